@@ -1,0 +1,169 @@
+/**
+ * Account schemas shared by the server routes and the web forms.
+ * Messages are the specification's texts (member document §5), verbatim:
+ * the web shows them as they are, and the server answers with them as field errors.
+ */
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** Long enough for any passphrase, short enough that hashing it is never a denial of service. */
+export const PASSWORD_MAX_LENGTH = 1024;
+export const CNIC_DIGITS = 13;
+
+export const accountMessages = {
+  nameRequired: 'Please enter your full name.',
+  emailRequired: 'Please enter your email address.',
+  emailInvalid: 'Please enter a valid email address.',
+  passwordTooShort: 'Password must be at least 6 characters long.',
+  passwordTooLong: 'Password must be at most 1024 characters long.',
+  passwordsDoNotMatch: 'Passwords do not match. Please try again.',
+  cnicInvalid: 'Please enter a valid 13-digit CNIC.',
+  phoneInvalid: 'Please enter a valid phone number.',
+  referralCodeInvalid: 'Invalid referral code.',
+  resetTokenMissing: 'Invalid reset token.',
+  verificationTokenMissing: 'Invalid verification link.',
+} as const;
+
+/** Email is trimmed and lowercased before anything else looks at it (RULES §3). */
+export const emailField = z
+  .string({ error: accountMessages.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, accountMessages.emailRequired)
+  .max(254, accountMessages.emailInvalid)
+  .pipe(z.email({ error: accountMessages.emailInvalid }));
+
+export const passwordField = z
+  .string({ error: accountMessages.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, accountMessages.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, accountMessages.passwordTooLong);
+
+/** Removes the spaces and dashes a person types; what is left must be 13 digits. */
+export function normalizeCnic(value: string): string {
+  return value.replace(/[\s-]/g, '');
+}
+
+/** Formats digits as the 5-7-1 CNIC shape while the person types: 12345-1234567-1. */
+export function formatCnicInput(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, CNIC_DIGITS);
+  if (digits.length <= 5) return digits;
+  if (digits.length <= 12) return `${digits.slice(0, 5)}-${digits.slice(5)}`;
+  return `${digits.slice(0, 5)}-${digits.slice(5, 12)}-${digits.slice(12)}`;
+}
+
+/** Empty strings mean "not given": the specification omits empty optional fields. */
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+export const cnicField = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .transform(normalizeCnic)
+    .pipe(z.string().regex(/^\d{13}$/, accountMessages.cnicInvalid))
+    .optional(),
+);
+
+export const phoneField = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .trim()
+    .regex(/^\+?[\d\s-]{7,20}$/, accountMessages.phoneInvalid)
+    .optional(),
+);
+
+export const nameField = z
+  .string({ error: accountMessages.nameRequired })
+  .trim()
+  .min(1, accountMessages.nameRequired)
+  .max(100, 'Name must be at most 100 characters long.');
+
+export const referralCodeField = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(32, accountMessages.referralCodeInvalid)
+    .optional(),
+);
+
+export const registerBody = z.object({
+  name: nameField,
+  email: emailField,
+  phone: phoneField,
+  cnic: cnicField,
+  password: passwordField,
+  referralCode: referralCodeField,
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const loginBody = z.object({
+  email: emailField,
+  // Login never reveals the password rules: any non-empty text is checked against the hash.
+  password: z.string({ error: 'Please enter your password.' }).min(1, 'Please enter your password.').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const emailOnlyBody = z.object({ email: emailField });
+export type EmailOnlyBody = z.infer<typeof emailOnlyBody>;
+
+export const resetPasswordBody = z
+  .object({
+    token: z.string({ error: accountMessages.resetTokenMissing }).min(1, accountMessages.resetTokenMissing).max(200),
+    password: passwordField,
+    confirmPassword: z.string({ error: accountMessages.passwordsDoNotMatch }),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    message: accountMessages.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+export const verifyEmailQuery = z.object({
+  token: z.string({ error: accountMessages.verificationTokenMissing }).min(1, accountMessages.verificationTokenMissing).max(200),
+});
+
+export const roleSchema = z.enum(['USER', 'ADMIN']);
+export type Role = z.infer<typeof roleSchema>;
+
+/** The user as the API shows it to its owner and to admins. Never carries a hash. */
+export const publicUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  cnic: z.string().nullable(),
+  role: roleSchema,
+  referralCode: z.string(),
+  isActive: z.boolean(),
+  isBlocked: z.boolean(),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+/** Server answers of the account routes (RULES §3), shared so the web can match on them. */
+export const authMessages = {
+  registered:
+    'Registration successful! Verification link has been sent to your email. Please check your inbox and click the link to activate your account.',
+  emailTaken: 'An account with this email already exists.',
+  cnicTaken: 'An account with this CNIC already exists.',
+  invalidCredentials: 'Invalid email or password.',
+  needsVerification: 'Please verify your email address before logging in.',
+  blocked: 'Your account has been blocked. Please contact support.',
+  inactive: 'Your account is inactive. Please contact support.',
+  loggedIn: 'Login successful',
+  loggedOut: 'Logout successful',
+  verified: 'Your email has been verified. You can now log in.',
+  verificationInvalid: 'This verification link is invalid or has expired.',
+  verificationSent: 'If an unverified account exists for this email, a new verification link has been sent.',
+  resetSent: 'If an account exists for this email, a password reset link has been sent.',
+  resetDone: 'Password has been reset successfully!',
+  resetInvalid: 'Invalid or missing reset token. Please request a new password reset.',
+  sessionRequired: 'Please log in to continue.',
+  adminRequired: 'Access denied.',
+  tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
+} as const;

@@ -1,0 +1,215 @@
+/**
+ * The account rules of RULES §3: registration with referral links, email verification, login,
+ * password reset, and the first administrator. Each operation is one transaction.
+ */
+import {
+  accountMessages,
+  authMessages,
+  type LoginBody,
+  type PublicUser,
+  type RegisterBody,
+  type ResetPasswordBody,
+} from '../../contract/accounts.ts';
+import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
+import { badRequest, conflict, forbidden, unauthorized } from '../http/errors.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+import { passwordResetEmail, verificationEmail } from '../mail/templates.ts';
+import { generateReferralCode, generateToken, hashPassword, hashToken, spendPasswordCheckTime, verifyPassword } from './secrets.ts';
+import { createSession, deleteUserSessions } from './sessions.ts';
+import { findUserByEmail, findUserByReferralCode, toPublicUser, type UserRow } from './users.ts';
+
+export type AccountDeps = {
+  db: Database;
+  appUrl: string;
+  sessionDays: number;
+  /** Called after a transaction that queued mail has committed, so the worker sends it soon. */
+  mailQueued: () => void;
+};
+
+const VERIFY_EMAIL_HOURS = 24;
+const RESET_PASSWORD_HOURS = 1;
+
+type TokenPurpose = 'VERIFY_EMAIL' | 'RESET_PASSWORD';
+
+/** Issues a new one-time link token; earlier unused tokens of the same purpose stop working. */
+async function issueUserToken(q: Queryable, userId: string, purpose: TokenPurpose, hours: number): Promise<string> {
+  await q.query('UPDATE user_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [userId, purpose]);
+  const token = generateToken();
+  await q.query(
+    `INSERT INTO user_tokens (user_id, purpose, token_hash, expires_at) VALUES ($1, $2, $3, now() + make_interval(hours => $4))`,
+    [userId, purpose, hashToken(token), hours],
+  );
+  return token;
+}
+
+/** Uses a one-time token: one statement, so two simultaneous uses cannot both succeed. */
+async function consumeUserToken(q: Queryable, token: string, purpose: TokenPurpose): Promise<string | undefined> {
+  const { rows } = await q.query<{ user_id: string }>(
+    `UPDATE user_tokens SET used_at = now()
+     WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
+     RETURNING user_id`,
+    [hashToken(token), purpose],
+  );
+  return rows[0]?.user_id;
+}
+
+async function queueVerificationEmail(deps: AccountDeps, q: Queryable, user: Pick<UserRow, 'id' | 'email' | 'name'>) {
+  const token = await issueUserToken(q, user.id, 'VERIFY_EMAIL', VERIFY_EMAIL_HOURS);
+  const link = `${deps.appUrl}/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+  await enqueueEmail(q, verificationEmail(user.email, user.name, link));
+}
+
+export async function registerUser(deps: AccountDeps, input: RegisterBody): Promise<PublicUser> {
+  // Hash before the transaction: it is the slow part and needs no lock.
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const user = await deps.db.transaction(async (tx) => {
+      const referrer = input.referralCode ? await findUserByReferralCode(tx, input.referralCode) : undefined;
+      if (input.referralCode && !referrer) {
+        throw badRequest(accountMessages.referralCodeInvalid, { referralCode: accountMessages.referralCodeInvalid });
+      }
+      if (await findUserByEmail(tx, input.email)) throw conflict(authMessages.emailTaken, { email: authMessages.emailTaken });
+      if (input.cnic) {
+        const { rowCount } = await tx.query('SELECT 1 FROM users WHERE cnic = $1', [input.cnic]);
+        if (rowCount > 0) throw conflict(authMessages.cnicTaken, { cnic: authMessages.cnicTaken });
+      }
+      let created: UserRow | undefined;
+      // A referral code collision is unlikely (31^8 codes) but possible: draw again.
+      for (let attempt = 0; !created && attempt < 5; attempt++) {
+        const { rows } = await tx.query<UserRow>(
+          `INSERT INTO users (name, email, phone, cnic, password_hash, referral_code)
+           VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (referral_code) DO NOTHING RETURNING *`,
+          [input.name, input.email, input.phone ?? null, input.cnic ?? null, passwordHash, generateReferralCode()],
+        );
+        created = rows[0];
+      }
+      if (!created) throw new Error('could not draw a free referral code');
+      if (referrer) {
+        // Level 1 is the code's owner; levels 2 and 3 are the owner's own level 1 and 2 referrers (RULES §8).
+        await tx.query(
+          `INSERT INTO referrals (referrer_id, referred_user_id, level)
+           SELECT $1::uuid, $2::uuid, 1
+           UNION ALL
+           SELECT referrer_id, $2::uuid, level + 1 FROM referrals WHERE referred_user_id = $1::uuid AND level <= 2`,
+          [referrer.id, created.id],
+        );
+      }
+      await queueVerificationEmail(deps, tx, created);
+      return created;
+    });
+    deps.mailQueued();
+    return toPublicUser(user);
+  } catch (error) {
+    // Two registrations with the same email or CNIC at the same moment: the database decides.
+    if (isUniqueViolation(error, 'users_email_key')) throw conflict(authMessages.emailTaken, { email: authMessages.emailTaken });
+    if (isUniqueViolation(error, 'users_cnic_key')) throw conflict(authMessages.cnicTaken, { cnic: authMessages.cnicTaken });
+    throw error;
+  }
+}
+
+export async function verifyEmail(deps: AccountDeps, token: string): Promise<void> {
+  const verified = await deps.db.transaction(async (tx) => {
+    const userId = await consumeUserToken(tx, token, 'VERIFY_EMAIL');
+    if (!userId) return false;
+    await tx.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()), updated_at = now() WHERE id = $1', [userId]);
+    return true;
+  });
+  if (!verified) throw badRequest(authMessages.verificationInvalid, { token: authMessages.verificationInvalid });
+}
+
+/** Always succeeds for the caller, whether or not the email exists (no account enumeration). */
+export async function resendVerification(deps: AccountDeps, email: string): Promise<void> {
+  const queued = await deps.db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    if (!user || user.email_verified_at || user.is_blocked) return false;
+    await queueVerificationEmail(deps, tx, user);
+    return true;
+  });
+  if (queued) deps.mailQueued();
+}
+
+export async function loginUser(
+  deps: AccountDeps,
+  input: LoginBody,
+  client: { ip?: string; userAgent?: string },
+): Promise<{ token: string; user: PublicUser }> {
+  const user = await findUserByEmail(deps.db, input.email);
+  if (!user) {
+    await spendPasswordCheckTime(input.password);
+    throw unauthorized(authMessages.invalidCredentials);
+  }
+  if (!(await verifyPassword(user.password_hash, input.password))) throw unauthorized(authMessages.invalidCredentials);
+  // Only someone who knows the password learns the account's state.
+  if (user.is_blocked) throw forbidden(authMessages.blocked);
+  if (!user.is_active) throw forbidden(authMessages.inactive);
+  if (!user.email_verified_at) throw forbidden(authMessages.needsVerification, { needsVerification: true, email: user.email });
+  return deps.db.transaction(async (tx) => {
+    const token = await createSession(tx, user.id, deps.sessionDays, client);
+    const { rows } = await tx.query<UserRow>('UPDATE users SET last_login_at = now() WHERE id = $1 RETURNING *', [user.id]);
+    return { token, user: toPublicUser(rows[0]) };
+  });
+}
+
+/** Always succeeds for the caller; the link goes only by email, never in a response (RULES §3). */
+export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<void> {
+  const queued = await deps.db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    if (!user || user.is_blocked) return false;
+    const token = await issueUserToken(tx, user.id, 'RESET_PASSWORD', RESET_PASSWORD_HOURS);
+    const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await enqueueEmail(tx, passwordResetEmail(user.email, user.name, link));
+    return true;
+  });
+  if (queued) deps.mailQueued();
+}
+
+export async function resetPassword(deps: AccountDeps, input: ResetPasswordBody): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  const done = await deps.db.transaction(async (tx) => {
+    const userId = await consumeUserToken(tx, input.token, 'RESET_PASSWORD');
+    if (!userId) return false;
+    // The link arrived by email, which proves the address as well as a verification link would.
+    await tx.query(
+      'UPDATE users SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now()), updated_at = now() WHERE id = $1',
+      [userId, passwordHash],
+    );
+    await deleteUserSessions(tx, userId);
+    return true;
+  });
+  if (!done) throw badRequest(authMessages.resetInvalid, { token: authMessages.resetInvalid });
+}
+
+/**
+ * Makes sure an account exists as a verified, active ADMIN. A new account gets the given password;
+ * an existing one is promoted and unblocked, and keeps its password unless resetPassword is set.
+ */
+export async function ensureAdmin(
+  db: Database,
+  input: { email: string; password: string; name?: string; resetPassword?: boolean },
+): Promise<{ created: boolean; user: PublicUser }> {
+  const email = input.email.trim().toLowerCase();
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const existing = await findUserByEmail(tx, email);
+    if (existing) {
+      const { rows } = await tx.query<UserRow>(
+        `UPDATE users SET role = 'ADMIN', is_active = true, is_blocked = false, blocked_reason = NULL,
+           email_verified_at = coalesce(email_verified_at, now()), updated_at = now(),
+           password_hash = CASE WHEN $2 THEN $3 ELSE password_hash END
+         WHERE id = $1 RETURNING *`,
+        [existing.id, input.resetPassword === true, passwordHash],
+      );
+      return { created: false, user: toPublicUser(rows[0]) };
+    }
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const { rows } = await tx.query<UserRow>(
+        `INSERT INTO users (name, email, password_hash, role, referral_code, email_verified_at)
+         VALUES ($1, $2, $3, 'ADMIN', $4, now()) ON CONFLICT (referral_code) DO NOTHING RETURNING *`,
+        [input.name ?? 'Administrator', email, passwordHash, generateReferralCode()],
+      );
+      if (rows[0]) return { created: true, user: toPublicUser(rows[0]) };
+    }
+    throw new Error('could not draw a free referral code');
+  });
+}

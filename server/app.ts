@@ -1,0 +1,159 @@
+/**
+ * Builds the HTTP application: plugins, the one error handler, the API routes and the web app.
+ * main.ts starts it; tests build it on a fresh database and call it through app.inject.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { authMessages } from '../contract/accounts.ts';
+import { registerAuthRoutes, defaultAuthRateLimits, type AuthRateLimits } from './accounts/auth-routes.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { registerHealthRoutes } from './health/health-routes.ts';
+import { createAuthHooks } from './http/auth.ts';
+import { AppError, SERVER_ERROR_MESSAGE, VALIDATION_FAILED_MESSAGE, type FieldErrors } from './http/errors.ts';
+import type { Logger } from './logger.ts';
+
+export type AppOptions = {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  /** Tells the mail worker that a request queued mail. */
+  mailQueued?: () => void;
+  authRateLimits?: AuthRateLimits;
+  /** Where the built web app is; the API works without it. */
+  webDir?: string;
+};
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
+
+/** Turns a fastify or zod validation error into one message per field (RULES §12). */
+function fieldErrorsOf(error: FastifyError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.validation ?? []) {
+    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'request';
+    errors[field] ??= issue.message ?? VALIDATION_FAILED_MESSAGE;
+  }
+  return errors;
+}
+
+const clientErrorMessages: Record<number, string> = {
+  400: 'The request could not be read. Please check your input.',
+  404: 'Resource not found.',
+  405: 'Method not allowed.',
+  413: 'The request is too large.',
+  415: 'Unsupported content type.',
+  429: authMessages.tooManyRequests,
+};
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    genReqId: () => randomUUID(),
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: options.config.trustProxy,
+    // Repeated or odd query keys must never become prototype keys.
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({ success: false, message: error.message, errors: error.errors, ...error.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      const errors = fieldErrorsOf(error);
+      // The first field's own message is the most useful headline for a person.
+      return reply.code(400).send({ success: false, message: Object.values(errors)[0] ?? VALIDATION_FAILED_MESSAGE, errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ success: false, message: clientErrorMessages[status] ?? clientErrorMessages[400] });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ success: false, message: SERVER_ERROR_MESSAGE, requestId: String(request.id) });
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    // API answers are personal: never cached by browsers or proxies.
+    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and toasts position elements with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(429, authMessages.tooManyRequests),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Umrah Committee API', version: '1.0.0', description: 'Interest-free savings committees that fund Umrah.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const auth = createAuthHooks(options.db);
+  const accountDeps = {
+    db: options.db,
+    appUrl: options.config.appUrl,
+    sessionDays: options.config.sessionDays,
+    mailQueued: options.mailQueued ?? (() => {}),
+  };
+  registerHealthRoutes(app, options.db);
+  registerAuthRoutes(app, { ...accountDeps, auth, limits: options.authRateLimits ?? defaultAuthRateLimits });
+
+  registerWebApp(app, options.webDir ?? defaultWebDir);
+  return app;
+}
+
+/** Serves the built single-page app; unknown non-API paths get index.html so client routes work. */
+function registerWebApp(app: FastifyInstance, webDir: string) {
+  const indexFile = path.join(webDir, 'index.html');
+  const built = fs.existsSync(indexFile);
+  if (built) {
+    app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api';
+    if (!isPage) return reply.code(404).send({ success: false, message: 'Resource not found.' });
+    if (!built) return reply.code(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
+    return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexFile));
+  });
+}

@@ -1,0 +1,31 @@
+/**
+ * Creates an administrator, or promotes an existing account:
+ *   npm run admin -- --email admin@example.com --password 'a-strong-password' [--name 'Name']
+ * An existing account also gets the given password. Uses the same database as `npm start`.
+ */
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { emailField, passwordField } from '../../contract/accounts.ts';
+import { ensureAdmin } from '../accounts/account-service.ts';
+import { loadConfig } from '../config.ts';
+import { createLogger } from '../logger.ts';
+import { openDatabase } from '../runtime.ts';
+
+const { values } = parseArgs({
+  options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+});
+const parsed = z.object({ email: emailField, password: passwordField, name: z.string().trim().min(1).optional() }).safeParse(values);
+if (!parsed.success) {
+  console.error('Usage: npm run admin -- --email EMAIL --password PASSWORD [--name NAME]');
+  for (const issue of parsed.error.issues) console.error(`  ${issue.path.join('.')}: ${issue.message}`);
+  process.exit(1);
+}
+const config = loadConfig({ ...process.env, ADMIN_EMAIL: '', ADMIN_PASSWORD: '' });
+const logger = createLogger('warn');
+const db = await openDatabase(config, logger);
+try {
+  const { created, user } = await ensureAdmin(db, { ...parsed.data, resetPassword: true });
+  console.log(`${created ? 'Created' : 'Promoted'} administrator ${user.email}.`);
+} finally {
+  await db.close();
+}

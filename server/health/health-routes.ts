@@ -1,0 +1,33 @@
+/** GET /api/health: the server answers and its database is reachable. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../db/database.ts';
+import { responses } from '../http/schemas.ts';
+
+const healthBody = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  data: z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['reachable', 'unreachable']), time: z.string() }),
+});
+
+export function registerHealthRoutes(app: FastifyInstance, db: Database) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/health',
+    { schema: { tags: ['health'], summary: 'Server and database health', response: responses({ 200: healthBody, 503: healthBody }) } },
+    async (request, reply) => {
+      const reachable = await db.query('SELECT 1').then(
+        () => true,
+        (error) => {
+          request.log.error({ err: error }, 'database unreachable');
+          return false;
+        },
+      );
+      return reply.code(reachable ? 200 : 503).send({
+        success: reachable,
+        message: reachable ? 'OK' : 'Database unreachable',
+        data: { status: reachable ? 'ok' : 'degraded', database: reachable ? 'reachable' : 'unreachable', time: new Date().toISOString() },
+      });
+    },
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * One error type and one error body for the whole API (RULES §12):
+ * { success: false, message, errors? } with the right status; 5xx never carries internals.
+ */
+export type FieldErrors = Record<string, string>;
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: FieldErrors,
+    /** Extra top-level fields the specification names on a failure (login's needsVerification, email). */
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: FieldErrors) => new AppError(400, message, errors);
+export const unauthorized = (message: string) => new AppError(401, message);
+export const forbidden = (message: string, extra?: Record<string, unknown>) => new AppError(403, message, undefined, extra);
+export const notFound = (message = 'Resource not found.') => new AppError(404, message);
+export const conflict = (message: string, errors?: FieldErrors) => new AppError(409, message, errors);
+export const tooManyRequests = (message: string) => new AppError(429, message);
+
+export const SERVER_ERROR_MESSAGE = 'Server error. Please try again later.';
+export const VALIDATION_FAILED_MESSAGE = 'Validation failed. Please check your input.';

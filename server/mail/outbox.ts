@@ -1,0 +1,112 @@
+/**
+ * The outgoing mail queue (RULES §11). A request only inserts a row, inside its own transaction,
+ * so a slow or down mail server never fails or slows it. The worker claims due rows with
+ * FOR UPDATE SKIP LOCKED (safe with several servers), sends them, and retries with back-off.
+ */
+import type { Database, Queryable } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
+import type { MailTransport, OutgoingEmail } from './transport.ts';
+
+export async function enqueueEmail(q: Queryable, email: OutgoingEmail): Promise<void> {
+  await q.query('INSERT INTO email_outbox (to_address, subject, text_body, html_body) VALUES ($1, $2, $3, $4)', [
+    email.to,
+    email.subject,
+    email.text,
+    email.html ?? null,
+  ]);
+}
+
+const MAX_ATTEMPTS = 10;
+const BATCH_SIZE = 20;
+const LOCK_SECONDS = 120;
+
+/** Waits 30 s, 1, 2, 4 … minutes between tries, at most an hour. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(30 * 2 ** (attempts - 1), 3600);
+}
+
+type ClaimedRow = { id: string; to_address: string; subject: string; text_body: string; html_body: string | null; attempts: number };
+
+export class MailWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Database,
+    private readonly transport: MailTransport,
+    private readonly logger: Logger,
+    private readonly intervalMs = 5000,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Asks for a run soon: called after a request queued mail, so links arrive in seconds. */
+  nudge(): void {
+    if (!this.stopped) this.schedule(50);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running?.catch(() => {});
+  }
+
+  /** Sends every message that is due now; returns how many were sent. */
+  async runOnce(): Promise<number> {
+    // One run at a time per process; a second caller waits for the first.
+    if (this.running) return this.running;
+    this.running = this.sendDue().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.runOnce()
+        .catch((error) => this.logger.error({ err: error }, 'mail worker run failed'))
+        .finally(() => {
+          if (!this.stopped) this.schedule(this.intervalMs);
+        });
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private async sendDue(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const { rows } = await this.db.query<ClaimedRow>(
+        `UPDATE email_outbox SET attempts = attempts + 1, locked_until = now() + make_interval(secs => $1)
+         WHERE id IN (
+           SELECT id FROM email_outbox
+           WHERE status = 'PENDING' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+           ORDER BY next_attempt_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+         RETURNING id, to_address, subject, text_body, html_body, attempts`,
+        [LOCK_SECONDS, BATCH_SIZE],
+      );
+      if (rows.length === 0) return sent;
+      for (const row of rows) {
+        try {
+          await this.transport.send({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined });
+          await this.db.query(`UPDATE email_outbox SET status = 'SENT', sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = $1`, [row.id]);
+          sent++;
+        } catch (error) {
+          const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
+          const giveUp = row.attempts >= MAX_ATTEMPTS;
+          await this.db.query(
+            `UPDATE email_outbox SET status = $2, locked_until = NULL, last_error = $3,
+               next_attempt_at = now() + make_interval(secs => $4) WHERE id = $1`,
+            [row.id, giveUp ? 'FAILED' : 'PENDING', reason, retryDelaySeconds(row.attempts)],
+          );
+          this.logger.warn({ emailId: row.id, attempts: row.attempts, giveUp, reason }, 'email not sent');
+        }
+      }
+      if (this.stopped) return sent;
+    }
+  }
+}

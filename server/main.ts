@@ -1,0 +1,50 @@
+/** Starts the product: `npm start`. Ctrl-C (SIGINT) or SIGTERM stops it cleanly. */
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+import { MailWorker } from './mail/outbox.ts';
+import { createMailTransport } from './mail/transport.ts';
+import { openDatabase } from './runtime.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const db = await openDatabase(config, logger);
+  const transport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+  const mailWorker = new MailWorker(db, transport, logger.child({ worker: 'mail' }));
+  const app = await buildApp({ config, db, logger, mailQueued: () => mailWorker.nudge() });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    // Stop taking requests, let the jobs finish their step, then close the database.
+    await app.close();
+    await mailWorker.stop();
+    transport.close();
+    await db.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  mailWorker.start();
+  logger.info({ url: config.appUrl, database: db.kind, mail: config.smtpUrl ? 'smtp' : 'log' }, 'Umrah Committee is running');
+}
+
+main().catch((error) => {
+  console.error('Failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The web app lives in web/ and is built into dist/web, which the API server serves on the same port.
+export default defineConfig({
+  root: 'web',
+  plugins: [react(), tailwindcss()],
+  build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: false },
+  server: { proxy: { '/api': 'http://localhost:5000' } },
+});

@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+/**
+ * Two kinds of tests: the server suite (real HTTP through app.inject, real database) and the web
+ * component tests (happy-dom). The server suite runs on PGlite always, and a second time on
+ * PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
+ */
+const serverProject = (name: string, driver: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    environment: 'node',
+    include: ['server/**/*.test.ts'],
+    globalSetup: ['server/test/global-setup.ts'],
+    env: { TEST_DB_DRIVER: driver },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks' as const,
+    maxWorkers: 2,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      serverProject('server', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          environment: 'happy-dom',
+          include: ['web/**/*.test.{ts,tsx}', 'contract/**/*.test.ts'],
+          setupFiles: ['web/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
