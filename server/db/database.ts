@@ -22,7 +22,9 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-export function wrapPglite(db: PGlite): Database {
+export type PgliteDatabase = Database & { kind: 'pglite'; /** The whole data directory, to copy it (test templates). */ dump(): Promise<Blob> };
+
+export function wrapPglite(db: PGlite): PgliteDatabase {
   type PgliteLike = Pick<PGlite, 'query' | 'exec'>;
   const queryable = (target: PgliteLike): Queryable => ({
     query: async (sql, params) => {
@@ -38,10 +40,11 @@ export function wrapPglite(db: PGlite): Database {
     ...queryable(db),
     transaction: (fn) => db.transaction(async (tx) => fn(queryable(tx))),
     close: () => db.close(),
+    dump: async () => (await db.dumpDataDir('none')) as Blob,
   };
 }
 
-export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PgliteDatabase> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir ? { dataDir, loadDataDir } : { loadDataDir });
   return wrapPglite(db);

@@ -1,0 +1,152 @@
+/**
+ * A real application on a fresh database for one test file, called over real HTTP semantics
+ * through app.inject. Nothing of the product is mocked: only mail leaves through a transport the
+ * test chooses.
+ */
+import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import pino from 'pino';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import type { AuthRateLimits } from '../accounts/auth-routes.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openPglite, openPostgres, type Database } from '../db/database.ts';
+import { loggerOptions } from '../logger.ts';
+import { withDatabase } from './database-url.ts';
+
+export const TEST_APP_URL = 'http://umrah.test';
+
+export async function createTestDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
+  if (process.env.TEST_DB_DRIVER === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `umrah_test_${randomUUID().replace(/-/g, '')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+    const db = openPostgres(withDatabase(url, name), 25);
+    return {
+      db,
+      drop: async () => {
+        await db.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const template = new Blob([fs.readFileSync(inject('pgliteTemplateFile'))]);
+  const db = await openPglite(undefined, template);
+  return { db, drop: () => db.close() };
+}
+
+export type TestContext = {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  /** Every log line the app wrote, as JSON text. */
+  logLines: string[];
+  mailQueuedCount: () => number;
+  close(): Promise<void>;
+};
+
+export async function createTestContext(options: { authRateLimits?: AuthRateLimits; env?: Record<string, string> } = {}): Promise<TestContext> {
+  const { db, drop } = await createTestDatabase();
+  const config = loadConfig({ APP_URL: TEST_APP_URL, LOG_LEVEL: 'info', ...options.env });
+  const logLines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  const logger = pino(loggerOptions('info'), sink);
+  let queued = 0;
+  const app = await buildApp({
+    config,
+    db,
+    logger,
+    mailQueued: () => queued++,
+    // Generous by default so that a file's many logins never trip them; rate-limit tests set their own.
+    authRateLimits: options.authRateLimits ?? { perAddress: 10_000, perEmail: 10_000, windowMs: 60_000 },
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    logLines,
+    mailQueuedCount: () => queued,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export type ApiResponse = { status: number; body: any; headers: Record<string, unknown> };
+
+export function client(ctx: Pick<TestContext, 'app'>) {
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token?: string): Promise<ApiResponse> => {
+    const response = await ctx.app.inject({
+      method,
+      url,
+      payload: body === undefined ? undefined : (body as object),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    let parsed: unknown;
+    try {
+      parsed = response.json();
+    } catch {
+      parsed = response.body;
+    }
+    return { status: response.statusCode, body: parsed, headers: response.headers };
+  };
+  return {
+    get: (url: string, token?: string) => call('GET', url, undefined, token),
+    post: (url: string, body?: unknown, token?: string) => call('POST', url, body, token),
+    put: (url: string, body?: unknown, token?: string) => call('PUT', url, body, token),
+    delete: (url: string, token?: string) => call('DELETE', url, undefined, token),
+  };
+}
+
+/** The newest message queued for an address, as the mail worker would send it. */
+export async function lastEmailTo(db: Database, to: string): Promise<{ subject: string; text_body: string } | undefined> {
+  const { rows } = await db.query<{ subject: string; text_body: string }>(
+    'SELECT subject, text_body FROM email_outbox WHERE to_address = $1 ORDER BY created_at DESC, id DESC LIMIT 1',
+    [to],
+  );
+  return rows[0];
+}
+
+/** The token of the link to `path` in an email text. */
+export function tokenFromEmail(text: string, path: '/verify-email' | '/reset-password'): string {
+  const match = new RegExp(`${TEST_APP_URL}${path}\\?token=([A-Za-z0-9_-]+)`).exec(text);
+  if (!match) throw new Error(`no ${path} link in the email`);
+  return match[1];
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'member'): string {
+  counter++;
+  return `${prefix}.${counter}.${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** Registers, verifies through the emailed link and logs in: a member ready to use the app. */
+export async function signUpMember(
+  ctx: TestContext,
+  fields: { name?: string; email?: string; password?: string; referralCode?: string; cnic?: string; phone?: string } = {},
+) {
+  const api = client(ctx);
+  const email = fields.email ?? uniqueEmail();
+  const password = fields.password ?? 'secret-pass-1';
+  const registered = await api.post('/api/auth/register', { name: fields.name ?? 'Test Member', email, password, ...fields, ...{ email } });
+  if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
+  const mail = await lastEmailTo(ctx.db, email);
+  const verified = await api.get(`/api/auth/verify-email?token=${tokenFromEmail(mail!.text_body, '/verify-email')}`);
+  if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
+  const login = await api.post('/api/auth/login', { email, password });
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  return { email, password, token: login.body.token as string, user: login.body.user as { id: string; referralCode: string; role: string } };
+}
