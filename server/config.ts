@@ -30,10 +30,6 @@ const envSchema = z
       .enum(['true', 'false'])
       .default('false')
       .transform((v) => v === 'true'),
-  })
-  .refine((env) => !env.ADMIN_EMAIL === !env.ADMIN_PASSWORD, {
-    message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
-    path: ['ADMIN_PASSWORD'],
   });
 
 export type Config = {
@@ -55,10 +51,10 @@ export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  const lines = parsed.success ? [] : parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+  const isSet = (name: string) => !!env[name]?.trim();
+  if (isSet('ADMIN_EMAIL') !== isSet('ADMIN_PASSWORD')) lines.push('  ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  if (!parsed.success || lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   const e = parsed.data;
   return {
     port: e.PORT,

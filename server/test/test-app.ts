@@ -141,7 +141,7 @@ export async function signUpMember(
   const api = client(ctx);
   const email = fields.email ?? uniqueEmail();
   const password = fields.password ?? 'secret-pass-1';
-  const registered = await api.post('/api/auth/register', { name: fields.name ?? 'Test Member', email, password, ...fields, ...{ email } });
+  const registered = await api.post('/api/auth/register', { ...fields, name: fields.name ?? 'Test Member', email, password });
   if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
   const mail = await lastEmailTo(ctx.db, email);
   const verified = await api.get(`/api/auth/verify-email?token=${tokenFromEmail(mail!.text_body, '/verify-email')}`);
