@@ -3,53 +3,20 @@
  * message, the worker sends it over SMTP, and the link in the received message works.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import pino from 'pino';
+import { startSmtpCatcher } from '../test/smtp-catcher.ts';
 import { client, createTestContext, signUpMember, TEST_APP_URL, uniqueEmail, type TestContext } from '../test/test-app.ts';
 import { MailWorker, retryDelaySeconds } from './outbox.ts';
 import { createMailTransport } from './transport.ts';
 
-type Received = { to: string[]; raw: string };
-
-async function startSmtpServer() {
-  const received: Received[] = [];
-  let refuse = false;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        if (refuse) return callback(new Error('mailbox unavailable'));
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    setRefusing: (value: boolean) => (refuse = value),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** Undoes quoted-printable soft line breaks and escapes so a long link reads whole. */
-const decodeQuotedPrintable = (raw: string) =>
-  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
 let ctx: TestContext;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let worker: MailWorker;
 const silent = pino({ level: 'silent' });
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  smtp = await startSmtpServer();
+  smtp = await startSmtpCatcher();
   worker = new MailWorker(ctx.db, createMailTransport({ smtpUrl: smtp.url, from: 'Umrah Committee <no-reply@umrah.test>', logger: silent }), silent);
 });
 afterAll(async () => {
@@ -67,7 +34,7 @@ describe('mail delivery', () => {
 
     const message = smtp.received.find((m) => m.to.includes(email));
     expect(message).toBeDefined();
-    const body = decodeQuotedPrintable(message!.raw);
+    const body = message!.text;
     expect(body).toContain('Subject: Verify your email address');
     const link = new RegExp(`${TEST_APP_URL}/verify-email\\?token=([A-Za-z0-9_-]+)`).exec(body);
     expect(link).not.toBeNull();
