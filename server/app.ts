@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -22,7 +23,15 @@ import { authMessages } from '../contract/accounts.ts';
 import { registerAuthRoutes, defaultAuthRateLimits, type AuthRateLimits } from './accounts/auth-routes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { registerBankAccountRoutes } from './bank-accounts/bank-account-routes.ts';
+import { registerGroupRoutes } from './groups/group-routes.ts';
 import { registerHealthRoutes } from './health/health-routes.ts';
+import { registerPlanPaymentRoutes } from './plan-payments/plan-payment-routes.ts';
+import { registerPlanRoutes } from './plans/plan-routes.ts';
+import { loadSigningKey, ReceiptLinkSigner } from './receipts/receipt-links.ts';
+import { registerReceiptRoutes } from './receipts/receipt-routes.ts';
+import { FolderReceiptStorage, type ReceiptStorage } from './receipts/receipt-storage.ts';
+import { multipartLimits } from './receipts/receipt-upload.ts';
 import { createAuthHooks } from './http/auth.ts';
 import { AppError, SERVER_ERROR_MESSAGE, VALIDATION_FAILED_MESSAGE, type FieldErrors } from './http/errors.ts';
 import type { Logger } from './logger.ts';
@@ -36,6 +45,8 @@ export type AppOptions = {
   authRateLimits?: AuthRateLimits;
   /** Where the built web app is; the API works without it. */
   webDir?: string;
+  /** Where receipt files go; a folder under DATA_DIR unless given. */
+  receiptStorage?: ReceiptStorage;
 };
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -120,6 +131,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     errorResponseBuilder: () => new AppError(429, authMessages.tooManyRequests),
   });
 
+  await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
+
   await app.register(swagger, {
     openapi: {
       info: { title: 'Umrah Committee API', version: '1.0.0', description: 'Interest-free savings committees that fund Umrah.' },
@@ -136,8 +149,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessionDays: options.config.sessionDays,
     mailQueued: options.mailQueued ?? (() => {}),
   };
+  const storage = options.receiptStorage ?? new FolderReceiptStorage(path.join(options.config.dataDir, 'receipts'));
+  const signer = new ReceiptLinkSigner(await loadSigningKey(options.db));
+  const paymentDeps = { db: options.db, storage, signer, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, auth };
+
   registerHealthRoutes(app, options.db);
   registerAuthRoutes(app, { ...accountDeps, auth, limits: options.authRateLimits ?? defaultAuthRateLimits });
+  registerPlanRoutes(app, { db: options.db, auth });
+  registerGroupRoutes(app, { db: options.db, auth });
+  registerBankAccountRoutes(app, { db: options.db, auth });
+  registerPlanPaymentRoutes(app, paymentDeps);
+  registerReceiptRoutes(app, paymentDeps);
 
   registerWebApp(app, options.webDir ?? defaultWebDir);
   return app;

@@ -23,6 +23,8 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 export type AuthHooks = {
+  /** Reads the session when one is given; visitors pass as visitors, a dead token is still 401. */
+  optionalUser: (request: FastifyRequest) => Promise<void>;
   requireUser: (request: FastifyRequest) => Promise<void>;
   requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 };
@@ -35,6 +37,9 @@ export function createAuthHooks(db: Database): AuthHooks {
     request.user = user;
   };
   return {
+    optionalUser: async (request: FastifyRequest) => {
+      if (request.headers.authorization) await requireUser(request);
+    },
     requireUser,
     requireAdmin: async (request: FastifyRequest, _reply: FastifyReply) => {
       await requireUser(request);
@@ -47,4 +52,9 @@ export function createAuthHooks(db: Database): AuthHooks {
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized(authMessages.sessionRequired);
   return request.user;
+}
+
+/** The admin (or member) acting, with their address, for the audit trail. */
+export function actorOf(request: FastifyRequest): { id: string; ip: string } {
+  return { id: currentUser(request).id, ip: request.ip };
 }

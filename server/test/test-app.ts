@@ -4,6 +4,8 @@
  * test chooses.
  */
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pg from 'pg';
@@ -53,7 +55,8 @@ export type TestContext = {
 
 export async function createTestContext(options: { authRateLimits?: AuthRateLimits; env?: Record<string, string> } = {}): Promise<TestContext> {
   const { db, drop } = await createTestDatabase();
-  const config = loadConfig({ APP_URL: TEST_APP_URL, LOG_LEVEL: 'info', ...options.env });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'umrah-test-data-'));
+  const config = loadConfig({ APP_URL: TEST_APP_URL, LOG_LEVEL: 'info', DATA_DIR: dataDir, ...options.env });
   const logLines: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -81,6 +84,7 @@ export async function createTestContext(options: { authRateLimits?: AuthRateLimi
     close: async () => {
       await app.close();
       await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

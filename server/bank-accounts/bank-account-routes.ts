@@ -1,0 +1,117 @@
+/** /api/bank-accounts (member document §7, admin document §7), to RULES §10. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { firstValue, searchField } from '../../contract/paging.ts';
+import { bankAccountBody } from '../../contract/plans.ts';
+import type { Database } from '../db/database.ts';
+import { actorOf, type AuthHooks } from '../http/auth.ts';
+import { idParam, responses } from '../http/schemas.ts';
+import {
+  createBankAccount,
+  deleteBankAccount,
+  listBankAccounts,
+  setDefaultBankAccount,
+  toggleBankAccount,
+  updateBankAccount,
+} from './bank-account-service.ts';
+
+export const bankAccountSchema = z.object({
+  id: z.string(),
+  accountName: z.string(),
+  accountNumber: z.string(),
+  bankName: z.string(),
+  accountType: z.string(),
+  branchCode: z.string().nullable(),
+  branchName: z.string().nullable(),
+  iban: z.string().nullable(),
+  swiftCode: z.string().nullable(),
+  isActive: z.boolean(),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+  _count: z.object({ payments: z.number() }),
+});
+const memberBankAccount = bankAccountSchema.omit({ _count: true, swiftCode: true, branchCode: true });
+const listBody = <T extends z.ZodType>(item: T) => z.object({ success: z.literal(true), bankAccounts: z.array(item), data: z.object({ bankAccounts: z.array(item) }) });
+const oneBody = z.object({ success: z.literal(true), message: z.string(), bankAccount: bankAccountSchema, data: z.object({ message: z.string(), bankAccount: bankAccountSchema }) });
+
+export function registerBankAccountRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { onRequest: deps.auth.requireAdmin };
+  const one = (message: string, bankAccount: z.infer<typeof bankAccountSchema>) => ({ success: true as const, message, bankAccount, data: { message, bankAccount } });
+
+  api.get(
+    '/api/bank-accounts/active',
+    { onRequest: deps.auth.requireUser, schema: { tags: ['bank accounts'], summary: 'Accounts members can pay into', response: responses({ 200: listBody(memberBankAccount) }) } },
+    async () => {
+      const bankAccounts = await listBankAccounts(deps.db, { activeOnly: true });
+      return { success: true as const, bankAccounts, data: { bankAccounts } };
+    },
+  );
+
+  api.get(
+    '/api/bank-accounts',
+    {
+      ...admin,
+      schema: {
+        tags: ['bank accounts'],
+        summary: 'All accounts (admin)',
+        querystring: z.object({
+          search: searchField,
+          status: firstValue(z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(['ALL', 'ACTIVE', 'INACTIVE', 'DEFAULT']).optional())),
+        }),
+        response: responses({ 200: listBody(bankAccountSchema) }),
+      },
+    },
+    async (request) => {
+      const { search, status } = request.query;
+      const bankAccounts = await listBankAccounts(deps.db, { search, status: status === 'ALL' ? undefined : status });
+      return { success: true as const, bankAccounts, data: { bankAccounts } };
+    },
+  );
+
+  api.post(
+    '/api/bank-accounts',
+    { ...admin, schema: { tags: ['bank accounts'], summary: 'Add an account', body: bankAccountBody, response: responses({ 201: oneBody }) } },
+    async (request, reply) => reply.code(201).send(one('Bank account created successfully', await createBankAccount(deps.db, actorOf(request), request.body))),
+  );
+
+  api.put(
+    '/api/bank-accounts/:id',
+    { ...admin, schema: { tags: ['bank accounts'], summary: 'Edit an account', params: idParam, body: bankAccountBody, response: responses({ 200: oneBody }) } },
+    async (request) => one('Bank account updated successfully', await updateBankAccount(deps.db, actorOf(request), request.params.id, request.body)),
+  );
+
+  api.put(
+    '/api/bank-accounts/:id/toggle-status',
+    { ...admin, schema: { tags: ['bank accounts'], summary: 'Activate or deactivate', params: idParam, response: responses({ 200: oneBody }) } },
+    async (request) => {
+      const account = await toggleBankAccount(deps.db, actorOf(request), request.params.id);
+      return one(`Bank account ${account.isActive ? 'activated' : 'deactivated'} successfully`, account);
+    },
+  );
+
+  api.put(
+    '/api/bank-accounts/:id/set-default',
+    { ...admin, schema: { tags: ['bank accounts'], summary: 'Make the default account', params: idParam, response: responses({ 200: oneBody }) } },
+    async (request) => one('Default bank account updated successfully', await setDefaultBankAccount(deps.db, actorOf(request), request.params.id)),
+  );
+
+  api.delete(
+    '/api/bank-accounts/:id',
+    {
+      ...admin,
+      schema: {
+        tags: ['bank accounts'],
+        summary: 'Delete an account (kept hidden when payments refer to it)',
+        params: idParam,
+        response: responses({ 200: z.object({ success: z.literal(true), message: z.string(), data: z.object({ message: z.string(), kept: z.boolean() }) }) }),
+      },
+    },
+    async (request) => {
+      const { kept } = await deleteBankAccount(deps.db, actorOf(request), request.params.id);
+      const message = 'Bank account deleted successfully';
+      return { success: true as const, message, data: { message, kept } };
+    },
+  );
+}

@@ -1,0 +1,242 @@
+/** Groups under a plan (RULES §4) and the members in them. */
+import { groupMessages, type GroupCreateBody, type GroupUpdateBody } from '../../contract/plans.ts';
+import { rupeesFromDb } from '../../contract/money.ts';
+import { recordAudit, type Actor } from '../audit/audit.ts';
+import { addMonthsToDate, karachiToday } from '../business-time.ts';
+import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
+import { isUuid } from '../db/ids.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { findPlan } from '../plans/plan-service.ts';
+
+type GroupRow = {
+  id: string;
+  plan_id: string;
+  plan_name: string;
+  plan_monthly_amount: string;
+  plan_total_amount: string;
+  plan_duration: number;
+  group_number: string;
+  group_name: string;
+  max_members: number;
+  current_members: number;
+  start_date: string;
+  end_date: string;
+  is_active: boolean;
+  created_at: Date;
+  total_pending: number;
+  total_paid: number;
+  month_paid: number;
+  month_remaining: number;
+};
+
+// Figures are computed in the database, one query for the whole page of groups.
+const GROUP_SELECT = `SELECT g.id, g.plan_id, p.name AS plan_name, p.monthly_amount::text AS plan_monthly_amount,
+    p.total_amount::text AS plan_total_amount, p.duration AS plan_duration, g.group_number, g.group_name, g.max_members,
+    g.current_members, g.start_date::text, g.end_date::text, g.is_active, g.created_at,
+    coalesce(s.total_pending, 0)::int AS total_pending, coalesce(s.total_paid, 0)::int AS total_paid,
+    coalesce(s.month_paid, 0)::int AS month_paid, coalesce(s.month_remaining, 0)::int AS month_remaining
+  FROM committee_groups g
+  JOIN committee_plans p ON p.id = g.plan_id
+  LEFT JOIN LATERAL (
+    SELECT count(*) FILTER (WHERE pay.status <> 'PAID') AS total_pending,
+           count(*) FILTER (WHERE pay.status = 'PAID') AS total_paid,
+           count(*) FILTER (WHERE pay.status = 'PAID' AND pay.year = $1 AND pay.month = $2) AS month_paid,
+           count(*) FILTER (WHERE pay.status <> 'PAID' AND pay.year = $1 AND pay.month = $2) AS month_remaining
+    FROM payments pay WHERE pay.group_id = g.id AND pay.type = 'INSTALMENT'
+  ) s ON true`;
+
+function toGroup(row: GroupRow) {
+  return {
+    id: row.id,
+    planId: row.plan_id,
+    plan: {
+      id: row.plan_id,
+      name: row.plan_name,
+      monthlyAmount: rupeesFromDb(row.plan_monthly_amount),
+      totalAmount: rupeesFromDb(row.plan_total_amount),
+      duration: row.plan_duration,
+    },
+    groupNumber: row.group_number,
+    groupName: row.group_name,
+    maxMembers: row.max_members,
+    currentMembers: row.current_members,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    isActive: row.is_active,
+    createdAt: new Date(row.created_at).toISOString(),
+    summary: { totalPending: row.total_pending, totalPaid: row.total_paid, thisMonthPaid: row.month_paid, thisMonthRemaining: row.month_remaining },
+  };
+}
+export type Group = ReturnType<typeof toGroup>;
+
+const thisMonthParams = () => {
+  const today = karachiToday();
+  return [today.year, today.month];
+};
+
+export async function listGroups(
+  db: Queryable,
+  filter: { planId?: string; search?: string; status?: 'ACTIVE' | 'INACTIVE'; limit: number; offset: number },
+): Promise<{ groups: Group[]; total: number }> {
+  const params: unknown[] = thisMonthParams();
+  const where: string[] = [];
+  if (filter.planId) {
+    if (!isUuid(filter.planId)) return { groups: [], total: 0 };
+    params.push(filter.planId);
+    where.push(`g.plan_id = $${params.length}`);
+  }
+  if (filter.status) where.push(filter.status === 'ACTIVE' ? 'g.is_active' : 'NOT g.is_active');
+  if (filter.search) {
+    params.push(`%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(`(p.name ILIKE $${params.length} OR g.group_number ILIKE $${params.length} OR g.group_name ILIKE $${params.length})`);
+  }
+  params.push(filter.limit, filter.offset);
+  const { rows } = await db.query<GroupRow & { total: number }>(
+    `${GROUP_SELECT.replace('SELECT g.id', 'SELECT count(*) OVER ()::int AS total, g.id')}
+     ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+     ORDER BY p.name, length(g.group_number), g.group_number LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return { groups: rows.map(toGroup), total: rows[0]?.total ?? 0 };
+}
+
+export async function findGroup(q: Queryable, id: string): Promise<Group | undefined> {
+  if (!isUuid(id)) return undefined;
+  const { rows } = await q.query<GroupRow>(`${GROUP_SELECT} WHERE g.id = $3`, [...thisMonthParams(), id]);
+  return rows[0] && toGroup(rows[0]);
+}
+
+async function nextFreeGroupNumber(q: Queryable, planId: string): Promise<string> {
+  const { rows } = await q.query<{ n: number }>(
+    `SELECT coalesce(max(group_number::int), 0)::int + 1 AS n FROM committee_groups WHERE plan_id = $1 AND group_number ~ '^[0-9]{1,6}$'`,
+    [planId],
+  );
+  return String(rows[0].n);
+}
+
+/** Creates a group; used by the admin form and by an approval into a plan that has no group yet. */
+export async function insertGroup(
+  tx: Queryable,
+  input: { planId: string; planDuration: number; groupNumber?: string; groupName?: string; maxMembers: number; startDate: string; isActive: boolean },
+): Promise<string> {
+  const groupNumber = input.groupNumber ?? (await nextFreeGroupNumber(tx, input.planId));
+  try {
+    const { rows } = await tx.query<{ id: string }>(
+      `INSERT INTO committee_groups (plan_id, group_number, group_name, max_members, start_date, end_date, is_active)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [input.planId, groupNumber, input.groupName ?? `Group ${groupNumber}`, input.maxMembers, input.startDate, addMonthsToDate(input.startDate, input.planDuration), input.isActive],
+    );
+    return rows[0].id;
+  } catch (error) {
+    if (isUniqueViolation(error, 'committee_groups_plan_number_key')) throw conflict(groupMessages.numberTaken, { groupNumber: groupMessages.numberTaken });
+    throw error;
+  }
+}
+
+export async function createGroup(db: Database, actor: Actor, body: GroupCreateBody): Promise<Group> {
+  return db.transaction(async (tx) => {
+    const plan = await findPlan(tx, body.planId);
+    if (!plan) throw badRequest(groupMessages.planRequired, { planId: groupMessages.planRequired });
+    const id = await insertGroup(tx, { ...body, planDuration: plan.duration });
+    const group = (await findGroup(tx, id))!;
+    await recordAudit(tx, { actorId: actor.id, action: 'GROUP_CREATE', entityType: 'group', entityId: id, after: group, ip: actor.ip });
+    return group;
+  });
+}
+
+export async function updateGroup(db: Database, actor: Actor, id: string, body: GroupUpdateBody): Promise<Group> {
+  return db.transaction(async (tx) => {
+    if (!isUuid(id)) throw notFound(groupMessages.notFound);
+    const locked = await tx.query('SELECT id FROM committee_groups WHERE id = $1 FOR UPDATE', [id]);
+    if (locked.rowCount === 0) throw notFound(groupMessages.notFound);
+    const before = (await findGroup(tx, id))!;
+    if (body.maxMembers !== undefined && body.maxMembers < before.currentMembers) throw conflict(groupMessages.belowMembers, { maxMembers: groupMessages.belowMembers });
+    const startChanges = body.startDate !== undefined && body.startDate !== before.startDate;
+    // Members' schedules are built from the start month.
+    if (startChanges && before.currentMembers > 0) throw conflict(groupMessages.startLocked, { startDate: groupMessages.startLocked });
+    const startDate = body.startDate ?? before.startDate;
+    await tx.query(
+      `UPDATE committee_groups SET group_name = $2, max_members = $3, start_date = $4, end_date = $5, is_active = $6, updated_at = now() WHERE id = $1`,
+      [id, body.groupName ?? before.groupName, body.maxMembers ?? before.maxMembers, startDate, addMonthsToDate(startDate, before.plan.duration), body.isActive ?? before.isActive],
+    );
+    const after = (await findGroup(tx, id))!;
+    await recordAudit(tx, { actorId: actor.id, action: 'GROUP_UPDATE', entityType: 'group', entityId: id, before, after, ip: actor.ip });
+    return after;
+  });
+}
+
+export async function deleteGroup(db: Database, actor: Actor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!isUuid(id)) throw notFound(groupMessages.notFound);
+    const { rows } = await tx.query<{ current_members: number }>('SELECT current_members FROM committee_groups WHERE id = $1 FOR UPDATE', [id]);
+    if (!rows[0]) throw notFound(groupMessages.notFound);
+    if (rows[0].current_members > 0) throw conflict(groupMessages.hasMembers(rows[0].current_members));
+    const history = await tx.query('SELECT 1 FROM group_members WHERE group_id = $1 UNION ALL SELECT 1 FROM payments WHERE group_id = $1 LIMIT 1', [id]);
+    if (history.rowCount > 0) throw conflict(groupMessages.hasHistory);
+    const before = await findGroup(tx, id);
+    await tx.query('DELETE FROM committee_groups WHERE id = $1', [id]);
+    await recordAudit(tx, { actorId: actor.id, action: 'GROUP_DELETE', entityType: 'group', entityId: id, before, ip: actor.ip });
+  });
+}
+
+/** The admin's details dialog: members, payments and figures (admin document §3 "Group stats"). */
+export async function getGroupDetails(db: Queryable, id: string) {
+  const group = await findGroup(db, id);
+  if (!group) throw notFound(groupMessages.notFound);
+  const today = karachiToday();
+  const members = await db.query<{ id: string; user_id: string; name: string; email: string; phone: string | null; member_number: number; status: string; joined_at: Date }>(
+    `SELECT m.id, m.user_id, u.name, u.email, u.phone, m.member_number, m.status, m.joined_at
+     FROM group_members m JOIN users u ON u.id = m.user_id WHERE m.group_id = $1 ORDER BY m.member_number`,
+    [id],
+  );
+  const payments = await db.query<{ id: string; user_name: string; month: number; year: number; payment_method: string; amount: string; status: string; payment_date: Date | null }>(
+    `SELECT p.id, u.name AS user_name, p.month, p.year, p.payment_method, p.amount::text, p.status, p.payment_date
+     FROM payments p JOIN users u ON u.id = p.user_id WHERE p.group_id = $1 AND p.type = 'INSTALMENT'
+     ORDER BY p.year, p.month, u.name LIMIT 5000`,
+    [id],
+  );
+  const stats = await db.query<Record<string, string | number>>(
+    `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'PAID')::int AS paid,
+       count(*) FILTER (WHERE status IN ('PENDING', 'REJECTED'))::int AS pending, count(*) FILTER (WHERE status = 'OVERDUE')::int AS overdue,
+       coalesce(sum(amount) FILTER (WHERE status = 'PAID'), 0)::text AS revenue, coalesce(sum(amount), 0)::text AS expected,
+       count(*) FILTER (WHERE status = 'PAID' AND year = $2 AND month = $3)::int AS month_paid,
+       count(*) FILTER (WHERE status IN ('PENDING', 'REJECTED') AND year = $2 AND month = $3)::int AS month_pending,
+       count(*) FILTER (WHERE status = 'OVERDUE' AND year = $2 AND month = $3)::int AS month_overdue
+     FROM payments WHERE group_id = $1 AND type = 'INSTALMENT'`,
+    [id, today.year, today.month],
+  );
+  const s = stats.rows[0];
+  const expected = rupeesFromDb(s.expected as string);
+  const revenue = rupeesFromDb(s.revenue as string);
+  return {
+    ...group,
+    members: members.rows.map((m) => ({
+      id: m.id,
+      userId: m.user_id,
+      memberNumber: m.member_number,
+      status: m.status,
+      joinedAt: new Date(m.joined_at).toISOString(),
+      user: { name: m.name, email: m.email, phone: m.phone },
+    })),
+    payments: payments.rows.map((p) => ({
+      id: p.id,
+      user: { name: p.user_name },
+      month: p.month,
+      year: p.year,
+      paymentMethod: p.payment_method,
+      amount: rupeesFromDb(p.amount),
+      status: p.status,
+      paymentDate: p.payment_date && new Date(p.payment_date).toISOString(),
+    })),
+    stats: {
+      totalPayments: s.total as number,
+      paidPayments: s.paid as number,
+      pendingPayments: s.pending as number,
+      overduePayments: s.overdue as number,
+      totalRevenue: revenue,
+      expectedRevenue: expected,
+      collectionRate: expected > 0 ? Math.round((revenue / expected) * 100) : 0,
+      currentMonth: { paid: s.month_paid as number, pending: s.month_pending as number, overdue: s.month_overdue as number },
+    },
+  };
+}

@@ -1,0 +1,271 @@
+/**
+ * Buying a plan and reviewing the request (member document §7 "Plan payments", admin document §7):
+ * /api/payments/subscribe, /api/plan-payments…, /api/committee-plans/{id}/add-user. RULES §5 and §7.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { amountField } from '../../contract/money.ts';
+import { firstValue, pagination, paginationOf, pagingQuery, searchField } from '../../contract/paging.ts';
+import { caseInsensitiveEnum, groupNumberField, PAYMENT_METHODS } from '../../contract/plans.ts';
+import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
+import { badRequest, type FieldErrors } from '../http/errors.ts';
+import { idParam, responses } from '../http/schemas.ts';
+import { receiptMessages } from '../receipts/receipt-files.ts';
+import { readReceiptForm } from '../receipts/receipt-upload.ts';
+import {
+  addUserToPlan,
+  approvePlanRequest,
+  attachPlanReceipt,
+  createPlanRequest,
+  getPlanPayment,
+  listPlanPayments,
+  planPaymentMessages,
+  rejectPlanRequest,
+  type PlanPaymentDeps,
+} from './plan-payment-service.ts';
+
+const planPaymentSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  planId: z.string(),
+  userId: z.string(),
+  status: z.string(),
+  amount: z.number(),
+  paymentMethod: z.string(),
+  notes: z.string().nullable(),
+  adminNotes: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  createdAt: z.string(),
+  approvedAt: z.string().nullable(),
+  receiptImage: z.string().nullable(),
+  receiptUrl: z.string().nullable(),
+  receiptName: z.string().nullable(),
+  receiptType: z.string().nullable(),
+  hasReceipt: z.boolean(),
+  bankAccountId: z.string().nullable(),
+  bankAccount: z.record(z.string(), z.unknown()).nullable(),
+  plan: z.object({ id: z.string(), name: z.string(), monthlyAmount: z.number(), duration: z.number(), maxMembers: z.number(), description: z.string() }),
+  user: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable(), cnic: z.string().nullable() }),
+  group: z.object({ id: z.string(), groupNumber: z.string(), plan: z.object({ name: z.string() }) }).nullable(),
+  committee: z.object({ name: z.string() }),
+});
+const onePayment = z.object({ success: z.literal(true), message: z.string().optional(), payment: planPaymentSchema, data: z.object({ payment: planPaymentSchema }) });
+const paymentMethodField = caseInsensitiveEnum(PAYMENT_METHODS).default('BANK_TRANSFER');
+
+/** Multipart fields arrive as text; checked with the same kind of schema as JSON bodies. */
+const subscribeFields = z.object({
+  planId: z.string({ error: 'Plan is required' }).min(1, 'Plan is required').max(100),
+  amount: z.coerce.number({ error: 'Plan amount is not valid' }).pipe(amountField({ required: 'Plan amount is not valid' })),
+  bankAccountId: z.string({ error: planPaymentMessages.bankAccountRequired }).min(1, planPaymentMessages.bankAccountRequired).max(100),
+  paymentMethod: paymentMethodField,
+  description: z.string().trim().max(500).optional(),
+});
+
+function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'request')] ??= issue.message;
+  throw badRequest(Object.values(errors)[0], errors);
+}
+
+const multipartDoc = (summary: string, fields: string) => ({
+  summary,
+  description: `multipart/form-data with the fields ${fields} and the file field \`receipt\` (JPG, PNG or PDF, at most 5 MB).`,
+  consumes: ['multipart/form-data'],
+});
+
+export function registerPlanPaymentRoutes(app: FastifyInstance, deps: PlanPaymentDeps & { auth: AuthHooks }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const member = { onRequest: deps.auth.requireUser };
+  const admin = { onRequest: deps.auth.requireAdmin };
+
+  api.post(
+    '/api/payments/subscribe',
+    { ...member, schema: { tags: ['plan payments'], ...multipartDoc('Buy a plan: the first month by bank transfer, with its receipt', 'planId, amount, bankAccountId, description'), response: responses({ 201: onePayment }) } },
+    async (request, reply) => {
+      const { fields, receipt } = await readReceiptForm(request);
+      const input = parseFields(subscribeFields, fields);
+      if (!receipt) throw badRequest(receiptMessages.required, { receipt: receiptMessages.required });
+      const payment = await createPlanRequest(deps, actorOf(request), { ...input, notes: input.description, receipt });
+      return reply.code(201).send({ success: true, message: 'Your payment proof has been uploaded for verification.', payment, data: { payment } });
+    },
+  );
+
+  api.post(
+    '/api/plan-payments',
+    {
+      ...member,
+      schema: {
+        tags: ['plan payments'],
+        summary: 'Open a plan request; the receipt follows',
+        body: z.object({
+          planId: z.string({ error: 'Plan is required' }).min(1, 'Plan is required').max(100),
+          amount: amountField({ required: 'Plan amount is not valid' }),
+          paymentMethod: paymentMethodField,
+          notes: z.string().trim().max(500).optional(),
+          bankAccountId: z.string().max(100).optional(),
+        }),
+        response: responses({ 201: onePayment }),
+      },
+    },
+    async (request, reply) => {
+      const payment = await createPlanRequest(deps, actorOf(request), request.body);
+      return reply.code(201).send({ success: true, message: 'Payment request created successfully. Please upload receipt.', payment, data: { payment } });
+    },
+  );
+
+  api.post(
+    '/api/plan-payments/:id/upload-receipt',
+    { ...member, schema: { tags: ['plan payments'], ...multipartDoc('Upload the receipt of an open request', 'none'), params: idParam, response: responses({ 200: onePayment }) } },
+    async (request) => {
+      const { receipt } = await readReceiptForm(request);
+      if (!receipt) throw badRequest(receiptMessages.required, { receipt: receiptMessages.required });
+      const payment = await attachPlanReceipt(deps, actorOf(request), request.params.id, { receipt });
+      return { success: true as const, message: 'Receipt uploaded successfully. Admin will review your payment.', payment, data: { payment } };
+    },
+  );
+
+  api.put(
+    '/api/plan-payments/:id/receipt',
+    {
+      ...member,
+      schema: {
+        tags: ['plan payments'],
+        summary: 'Give the receipt of an open request as an http(s) URL (stored, never fetched)',
+        params: idParam,
+        body: z.object({
+          receiptImage: z
+            .string({ error: receiptMessages.urlRequired })
+            .trim()
+            .min(1, receiptMessages.urlRequired)
+            .max(2000)
+            .pipe(z.url({ protocol: /^https?$/, error: receiptMessages.urlInvalid })),
+        }),
+        response: responses({ 200: onePayment }),
+      },
+    },
+    async (request) => {
+      const payment = await attachPlanReceipt(deps, actorOf(request), request.params.id, { url: request.body.receiptImage });
+      return { success: true as const, message: 'Receipt uploaded successfully. Admin will review your payment.', payment, data: { payment } };
+    },
+  );
+
+  api.get(
+    '/api/plan-payments',
+    {
+      ...member,
+      schema: {
+        tags: ['plan payments'],
+        summary: "Plan requests: a member's own; an admin's all, with filters",
+        querystring: pagingQuery.extend({
+          status: firstValue(caseInsensitiveEnum(['PENDING', 'PAID', 'REJECTED', 'OVERDUE']).optional()),
+          planId: firstValue(z.string().max(100).optional()),
+          search: searchField,
+          limit: pagingQuery.shape.limit.default(50),
+        }),
+        response: responses({
+          200: z.object({
+            success: z.literal(true),
+            payments: z.array(planPaymentSchema),
+            data: z.object({
+              payments: z.array(planPaymentSchema),
+              pagination,
+              counts: z.object({ total: z.number(), pending: z.number(), approved: z.number(), rejected: z.number(), revenue: z.number() }),
+            }),
+          }),
+        }),
+      },
+    },
+    async (request) => {
+      const { page, limit, status, planId, search } = request.query;
+      const { payments, total, counts } = await listPlanPayments(deps, currentUser(request), { status, planId, search, limit, offset: (page - 1) * limit });
+      return { success: true as const, payments, data: { payments, pagination: paginationOf(page, limit, total), counts } };
+    },
+  );
+
+  api.get(
+    '/api/plan-payments/:id',
+    { ...member, schema: { tags: ['plan payments'], summary: 'One plan request (own, or any for an admin)', params: idParam, response: responses({ 200: onePayment }) } },
+    async (request) => {
+      const payment = await getPlanPayment(deps, deps.db, request.params.id, currentUser(request));
+      return { success: true as const, payment, data: { payment } };
+    },
+  );
+
+  api.put(
+    '/api/plan-payments/:id/approve',
+    {
+      ...admin,
+      schema: {
+        tags: ['plan payments'],
+        summary: 'Approve a request and place the member in a group (admin)',
+        params: idParam,
+        body: z.object({
+          planId: z.string().max(100).optional(),
+          groupNumber: z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'number' ? String(v) : v), groupNumberField.optional()),
+          groupId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().max(100).optional()),
+          notes: z.string().trim().max(1000).optional(),
+        }),
+        response: responses({ 200: onePayment }),
+      },
+    },
+    async (request) => {
+      const { payment, groupNumber } = await approvePlanRequest(deps, actorOf(request), request.params.id, request.body);
+      return { success: true as const, message: `Payment approved and user assigned to committee group ${groupNumber} successfully`, payment, data: { payment } };
+    },
+  );
+
+  api.put(
+    '/api/plan-payments/:id/reject',
+    {
+      ...admin,
+      schema: {
+        tags: ['plan payments'],
+        summary: 'Reject a request with a reason (admin)',
+        params: idParam,
+        body: z.object({
+          rejectionReason: z.string({ error: planPaymentMessages.reasonRequired }).trim().min(1, planPaymentMessages.reasonRequired).max(1000),
+        }),
+        response: responses({ 200: onePayment }),
+      },
+    },
+    async (request) => {
+      const payment = await rejectPlanRequest(deps, actorOf(request), request.params.id, request.body.rejectionReason);
+      return { success: true as const, message: 'Payment rejected successfully', payment, data: { payment } };
+    },
+  );
+
+  api.post(
+    '/api/committee-plans/:id/add-user',
+    {
+      ...admin,
+      schema: {
+        tags: ['plans'],
+        summary: 'Put a user into one of the plan’s groups (admin)',
+        params: idParam,
+        body: z.object({
+          userId: z.string({ error: 'User is required' }).min(1, 'User is required').max(100),
+          groupId: z.string().max(100).optional(),
+          groupNumber: groupNumberField.optional(),
+        }),
+        response: responses({
+          201: z.object({
+            success: z.literal(true),
+            message: z.string(),
+            data: z.object({ groupId: z.string(), groupNumber: z.string(), memberNumber: z.number() }),
+          }),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const joined = await addUserToPlan(deps, actorOf(request), request.params.id, request.body);
+      return reply.code(201).send({
+        success: true,
+        message: `User added to group ${joined.groupNumber} successfully`,
+        data: { groupId: joined.groupId, groupNumber: joined.groupNumber, memberNumber: joined.memberNumber },
+      });
+    },
+  );
+}

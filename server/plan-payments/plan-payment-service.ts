@@ -1,0 +1,252 @@
+/**
+ * Buying a plan (RULES §5): a member's subscription payment with its receipt, and the admin's review.
+ * Approval is one transaction: payment PAID, membership, instalment schedule, referral activation,
+ * notification, email and audit row, all or nothing.
+ */
+import { formatPkr } from '../../contract/money.ts';
+import { bankAccountMessages } from '../../contract/plans.ts';
+import { recordAudit, type Actor } from '../audit/audit.ts';
+import { findBankAccount, bankAccountSnapshot } from '../bank-accounts/bank-account-service.ts';
+import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
+import { isUuid } from '../db/ids.ts';
+import { addMemberToGroup } from '../groups/membership-service.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+import { notifyAdmins, notifyUser } from '../notifications/notify.ts';
+import { findPlan, getVisiblePlan } from '../plans/plan-service.ts';
+import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
+import type { ReceiptStorage } from '../receipts/receipt-storage.ts';
+import type { UploadedReceipt } from '../receipts/receipt-upload.ts';
+import { toPlanPayment, PLAN_PAYMENT_SELECT, type PlanPaymentRow } from './plan-payment-view.ts';
+
+export const planPaymentMessages = {
+  alreadyPending: 'You already have a pending payment request for this plan. Please wait for admin approval.',
+  notFound: 'Payment request not found.',
+  processed: 'This payment request has already been processed.',
+  receiptNeeded: 'User has not uploaded payment receipt. Cannot approve without receipt.',
+  wrongAmount: (amount: number) => `The amount must be the plan's monthly amount (${formatPkr(amount)}).`,
+  planMismatch: 'This payment request is for another plan.',
+  reasonRequired: 'Please provide a rejection reason',
+  bankAccountRequired: 'Please select a bank account for payment',
+} as const;
+
+export type PlanPaymentDeps = { db: Database; storage: ReceiptStorage; signer: ReceiptLinkSigner; appUrl: string; mailQueued: () => void };
+
+/** Stores the file first, then runs fn; if fn fails, the file is removed again so nothing is left over. */
+async function withStoredReceipt<T>(deps: PlanPaymentDeps, receipt: UploadedReceipt | undefined, fn: (key: string | undefined) => Promise<T>): Promise<T> {
+  const key = receipt ? await deps.storage.save(receipt.data, receipt.kind.extension) : undefined;
+  try {
+    return await fn(key);
+  } catch (error) {
+    if (key) await deps.storage.remove(key).catch(() => {});
+    throw error;
+  }
+}
+
+async function insertReceipt(tx: Queryable, ownerId: string, paymentId: string, file: { key: string; receipt: UploadedReceipt } | { url: string }): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO receipts (owner_id, payment_id, storage_key, url, original_name, content_type, size_bytes)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    'url' in file
+      ? [ownerId, paymentId, null, file.url, null, null, null]
+      : [ownerId, paymentId, file.key, null, file.receipt.originalName, file.receipt.kind.contentType, file.receipt.data.length],
+  );
+  return rows[0].id;
+}
+
+export async function getPlanPayment(deps: Pick<PlanPaymentDeps, 'db' | 'signer'>, q: Queryable, id: string, viewer: { id: string; role: string }) {
+  if (!isUuid(id)) throw notFound(planPaymentMessages.notFound);
+  const { rows } = await q.query<PlanPaymentRow>(`${PLAN_PAYMENT_SELECT} WHERE p.id = $1 AND p.type = 'SUBSCRIPTION'`, [id]);
+  const row = rows[0];
+  // Another member's request does not exist, as far as this member can tell (RULES §12).
+  if (!row || (viewer.role !== 'ADMIN' && row.user_id !== viewer.id)) throw notFound(planPaymentMessages.notFound);
+  return toPlanPayment(row, deps.signer);
+}
+
+export async function createPlanRequest(
+  deps: PlanPaymentDeps,
+  member: Actor,
+  input: { planId: string; amount: number; paymentMethod: string; notes?: string; bankAccountId?: string; receipt?: UploadedReceipt },
+) {
+  const payment = await withStoredReceipt(deps, input.receipt, (key) =>
+    deps.db.transaction(async (tx) => {
+      const plan = await getVisiblePlan(tx, input.planId, false);
+      if (input.amount !== plan.monthlyAmount) throw badRequest(planPaymentMessages.wrongAmount(plan.monthlyAmount), { amount: planPaymentMessages.wrongAmount(plan.monthlyAmount) });
+      let snapshot: unknown = null;
+      if (input.bankAccountId) {
+        const account = await findBankAccount(tx, input.bankAccountId);
+        if (!account?.isActive) throw badRequest(bankAccountMessages.notActive, { bankAccountId: bankAccountMessages.notActive });
+        snapshot = bankAccountSnapshot(account);
+      }
+      let id: string;
+      try {
+        const { rows } = await tx.query<{ id: string }>(
+          `INSERT INTO payments (type, user_id, plan_id, amount, payment_method, bank_account_id, bank_account_snapshot, notes, submitted_at)
+           VALUES ('SUBSCRIPTION', $1, $2, $3, $4, $5, $6::jsonb, $7, CASE WHEN $8 THEN now() END) RETURNING id`,
+          [member.id, plan.id, plan.monthlyAmount, input.paymentMethod, input.bankAccountId ?? null, JSON.stringify(snapshot), input.notes ?? null, !!key],
+        );
+        id = rows[0].id;
+      } catch (error) {
+        if (isUniqueViolation(error, 'payments_one_pending_subscription')) throw conflict(planPaymentMessages.alreadyPending);
+        throw error;
+      }
+      if (key && input.receipt) {
+        const receiptId = await insertReceipt(tx, member.id, id, { key, receipt: input.receipt });
+        await tx.query('UPDATE payments SET receipt_id = $2 WHERE id = $1', [id, receiptId]);
+      }
+      await notifyAdmins(tx, { type: 'PLAN_REQUEST_NEW', title: 'New plan request', message: `A member asked to join ${plan.name}.`, data: { paymentId: id, planId: plan.id } });
+      return getPlanPayment(deps, tx, id, { id: member.id, role: 'USER' });
+    }),
+  );
+  return payment;
+}
+
+/** A receipt for an open request: a file, or an http(s) URL that is stored and never fetched. */
+export async function attachPlanReceipt(deps: PlanPaymentDeps, member: Actor, paymentId: string, source: { receipt: UploadedReceipt } | { url: string }) {
+  return withStoredReceipt(deps, 'receipt' in source ? source.receipt : undefined, (key) =>
+    deps.db.transaction(async (tx) => {
+      if (!isUuid(paymentId)) throw notFound(planPaymentMessages.notFound);
+      const { rows } = await tx.query<{ user_id: string; status: string }>(`SELECT user_id, status FROM payments WHERE id = $1 AND type = 'SUBSCRIPTION' FOR UPDATE`, [paymentId]);
+      if (!rows[0] || rows[0].user_id !== member.id) throw notFound(planPaymentMessages.notFound);
+      if (rows[0].status !== 'PENDING') throw conflict(planPaymentMessages.processed);
+      // An earlier receipt stays in the receipts table: a new one never overwrites it.
+      const receiptId = await insertReceipt(tx, member.id, paymentId, 'url' in source ? { url: source.url } : { key: key!, receipt: source.receipt });
+      await tx.query('UPDATE payments SET receipt_id = $2, submitted_at = now(), updated_at = now() WHERE id = $1', [paymentId, receiptId]);
+      return getPlanPayment(deps, tx, paymentId, { id: member.id, role: 'USER' });
+    }),
+  );
+}
+
+type LockedPayment = { id: string; user_id: string; plan_id: string; status: string; receipt_id: string | null; payment_method: string; email: string; name: string };
+
+async function lockSubscription(tx: Queryable, id: string): Promise<LockedPayment> {
+  if (!isUuid(id)) throw notFound(planPaymentMessages.notFound);
+  const { rows } = await tx.query<LockedPayment>(
+    `SELECT p.id, p.user_id, p.plan_id, p.status, p.receipt_id, p.payment_method, u.email, u.name
+     FROM payments p JOIN users u ON u.id = p.user_id WHERE p.id = $1 AND p.type = 'SUBSCRIPTION' FOR UPDATE OF p`,
+    [id],
+  );
+  if (!rows[0]) throw notFound(planPaymentMessages.notFound);
+  return rows[0];
+}
+
+export async function approvePlanRequest(deps: PlanPaymentDeps, admin: Actor, id: string, input: { planId?: string; groupId?: string; groupNumber?: string; notes?: string }) {
+  const result = await deps.db.transaction(async (tx) => {
+    // The row lock makes a second, simultaneous approval wait here and then find the request PAID.
+    const payment = await lockSubscription(tx, id);
+    if (payment.status !== 'PENDING') throw conflict(planPaymentMessages.processed);
+    if (!payment.receipt_id) throw badRequest(planPaymentMessages.receiptNeeded);
+    if (input.planId && input.planId !== payment.plan_id) throw badRequest(planPaymentMessages.planMismatch, { planId: planPaymentMessages.planMismatch });
+    const plan = (await findPlan(tx, payment.plan_id))!;
+    const joined = await addMemberToGroup(tx, {
+      plan,
+      userId: payment.user_id,
+      groupId: input.groupId,
+      groupNumber: input.groupNumber,
+      settledBy: { paymentId: payment.id, receiptId: payment.receipt_id, paymentMethod: payment.payment_method, reviewerId: admin.id },
+    });
+    await tx.query(
+      `UPDATE payments SET status = 'PAID', approved_at = now(), payment_date = now(), reviewed_by = $2, group_id = $3,
+         admin_notes = $4, updated_at = now() WHERE id = $1`,
+      [id, admin.id, joined.groupId, input.notes ?? null],
+    );
+    // A referral becomes active with the referred member's first approved payment (RULES §8).
+    await tx.query(`UPDATE referrals SET status = 'ACTIVE', activated_at = now() WHERE referred_user_id = $1 AND status = 'PENDING'`, [payment.user_id]);
+    const message = `Your request for ${plan.name} was approved. You are member ${joined.memberNumber} of Group ${joined.groupNumber}.`;
+    await notifyUser(tx, payment.user_id, { type: 'PLAN_REQUEST_APPROVED', title: 'Plan request approved', message, data: { paymentId: id, groupId: joined.groupId } });
+    await enqueueEmail(tx, {
+      to: payment.email,
+      subject: 'Your plan request was approved',
+      text: `Assalam-o-Alaikum ${payment.name},\n\n${message}\n\nSee your payment schedule: ${deps.appUrl}/dashboard\n\nUmrah Committee`,
+    });
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'PLAN_REQUEST_APPROVE',
+      entityType: 'payment',
+      entityId: id,
+      before: { status: 'PENDING' },
+      after: { status: 'PAID', groupId: joined.groupId, groupNumber: joined.groupNumber, memberNumber: joined.memberNumber },
+      ip: admin.ip,
+    });
+    return { payment: await getPlanPayment(deps, tx, id, { id: admin.id, role: 'ADMIN' }), groupNumber: joined.groupNumber };
+  });
+  deps.mailQueued();
+  return result;
+}
+
+export async function rejectPlanRequest(deps: PlanPaymentDeps, admin: Actor, id: string, reason: string) {
+  const payment = await deps.db.transaction(async (tx) => {
+    const locked = await lockSubscription(tx, id);
+    if (locked.status !== 'PENDING') throw conflict(planPaymentMessages.processed);
+    await tx.query(`UPDATE payments SET status = 'REJECTED', rejection_reason = $2, reviewed_by = $3, updated_at = now() WHERE id = $1`, [id, reason, admin.id]);
+    const plan = await findPlan(tx, locked.plan_id);
+    const message = `Your request for ${plan?.name ?? 'the plan'} was not approved: ${reason}. You may send a new request.`;
+    await notifyUser(tx, locked.user_id, { type: 'PLAN_REQUEST_REJECTED', title: 'Plan request rejected', message, data: { paymentId: id } });
+    await enqueueEmail(tx, { to: locked.email, subject: 'Your plan request was not approved', text: `Assalam-o-Alaikum ${locked.name},\n\n${message}\n\n${deps.appUrl}/dashboard\n\nUmrah Committee` });
+    await recordAudit(tx, { actorId: admin.id, action: 'PLAN_REQUEST_REJECT', entityType: 'payment', entityId: id, before: { status: 'PENDING' }, after: { status: 'REJECTED', rejectionReason: reason }, ip: admin.ip });
+    return getPlanPayment(deps, tx, id, { id: admin.id, role: 'ADMIN' });
+  });
+  deps.mailQueued();
+  return payment;
+}
+
+/** An admin puts a user into a plan's group directly (no subscription payment settles a month). */
+export async function addUserToPlan(deps: PlanPaymentDeps, admin: Actor, planId: string, input: { userId: string; groupId?: string; groupNumber?: string }) {
+  return deps.db.transaction(async (tx) => {
+    const plan = await findPlan(tx, planId);
+    if (!plan) throw notFound('Plan not found.');
+    const user = isUuid(input.userId) ? (await tx.query('SELECT 1 FROM users WHERE id = $1', [input.userId])).rowCount : 0;
+    if (!user) throw notFound('User not found.');
+    const joined = await addMemberToGroup(tx, { plan, userId: input.userId, groupId: input.groupId, groupNumber: input.groupNumber });
+    await notifyUser(tx, input.userId, { type: 'GROUP_JOINED', title: 'Added to a group', message: `You were added to ${plan.name}, Group ${joined.groupNumber}, as member ${joined.memberNumber}.`, data: { groupId: joined.groupId } });
+    await recordAudit(tx, { actorId: admin.id, action: 'PLAN_ADD_USER', entityType: 'plan', entityId: planId, after: { userId: input.userId, ...joined }, ip: admin.ip });
+    return joined;
+  });
+}
+
+export async function listPlanPayments(
+  deps: Pick<PlanPaymentDeps, 'db' | 'signer'>,
+  viewer: { id: string; role: string },
+  filter: { status?: string; planId?: string; search?: string; limit: number; offset: number },
+) {
+  const where = [`p.type = 'SUBSCRIPTION'`];
+  const params: unknown[] = [];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replace('?', `$${params.length}`));
+  };
+  if (viewer.role !== 'ADMIN') add('p.user_id = ?', viewer.id);
+  if (filter.status) add('p.status = ?', filter.status);
+  if (filter.planId) {
+    if (!isUuid(filter.planId)) return { payments: [], total: 0, counts: emptyCounts() };
+    add('p.plan_id = ?', filter.planId);
+  }
+  if (filter.search) {
+    params.push(`%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(`(u.name ILIKE $${params.length} OR u.email ILIKE $${params.length} OR pl.name ILIKE $${params.length})`);
+  }
+  const whereSql = where.join(' AND ');
+  const { rows } = await deps.db.query<PlanPaymentRow & { total: number }>(
+    `${PLAN_PAYMENT_SELECT.replace('SELECT ', 'SELECT count(*) OVER ()::int AS total, ')} WHERE ${whereSql}
+     ORDER BY p.created_at DESC, p.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, filter.limit, filter.offset],
+  );
+  // The stat cards: counts and revenue of everything the viewer may see, whatever the page (one query).
+  const scope = viewer.role === 'ADMIN' ? '' : 'AND user_id = $1';
+  const stats = await deps.db.query<{ total: number; pending: number; approved: number; rejected: number; revenue: string }>(
+    `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'PENDING')::int AS pending,
+       count(*) FILTER (WHERE status = 'PAID')::int AS approved, count(*) FILTER (WHERE status IN ('REJECTED', 'OVERDUE'))::int AS rejected,
+       coalesce(sum(amount) FILTER (WHERE status = 'PAID'), 0)::text AS revenue
+     FROM payments WHERE type = 'SUBSCRIPTION' ${scope}`,
+    viewer.role === 'ADMIN' ? [] : [viewer.id],
+  );
+  const s = stats.rows[0];
+  return {
+    payments: rows.map((row) => toPlanPayment(row, deps.signer)),
+    total: rows[0]?.total ?? 0,
+    counts: { total: s.total, pending: s.pending, approved: s.approved, rejected: s.rejected, revenue: Number(s.revenue) },
+  };
+}
+
+const emptyCounts = () => ({ total: 0, pending: 0, approved: 0, rejected: 0, revenue: 0 });
+

@@ -1,0 +1,45 @@
+/**
+ * Where receipt files live. A folder under DATA_DIR by default, outside any public folder, under
+ * random names. Behind this interface so that an S3-compatible store can replace the folder.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+
+export interface ReceiptStorage {
+  /** Stores the bytes under a new random key and returns the key. */
+  save(data: Buffer, extension: string): Promise<string>;
+  open(key: string): Promise<Readable>;
+  remove(key: string): Promise<void>;
+}
+
+const KEY = /^[0-9a-f-]{36}\.(jpg|png|pdf)$/;
+
+export class FolderReceiptStorage implements ReceiptStorage {
+  constructor(private readonly dir: string) {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  }
+
+  async save(data: Buffer, extension: string): Promise<string> {
+    const key = `${randomUUID()}.${extension}`;
+    await fs.promises.writeFile(this.pathOf(key), data, { mode: 0o600, flag: 'wx' });
+    return key;
+  }
+
+  async open(key: string): Promise<Readable> {
+    const file = this.pathOf(key);
+    await fs.promises.access(file);
+    return fs.createReadStream(file);
+  }
+
+  async remove(key: string): Promise<void> {
+    await fs.promises.rm(this.pathOf(key), { force: true });
+  }
+
+  /** Keys are only ever ones this class made; anything else could walk out of the folder. */
+  private pathOf(key: string): string {
+    if (!KEY.test(key)) throw new Error('invalid receipt key');
+    return path.join(this.dir, key);
+  }
+}
