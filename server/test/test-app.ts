@@ -154,3 +154,38 @@ export async function signUpMember(
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
   return { email, password, token: login.body.token as string, user: login.body.user as { id: string; referralCode: string; role: string } };
 }
+
+/** A signed-in administrator (created as RULES §3's first admin is). */
+export async function signInAdmin(ctx: TestContext, email = uniqueEmail('admin')) {
+  const { ensureAdmin } = await import('../accounts/account-service.ts');
+  const password = 'admin-pass-123';
+  const { user } = await ensureAdmin(ctx.db, { email, password, name: 'Admin User' });
+  const login = await client(ctx).post('/api/auth/login', { email, password });
+  if (login.status !== 200) throw new Error(`admin login failed: ${JSON.stringify(login.body)}`);
+  return { email, password, token: login.body.token as string, user };
+}
+
+/** A multipart/form-data body, built by hand so that tests control every byte (names, types, sizes). */
+export function multipartBody(fields: Record<string, string>, file?: { field?: string; name: string; type: string; data: Buffer }) {
+  const boundary = `----umrah${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'receipt'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    chunks.push(file.data, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** The smallest valid files of each kind a receipt may be. */
+export const sampleFiles = {
+  png: Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f0005000201a5d2d1a50000000049454e44ae426082',
+    'hex',
+  ),
+  jpg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1), Buffer.from([0xff, 0xd9])]),
+  pdf: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+};
