@@ -11,6 +11,8 @@ const serverProject = (name: string, driver: 'pglite' | 'postgres') => ({
     name,
     environment: 'node',
     include: ['server/**/*.test.ts'],
+    // Race tests need real parallel connections: PostgreSQL only (PGlite has one connection).
+    exclude: driver === 'pglite' ? ['server/**/*.race.test.ts'] : [],
     globalSetup: ['server/test/global-setup.ts'],
     env: { TEST_DB_DRIVER: driver },
     testTimeout: 30_000,

@@ -29,7 +29,8 @@ export function wrapPglite(db: PGlite): PgliteDatabase {
   const queryable = (target: PgliteLike): Queryable => ({
     query: async (sql, params) => {
       const result = await target.query(sql, params as unknown[]);
-      return { rows: result.rows as never[], rowCount: result.affectedRows ?? result.rows.length };
+      // PGlite reports affectedRows 0 for a SELECT: the rows returned are the count then, as in pg.
+      return { rows: result.rows as never[], rowCount: result.rows.length || (result.affectedRows ?? 0) };
     },
     exec: async (sql) => {
       await target.exec(sql);
