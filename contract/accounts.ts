@@ -12,6 +12,8 @@ export const CNIC_DIGITS = 13;
 
 export const accountMessages = {
   nameRequired: 'Please enter your full name.',
+  nameTooLong: 'Name must be at most 100 characters long.',
+  passwordRequired: 'Please enter your password.',
   emailRequired: 'Please enter your email address.',
   emailInvalid: 'Please enter a valid email address.',
   passwordTooShort: 'Password must be at least 6 characters long.',
@@ -77,7 +79,7 @@ export const nameField = z
   .string({ error: accountMessages.nameRequired })
   .trim()
   .min(1, accountMessages.nameRequired)
-  .max(100, 'Name must be at most 100 characters long.');
+  .max(100, accountMessages.nameTooLong);
 
 export const referralCodeField = z.preprocess(
   emptyToUndefined,
@@ -102,7 +104,7 @@ export type RegisterBody = z.infer<typeof registerBody>;
 export const loginBody = z.object({
   email: emailField,
   // Login never reveals the password rules: any non-empty text is checked against the hash.
-  password: z.string({ error: 'Please enter your password.' }).min(1, 'Please enter your password.').max(PASSWORD_MAX_LENGTH),
+  password: z.string({ error: accountMessages.passwordRequired }).min(1, accountMessages.passwordRequired).max(PASSWORD_MAX_LENGTH),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

@@ -27,6 +27,7 @@ import { registerBankAccountRoutes } from './bank-accounts/bank-account-routes.t
 import { registerGroupRoutes } from './groups/group-routes.ts';
 import { registerHealthRoutes } from './health/health-routes.ts';
 import { registerPlanPaymentRoutes } from './plan-payments/plan-payment-routes.ts';
+import { registerCommitteeRoutes } from './plans/committee-routes.ts';
 import { registerPlanRoutes } from './plans/plan-routes.ts';
 import { loadSigningKey, ReceiptLinkSigner } from './receipts/receipt-links.ts';
 import { registerReceiptRoutes } from './receipts/receipt-routes.ts';
@@ -160,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerBankAccountRoutes(app, { db: options.db, auth });
   registerPlanPaymentRoutes(app, paymentDeps);
   registerReceiptRoutes(app, paymentDeps);
+  registerCommitteeRoutes(app, paymentDeps);
 
   registerWebApp(app, options.webDir ?? defaultWebDir);
   return app;

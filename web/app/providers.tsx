@@ -1,0 +1,47 @@
+import { useState, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Direction } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import { Toaster } from 'sonner';
+import { AuthProvider } from '../lib/auth.tsx';
+import { ThemeProvider, useTheme } from '../lib/theme.tsx';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // The API client already retries what is worth retrying (lib/api-client.ts).
+      queries: { retry: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Everything the pages rely on: server state, theme, session, text direction and toasts. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <AuthProvider>
+          <DirectionProvider>
+            {children}
+            <AppToaster />
+          </DirectionProvider>
+        </AuthProvider>
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}
+
+/** Radix menus and tabs follow the active language's direction for their arrow keys. */
+function DirectionProvider({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  return <Direction.Provider dir={i18n.dir()}>{children}</Direction.Provider>;
+}
+
+/** One toast at a time (member document §9). */
+function AppToaster() {
+  const { theme } = useTheme();
+  const { i18n } = useTranslation();
+  return <Toaster visibleToasts={1} position="top-center" theme={theme} dir={i18n.dir()} richColors closeButton />;
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { fakeAuth, makeUser, renderRoute } from '../test/render.tsx';
+
+const visitor = fakeAuth();
+const member = fakeAuth({ user: makeUser() });
+const admin = fakeAuth({ user: makeUser({ id: 'admin-1', name: 'Bilal Admin', email: 'admin@example.com', role: 'ADMIN' }) });
+
+describe('route guards', () => {
+  it('sends a visitor from a member page to /login', async () => {
+    const { router } = renderRoute('/dashboard', visitor);
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sends a visitor from an admin page to /login', async () => {
+    const { router } = renderRoute('/admin/users', visitor);
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sends a signed-in member from an admin page to /dashboard', async () => {
+    const { router } = renderRoute('/admin', member);
+    expect(await screen.findByRole('heading', { name: 'Assalam-o-Alaikum, Ayesha Khan' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('sends a signed-in member away from the guest pages to /dashboard', async () => {
+    const { router } = renderRoute('/register', member);
+    expect(await screen.findByRole('heading', { name: 'Assalam-o-Alaikum, Ayesha Khan' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('sends a signed-in admin away from the guest pages to /admin', async () => {
+    const { router } = renderRoute('/login', admin);
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin');
+  });
+
+  it('lets a member open member pages', async () => {
+    renderRoute('/user/payment/p-1', member);
+    expect(await screen.findByRole('heading', { name: 'Payment Details' })).toBeTruthy();
+  });
+
+  it("shows 'Authenticating...' while a stored session is being checked", () => {
+    renderRoute('/dashboard', fakeAuth({ status: 'loading' }));
+    expect(screen.getByRole('status').textContent).toContain('Authenticating...');
+  });
+
+  it('shows the not-found page for an unknown address', async () => {
+    renderRoute('/no-such-page', visitor);
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+  });
+});
+
+describe('admin layout', () => {
+  it('lists the sections in order and marks the current one', async () => {
+    renderRoute('/admin/users', admin);
+    expect(await screen.findByRole('heading', { name: 'User Management', level: 1 })).toBeTruthy();
+
+    const nav = screen.getByRole('navigation', { name: 'Admin navigation' });
+    const links = Array.from(nav.querySelectorAll('a'));
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Dashboard',
+      'Committee Plans',
+      'User Management',
+      'Payments',
+      'Plan Requests',
+      'Referral System',
+      'Winner Management',
+      'Bank Accounts',
+    ]);
+    expect(links.filter((link) => link.getAttribute('aria-current') === 'page').map((link) => link.textContent)).toEqual(['User Management']);
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
+    expect(document.title).toBe('User Management | Umrah Committee');
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * The account calls (member document §7 "Auth"). Request bodies are the shared contract types;
+ * the user in an answer is checked against the contract's schema before it is trusted.
+ */
+import type { EmailOnlyBody, LoginBody, PublicUser, RegisterBody, ResetPasswordBody } from '../../../contract/accounts.ts';
+import { api } from '../../lib/api-client.ts';
+import { parseUser } from '../../lib/auth.tsx';
+
+export interface MessageResponse {
+  success: boolean;
+  message?: string;
+}
+
+interface LoginResponse extends MessageResponse {
+  token?: string;
+  user?: unknown;
+  data?: { token?: string; user?: unknown };
+}
+
+export async function login(body: LoginBody): Promise<{ token: string; user: PublicUser; message?: string }> {
+  // A 401 here is a wrong password, not a dead session.
+  const response = await api.post<LoginResponse>('/auth/login', body, { skipUnauthorizedHandler: true });
+  const token = response.token ?? response.data?.token;
+  if (!token) throw new Error('Login answer without a token');
+  return { token, user: parseUser(response), message: response.message };
+}
+
+export function register(body: RegisterBody): Promise<MessageResponse> {
+  // Not retried: a repeated registration would answer "already exists" for an account just made.
+  return api.post<MessageResponse>('/auth/register', body, { retries: 0 });
+}
+
+export function forgotPassword(body: EmailOnlyBody): Promise<MessageResponse> {
+  return api.post<MessageResponse>('/auth/forgot-password', body);
+}
+
+export function resetPassword(body: ResetPasswordBody): Promise<MessageResponse> {
+  // Not retried: the reset token is single use, so a second attempt would always be refused.
+  return api.post<MessageResponse>('/auth/reset-password', body, { retries: 0 });
+}
+
+export function verifyEmail(token: string): Promise<MessageResponse> {
+  // Not retried for the same reason: the verification token is single use.
+  return api.get<MessageResponse>('/auth/verify-email', { token }, { retries: 0 });
+}
+
+export function resendVerification(body: EmailOnlyBody): Promise<MessageResponse> {
+  return api.post<MessageResponse>('/auth/resend-verification', body);
+}
+
+/** Whether a failed login answer asks for email verification first (with the email to verify). */
+export function readNeedsVerification(body: unknown): { email?: string } | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const record = body as { needsVerification?: unknown; email?: unknown };
+  if (record.needsVerification !== true) return null;
+  return { email: typeof record.email === 'string' ? record.email : undefined };
+}

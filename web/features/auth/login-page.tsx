@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LogIn } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { loginBody, type LoginBody } from '../../../contract/accounts.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { PasswordInput } from '../../components/ui/password-input.tsx';
+import { ApiError, getErrorMessage, getServerMessage } from '../../lib/api-client.ts';
+import { homePathFor, useAuth } from '../../lib/auth.tsx';
+import { fieldError } from '../../lib/forms.ts';
+import { storageKeys, writeStorage } from '../../lib/storage-keys.ts';
+import { notify } from '../../lib/toast.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { login, readNeedsVerification } from './api.ts';
+import { AuthLayout } from './auth-layout.tsx';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('auth.login.pageTitle'));
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
+
+  // The schema has already trimmed and lowercased the email (member document §5 "Login").
+  async function onSubmit(values: LoginBody) {
+    setFormError(null);
+    try {
+      const { token, user } = await login(values);
+      auth.login(token, user);
+      notify.success(t('auth.login.success'));
+      navigate(homePathFor(user), { replace: true });
+    } catch (error) {
+      const verification = error instanceof ApiError ? readNeedsVerification(error.body) : null;
+      if (verification) {
+        // Unverified account: remember the email so /verify-email can offer to resend the link.
+        const email = verification.email ?? values.email;
+        writeStorage(storageKeys.pendingVerificationEmail, email);
+        const message = getServerMessage(error);
+        if (message) notify.info(message);
+        navigate(`/verify-email?email=${encodeURIComponent(email)}`);
+        return;
+      }
+      // Wrong password, blocked or inactive account: the server's own words say what to do.
+      setFormError(getServerMessage(error) ?? getErrorMessage(error, t('auth.login.failed')));
+    }
+  }
+
+  return (
+    <AuthLayout title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} icon={<LogIn aria-hidden />}>
+      <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+        <FormAlert message={formError} />
+        <FormField label={t('auth.fields.email')} error={fieldError(errors.email)}>
+          {(control) => (
+            <Input
+              {...control}
+              {...register('email')}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder={t('auth.fields.emailPlaceholder')}
+            />
+          )}
+        </FormField>
+        <FormField label={t('auth.fields.password')} error={fieldError(errors.password)}>
+          {(control) => <PasswordInput {...control} {...register('password')} autoComplete="current-password" />}
+        </FormField>
+        <div className="flex justify-end">
+          <Link to="/forgot-password" className="rounded text-sm font-medium text-primary hover:underline">
+            {t('auth.login.forgotPassword')}
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? t('auth.login.submitting') : t('auth.login.submit')}
+        </Button>
+        <p className="text-center text-sm text-muted-foreground">
+          {t('auth.login.noAccount')}{' '}
+          <Link to="/register" className="rounded font-medium text-primary hover:underline">
+            {t('auth.login.register')}
+          </Link>
+        </p>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { LayoutDashboard, LogOut, User } from 'lucide-react';
+import { DropdownMenu, Tabs } from 'radix-ui';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Logo } from '../../components/logo.tsx';
+import { LogoutDialog } from '../../components/logout-dialog.tsx';
+import { ThemeToggle } from '../../components/theme-toggle.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { MenuContent, MenuItem, MenuSeparator } from '../../components/ui/menu.tsx';
+import { UserAvatar } from '../../components/user-avatar.tsx';
+import { isAdmin, useAuth } from '../../lib/auth.tsx';
+import { readStorage, storageKeys, writeStorage } from '../../lib/storage-keys.ts';
+import { notify } from '../../lib/toast.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+const tabs = ['plans', 'payments', 'referrals'] as const;
+type DashboardTab = (typeof tabs)[number];
+
+/** The last tab the member used (member document §2: remembered in browser storage). */
+function readSavedTab(): DashboardTab {
+  const saved = readStorage(storageKeys.dashboardTab);
+  return tabs.find((tab) => tab === saved) ?? 'plans';
+}
+
+export function DashboardPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('dashboard.pageTitle'));
+  const { user } = useAuth();
+  const [activeTab, setActiveTab] = useState<DashboardTab>(readSavedTab);
+
+  function changeTab(value: string) {
+    const tab = tabs.find((candidate) => candidate === value);
+    if (!tab) return;
+    setActiveTab(tab);
+    writeStorage(storageKeys.dashboardTab, tab);
+  }
+
+  if (!user) return null; // The route guard only renders this page for a signed-in person.
+
+  return (
+    <div className="min-h-dvh bg-background">
+      <header className="border-b border-border bg-card">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3">
+          <Logo to="/dashboard" />
+          <div className="flex items-center gap-1">
+            {isAdmin(user) && (
+              <Button variant="outline" size="sm" asChild className="hidden sm:inline-flex">
+                <Link to="/admin">
+                  <LayoutDashboard aria-hidden />
+                  {t('dashboard.adminDashboard')}
+                </Link>
+              </Button>
+            )}
+            <ThemeToggle />
+            <ProfileMenu name={user.name} email={user.email} showAdminLink={isAdmin(user)} />
+          </div>
+        </div>
+      </header>
+
+      <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+        <section className="rounded-2xl bg-primary p-6 text-primary-foreground sm:p-8">
+          <h1 className="text-2xl font-bold sm:text-3xl">{t('dashboard.greeting', { name: user.name })}</h1>
+          <figure className="mt-4 max-w-2xl">
+            <blockquote className="text-lg italic">{t('dashboard.quote')}</blockquote>
+            <figcaption className="mt-1 text-sm font-medium">{t('dashboard.quoteSource')}</figcaption>
+          </figure>
+        </section>
+
+        <Tabs.Root value={activeTab} onValueChange={changeTab} className="mt-6">
+          <Tabs.List aria-label={t('dashboard.tabsLabel')} className="flex gap-1 overflow-x-auto rounded-xl border border-border bg-card p-1">
+            {tabs.map((tab) => (
+              <Tabs.Trigger
+                key={tab}
+                value={tab}
+                className="flex-1 rounded-lg px-4 py-2.5 text-sm font-medium whitespace-nowrap text-muted-foreground hover:text-foreground data-[state=active]:bg-primary data-[state=active]:text-primary-foreground"
+              >
+                {t(`dashboard.tabs.${tab}`)}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {tabs.map((tab) => (
+            <Tabs.Content key={tab} value={tab} className="mt-4">
+              <Card className="p-6">
+                <h2 className="text-lg font-semibold">{t(`dashboard.tabs.${tab}`)}</h2>
+                <p className="mt-2 text-muted-foreground">{t(`dashboard.panels.${tab}`)}</p>
+              </Card>
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+      </main>
+    </div>
+  );
+}
+
+function ProfileMenu({ name, email, showAdminLink }: { name: string; email: string; showAdminLink: boolean }) {
+  const { t } = useTranslation();
+  const [logoutOpen, setLogoutOpen] = useState(false);
+  return (
+    <>
+      {/* Not modal: the Logout item opens a dialog, which must get focus and pointer events next. */}
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger asChild>
+          <button type="button" aria-label={t('account.openMenu')} className="rounded-full p-1 hover:bg-muted">
+            <UserAvatar name={name} />
+          </button>
+        </DropdownMenu.Trigger>
+        <MenuContent>
+          <div className="px-3 py-2">
+            <p className="font-medium">{name}</p>
+            <p className="truncate text-sm text-muted-foreground">{email}</p>
+          </div>
+          <MenuSeparator />
+          {showAdminLink && (
+            // Phones have no room for the header button, so admins find it here too.
+            <MenuItem asChild className="sm:hidden">
+              <Link to="/admin">
+                <LayoutDashboard aria-hidden />
+                {t('dashboard.adminDashboard')}
+              </Link>
+            </MenuItem>
+          )}
+          {/* Profile editing is a later change; until then it says so (member document §2). */}
+          <MenuItem onSelect={() => notify.info(t('account.profileComingSoon'))}>
+            <User aria-hidden />
+            {t('account.profile')}
+          </MenuItem>
+          <MenuItem onSelect={() => setLogoutOpen(true)}>
+            <LogOut aria-hidden />
+            {t('account.logout')}
+          </MenuItem>
+        </MenuContent>
+      </DropdownMenu.Root>
+      <LogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen} />
+    </>
+  );
+}

@@ -1,0 +1,247 @@
+/**
+ * The one way the web app talks to the server (member document §7 "Request conventions").
+ *
+ * - Base path /api; a Bearer token from storage when there is one.
+ * - JSON bodies, except FormData (the browser sets the multipart boundary itself).
+ * - 10 s timeout per attempt.
+ * - Up to 3 retries, 1 s apart, only when the request may not have been answered (network
+ *   failure, timeout) or the server failed (5xx). Never for a 4xx: the same request would be
+ *   refused again. Never for an upload: a retried money-changing upload could apply twice.
+ *   A caller can turn retries off for any other request that must not run twice.
+ * - A 401 from any call except login means the session is dead (expired, logged out elsewhere,
+ *   user blocked): the registered handler clears it, and the route guards then show /login.
+ */
+import { i18n, translateMessage } from './i18n.ts';
+import { readStorage, storageKeys } from './storage-keys.ts';
+
+export const API_BASE = '/api';
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const MAX_RETRIES = 3;
+export const RETRY_DELAY_MS = 1_000;
+
+export type ApiErrorKind = 'http' | 'network' | 'timeout';
+
+/** A failed call. `status` is 0 when no answer arrived (network failure or timeout). */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number;
+  /** One message per field, from a 400 answer. */
+  readonly errors?: Record<string, string>;
+  /** The parsed answer, for fields beyond message (login's needsVerification and email). */
+  readonly body?: unknown;
+  /** True when `message` is the server's own text rather than one made up here. */
+  readonly hasServerMessage: boolean;
+
+  constructor(options: {
+    kind: ApiErrorKind;
+    status: number;
+    message: string;
+    errors?: Record<string, string>;
+    body?: unknown;
+    hasServerMessage?: boolean;
+  }) {
+    super(options.message);
+    this.name = 'ApiError';
+    this.kind = options.kind;
+    this.status = options.status;
+    this.errors = options.errors;
+    this.body = options.body;
+    this.hasServerMessage = options.hasServerMessage ?? false;
+  }
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  params?: QueryParams;
+  /** Cancels the request (React Query passes one); a cancelled request is never retried. */
+  signal?: AbortSignal;
+  /** Set to 0 for a request that must never be sent twice. Defaults to MAX_RETRIES. */
+  retries?: number;
+  /** Login answers 401 for a wrong password: that must not end a session. */
+  skipUnauthorizedHandler?: boolean;
+}
+
+let unauthorizedHandler: (() => void) | null = null;
+
+/** The auth provider registers what to do when the server says the session is dead. */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  unauthorizedHandler = handler;
+}
+
+export function buildUrl(path: string, params?: QueryParams): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!params) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
+}
+
+/** Whether a failed attempt may be tried again (the retry rule above). */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.kind === 'network' || error.kind === 'timeout' || error.status >= 500;
+}
+
+async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  const isUpload = body instanceof FormData;
+  const retries = isUpload ? 0 : (options.retries ?? MAX_RETRIES);
+
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await attemptRequest<T>(method, path, body, options);
+    } catch (error) {
+      if (attempt >= retries || options.signal?.aborted || !isRetryable(error)) {
+        if (error instanceof ApiError && error.status === 401 && !options.skipUnauthorizedHandler) {
+          unauthorizedHandler?.();
+        }
+        throw error;
+      }
+      await delay(RETRY_DELAY_MS, options.signal);
+    }
+  }
+}
+
+async function attemptRequest<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = readStorage(storageKeys.authToken);
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const forwardAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', forwardAbort);
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.params), {
+      method,
+      headers,
+      body: payload,
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error; // The caller cancelled: not an error to report.
+    throw new ApiError({
+      kind: timedOut ? 'timeout' : 'network',
+      status: 0,
+      message: timedOut ? i18n.t('errors.timeout') : i18n.t('errors.network'),
+    });
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forwardAbort);
+  }
+
+  const data = await readBody(response);
+  if (!response.ok) throw toHttpError(response, data);
+  return data as T;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text().catch(() => '');
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function toHttpError(response: Response, body: unknown): ApiError {
+  const record = isRecord(body) ? body : {};
+  const serverMessage = typeof record.message === 'string' && record.message ? record.message : undefined;
+  const errors = isRecord(record.errors) ? stringEntries(record.errors) : undefined;
+  return new ApiError({
+    kind: 'http',
+    status: response.status,
+    message: serverMessage ?? `HTTP ${response.status}: ${response.statusText}`,
+    errors,
+    body,
+    hasServerMessage: serverMessage !== undefined,
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function stringEntries(value: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+/** Waits between attempts; a cancelled request stops waiting at once. */
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+export const api = {
+  get: <T>(path: string, params?: QueryParams, options?: Omit<RequestOptions, 'params'>) =>
+    request<T>('GET', path, undefined, { ...options, params }),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+};
+
+/** Answers whose server text is worth showing as it is: it says what to fix. */
+const STATUSES_WITH_USEFUL_MESSAGES = new Set([400, 409, 413, 415, 422, 429]);
+
+/** The server's own message for a failed call, translated when it is a known one. */
+export function getServerMessage(error: unknown): string | undefined {
+  if (error instanceof ApiError && error.hasServerMessage) return translateMessage(error.message);
+  return undefined;
+}
+
+/**
+ * The text to show for a failed call (member document §8, client-side mapped messages).
+ * A bad-input, conflict or rate-limit answer shows the server's message; otherwise a screen's
+ * own `fallback` wins when given, then the status mapping.
+ */
+export function getErrorMessage(error: unknown, fallback?: string): string {
+  if (error instanceof ApiError) {
+    if (error.kind === 'network') return i18n.t('errors.network');
+    if (error.kind === 'timeout') return i18n.t('errors.timeout');
+    if (STATUSES_WITH_USEFUL_MESSAGES.has(error.status) && error.hasServerMessage) {
+      return translateMessage(error.message);
+    }
+    if (fallback) return fallback;
+    switch (error.status) {
+      case 400:
+      case 422:
+        return i18n.t('errors.validation');
+      case 401:
+        return i18n.t('errors.unauthorized');
+      case 403:
+        return i18n.t('errors.forbidden');
+      case 404:
+        return i18n.t('errors.notFound');
+      default:
+        return i18n.t('errors.server');
+    }
+  }
+  return fallback ?? i18n.t('errors.server');
+}

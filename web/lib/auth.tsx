@@ -1,0 +1,152 @@
+/**
+ * The signed-in session (member document §3 and §4 "Session").
+ * The token and the user are kept in browser storage (auth_token, user_data) so a reload keeps
+ * the person signed in. On start, a stored token is checked with GET /auth/me; while that runs
+ * the route guards show 'Authenticating...', and if it fails the stored session is cleared.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { publicUser, type PublicUser } from '../../contract/accounts.ts';
+import { api, ApiError, setUnauthorizedHandler } from './api-client.ts';
+import { readStorage, removeStorage, storageKeys, writeStorage } from './storage-keys.ts';
+
+export type AuthStatus = 'loading' | 'ready';
+
+export interface AuthContextValue {
+  /** 'loading' only while a stored token is being checked on start. */
+  status: AuthStatus;
+  user: PublicUser | null;
+  token: string | null;
+  /** Keeps a session the server has just handed out. */
+  login: (token: string, user: PublicUser) => void;
+  /** Ends the session on the server, then here. Rejects if the server call failed; the local session is cleared anyway. */
+  logout: () => Promise<void>;
+  /** Reloads the user from the server; clears the session if it is no longer valid. */
+  refresh: () => Promise<PublicUser | null>;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+interface MeResponse {
+  user?: unknown;
+  data?: { user?: unknown };
+}
+
+/** The user from an answer that carries it at the top level or under data (RULES §12). */
+export function parseUser(body: { user?: unknown; data?: { user?: unknown } } | undefined): PublicUser {
+  return publicUser.parse(body?.user ?? body?.data?.user);
+}
+
+function readStoredUser(): PublicUser | null {
+  const raw = readStorage(storageKeys.userData);
+  if (!raw) return null;
+  try {
+    return publicUser.parse(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+}
+
+interface SessionState {
+  status: AuthStatus;
+  token: string | null;
+  user: PublicUser | null;
+}
+
+function readStoredSession(): SessionState {
+  const token = readStorage(storageKeys.authToken);
+  return token ? { status: 'loading', token, user: readStoredUser() } : { status: 'ready', token: null, user: null };
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<SessionState>(readStoredSession);
+
+  const clearSession = useCallback(() => {
+    removeStorage(storageKeys.authToken);
+    removeStorage(storageKeys.userData);
+    // Nothing fetched for one person may be shown to the next one on this device.
+    queryClient.clear();
+    setSession({ status: 'ready', token: null, user: null });
+  }, [queryClient]);
+
+  const login = useCallback((token: string, user: PublicUser) => {
+    writeStorage(storageKeys.authToken, token);
+    writeStorage(storageKeys.userData, JSON.stringify(user));
+    setSession({ status: 'ready', token, user });
+  }, []);
+
+  const refresh = useCallback(async () => {
+    const token = readStorage(storageKeys.authToken);
+    if (!token) {
+      clearSession();
+      return null;
+    }
+    try {
+      const user = parseUser(await api.get<MeResponse>('/auth/me'));
+      writeStorage(storageKeys.userData, JSON.stringify(user));
+      setSession({ status: 'ready', token, user });
+      return user;
+    } catch {
+      clearSession();
+      return null;
+    }
+  }, [clearSession]);
+
+  const logout = useCallback(async () => {
+    try {
+      await api.post('/auth/logout', undefined, { retries: 0 });
+    } catch (error) {
+      // A session the server no longer knows is already logged out.
+      if (!(error instanceof ApiError && error.status === 401)) throw error;
+    } finally {
+      clearSession();
+    }
+  }, [clearSession]);
+
+  // Check a stored token once on start (a ref, because StrictMode runs effects twice).
+  const checked = useRef(false);
+  useEffect(() => {
+    if (checked.current) return;
+    checked.current = true;
+    if (readStorage(storageKeys.authToken)) void refresh();
+  }, [refresh]);
+
+  // A 401 on any call means the session is dead: the guards then send the person to /login.
+  useEffect(() => {
+    setUnauthorizedHandler(clearSession);
+    return () => setUnauthorizedHandler(null);
+  }, [clearSession]);
+
+  // Logging in or out in another tab applies here too.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== storageKeys.authToken && event.key !== null) return;
+      if (readStorage(storageKeys.authToken)) void refresh();
+      else setSession({ status: 'ready', token: null, user: null });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [refresh]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...session, login, logout, refresh }),
+    [session, login, logout, refresh],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used inside <AuthProvider>');
+  return context;
+}
+
+export function isAdmin(user: PublicUser | null): boolean {
+  return user?.role === 'ADMIN';
+}
+
+/** The page for a signed-in person: admins start in /admin, everyone else in /dashboard. */
+export function homePathFor(user: PublicUser | null): string {
+  return isAdmin(user) ? '/admin' : '/dashboard';
+}

@@ -1,0 +1,37 @@
+/**
+ * Every browser-storage key the app uses, in one place. The first four are named by the
+ * specification (member document §3 and §9); web/public/theme-init.js repeats the theme key
+ * because it runs before any module is loaded.
+ */
+export const storageKeys = {
+  authToken: 'auth_token',
+  userData: 'user_data',
+  theme: 'committee-theme',
+  pendingVerificationEmail: 'pendingVerificationEmail',
+  dashboardTab: 'dashboard-active-tab',
+} as const;
+
+/** localStorage can throw (private mode, storage disabled): a failure means "nothing stored". */
+export function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Storage full or disabled: the app still works for this page view.
+  }
+}
+
+export function removeStorage(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Nothing to do: the value could not have been stored either.
+  }
+}
