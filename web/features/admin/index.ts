@@ -1,14 +1,5 @@
 /** The admin area's entry point, loaded on demand by the router (app/router.tsx). */
 export { AdminLayout } from './admin-layout.tsx';
-export {
-  AdminBankAccountsPage,
-  AdminCommitteePlansPage,
-  AdminDashboardPage,
-  AdminPaymentDetailPage,
-  AdminPaymentsPage,
-  AdminPlanRequestsPage,
-  AdminProfilePage,
-  AdminReferralsPage,
-  AdminUsersPage,
-  AdminWinnersPage,
-} from './admin-pages.tsx';
+export { AdminPaymentsPage, AdminProfilePage, AdminReferralsPage, AdminUsersPage, AdminWinnersPage } from './admin-pages.tsx';
+export { AdminBankAccountsPage, AdminCommitteePlansPage, AdminDashboardPage } from '../admin-catalog/index.ts';
+export { AdminPaymentDetailPage, AdminPlanRequestsPage } from '../admin-requests/index.ts';
