@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, createTestContext, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
+
+let ctx: TestContext;
+let api: ReturnType<typeof client>;
+let admin: Awaited<ReturnType<typeof signInAdmin>>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  api = client(ctx);
+  admin = await signInAdmin(ctx);
+});
+afterAll(() => ctx.close());
+
+async function plan(name: string, isActive = true) {
+  const res = await api.post('/api/committee-plans', { name, monthlyAmount: 2000, duration: 4, totalAmount: 8000, maxMembers: 20, isActive }, admin.token);
+  return res.body.plan.id as string;
+}
+
+describe('/api/committees', () => {
+  it('lists plans as committees: active ones for members, all for admins', async () => {
+    const active = await plan('Committee Active');
+    const paused = await plan('Committee Paused', false);
+    const member = await signUpMember(ctx);
+    const forMember = await api.get('/api/committees?status=ACTIVE&limit=all', member.token);
+    expect(forMember.status).toBe(200);
+    const ids = forMember.body.committees.map((c: { id: string }) => c.id);
+    expect(ids).toContain(active);
+    expect(ids).not.toContain(paused);
+    expect(forMember.body.committees.find((c: { id: string }) => c.id === active)).toMatchObject({ status: 'ACTIVE', monthlyAmount: 2000, currentMembers: 0 });
+    const forAdmin = await api.get('/api/committees?status=all&limit=all', admin.token);
+    expect(forAdmin.body.data.committees.map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining([active, paused]));
+    expect((await api.get('/api/committees')).status).toBe(401);
+  });
+
+  it('shows a committee with its groups; members and their group numbers only to admins', async () => {
+    const id = await plan('Committee With Members');
+    const member = await signUpMember(ctx, { name: 'Zainab' });
+    const group = await api.post('/api/admin/groups/create', { planId: id, groupName: 'First', groupNumber: 'B2', maxMembers: 10, startDate: '2026-12-01' }, admin.token);
+    await api.post(`/api/committee-plans/${id}/add-user`, { userId: member.user.id, groupId: group.body.group.id }, admin.token);
+
+    const asAdmin = await api.get(`/api/committees/${id}`, admin.token);
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.body.committee.members).toEqual([expect.objectContaining({ userId: member.user.id, groupNumber: 'B2', memberNumber: 1, user: { name: 'Zainab', email: member.email } })]);
+    expect(asAdmin.body.committee.groups).toEqual([expect.objectContaining({ groupNumber: 'B2', memberCount: 1, maxMembers: 10 })]);
+    const asMember = await api.get(`/api/committees/${id}`, member.token);
+    expect(asMember.body.committee.members).toEqual([]);
+    expect((await api.get('/api/committees/00000000-0000-4000-8000-000000000000', member.token)).status).toBe(404);
+
+    const mine = await api.get('/api/committees/user', member.token);
+    expect(mine.body.committees).toEqual([expect.objectContaining({ id, groupNumber: 'B2', memberNumber: 1, memberStatus: 'ACTIVE' })]);
+  });
+
+  it('join opens a plan request; leave withdraws it; a group member cannot leave on their own', async () => {
+    const id = await plan('Committee Join');
+    const member = await signUpMember(ctx);
+    const joined = await api.post(`/api/committees/${id}/join`, undefined, member.token);
+    expect(joined.status).toBe(201);
+    expect(joined.body).toMatchObject({ message: 'Successfully joined the committee', data: { status: 'PENDING' } });
+    expect((await api.post(`/api/committees/${id}/join`, undefined, member.token)).status).toBe(409);
+    const left = await api.delete(`/api/committees/${id}/leave`, member.token);
+    expect(left.status).toBe(200);
+    expect(left.body.message).toBe('Successfully left the committee');
+    expect((await api.delete(`/api/committees/${id}/leave`, member.token)).status).toBe(404);
+
+    const group = await api.post('/api/admin/groups/create', { planId: id, groupName: 'G', maxMembers: 5, startDate: '2026-12-01' }, admin.token);
+    await api.post(`/api/committee-plans/${id}/add-user`, { userId: member.user.id, groupId: group.body.group.id }, admin.token);
+    expect((await api.delete(`/api/committees/${id}/leave`, member.token)).status).toBe(409);
+  });
+
+  it('lets admins create committees and change their status; members get 403', async () => {
+    const member = await signUpMember(ctx);
+    const body = { name: 'Made as committee', monthlyAmount: 1000, duration: 2, totalAmount: 2000, maxMembers: 5 };
+    expect((await api.post('/api/committees', body, member.token)).status).toBe(403);
+    const created = await api.post('/api/committees', body, admin.token);
+    expect(created.status).toBe(201);
+    expect(created.body.message).toBe('Committee created successfully');
+    const id = created.body.committee.id;
+    expect((await api.put(`/api/committees/${id}/status`, { status: 'inactive' }, member.token)).status).toBe(403);
+    const paused = await api.put(`/api/committees/${id}/status`, { status: 'inactive' }, admin.token);
+    expect(paused.body.committee.status).toBe('INACTIVE');
+    expect((await api.put(`/api/committees/${id}/status`, { status: 'sleeping' }, admin.token)).status).toBe(400);
+    const audit = await ctx.db.query<{ action: string }>('SELECT action FROM audit_log WHERE entity_id = $1 ORDER BY created_at', [id]);
+    expect(audit.rows.map((r) => r.action)).toEqual(['PLAN_CREATE', 'PLAN_DEACTIVATE']);
+  });
+});
