@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { firstValue, pagination, paginationOf, pagingQuery, searchField } from '../../contract/paging.ts';
-import { groupCreateBody, groupUpdateBody } from '../../contract/plans.ts';
+import { groupCreateBody, groupUpdateBody, planMessages } from '../../contract/plans.ts';
+import { notFound } from '../http/errors.ts';
+import { findPlan } from '../plans/plan-service.ts';
 import type { Database } from '../db/database.ts';
 import { actorOf, type AuthHooks } from '../http/auth.ts';
 import { idParam, messageBody, responses } from '../http/schemas.ts';
@@ -85,6 +87,7 @@ export function registerGroupRoutes(app: FastifyInstance, deps: { db: Database; 
     { ...admin, schema: { tags: ['groups'], summary: "A plan's groups", params: idParam, querystring: pagingQuery.extend({ limit: pagingQuery.shape.limit.default(100) }), response: responses({ 200: groupsList }) } },
     async (request) => {
       const { page, limit } = request.query;
+      if (!(await findPlan(deps.db, request.params.id))) throw notFound(planMessages.notFound);
       const { groups, total } = await listGroups(deps.db, { planId: request.params.id, limit, offset: (page - 1) * limit });
       return { success: true as const, groups, data: { groups, pagination: paginationOf(page, limit, total) } };
     },

@@ -5,6 +5,7 @@ import { recordAudit, type Actor } from '../audit/audit.ts';
 import { addMonthsToDate, karachiToday } from '../business-time.ts';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
+import { totalOf } from '../db/paging.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { findPlan } from '../plans/plan-service.ts';
 
@@ -91,13 +92,17 @@ export async function listGroups(
     where.push(`(p.name ILIKE $${params.length} OR g.group_number ILIKE $${params.length} OR g.group_name ILIKE $${params.length})`);
   }
   params.push(filter.limit, filter.offset);
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const { rows } = await db.query<GroupRow & { total: number }>(
     `${GROUP_SELECT.replace('SELECT g.id', 'SELECT count(*) OVER ()::int AS total, g.id')}
-     ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+     ${whereSql}
      ORDER BY p.name, length(g.group_number), g.group_number LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
   );
-  return { groups: rows.map(toGroup), total: rows[0]?.total ?? 0 };
+  const total = await totalOf(rows, filter.offset, () =>
+    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM (${GROUP_SELECT} ${whereSql}) AS matching`, params.slice(0, -2)),
+  );
+  return { groups: rows.map(toGroup), total };
 }
 
 export async function findGroup(q: Queryable, id: string): Promise<Group | undefined> {

@@ -9,6 +9,7 @@ import { recordAudit, type Actor } from '../audit/audit.ts';
 import { findBankAccount, bankAccountSnapshot } from '../bank-accounts/bank-account-service.ts';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
+import { totalOf } from '../db/paging.ts';
 import { addMemberToGroup } from '../groups/membership-service.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
@@ -17,7 +18,7 @@ import { findPlan, getVisiblePlan } from '../plans/plan-service.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
 import type { ReceiptStorage } from '../receipts/receipt-storage.ts';
 import type { UploadedReceipt } from '../receipts/receipt-upload.ts';
-import { toPlanPayment, PLAN_PAYMENT_SELECT, type PlanPaymentRow } from './plan-payment-view.ts';
+import { PAYMENT_SELECT, toPayment, type PaymentRow } from '../payments/payment-view.ts';
 
 export const planPaymentMessages = {
   alreadyPending: 'You already have a pending payment request for this plan. Please wait for admin approval.',
@@ -56,11 +57,11 @@ async function insertReceipt(tx: Queryable, ownerId: string, paymentId: string, 
 
 export async function getPlanPayment(deps: Pick<PlanPaymentDeps, 'db' | 'signer'>, q: Queryable, id: string, viewer: { id: string; role: string }) {
   if (!isUuid(id)) throw notFound(planPaymentMessages.notFound);
-  const { rows } = await q.query<PlanPaymentRow>(`${PLAN_PAYMENT_SELECT} WHERE p.id = $1 AND p.type = 'SUBSCRIPTION'`, [id]);
+  const { rows } = await q.query<PaymentRow>(`${PAYMENT_SELECT} WHERE p.id = $1 AND p.type = 'SUBSCRIPTION'`, [id]);
   const row = rows[0];
   // Another member's request does not exist, as far as this member can tell (RULES §12).
   if (!row || (viewer.role !== 'ADMIN' && row.user_id !== viewer.id)) throw notFound(planPaymentMessages.notFound);
-  return toPlanPayment(row, deps.signer);
+  return toPayment(row, deps.signer);
 }
 
 export async function createPlanRequest(
@@ -226,8 +227,8 @@ export async function listPlanPayments(
     where.push(`(u.name ILIKE $${params.length} OR u.email ILIKE $${params.length} OR pl.name ILIKE $${params.length})`);
   }
   const whereSql = where.join(' AND ');
-  const { rows } = await deps.db.query<PlanPaymentRow & { total: number }>(
-    `${PLAN_PAYMENT_SELECT.replace('SELECT ', 'SELECT count(*) OVER ()::int AS total, ')} WHERE ${whereSql}
+  const { rows } = await deps.db.query<PaymentRow & { total: number }>(
+    `${PAYMENT_SELECT.replace('SELECT ', 'SELECT count(*) OVER ()::int AS total, ')} WHERE ${whereSql}
      ORDER BY p.created_at DESC, p.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, filter.limit, filter.offset],
   );
@@ -241,9 +242,15 @@ export async function listPlanPayments(
     viewer.role === 'ADMIN' ? [] : [viewer.id],
   );
   const s = stats.rows[0];
+  const total = await totalOf(rows, filter.offset, () =>
+    deps.db.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM payments p JOIN committee_plans pl ON pl.id = p.plan_id JOIN users u ON u.id = p.user_id WHERE ${whereSql}`,
+      params,
+    ),
+  );
   return {
-    payments: rows.map((row) => toPlanPayment(row, deps.signer)),
-    total: rows[0]?.total ?? 0,
+    payments: rows.map((row) => toPayment(row, deps.signer)),
+    total,
     counts: { total: s.total, pending: s.pending, approved: s.approved, rejected: s.rejected, revenue: Number(s.revenue) },
   };
 }

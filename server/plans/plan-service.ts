@@ -5,6 +5,7 @@ import { recordAudit, type Actor } from '../audit/audit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { isUuid } from '../db/ids.ts';
+import { totalOf } from '../db/paging.ts';
 
 export type PlanRow = {
   id: string;
@@ -67,7 +68,8 @@ export async function listPlans(db: Queryable, filter: PlanFilter): Promise<{ pl
      ORDER BY p.created_at DESC, p.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
   );
-  return { plans: rows.map(toPlan), total: rows[0]?.total ?? 0 };
+  const total = await totalOf(rows, filter.offset, () => db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${PLAN_FROM} ${whereSql}`, params.slice(0, -2)));
+  return { plans: rows.map(toPlan), total };
 }
 
 export async function findPlan(q: Queryable, id: string, options: { forUpdate?: boolean } = {}): Promise<Plan | undefined> {
@@ -113,6 +115,10 @@ export async function updatePlan(db: Database, actor: Actor, id: string, body: P
          total_amount = $7, max_members = $8, benefits = $9::jsonb, is_active = $10, updated_at = now() WHERE id = $1`,
       [id, body.name, body.description, body.packageType, body.monthlyAmount, body.duration, body.totalAmount, body.maxMembers, JSON.stringify(body.benefits), body.isActive],
     );
+    // A group ends its start date plus the plan's duration (RULES §4): follow a new duration.
+    if (before.duration !== body.duration) {
+      await tx.query(`UPDATE committee_groups SET end_date = (start_date + make_interval(months => $2))::date, updated_at = now() WHERE plan_id = $1`, [id, body.duration]);
+    }
     const after = (await findPlan(tx, id))!;
     await recordAudit(tx, { actorId: actor.id, action: 'PLAN_UPDATE', entityType: 'plan', entityId: id, before, after, ip: actor.ip });
     return after;

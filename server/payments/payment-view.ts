@@ -1,8 +1,12 @@
-/** A subscription payment as the API shows it (member document §3, admin document §3 "Plan payment"). */
+/**
+ * A payment as the API shows it: a plan request (subscription) or an instalment (member document §3,
+ * admin document §3 "Payment" and "Plan payment"). One select and one mapping for both.
+ */
 import { rupeesFromDb } from '../../contract/money.ts';
+import type { ReviewStatus } from '../../contract/payments.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
 
-export type PlanPaymentRow = {
+export type PaymentRow = {
   id: string;
   type: string;
   user_id: string;
@@ -33,15 +37,21 @@ export type PlanPaymentRow = {
   user_cnic: string | null;
   group_id: string | null;
   group_number: string | null;
+  month: number | null;
+  year: number | null;
+  due_date: string | null;
+  payment_date: Date | null;
+  submitted_at: Date | null;
+  under_review: boolean;
 };
 
-export const PLAN_PAYMENT_SELECT = `SELECT p.id, p.type, p.user_id, p.plan_id, p.status, p.amount::text, p.payment_method, p.notes, p.admin_notes,
+export const PAYMENT_SELECT = `SELECT p.id, p.type, p.user_id, p.plan_id, p.status, p.amount::text, p.payment_method, p.notes, p.admin_notes,
     p.rejection_reason, p.created_at, p.approved_at, p.bank_account_id, p.bank_account_snapshot, p.receipt_id,
     r.url AS receipt_url, r.storage_key AS receipt_key, r.original_name AS receipt_name, r.content_type AS receipt_type,
     pl.name AS plan_name, pl.monthly_amount::text AS plan_monthly_amount, pl.duration AS plan_duration,
     pl.max_members AS plan_max_members, pl.description AS plan_description,
     u.name AS user_name, u.email AS user_email, u.phone AS user_phone, u.cnic AS user_cnic,
-    g.id AS group_id, g.group_number
+    g.id AS group_id, g.group_number, p.month, p.year, p.due_date::text AS due_date, p.payment_date, p.submitted_at, p.under_review
   FROM payments p
   JOIN committee_plans pl ON pl.id = p.plan_id
   JOIN users u ON u.id = p.user_id
@@ -55,7 +65,16 @@ export function receiptLinkOf(row: { receipt_id: string | null; receipt_url: str
   return row.receipt_key ? signer.linkFor(row.receipt_id) : null;
 }
 
-export function toPlanPayment(row: PlanPaymentRow, signer: ReceiptLinkSigner) {
+const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
+
+/** The member's Payments tab speaks of review, in lowercase (member document §4). */
+export function reviewStatusOf(row: Pick<PaymentRow, 'status' | 'under_review'>): ReviewStatus {
+  if (row.status === 'PAID') return 'approved';
+  if (row.under_review) return 'pending';
+  return row.status === 'REJECTED' ? 'rejected' : 'pending';
+}
+
+export function toPayment(row: PaymentRow, signer: ReceiptLinkSigner) {
   const receiptImage = receiptLinkOf(row, signer);
   return {
     id: row.id,
@@ -69,7 +88,15 @@ export function toPlanPayment(row: PlanPaymentRow, signer: ReceiptLinkSigner) {
     adminNotes: row.admin_notes,
     rejectionReason: row.rejection_reason,
     createdAt: new Date(row.created_at).toISOString(),
-    approvedAt: row.approved_at && new Date(row.approved_at).toISOString(),
+    approvedAt: iso(row.approved_at),
+    month: row.month,
+    year: row.year,
+    dueDate: row.due_date,
+    paymentDate: iso(row.payment_date),
+    submittedAt: iso(row.submitted_at),
+    underReview: row.under_review,
+    reviewStatus: reviewStatusOf(row),
+    groupId: row.group_id,
     receiptImage,
     receiptUrl: receiptImage,
     receiptName: row.receipt_name,
@@ -90,4 +117,4 @@ export function toPlanPayment(row: PlanPaymentRow, signer: ReceiptLinkSigner) {
     committee: { name: row.plan_name },
   };
 }
-export type PlanPayment = ReturnType<typeof toPlanPayment>;
+export type Payment = ReturnType<typeof toPayment>;
