@@ -22,7 +22,7 @@ export const planMessages = {
 } as const;
 
 /** Accepts status words in any case (the admin client sends lowercase). */
-export const caseInsensitiveEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+export const caseInsensitiveEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.enum(values.map((v) => v.toUpperCase()) as unknown as T));
 
 const benefitsField = z

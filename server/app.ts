@@ -26,6 +26,7 @@ import type { Database } from './db/database.ts';
 import { registerBankAccountRoutes } from './bank-accounts/bank-account-routes.ts';
 import { registerGroupRoutes } from './groups/group-routes.ts';
 import { registerHealthRoutes } from './health/health-routes.ts';
+import { registerPaymentRoutes } from './payments/payment-routes.ts';
 import { registerPlanPaymentRoutes } from './plan-payments/plan-payment-routes.ts';
 import { registerCommitteeRoutes } from './plans/committee-routes.ts';
 import { registerPlanRoutes } from './plans/plan-routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPlanPaymentRoutes(app, paymentDeps);
   registerReceiptRoutes(app, paymentDeps);
   registerCommitteeRoutes(app, paymentDeps);
+  registerPaymentRoutes(app, paymentDeps);
 
   registerWebApp(app, options.webDir ?? defaultWebDir);
   return app;

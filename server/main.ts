@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { MailWorker } from './mail/outbox.ts';
 import { createMailTransport } from './mail/transport.ts';
+import { OverdueScheduler } from './payments/overdue-job.ts';
 import { openDatabase } from './runtime.ts';
 
 async function main() {
@@ -22,6 +23,7 @@ async function main() {
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   const mailWorker = new MailWorker(db, transport, logger.child({ worker: 'mail' }));
   const app = await buildApp({ config, db, logger, mailQueued: () => mailWorker.nudge() });
+  const overdue = new OverdueScheduler(db, { graceDay: config.overdueGraceDay, appUrl: config.appUrl, logger: logger.child({ job: 'overdue' }), mailQueued: () => mailWorker.nudge() });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -30,6 +32,7 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     // Stop taking requests, let the jobs finish their step, then close the database.
     await app.close();
+    await overdue.stop();
     await mailWorker.stop();
     transport.close();
     await db.close();
@@ -41,6 +44,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   mailWorker.start();
+  overdue.start();
   logger.info({ url: config.appUrl, database: db.kind, mail: config.smtpUrl ? 'smtp' : 'log' }, 'Umrah Committee is running');
 }
 

@@ -147,10 +147,11 @@ export async function approvePlanRequest(deps: PlanPaymentDeps, admin: Actor, id
       settledBy: { paymentId: payment.id, receiptId: payment.receipt_id, paymentMethod: payment.payment_method, reviewerId: admin.id },
     });
     await tx.query(
-      `UPDATE payments SET status = 'PAID', approved_at = now(), payment_date = now(), reviewed_by = $2, group_id = $3,
+      `UPDATE payments SET status = 'PAID', approved_at = now(), payment_date = now(), reviewed_by = $2, reviewed_at = now(), group_id = $3,
          admin_notes = $4, updated_at = now() WHERE id = $1`,
       [id, admin.id, joined.groupId, input.notes ?? null],
     );
+    await tx.query(`UPDATE receipts SET outcome = 'ACCEPTED', reviewed_at = now(), reviewed_by = $2 WHERE id = $1`, [payment.receipt_id, admin.id]);
     // A referral becomes active with the referred member's first approved payment (RULES §8).
     await tx.query(`UPDATE referrals SET status = 'ACTIVE', activated_at = now() WHERE referred_user_id = $1 AND status = 'PENDING'`, [payment.user_id]);
     const message = `Your request for ${plan.name} was approved. You are member ${joined.memberNumber} of Group ${joined.groupNumber}.`;
@@ -179,7 +180,10 @@ export async function rejectPlanRequest(deps: PlanPaymentDeps, admin: Actor, id:
   const payment = await deps.db.transaction(async (tx) => {
     const locked = await lockSubscription(tx, id);
     if (locked.status !== 'PENDING') throw conflict(planPaymentMessages.processed);
-    await tx.query(`UPDATE payments SET status = 'REJECTED', rejection_reason = $2, reviewed_by = $3, updated_at = now() WHERE id = $1`, [id, reason, admin.id]);
+    await tx.query(`UPDATE payments SET status = 'REJECTED', rejection_reason = $2, reviewed_by = $3, reviewed_at = now(), updated_at = now() WHERE id = $1`, [id, reason, admin.id]);
+    if (locked.receipt_id) {
+      await tx.query(`UPDATE receipts SET outcome = 'REFUSED', outcome_reason = $2, reviewed_at = now(), reviewed_by = $3 WHERE id = $1`, [locked.receipt_id, reason, admin.id]);
+    }
     const plan = await findPlan(tx, locked.plan_id);
     const message = `Your request for ${plan?.name ?? 'the plan'} was not approved: ${reason}. You may send a new request.`;
     await notifyUser(tx, locked.user_id, { type: 'PLAN_REQUEST_REJECTED', title: 'Plan request rejected', message, data: { paymentId: id } });

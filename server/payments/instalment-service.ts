@@ -1,0 +1,292 @@
+/**
+ * Monthly instalments (RULES §6): the member submits a receipt for a month of their own group; an
+ * admin approves (PAID), rejects (the receipt is kept, refused, with its reason) or marks it overdue.
+ */
+import { instalmentMessages, PAYMENT_YEAR_MAX, PAYMENT_YEAR_MIN, type AdminPaymentStatus } from '../../contract/payments.ts';
+import { bankAccountMessages } from '../../contract/plans.ts';
+import { formatPkr } from '../../contract/money.ts';
+import { recordAudit, type Actor } from '../audit/audit.ts';
+import { bankAccountSnapshot, findBankAccount } from '../bank-accounts/bank-account-service.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { isUuid } from '../db/ids.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+import { notifyAdmins, notifyUser } from '../notifications/notify.ts';
+import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
+import type { ReceiptStorage } from '../receipts/receipt-storage.ts';
+import type { UploadedReceipt } from '../receipts/receipt-upload.ts';
+import { PAYMENT_SELECT, toPayment, type PaymentRow } from './payment-view.ts';
+
+export type InstalmentDeps = { db: Database; storage: ReceiptStorage; signer: ReceiptLinkSigner; appUrl: string; mailQueued: () => void };
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export const monthName = (month: number) => MONTHS[month - 1];
+
+export async function getPayment(deps: Pick<InstalmentDeps, 'signer'>, q: Queryable, id: string, viewer: { id: string; role: string }) {
+  if (!isUuid(id)) throw notFound(instalmentMessages.notFound);
+  const { rows } = await q.query<PaymentRow>(`${PAYMENT_SELECT} WHERE p.id = $1`, [id]);
+  if (!rows[0] || (viewer.role !== 'ADMIN' && rows[0].user_id !== viewer.id)) throw notFound(instalmentMessages.notFound);
+  return toPayment(rows[0], deps.signer);
+}
+
+/** A member's receipt for one month of their own group (POST /api/payments). */
+export async function submitInstalment(
+  deps: InstalmentDeps,
+  member: Actor,
+  input: { groupId: string; month: number; year: number; amount: number; paymentMethod: string; bankAccountId: string; notes?: string; receipt: UploadedReceipt },
+) {
+  if (input.year < PAYMENT_YEAR_MIN || input.year > PAYMENT_YEAR_MAX) throw badRequest(instalmentMessages.yearRange, { year: instalmentMessages.yearRange });
+  const key = await deps.storage.save(input.receipt.data, input.receipt.kind.extension);
+  try {
+    const payment = await deps.db.transaction(async (tx) => {
+      // Only an active member of the group may pay into it; any other group does not exist for them.
+      const member_ = isUuid(input.groupId)
+        ? await tx.query(`SELECT 1 FROM group_members WHERE group_id = $1 AND user_id = $2 AND status = 'ACTIVE'`, [input.groupId, member.id])
+        : { rowCount: 0 };
+      if (member_.rowCount === 0) throw notFound('Group not found.');
+      const { rows } = await tx.query<{ id: string; status: string; under_review: boolean; amount: string; group_number: string }>(
+        `SELECT p.id, p.status, p.under_review, p.amount::text, g.group_number FROM payments p JOIN committee_groups g ON g.id = p.group_id
+         WHERE p.group_id = $1 AND p.user_id = $2 AND p.type = 'INSTALMENT' AND p.year = $3 AND p.month = $4 FOR UPDATE OF p`,
+        [input.groupId, member.id, input.year, input.month],
+      );
+      const instalment = rows[0];
+      if (!instalment) throw badRequest(instalmentMessages.notInCycle, { month: instalmentMessages.notInCycle });
+      if (instalment.status === 'PAID' || instalment.under_review) throw conflict(instalmentMessages.alreadyExists);
+      if (Number(instalment.amount) !== input.amount) {
+        const message = `${instalmentMessages.wrongAmount} (${formatPkr(Number(instalment.amount))})`;
+        throw badRequest(message, { amount: message });
+      }
+      const account = await findBankAccount(tx, input.bankAccountId);
+      if (!account?.isActive) throw badRequest(bankAccountMessages.notActive, { bankAccountId: bankAccountMessages.notActive });
+      // A new receipt row: an earlier, refused receipt of this month stays as it was.
+      const receipt = await tx.query<{ id: string }>(
+        `INSERT INTO receipts (owner_id, payment_id, storage_key, original_name, content_type, size_bytes, payment_method)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+        [member.id, instalment.id, key, input.receipt.originalName, input.receipt.kind.contentType, input.receipt.data.length, input.paymentMethod],
+      );
+      await tx.query(
+        `UPDATE payments SET receipt_id = $2, under_review = true, submitted_at = now(), payment_method = $3, bank_account_id = $4,
+           bank_account_snapshot = $5::jsonb, notes = $6, updated_at = now() WHERE id = $1`,
+        [instalment.id, receipt.rows[0].id, input.paymentMethod, account.id, JSON.stringify(bankAccountSnapshot(account)), input.notes ?? null],
+      );
+      await notifyAdmins(tx, {
+        type: 'INSTALMENT_SUBMITTED',
+        title: 'New instalment receipt',
+        message: `A member sent the receipt for ${monthName(input.month)} ${input.year}, Group ${instalment.group_number}.`,
+        data: { paymentId: instalment.id },
+      });
+      return getPayment(deps, tx, instalment.id, { id: member.id, role: 'USER' });
+    });
+    return payment;
+  } catch (error) {
+    await deps.storage.remove(key).catch(() => {});
+    throw error;
+  }
+}
+
+type LockedInstalment = { id: string; type: string; status: string; under_review: boolean; receipt_id: string | null; user_id: string; month: number; year: number; email: string; name: string };
+
+/**
+ * Which moves an admin may make (admin document §4; RULES §6). Approval cannot be undone; a
+ * rejection refuses a submitted receipt, so there must be one under review.
+ */
+export function refusalOf(current: { status: string; under_review: boolean; type: string }, target: AdminPaymentStatus): string | undefined {
+  if (current.type !== 'INSTALMENT') return instalmentMessages.planRequestElsewhere;
+  if (current.status === 'PAID') return instalmentMessages.alreadyPaid;
+  if (target === 'REJECTED' && !current.under_review) return instalmentMessages.nothingToRefuse;
+  if (target === 'OVERDUE' && current.status === 'OVERDUE') return instalmentMessages.notAllowed;
+  return undefined;
+}
+
+/** Applies one allowed move inside the caller's transaction, with its notification, email and audit row. */
+async function applyStatus(deps: InstalmentDeps, tx: Queryable, admin: Actor, p: LockedInstalment, target: AdminPaymentStatus, reason: string | undefined) {
+  const period = `${monthName(p.month)} ${p.year}`;
+  if (target === 'PAID') {
+    await tx.query(
+      `UPDATE payments SET status = 'PAID', payment_date = now(), approved_at = now(), under_review = false, reviewed_at = now(), reviewed_by = $2,
+         rejection_reason = NULL, admin_notes = coalesce($3, admin_notes), updated_at = now() WHERE id = $1`,
+      [p.id, admin.id, reason ?? null],
+    );
+    if (p.receipt_id) await tx.query(`UPDATE receipts SET outcome = 'ACCEPTED', reviewed_at = now(), reviewed_by = $2 WHERE id = $1`, [p.receipt_id, admin.id]);
+    await tx.query(`UPDATE referrals SET status = 'ACTIVE', activated_at = now() WHERE referred_user_id = $1 AND status = 'PENDING'`, [p.user_id]);
+  } else if (target === 'REJECTED') {
+    await tx.query(
+      `UPDATE payments SET status = 'REJECTED', under_review = false, reviewed_at = now(), reviewed_by = $2, rejection_reason = $3, updated_at = now() WHERE id = $1`,
+      [p.id, admin.id, reason],
+    );
+    await tx.query(`UPDATE receipts SET outcome = 'REFUSED', outcome_reason = $2, reviewed_at = now(), reviewed_by = $3 WHERE id = $1`, [p.receipt_id, reason, admin.id]);
+  } else {
+    await tx.query(`UPDATE payments SET status = 'OVERDUE', under_review = false, reviewed_by = $2, admin_notes = coalesce($3, admin_notes), updated_at = now() WHERE id = $1`, [p.id, admin.id, reason ?? null]);
+  }
+  const text = {
+    PAID: { type: 'INSTALMENT_APPROVED', title: 'Payment approved', message: `Your payment for ${period} was approved. JazakAllah khair.` },
+    REJECTED: { type: 'INSTALMENT_REJECTED', title: 'Payment rejected', message: `Your payment for ${period} was not approved: ${reason}. Please send a new receipt.` },
+    OVERDUE: { type: 'INSTALMENT_OVERDUE', title: 'Payment overdue', message: `Your payment for ${period} is overdue. Please pay it as soon as you can.` },
+  }[target];
+  await notifyUser(tx, p.user_id, { ...text, data: { paymentId: p.id } });
+  await enqueueEmail(tx, { to: p.email, subject: text.title, text: `Assalam-o-Alaikum ${p.name},\n\n${text.message}\n\n${deps.appUrl}/dashboard\n\nUmrah Committee` });
+  await recordAudit(tx, {
+    actorId: admin.id,
+    action: `PAYMENT_${target}`,
+    entityType: 'payment',
+    entityId: p.id,
+    before: { status: p.status, underReview: p.under_review },
+    after: { status: target, reason: reason ?? null },
+    ip: admin.ip,
+  });
+}
+
+const LOCK_INSTALMENTS = `SELECT p.id, p.type, p.status, p.under_review, p.receipt_id, p.user_id, p.month, p.year, u.email, u.name
+  FROM payments p JOIN users u ON u.id = p.user_id WHERE p.id = ANY($1::uuid[]) ORDER BY p.id FOR UPDATE OF p`;
+
+export async function changePaymentStatus(deps: InstalmentDeps, admin: Actor, id: string, target: AdminPaymentStatus, reason: string | undefined) {
+  if (target === 'REJECTED' && !reason) throw badRequest(instalmentMessages.reasonRequired, { reason: instalmentMessages.reasonRequired });
+  const payment = await deps.db.transaction(async (tx) => {
+    if (!isUuid(id)) throw notFound(instalmentMessages.notFound);
+    const { rows } = await tx.query<LockedInstalment>(LOCK_INSTALMENTS, [[id]]);
+    if (!rows[0]) throw notFound(instalmentMessages.notFound);
+    const refusal = refusalOf(rows[0], target);
+    if (refusal) throw conflict(refusal);
+    await applyStatus(deps, tx, admin, rows[0], target, reason);
+    return getPayment(deps, tx, id, { id: admin.id, role: 'ADMIN' });
+  });
+  deps.mailQueued();
+  return payment;
+}
+
+/** One transaction; a payment whose move is not allowed is left as it is and counted apart (RULES §6). */
+export async function bulkChangeStatus(deps: InstalmentDeps, admin: Actor, ids: string[], target: AdminPaymentStatus, reason: string | undefined) {
+  if (target === 'REJECTED' && !reason) throw badRequest(instalmentMessages.reasonRequired, { notes: instalmentMessages.reasonRequired });
+  const unique = [...new Set(ids)];
+  const result = await deps.db.transaction(async (tx) => {
+    // Locked in id order, so two bulk changes over overlapping sets cannot deadlock.
+    const { rows } = await tx.query<LockedInstalment>(LOCK_INSTALMENTS, [unique.filter(isUuid)]);
+    let count = 0;
+    const refused: { id: string; reason: string }[] = unique.filter((id) => !rows.some((r) => r.id === id)).map((id) => ({ id, reason: instalmentMessages.notFound }));
+    for (const row of rows) {
+      const refusal = refusalOf(row, target);
+      if (refusal) {
+        refused.push({ id: row.id, reason: refusal });
+        continue;
+      }
+      await applyStatus(deps, tx, admin, row, target, reason);
+      count++;
+    }
+    return { count, refused };
+  });
+  if (result.count > 0) deps.mailQueued();
+  return result;
+}
+
+export type PaymentFilter = {
+  type?: 'SUBSCRIPTION' | 'INSTALMENT';
+  status?: string;
+  groupId?: string;
+  planId?: string;
+  userId?: string;
+  month?: number;
+  year?: number;
+  search?: string;
+  underReview?: boolean;
+  submittedOnly?: boolean;
+  limit: number;
+  offset: number;
+};
+
+function whereOf(viewer: { id: string; role: string }, f: Omit<PaymentFilter, 'limit' | 'offset'>) {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: (n: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(`$${params.length}`));
+  };
+  if (viewer.role !== 'ADMIN') add((n) => `p.user_id = ${n}`, viewer.id);
+  else if (f.userId) add((n) => `p.user_id = ${n}`, isUuid(f.userId) ? f.userId : null);
+  if (f.type) add((n) => `p.type = ${n}`, f.type);
+  if (f.status) add((n) => `p.status = ${n}`, f.status);
+  if (f.groupId) add((n) => `p.group_id = ${n}`, isUuid(f.groupId) ? f.groupId : null);
+  if (f.planId) add((n) => `p.plan_id = ${n}`, isUuid(f.planId) ? f.planId : null);
+  if (f.month) add((n) => `p.month = ${n}`, f.month);
+  if (f.year) add((n) => `p.year = ${n}`, f.year);
+  if (f.underReview) where.push('p.under_review');
+  // The history of what was sent or decided: not the months still waiting for a receipt.
+  if (f.submittedOnly) where.push(`(p.submitted_at IS NOT NULL OR p.status <> 'PENDING')`);
+  if (f.search) add((n) => `(u.name ILIKE ${n} OR u.email ILIKE ${n} OR pl.name ILIKE ${n} OR g.group_number ILIKE ${n})`, `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  return { sql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+}
+
+export async function listPayments(deps: Pick<InstalmentDeps, 'db' | 'signer'>, viewer: { id: string; role: string }, filter: PaymentFilter) {
+  const { sql, params } = whereOf(viewer, filter);
+  const { rows } = await deps.db.query<PaymentRow & { total: number }>(
+    `${PAYMENT_SELECT.replace('SELECT ', 'SELECT count(*) OVER ()::int AS total, ')} ${sql}
+     ORDER BY ${filter.underReview ? 'p.submitted_at' : 'coalesce(p.submitted_at, p.created_at) DESC'}, p.id
+     LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, filter.limit, filter.offset],
+  );
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && filter.offset > 0) {
+    const counted = await deps.db.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM payments p JOIN committee_plans pl ON pl.id = p.plan_id JOIN users u ON u.id = p.user_id
+       LEFT JOIN committee_groups g ON g.id = p.group_id ${sql}`,
+      params,
+    );
+    total = counted.rows[0].total;
+  }
+  return { payments: rows.map((row) => toPayment(row, deps.signer)), total };
+}
+
+/** Counts and amounts by state (admin document §3 "Payments summary"), in one query. */
+export async function paymentsSummary(db: Queryable, viewer: { id: string; role: string }, filter: Omit<PaymentFilter, 'limit' | 'offset'>) {
+  const { sql, params } = whereOf(viewer, filter);
+  // The first instalment is settled by the subscription payment: count that money once.
+  const scope = `${sql ? `${sql} AND` : 'WHERE'} p.settled_by_payment_id IS NULL`;
+  const { rows } = await db.query<Record<string, string | number>>(
+    `SELECT count(*)::int AS total,
+       count(*) FILTER (WHERE p.status = 'PAID')::int AS paid,
+       count(*) FILTER (WHERE p.status IN ('PENDING', 'REJECTED'))::int AS pending,
+       count(*) FILTER (WHERE p.status = 'OVERDUE')::int AS overdue,
+       count(*) FILTER (WHERE p.under_review)::int AS under_review,
+       coalesce(sum(p.amount) FILTER (WHERE p.status = 'PAID'), 0)::text AS paid_amount,
+       coalesce(sum(p.amount) FILTER (WHERE p.status IN ('PENDING', 'REJECTED')), 0)::text AS pending_amount,
+       coalesce(sum(p.amount) FILTER (WHERE p.status = 'OVERDUE'), 0)::text AS overdue_amount
+     FROM payments p JOIN committee_plans pl ON pl.id = p.plan_id JOIN users u ON u.id = p.user_id
+     LEFT JOIN committee_groups g ON g.id = p.group_id ${scope}`,
+    params,
+  );
+  const r = rows[0];
+  return {
+    counts: { total: r.total as number, paid: r.paid as number, pending: r.pending as number, overdue: r.overdue as number, underReview: r.under_review as number },
+    amounts: { paid: Number(r.paid_amount), pending: Number(r.pending_amount), overdue: Number(r.overdue_amount) },
+  };
+}
+
+/** Every receipt ever sent for a payment, newest first, with what became of it (RULES §6). */
+export async function paymentHistory(deps: Pick<InstalmentDeps, 'db' | 'signer'>, viewer: { id: string; role: string }, id: string) {
+  const payment = await getPayment(deps, deps.db, id, viewer);
+  // The first instalment shares the subscription's receipt, which belongs to the subscription payment.
+  const { rows } = await deps.db.query<{
+    id: string; current: boolean; url: string | null; storage_key: string | null; original_name: string | null; content_type: string | null;
+    outcome: string | null; outcome_reason: string | null; created_at: Date; reviewed_at: Date | null; payment_method: string | null;
+  }>(
+    `SELECT r.id, r.id = p.receipt_id AS current, r.url, r.storage_key, r.original_name, r.content_type, r.outcome, r.outcome_reason,
+       r.created_at, r.reviewed_at, r.payment_method
+     FROM payments p JOIN receipts r ON r.payment_id = p.id OR r.id = p.receipt_id
+     WHERE p.id = $1 ORDER BY r.created_at DESC LIMIT 100`,
+    [id],
+  );
+  return {
+    payment,
+    receipts: rows.map((r) => ({
+      id: r.id,
+      submittedAt: new Date(r.created_at).toISOString(),
+      // Not yet decided: under review if it is the payment's current receipt, otherwise replaced by a newer one.
+      outcome: r.outcome ?? (r.current ? 'UNDER_REVIEW' : 'REPLACED'),
+      reason: r.outcome_reason,
+      reviewedAt: r.reviewed_at && new Date(r.reviewed_at).toISOString(),
+      fileName: r.original_name,
+      contentType: r.content_type,
+      paymentMethod: r.payment_method,
+      receiptUrl: r.url ?? (r.storage_key ? deps.signer.linkFor(r.id) : null),
+    })),
+  };
+}

@@ -1,0 +1,255 @@
+/**
+ * Instalments and the payments lists (member document §7 "Payments", admin document §7 "Payment
+ * Management"): /api/payments…, /api/committee-plans/user/groups. RULES §6.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { amountField } from '../../contract/money.ts';
+import { firstValue, pagination, paginationOf, pagingQuery, searchField } from '../../contract/paging.ts';
+import { bulkStatusBody, instalmentMessages, memberPaymentMethod, statusChangeBody } from '../../contract/payments.ts';
+import { caseInsensitiveEnum } from '../../contract/plans.ts';
+import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
+import { badRequest, type FieldErrors } from '../http/errors.ts';
+import { idParam, responses } from '../http/schemas.ts';
+import { readReceiptForm } from '../receipts/receipt-upload.ts';
+import { bulkChangeStatus, changePaymentStatus, getPayment, listPayments, paymentHistory, paymentsSummary, submitInstalment, type InstalmentDeps } from './instalment-service.ts';
+import { listMemberGroups } from './member-groups.ts';
+import { paymentReport } from './payment-reports.ts';
+
+const paymentSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  planId: z.string(),
+  userId: z.string(),
+  groupId: z.string().nullable(),
+  status: z.string(),
+  reviewStatus: z.enum(['pending', 'approved', 'rejected']),
+  underReview: z.boolean(),
+  amount: z.number(),
+  month: z.number().nullable(),
+  year: z.number().nullable(),
+  dueDate: z.string().nullable(),
+  paymentMethod: z.string(),
+  notes: z.string().nullable(),
+  adminNotes: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  createdAt: z.string(),
+  submittedAt: z.string().nullable(),
+  paymentDate: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+  receiptImage: z.string().nullable(),
+  receiptUrl: z.string().nullable(),
+  receiptName: z.string().nullable(),
+  receiptType: z.string().nullable(),
+  hasReceipt: z.boolean(),
+  bankAccountId: z.string().nullable(),
+  bankAccount: z.record(z.string(), z.unknown()).nullable(),
+  plan: z.object({ id: z.string(), name: z.string(), monthlyAmount: z.number(), duration: z.number(), maxMembers: z.number(), description: z.string() }),
+  user: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable(), cnic: z.string().nullable() }),
+  group: z.object({ id: z.string(), groupNumber: z.string(), plan: z.object({ name: z.string() }) }).nullable(),
+});
+const onePayment = z.object({ success: z.literal(true), message: z.string().optional(), payment: paymentSchema, data: z.object({ payment: paymentSchema }) });
+const paymentList = z.object({ success: z.literal(true), payments: z.array(paymentSchema), data: z.object({ payments: z.array(paymentSchema), pagination }) });
+const summarySchema = z.object({
+  counts: z.object({ total: z.number(), paid: z.number(), pending: z.number(), overdue: z.number(), underReview: z.number() }),
+  amounts: z.object({ paid: z.number(), pending: z.number(), overdue: z.number() }),
+});
+
+const filterQuery = pagingQuery.extend({
+  type: firstValue(caseInsensitiveEnum(['SUBSCRIPTION', 'INSTALMENT']).optional()),
+  status: firstValue(caseInsensitiveEnum(['PENDING', 'PAID', 'REJECTED', 'OVERDUE']).optional()),
+  groupId: firstValue(z.string().max(100).optional()),
+  planId: firstValue(z.string().max(100).optional()),
+  userId: firstValue(z.string().max(100).optional()),
+  month: firstValue(z.coerce.number().int().min(1).max(12).optional()),
+  year: firstValue(z.coerce.number().int().min(2000).max(2100).optional()),
+  search: searchField,
+  limit: pagingQuery.shape.limit.default(50),
+});
+
+const instalmentFields = z.object({
+  // The specification's client may send committeeId for the group.
+  groupId: z.string({ error: instalmentMessages.required }).min(1, instalmentMessages.required).max(100),
+  amount: z.coerce.number({ error: instalmentMessages.required }).pipe(amountField({ required: instalmentMessages.required })),
+  month: z.coerce.number({ error: instalmentMessages.required }).int(instalmentMessages.monthRange).min(1, instalmentMessages.monthRange).max(12, instalmentMessages.monthRange),
+  year: z.coerce.number({ error: instalmentMessages.yearRange }).int(instalmentMessages.yearRange),
+  paymentMethod: memberPaymentMethod.default('BANK_TRANSFER'),
+  bankAccountId: z.string({ error: instalmentMessages.bankAccountRequired }).min(1, instalmentMessages.bankAccountRequired).max(100),
+  notes: z.string().trim().max(500).optional(),
+});
+
+function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, unknown>): z.infer<T> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'request')] ??= issue.message;
+  throw badRequest(Object.values(errors)[0], errors);
+}
+
+export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps & { auth: AuthHooks }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const member = { onRequest: deps.auth.requireUser };
+  const admin = { onRequest: deps.auth.requireAdmin };
+
+  api.get(
+    '/api/committee-plans/user/groups',
+    {
+      ...member,
+      schema: {
+        tags: ['payments'],
+        summary: "The caller's groups with plan, position, payment schedule and winners",
+        response: responses({ 200: z.object({ success: z.literal(true), groups: z.array(z.any()), data: z.object({ groups: z.array(z.any()) }) }) }),
+      },
+    },
+    async (request) => {
+      const groups = await listMemberGroups(deps.db, deps.signer, currentUser(request).id);
+      return { success: true as const, groups, data: { groups } };
+    },
+  );
+
+  api.post(
+    '/api/payments',
+    {
+      ...member,
+      schema: {
+        tags: ['payments'],
+        summary: "Send the receipt of one month's instalment of one's own group",
+        description: 'multipart/form-data: groupId (or committeeId), amount, month, year, paymentMethod, bankAccountId, notes, and the file field `receipt`.',
+        consumes: ['multipart/form-data'],
+        response: responses({ 201: onePayment }),
+      },
+    },
+    async (request, reply) => {
+      const { fields, receipt } = await readReceiptForm(request);
+      const input = parseFields(instalmentFields, { ...fields, groupId: fields.groupId ?? fields.committeeId });
+      if (!receipt) throw badRequest(instalmentMessages.receiptRequired, { receipt: instalmentMessages.receiptRequired });
+      const payment = await submitInstalment(deps, actorOf(request), { ...input, receipt });
+      return reply.code(201).send({ success: true, message: 'Payment created successfully', payment, data: { payment } });
+    },
+  );
+
+  api.get(
+    '/api/payments',
+    { ...member, schema: { tags: ['payments'], summary: "Payments: a member's own (sent or decided); an admin's all, with filters", querystring: filterQuery, response: responses({ 200: paymentList }) } },
+    async (request) => {
+      const viewer = currentUser(request);
+      const { page, limit, ...filter } = request.query;
+      const { payments, total } = await listPayments(deps, viewer, {
+        ...filter,
+        type: filter.type ?? (viewer.role === 'ADMIN' ? undefined : 'INSTALMENT'),
+        submittedOnly: viewer.role !== 'ADMIN',
+        limit,
+        offset: (page - 1) * limit,
+      });
+      return { success: true as const, payments, data: { payments, pagination: paginationOf(page, limit, total) } };
+    },
+  );
+
+  api.get(
+    '/api/payments/summary',
+    {
+      ...member,
+      schema: {
+        tags: ['payments'],
+        summary: 'Counts and amounts by state (own for a member)',
+        querystring: filterQuery.omit({ page: true, limit: true, search: true }),
+        response: responses({ 200: z.object({ success: z.literal(true), summary: summarySchema, data: summarySchema }) }),
+      },
+    },
+    async (request) => {
+      const summary = await paymentsSummary(deps.db, currentUser(request), { type: 'INSTALMENT', ...request.query });
+      return { success: true as const, summary, data: summary };
+    },
+  );
+
+  api.get(
+    '/api/payments/pending-queue',
+    { ...admin, schema: { tags: ['payments'], summary: 'Instalment receipts waiting for review, oldest first (admin)', querystring: pagingQuery.extend({ limit: pagingQuery.shape.limit.default(100) }), response: responses({ 200: paymentList }) } },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { payments, total } = await listPayments(deps, currentUser(request), { type: 'INSTALMENT', underReview: true, limit, offset: (page - 1) * limit });
+      return { success: true as const, payments, data: { payments, pagination: paginationOf(page, limit, total) } };
+    },
+  );
+
+  api.get(
+    '/api/payments/reports',
+    {
+      ...admin,
+      schema: {
+        tags: ['payments'],
+        summary: 'Reports: summary, paid, pending, defaulters (admin)',
+        querystring: filterQuery.pick({ planId: true, groupId: true, month: true, year: true, page: true, limit: true }).extend({
+          reportType: firstValue(caseInsensitiveEnum(['SUMMARY', 'PAID', 'PENDING', 'DEFAULTERS']).default('SUMMARY')),
+        }),
+        response: responses({ 200: z.object({ success: z.literal(true), reportType: z.string(), data: z.any() }) }),
+      },
+    },
+    async (request) => {
+      const { reportType, page, limit, ...filter } = request.query;
+      const data = await paymentReport(deps.db, deps.signer, reportType, { ...filter, limit, offset: (page - 1) * limit });
+      return { success: true as const, reportType: reportType.toLowerCase(), data };
+    },
+  );
+
+  api.put(
+    '/api/payments/bulk-status',
+    {
+      ...admin,
+      schema: {
+        tags: ['payments'],
+        summary: 'Move many instalments at once, in one transaction; refused moves are counted apart (admin)',
+        body: bulkStatusBody,
+        response: responses({
+          200: z.object({
+            success: z.literal(true),
+            message: z.string(),
+            data: z.object({ count: z.number(), refusedCount: z.number(), refused: z.array(z.object({ id: z.string(), reason: z.string() })) }),
+          }),
+        }),
+      },
+    },
+    async (request) => {
+      const { paymentIds, status, notes, reason } = request.body;
+      const { count, refused } = await bulkChangeStatus(deps, actorOf(request), paymentIds, status, reason ?? notes);
+      return { success: true as const, message: `Updated ${count} payments successfully`, data: { count, refusedCount: refused.length, refused } };
+    },
+  );
+
+  api.get(
+    '/api/payments/history/:id',
+    {
+      ...member,
+      schema: {
+        tags: ['payments'],
+        summary: 'A payment with every receipt ever sent for it and what became of each',
+        params: idParam,
+        response: responses({ 200: z.object({ success: z.literal(true), payment: paymentSchema, receipts: z.array(z.any()), data: z.object({ payment: paymentSchema, receipts: z.array(z.any()) }) }) }),
+      },
+    },
+    async (request) => {
+      const { payment, receipts } = await paymentHistory(deps, currentUser(request), request.params.id);
+      return { success: true as const, payment, receipts, data: { payment, receipts } };
+    },
+  );
+
+  api.get(
+    '/api/payments/:id',
+    { ...member, schema: { tags: ['payments'], summary: 'One payment (own, or any for an admin)', params: idParam, response: responses({ 200: onePayment }) } },
+    async (request) => {
+      const payment = await getPayment(deps, deps.db, request.params.id, currentUser(request));
+      return { success: true as const, payment, data: { payment } };
+    },
+  );
+
+  api.put(
+    '/api/payments/:id/status',
+    { ...admin, schema: { tags: ['payments'], summary: 'Approve (paid), reject (with a reason) or mark overdue one instalment (admin)', params: idParam, body: statusChangeBody, response: responses({ 200: onePayment }) } },
+    async (request) => {
+      const { status, reason, rejectionReason, notes } = request.body;
+      const payment = await changePaymentStatus(deps, actorOf(request), request.params.id, status, reason ?? rejectionReason ?? notes);
+      return { success: true as const, message: `Payment ${status.toLowerCase()} successfully`, payment, data: { payment } };
+    },
+  );
+}
