@@ -238,8 +238,8 @@ export async function listPayments(deps: Pick<InstalmentDeps, 'db' | 'signer'>, 
 /** Counts and amounts by state (admin document §3 "Payments summary"), in one query. */
 export async function paymentsSummary(db: Queryable, viewer: { id: string; role: string }, filter: Omit<PaymentFilter, 'limit' | 'offset'>) {
   const { sql, params } = whereOf(viewer, filter);
-  // The first instalment is settled by the subscription payment: count that money once.
-  const scope = `${sql ? `${sql} AND` : 'WHERE'} p.settled_by_payment_id IS NULL`;
+  // The first instalment is settled by the subscription payment: when both kinds are summed, count that money once.
+  const scope = filter.type ? sql : `${sql ? `${sql} AND` : 'WHERE'} p.settled_by_payment_id IS NULL`;
   const { rows } = await db.query<Record<string, string | number>>(
     `SELECT count(*)::int AS total,
        count(*) FILTER (WHERE p.status = 'PAID')::int AS paid,

@@ -17,7 +17,7 @@ export async function paymentReport(db: Database, signer: ReceiptLinkSigner, typ
          count(*) FILTER (WHERE p.status IN ('PENDING', 'REJECTED'))::int AS open, coalesce(sum(p.amount) FILTER (WHERE p.status IN ('PENDING', 'REJECTED')), 0)::text AS open_amount,
          count(*) FILTER (WHERE p.status = 'OVERDUE')::int AS overdue, coalesce(sum(p.amount) FILTER (WHERE p.status = 'OVERDUE'), 0)::text AS overdue_amount
        FROM payments p JOIN committee_plans pl ON pl.id = p.plan_id
-       WHERE p.type = 'INSTALMENT' AND p.settled_by_payment_id IS NULL
+       WHERE p.type = 'INSTALMENT'
          AND ($1::uuid IS NULL OR p.plan_id = $1) AND ($2::uuid IS NULL OR p.group_id = $2) AND ($3::int IS NULL OR p.month = $3) AND ($4::int IS NULL OR p.year = $4)
        GROUP BY pl.id, pl.name ORDER BY pl.name LIMIT 500`,
       [uuidOrNull(f.planId), uuidOrNull(f.groupId), f.month ?? null, f.year ?? null],

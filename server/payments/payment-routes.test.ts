@@ -1,0 +1,255 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, createTestContext, lastEmailTo, multipartBody, sampleFiles, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
+import { markOverdueInstalments } from './overdue-job.ts';
+
+let ctx: TestContext;
+let api: ReturnType<typeof client>;
+let admin: Awaited<ReturnType<typeof signInAdmin>>;
+let bankAccountId: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  api = client(ctx);
+  admin = await signInAdmin(ctx);
+  bankAccountId = (await api.post('/api/bank-accounts', { accountName: 'Committee', accountNumber: '42', bankName: 'Meezan', accountType: 'Current' }, admin.token)).body.bankAccount.id;
+});
+afterAll(() => ctx.close());
+
+type Schedule = { id: string; month: number; year: number; status: string; amount: number; underReview: boolean }[];
+
+/** A member approved into a three-month group that started in January 2026 (so the months are fixed). */
+async function memberInGroup() {
+  const plan = (await api.post('/api/committee-plans', { name: `Plan ${Math.random()}`, monthlyAmount: 5000, duration: 3, totalAmount: 15000, maxMembers: 10 }, admin.token)).body.plan;
+  const group = (await api.post('/api/admin/groups/create', { planId: plan.id, groupName: 'Jan group', maxMembers: 10, startDate: '2026-01-01' }, admin.token)).body.group;
+  const member = await signUpMember(ctx);
+  const form = multipartBody({ planId: plan.id, amount: '5000', bankAccountId }, { name: 'r.png', type: 'image/png', data: sampleFiles.png });
+  const sub = await ctx.app.inject({ method: 'POST', url: '/api/payments/subscribe', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${member.token}` } });
+  const approved = await api.put(`/api/plan-payments/${sub.json().payment.id}/approve`, { groupId: group.id }, admin.token);
+  expect(approved.status).toBe(200);
+  return { member, plan, groupId: group.id as string, subscriptionId: sub.json().payment.id as string, schedule: () => scheduleOf(member.token, group.id) };
+}
+
+async function scheduleOf(token: string, groupId: string): Promise<Schedule> {
+  const res = await api.get('/api/committee-plans/user/groups', token);
+  return res.body.data.groups.find((g: { id: string }) => g.id === groupId).payments;
+}
+
+function pay(token: string, fields: Record<string, string>, file: { name: string; type: string; data: Buffer } | null = { name: 'r.jpg', type: 'image/jpeg', data: sampleFiles.jpg }) {
+  const form = multipartBody(fields, file ?? undefined);
+  return ctx.app.inject({ method: 'POST', url: '/api/payments', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } });
+}
+
+const februaryFields = (groupId: string) => ({ groupId, amount: '5000', month: '2', year: '2026', paymentMethod: 'bank_transfer', bankAccountId, notes: 'Group 1 - February 2026' });
+
+describe('GET /api/committee-plans/user/groups', () => {
+  it('shows the schedule made at approval: one instalment a month, the first settled', async () => {
+    const { member, plan, groupId } = await memberInGroup();
+    const res = await api.get('/api/committee-plans/user/groups', member.token);
+    expect(res.status).toBe(200);
+    const group = res.body.data.groups[0];
+    expect(group).toMatchObject({ id: groupId, groupNumber: '1', currentMembers: 1, maxMembers: 10, startDate: '2026-01-01', endDate: '2026-04-01', position: 1, winners: [] });
+    expect(group.plan).toEqual({ id: plan.id, name: plan.name, monthlyAmount: 5000, duration: 3, totalAmount: 15000 });
+    expect(group.payments.map((p: Schedule[number]) => [p.year, p.month, p.status, p.amount])).toEqual([
+      [2026, 1, 'PAID', 5000],
+      [2026, 2, 'PENDING', 5000],
+      [2026, 3, 'PENDING', 5000],
+    ]);
+    expect(group.payments[0].receiptUrl).toMatch(/^\/api\/receipts\//);
+    expect((await api.get('/api/committee-plans/user/groups')).status).toBe(401);
+    expect((await api.get('/api/committee-plans/user/groups', (await signUpMember(ctx)).token)).body.data.groups).toEqual([]);
+  });
+});
+
+describe('POST /api/payments', () => {
+  it('takes a receipt for a month of the own group; it waits in the admin queue', async () => {
+    const { member, groupId, schedule } = await memberInGroup();
+    const res = await pay(member.token, februaryFields(groupId));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe('Payment created successfully');
+    expect(res.json().payment).toMatchObject({ month: 2, year: 2026, status: 'PENDING', underReview: true, reviewStatus: 'pending', paymentMethod: 'BANK_TRANSFER', hasReceipt: true });
+    expect((await schedule())[1].underReview).toBe(true);
+    const queue = await api.get('/api/payments/pending-queue', admin.token);
+    expect(queue.body.data.payments.map((p: { id: string }) => p.id)).toContain(res.json().payment.id);
+    const adminNote = await ctx.db.query<{ type: string }>(`SELECT type FROM notifications WHERE user_id = $1 AND type = 'INSTALMENT_SUBMITTED'`, [admin.user.id]);
+    expect(adminNote.rowCount).toBeGreaterThan(0);
+  });
+
+  it("refuses a second receipt while one is under review, or for a paid month: 'Payment already exists for this month.'", async () => {
+    const { member, groupId } = await memberInGroup();
+    expect((await pay(member.token, februaryFields(groupId))).statusCode).toBe(201);
+    const again = await pay(member.token, februaryFields(groupId));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Payment already exists for this month.');
+    const january = await pay(member.token, { ...februaryFields(groupId), month: '1' });
+    expect(january.statusCode).toBe(409);
+  });
+
+  it('checks month, year, amount, receipt and account', async () => {
+    const { member, groupId } = await memberInGroup();
+    const outside = await pay(member.token, { ...februaryFields(groupId), month: '7' });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().errors.month).toBe("This month is not part of the group's payment schedule.");
+    expect((await pay(member.token, { ...februaryFields(groupId), month: '13' })).statusCode).toBe(400);
+    expect((await pay(member.token, { ...februaryFields(groupId), year: '2031' })).json().errors.year).toBe('Year must be between 2020 and 2030.');
+    const wrongAmount = await pay(member.token, { ...februaryFields(groupId), amount: '4000' });
+    expect(wrongAmount.statusCode).toBe(400);
+    expect(wrongAmount.json().errors.amount).toContain('PKR 5,000');
+    const noReceipt = await pay(member.token, februaryFields(groupId), null);
+    expect(noReceipt.json()).toMatchObject({ message: 'Please upload a payment receipt or screenshot.' });
+    const { bankAccountId: _, ...withoutBank } = februaryFields(groupId);
+    expect((await pay(member.token, withoutBank)).json().message).toBe('Please select a bank account for payment.');
+    expect((await pay(member.token, { amount: '5000', month: '2', year: '2026', bankAccountId })).json().message).toBe('Group, amount and month are required');
+    const svg = await pay(member.token, februaryFields(groupId), { name: 'x.svg', type: 'image/svg+xml', data: Buffer.from('<svg/>') });
+    expect(svg.statusCode).toBe(415);
+  });
+
+  it("answers 404 for another member's group", async () => {
+    const { groupId } = await memberInGroup();
+    const stranger = await signUpMember(ctx);
+    const res = await pay(stranger.token, februaryFields(groupId));
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('review by an admin', () => {
+  it('approves: PAID with a payment date, the member is told, progress moves, one audit row', async () => {
+    const { member, groupId, schedule } = await memberInGroup();
+    const id = (await pay(member.token, februaryFields(groupId))).json().payment.id;
+    const res = await api.put(`/api/payments/${id}/status`, { status: 'paid' }, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Payment paid successfully');
+    expect(res.body.payment).toMatchObject({ status: 'PAID', underReview: false, reviewStatus: 'approved' });
+    expect(res.body.payment.paymentDate).not.toBeNull();
+    expect((await schedule()).map((p) => p.status)).toEqual(['PAID', 'PAID', 'PENDING']);
+    expect((await lastEmailTo(ctx.db, member.email))?.subject).toBe('Payment approved');
+    const audit = await ctx.db.query<{ action: string }>('SELECT action FROM audit_log WHERE entity_id = $1', [id]);
+    expect(audit.rows).toEqual([{ action: 'PAYMENT_PAID' }]);
+    const undo = await api.put(`/api/payments/${id}/status`, { status: 'rejected', reason: 'oops' }, admin.token);
+    expect(undo.status).toBe(409);
+  });
+
+  it('rejects with a reason; the refused receipt stays in the history when the member sends a new one', async () => {
+    const { member, groupId } = await memberInGroup();
+    const first = (await pay(member.token, februaryFields(groupId))).json().payment;
+    expect((await api.put(`/api/payments/${first.id}/status`, { status: 'REJECTED' }, admin.token)).status).toBe(400);
+    const rejected = await api.put(`/api/payments/${first.id}/status`, { status: 'rejected', notes: 'Amount does not match the transfer' }, admin.token);
+    expect(rejected.status).toBe(200);
+    expect(rejected.body.payment).toMatchObject({ status: 'REJECTED', reviewStatus: 'rejected', rejectionReason: 'Amount does not match the transfer' });
+
+    const second = await pay(member.token, februaryFields(groupId), { name: 'again.pdf', type: 'application/pdf', data: sampleFiles.pdf });
+    expect(second.statusCode).toBe(201);
+    expect(second.json().payment).toMatchObject({ id: first.id, underReview: true });
+    const history = await api.get(`/api/payments/history/${first.id}`, member.token);
+    expect(history.status).toBe(200);
+    expect(history.body.receipts.map((r: { outcome: string; reason: string | null; contentType: string }) => [r.outcome, r.reason, r.contentType])).toEqual([
+      ['UNDER_REVIEW', null, 'application/pdf'],
+      ['REFUSED', 'Amount does not match the transfer', 'image/jpeg'],
+    ]);
+    const oldFile = await ctx.app.inject({ method: 'GET', url: history.body.receipts[1].receiptUrl });
+    expect(oldFile.statusCode).toBe(200);
+    expect(oldFile.rawPayload.equals(sampleFiles.jpg)).toBe(true);
+    expect((await api.get(`/api/payments/history/${first.id}`, (await signUpMember(ctx)).token)).status).toBe(404);
+  });
+
+  it('bulk: one transaction that changes what it may and counts the rest apart', async () => {
+    const a = await memberInGroup();
+    const b = await memberInGroup();
+    const underReview = (await pay(a.member.token, februaryFields(a.groupId))).json().payment.id;
+    const paid = (await a.schedule())[0].id;
+    const waiting = (await b.schedule())[2].id;
+    const res = await api.put('/api/payments/bulk-status', { paymentIds: [underReview, paid, waiting, 'not-an-id'], status: 'rejected', notes: 'Unclear receipts' }, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data.count).toBe(1);
+    expect(res.body.data.refusedCount).toBe(3);
+    expect(res.body.message).toBe('Updated 1 payments successfully');
+    expect((await a.schedule()).map((p) => p.status)).toEqual(['PAID', 'REJECTED', 'PENDING']);
+
+    const overdue = await api.put('/api/payments/bulk-status', { paymentIds: [waiting], status: 'overdue' }, admin.token);
+    expect(overdue.body.data).toMatchObject({ count: 1, refusedCount: 0 });
+    expect((await api.put('/api/payments/bulk-status', { paymentIds: [], status: 'paid' }, admin.token)).body.message).toBe('Please select payments to update');
+    expect((await api.put('/api/payments/bulk-status', { paymentIds: [waiting], status: 'rejected' }, admin.token)).status).toBe(400);
+  });
+
+  it('is closed to members, and plan requests are reviewed elsewhere', async () => {
+    const { member, groupId, subscriptionId } = await memberInGroup();
+    const id = (await pay(member.token, februaryFields(groupId))).json().payment.id;
+    expect((await api.put(`/api/payments/${id}/status`, { status: 'paid' }, member.token)).status).toBe(403);
+    expect((await api.put('/api/payments/bulk-status', { paymentIds: [id], status: 'paid' }, member.token)).status).toBe(403);
+    expect((await api.get('/api/payments/pending-queue', member.token)).status).toBe(403);
+    expect((await api.get('/api/payments/reports', member.token)).status).toBe(403);
+    expect((await api.put(`/api/payments/${id}/status`, { status: 'approved' }, admin.token)).status).toBe(400);
+    expect((await api.put(`/api/payments/${subscriptionId}/status`, { status: 'paid' }, admin.token)).status).toBe(409);
+    expect((await api.put('/api/payments/00000000-0000-4000-8000-000000000000/status', { status: 'paid' }, admin.token)).status).toBe(404);
+  });
+});
+
+describe('overdue instalments', () => {
+  it('are marked after the grace day in Karachi time, once, with one notification and email each', async () => {
+    const { member, schedule } = await memberInGroup();
+    expect(await markOverdueInstalments(ctx.db, { year: 2026, month: 2, day: 10 }, 10, ctx.config.appUrl)).toBe(0);
+    const marked = await markOverdueInstalments(ctx.db, { year: 2026, month: 2, day: 11 }, 10, ctx.config.appUrl);
+    expect(marked).toBeGreaterThanOrEqual(1);
+    expect((await schedule()).map((p) => p.status)).toEqual(['PAID', 'OVERDUE', 'PENDING']);
+    expect(await markOverdueInstalments(ctx.db, { year: 2026, month: 2, day: 11 }, 10, ctx.config.appUrl)).toBe(0);
+    const notes = await ctx.db.query<{ message: string }>(`SELECT message FROM notifications WHERE user_id = $1 AND type = 'INSTALMENT_OVERDUE'`, [member.user.id]);
+    expect(notes.rows).toEqual([{ message: 'Your payment for February 2026 is overdue. Please pay it as soon as you can.' }]);
+    expect((await lastEmailTo(ctx.db, member.email))?.subject).toBe('Payment overdue');
+  });
+
+  it('spare a month whose receipt is under review, and an overdue month can still be paid', async () => {
+    const { member, groupId, schedule } = await memberInGroup();
+    await pay(member.token, februaryFields(groupId));
+    await markOverdueInstalments(ctx.db, { year: 2026, month: 3, day: 11 }, 10, ctx.config.appUrl);
+    expect((await schedule()).map((p) => p.status)).toEqual(['PAID', 'PENDING', 'OVERDUE']);
+    const march = await pay(member.token, { ...februaryFields(groupId), month: '3' });
+    expect(march.statusCode).toBe(201);
+    expect(march.json().payment).toMatchObject({ status: 'OVERDUE', underReview: true });
+  });
+});
+
+describe('lists, summary and reports', () => {
+  it("shows a member only their own sent payments, and admins every payment with filters", async () => {
+    const a = await memberInGroup();
+    const b = await memberInGroup();
+    await pay(a.member.token, februaryFields(a.groupId));
+    await pay(b.member.token, februaryFields(b.groupId));
+    const mine = await api.get('/api/payments', a.member.token);
+    expect(mine.body.payments.every((p: { userId: string }) => p.userId === a.member.user.id)).toBe(true);
+    // January (settled) and February (sent); March, not yet sent, is on the schedule only.
+    expect(mine.body.payments.map((p: { month: number }) => p.month).sort()).toEqual([1, 2]);
+    const subs = await api.get(`/api/payments?type=SUBSCRIPTION&limit=all&userId=${a.member.user.id}`, admin.token);
+    expect(subs.body.payments).toHaveLength(1);
+    expect(subs.body.payments[0].type).toBe('SUBSCRIPTION');
+    const byGroup = await api.get(`/api/payments?groupId=${b.groupId}&type=instalment&limit=all`, admin.token);
+    expect(byGroup.body.payments).toHaveLength(3);
+    expect((await api.get('/api/payments?limit=101', admin.token)).status).toBe(400);
+    const summary = await api.get('/api/payments/summary', a.member.token);
+    expect(summary.body.data.counts).toMatchObject({ total: 3, paid: 1, pending: 2, underReview: 1 });
+  });
+
+  it('reports equal the sums of their rows, counted in the database', async () => {
+    const { member, groupId, plan } = await memberInGroup();
+    const id = (await pay(member.token, februaryFields(groupId))).json().payment.id;
+    await api.put(`/api/payments/${id}/status`, { status: 'paid' }, admin.token);
+    await markOverdueInstalments(ctx.db, { year: 2026, month: 3, day: 20 }, 10, ctx.config.appUrl);
+
+    const summary = await api.get(`/api/payments/reports?reportType=summary&planId=${plan.id}`, admin.token);
+    expect(summary.status).toBe(200);
+    const direct = await ctx.db.query<{ status: string; n: number; amount: string }>(
+      `SELECT status, count(*)::int AS n, sum(amount)::text AS amount FROM payments
+       WHERE plan_id = $1 AND type = 'INSTALMENT' GROUP BY status`,
+      [plan.id],
+    );
+    const byStatus = Object.fromEntries(direct.rows.map((r) => [r.status, r]));
+    expect(summary.body.data.summary.counts).toMatchObject({ paid: byStatus.PAID.n, overdue: byStatus.OVERDUE.n });
+    expect(summary.body.data.summary.amounts).toMatchObject({ paid: Number(byStatus.PAID.amount), overdue: Number(byStatus.OVERDUE.amount) });
+
+    const paid = await api.get(`/api/payments/reports?reportType=PAID&planId=${plan.id}&limit=all`, admin.token);
+    const paidRows = paid.body.data.payments as { amount: number }[];
+    expect(paidRows).toHaveLength(2);
+    expect(paid.body.data.totalAmount).toBe(paidRows.reduce((sum, p) => sum + p.amount, 0));
+    const defaulters = await api.get(`/api/payments/reports?reportType=defaulters&planId=${plan.id}`, admin.token);
+    expect(defaulters.body.data.defaulters).toEqual([expect.objectContaining({ userId: member.user.id, overdueCount: 1, overdueAmount: 5000, oldestDueDate: '2026-03-01' })]);
+    expect(defaulters.body.data.totalAmount).toBe(5000);
+  });
+});
