@@ -94,6 +94,8 @@ export function refusalOf(current: { status: string; under_review: boolean; type
   if (current.type !== 'INSTALMENT') return instalmentMessages.planRequestElsewhere;
   if (current.status === 'PAID') return instalmentMessages.alreadyPaid;
   if (target === 'REJECTED' && !current.under_review) return instalmentMessages.nothingToRefuse;
+  // A refused receipt is a decision: approving needs a new receipt first (so reject and approve cannot both win).
+  if (target === 'PAID' && current.status === 'REJECTED' && !current.under_review) return instalmentMessages.needsNewReceipt;
   if (target === 'OVERDUE' && current.status === 'OVERDUE') return instalmentMessages.notAllowed;
   return undefined;
 }

@@ -253,3 +253,16 @@ describe('lists, summary and reports', () => {
     expect(defaulters.body.data.totalAmount).toBe(5000);
   });
 });
+
+describe('the review state machine', () => {
+  it('refuses approval of a rejected instalment until a new receipt arrives', async () => {
+    const { member, groupId } = await memberInGroup();
+    const id = (await pay(member.token, februaryFields(groupId))).json().payment.id;
+    await api.put(`/api/payments/${id}/status`, { status: 'rejected', reason: 'blurred' }, admin.token);
+    const approve = await api.put(`/api/payments/${id}/status`, { status: 'paid' }, admin.token);
+    expect(approve.status).toBe(409);
+    expect(approve.body.message).toBe('This payment was rejected; it can be approved once the member sends a new receipt.');
+    await pay(member.token, februaryFields(groupId));
+    expect((await api.put(`/api/payments/${id}/status`, { status: 'paid' }, admin.token)).status).toBe(200);
+  });
+});
