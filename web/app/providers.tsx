@@ -39,9 +39,12 @@ function DirectionProvider({ children }: { children: ReactNode }) {
   return <Direction.Provider dir={i18n.dir()}>{children}</Direction.Provider>;
 }
 
-/** One toast at a time (member document §9). */
+/**
+ * One toast at a time (member document §9), at the bottom: at the top it would cover the header's
+ * menu button on phones for as long as it shows.
+ */
 function AppToaster() {
   const { theme } = useTheme();
   const { i18n } = useTranslation();
-  return <Toaster visibleToasts={1} position="top-center" theme={theme} dir={i18n.dir()} richColors closeButton />;
+  return <Toaster visibleToasts={1} position="bottom-center" theme={theme} dir={i18n.dir()} richColors closeButton />;
 }

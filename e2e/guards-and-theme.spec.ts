@@ -1,0 +1,139 @@
+/**
+ * Who may open which page (member document §2 route table; admin document §2 "Access" and
+ * "Admin layout"), the saved theme (member document §4), and page titles (§1).
+ */
+import { expect, test } from '@playwright/test';
+import { E2E_ADMIN } from './support/constants.ts';
+import { registerAndVerify, signIn, signInToDashboard } from './support/journeys.ts';
+
+const ADMIN_NAV = [
+  'Dashboard',
+  'Committee Plans',
+  'User Management',
+  'Payments',
+  'Plan Requests',
+  'Referral System',
+  'Winner Management',
+  'Bank Accounts',
+];
+
+test.describe('route guards', () => {
+  test('a visitor opening a member or admin page is sent to sign in', async ({ page }) => {
+    for (const path of ['/dashboard', '/admin/users']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    }
+  });
+
+  test('a signed-in member is kept out of the admin area and off the sign-in page', async ({ page }) => {
+    const member = await registerAndVerify(page, 'guard');
+    await page.goto('/login');
+    await signInToDashboard(page, member);
+
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: `Assalam-o-Alaikum, ${member.name}` })).toBeVisible();
+
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: `Assalam-o-Alaikum, ${member.name}` })).toBeVisible();
+  });
+});
+
+test.describe('admin layout', () => {
+  test('the admin lands on /admin, and the sidebar marks the current page', async ({ page }) => {
+    await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expect(page).toHaveURL(/\/admin$/);
+
+    const nav = page.getByRole('navigation', { name: 'Admin navigation' });
+    await expect(nav.getByRole('link')).toHaveText(ADMIN_NAV);
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+
+    await nav.getByRole('link', { name: 'User Management' }).click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'User Management' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+    await expect(page.locator('[aria-current="page"]')).toHaveCount(1);
+  });
+
+  test('on a phone the sidebar is a drawer that closes once an entry is chosen', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    // The welcome toast shows at the bottom: the header's menu button is reachable while it shows.
+    await expect(page.getByText('Welcome back! You have successfully logged in.')).toBeVisible();
+
+    // No sidebar on a phone until the menu button opens the drawer.
+    await expect(page.getByRole('navigation', { name: 'Admin navigation' })).toBeHidden();
+    const menuButton = page.getByRole('button', { name: 'Open navigation menu' });
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    // A short timeout: a toast lying over the button would hold the click for its full 5 s.
+    await menuButton.click({ timeout: 2_000 });
+
+    const drawer = page.getByRole('dialog', { name: 'Admin Dashboard' });
+    await expect(drawer).toBeVisible();
+    const nav = drawer.getByRole('navigation', { name: 'Admin navigation' });
+    await expect(nav.getByRole('link')).toHaveText(ADMIN_NAV);
+
+    await nav.getByRole('link', { name: 'Payments' }).click();
+    await expect(page).toHaveURL(/\/admin\/payments$/);
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Management' })).toBeVisible();
+
+    // Opened again, it shows where the admin is now, and its close button closes it.
+    await menuButton.click();
+    await expect(drawer.getByRole('link', { name: 'Payments' })).toHaveAttribute('aria-current', 'page');
+    await drawer.getByRole('button', { name: 'Close navigation menu' }).click();
+    await expect(drawer).toBeHidden();
+  });
+});
+
+test.describe('theme', () => {
+  test.use({ colorScheme: 'light' });
+
+  test('the chosen theme survives a reload', async ({ page }) => {
+    const html = page.locator('html');
+    const savedTheme = () => page.evaluate(() => window.localStorage.getItem('committee-theme'));
+
+    await page.goto('/');
+    await expect(html).not.toHaveClass(/\bdark\b/);
+    await page.getByRole('button', { name: 'Switch to dark theme' }).first().click();
+    await expect(html).toHaveClass(/\bdark\b/);
+    expect(await savedTheme()).toBe('dark');
+
+    await page.reload();
+    await expect(html).toHaveClass(/\bdark\b/);
+    expect(await savedTheme()).toBe('dark');
+    await expect(page.getByRole('button', { name: 'Switch to light theme' }).first()).toBeVisible();
+
+    await page.getByRole('button', { name: 'Switch to light theme' }).first().click();
+    await expect(html).not.toHaveClass(/\bdark\b/);
+    expect(await savedTheme()).toBe('light');
+
+    await page.reload();
+    await expect(html).not.toHaveClass(/\bdark\b/);
+    expect(await savedTheme()).toBe('light');
+    await expect(page.getByRole('button', { name: 'Switch to dark theme' }).first()).toBeVisible();
+  });
+});
+
+test.describe('page titles', () => {
+  test('the landing, sign-in and register pages each have their own title', async ({ page }) => {
+    const expected: Record<string, string> = {
+      '/': 'Umrah Committee – Interest-free savings committees for Umrah',
+      '/login': 'Sign In | Umrah Committee',
+      '/register': 'Create Account | Umrah Committee',
+    };
+    const titles: string[] = [];
+    for (const [path, title] of Object.entries(expected)) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(title);
+      titles.push(await page.title());
+    }
+    expect(titles.every((title) => title.trim().length > 0)).toBe(true);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+});
