@@ -1,6 +1,7 @@
 import 'i18next';
 import type en from '../locales/en.json';
 import type enAdminCatalog from '../locales/en/admin-catalog.json';
+import type enAdminPayments from '../locales/en/admin-payments.json';
 import type enAdminRequests from '../locales/en/admin-requests.json';
 import type enMemberPlans from '../locales/en/member-plans.json';
 
@@ -8,6 +9,6 @@ import type enMemberPlans from '../locales/en/member-plans.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en; memberPlans: typeof enMemberPlans; adminCatalog: typeof enAdminCatalog; adminRequests: typeof enAdminRequests };
+    resources: { translation: typeof en; memberPlans: typeof enMemberPlans; adminCatalog: typeof enAdminCatalog; adminRequests: typeof enAdminRequests; adminPayments: typeof enAdminPayments };
   }
 }

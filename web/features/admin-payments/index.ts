@@ -1,0 +1,2 @@
+/** Payment Management (admin document §2). */
+export { AdminPaymentsPage } from '../admin/admin-pages.tsx';
