@@ -3,8 +3,11 @@
  * DOM and clean storage between tests.
  */
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import '../lib/i18n.ts';
+
+// The admin pages load lazily; on a busy two-core machine that can take more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

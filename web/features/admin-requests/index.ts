@@ -1,2 +1,3 @@
 /** Plan requests and their detail page (admin document §2). */
-export { AdminPlanRequestsPage, AdminPaymentDetailPage } from '../admin/admin-pages.tsx';
+export { PlanRequestsPage as AdminPlanRequestsPage } from './plan-requests-page.tsx';
+export { PaymentDetailPage as AdminPaymentDetailPage } from './payment-detail-page.tsx';

@@ -1,10 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { storageKeys } from '../../lib/storage-keys.ts';
 import { fakeAuth, makeUser, renderRoute } from '../../test/render.tsx';
+import { ok, stubGetRequests } from '../plans/test-api-stub.ts';
 
 const member = fakeAuth({ user: makeUser() });
+
+// The default tab (Committee Plans) loads plans and requests: answer those reads with empty lists.
+beforeEach(() => {
+  stubGetRequests({
+    '/api/committee-plans': ok({ plans: [], data: { plans: [] } }),
+    '/api/plan-payments': ok({ payments: [], data: { payments: [] } }),
+  });
+});
+afterEach(() => vi.restoreAllMocks());
 
 describe('/dashboard', () => {
   it('greets the member and remembers the last tab', async () => {

@@ -14,6 +14,7 @@ import { isAdmin, useAuth } from '../../lib/auth.tsx';
 import { readStorage, storageKeys, writeStorage } from '../../lib/storage-keys.ts';
 import { notify } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { CommitteePlansPanel } from '../plans/committee-plans-panel.tsx';
 
 const tabs = ['plans', 'payments', 'referrals'] as const;
 type DashboardTab = (typeof tabs)[number];
@@ -82,10 +83,14 @@ export function DashboardPage() {
           </Tabs.List>
           {tabs.map((tab) => (
             <Tabs.Content key={tab} value={tab} className="mt-4">
-              <Card className="p-6">
-                <h2 className="text-lg font-semibold">{t(`dashboard.tabs.${tab}`)}</h2>
-                <p className="mt-2 text-muted-foreground">{t(`dashboard.panels.${tab}`)}</p>
-              </Card>
+              {tab === 'plans' ? (
+                <CommitteePlansPanel />
+              ) : (
+                <Card className="p-6">
+                  <h2 className="text-lg font-semibold">{t(`dashboard.tabs.${tab}`)}</h2>
+                  <p className="mt-2 text-muted-foreground">{t(`dashboard.panels.${tab}`)}</p>
+                </Card>
+              )}
             </Tabs.Content>
           ))}
         </Tabs.Root>

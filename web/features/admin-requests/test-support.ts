@@ -1,0 +1,56 @@
+/** Test data and a fake API for this area's component tests (no network). */
+import { vi } from 'vitest';
+import type { PlanGroup, PlanPayment } from './api.ts';
+
+export function makePayment(overrides: Partial<PlanPayment> = {}): PlanPayment {
+  return {
+    id: '11111111-1111-4111-8111-111111111111',
+    type: 'SUBSCRIPTION',
+    planId: 'plan-1',
+    userId: 'user-1',
+    status: 'PENDING',
+    amount: 5000,
+    paymentMethod: 'BANK_TRANSFER',
+    notes: 'Paid from my HBL account',
+    adminNotes: null,
+    rejectionReason: null,
+    createdAt: '2025-03-01T10:00:00.000Z',
+    approvedAt: null,
+    receiptImage: '/api/receipts/r1/file?expires=1&signature=abc',
+    receiptName: 'receipt.png',
+    receiptType: 'image/png',
+    hasReceipt: true,
+    plan: { id: 'plan-1', name: 'Economy Umrah', monthlyAmount: 5000, duration: 30, maxMembers: 200, description: 'Fifteen days in Makkah and Madinah' },
+    user: { name: 'Ayesha Khan', email: 'ayesha@example.com', phone: '03001234567', cnic: null },
+    group: null,
+    ...overrides,
+  };
+}
+
+export function makeGroup(overrides: Partial<PlanGroup> = {}): PlanGroup {
+  return { id: 'group-1', groupNumber: '1', currentMembers: 3, maxMembers: 20, isActive: true, ...overrides };
+}
+
+export type FakeCall = { method: string; path: string; search: URLSearchParams; body: unknown };
+type Handler = (call: FakeCall) => { status?: number; body: unknown } | undefined;
+
+/**
+ * Replaces fetch: each request goes to the first handler that answers it; anything unhandled is a
+ * 404. Returns the calls made, for assertions on what was sent.
+ */
+export function fakeApi(handler: Handler) {
+  const calls: FakeCall[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const call: FakeCall = {
+      method: (init?.method ?? 'GET').toUpperCase(),
+      path: url.pathname,
+      search: url.searchParams,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const answer = handler(call) ?? { status: 404, body: { success: false, message: 'Resource not found.' } };
+    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+  });
+  return calls;
+}
