@@ -1,2 +1,4 @@
 /** Plans, groups and bank accounts: the admin pages of this area (admin document §2). */
-export { AdminDashboardPage, AdminCommitteePlansPage, AdminBankAccountsPage } from '../admin/admin-pages.tsx';
+export { AdminDashboardPage } from './dashboard-page.tsx';
+export { AdminCommitteePlansPage } from './plans-page.tsx';
+export { AdminBankAccountsPage } from './bank-accounts-page.tsx';

@@ -1,0 +1,149 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminDashboardPage } from './dashboard-page.tsx';
+import { fakeServer, makeGroup, makePlan, on, renderWithProviders } from './test-utils.tsx';
+
+afterEach(() => vi.restoreAllMocks());
+
+const listGroups = (groups: ReturnType<typeof makeGroup>[]) =>
+  on('GET', '/api/admin/groups/all', () => ({ body: { success: true, groups, data: { groups } } }));
+const listPlans = (plans: ReturnType<typeof makePlan>[]) =>
+  on('GET', '/api/committee-plans', () => ({ body: { success: true, plans, data: { plans } } }));
+const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+
+describe('Groups Management on /admin', () => {
+  it('shows a group card with its figures', async () => {
+    const server = fakeServer(
+      listGroups([
+        makeGroup({
+          currentMembers: 5,
+          maxMembers: 20,
+          summary: { totalPending: 7, totalPaid: 12, thisMonthPaid: 3, thisMonthRemaining: 2 },
+        }),
+      ]),
+    );
+    renderWithProviders(<AdminDashboardPage />);
+    const card = await screen.findByRole('article', { name: 'Umrah Economy - Group 1' });
+    expect(within(card).getByText('Active')).toBeTruthy();
+    expect(within(card).getByText('PKR 150,000')).toBeTruthy();
+    expect(within(card).getByText('PKR 5,000')).toBeTruthy();
+    expect(within(card).getByText('5/20')).toBeTruthy();
+    expect(within(card).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('5');
+    expect(within(card).getByText('25% full')).toBeTruthy();
+    for (const name of ['View', 'Edit', 'Deactivate', 'Delete']) expect(within(card).getByRole('button', { name })).toBeTruthy();
+    expect(server.calls[0].query.get('limit')).toBe('50');
+  });
+
+  it('refuses to delete a group with members without asking the server', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer(listGroups([makeGroup({ currentMembers: 3 })]));
+    renderWithProviders(<AdminDashboardPage />);
+    const card = await screen.findByRole('article', { name: 'Umrah Economy - Group 1' });
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cannot Delete Group' });
+    expect(within(dialog).getByText('This group has 3 members. Please remove all members before deleting.')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(server.calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  it('asks before deleting an empty group', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer(
+      listGroups([makeGroup()]),
+      on('DELETE', '/api/admin/groups/group-1', () => ({ body: { success: true, message: 'Group deleted successfully' } })),
+    );
+    renderWithProviders(<AdminDashboardPage />);
+    const card = await screen.findByRole('article', { name: 'Umrah Economy - Group 1' });
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Group' });
+    expect(within(dialog).getByText('Are you sure you want to delete this group? This action cannot be undone.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Group deleted successfully')).toBeTruthy();
+    expect(server.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/admin/groups/group-1']);
+  });
+
+  it("fills the group form from the plan and computes the end date from the plan's duration", async () => {
+    const user = userEvent.setup();
+    const server = fakeServer(
+      listGroups([]),
+      listPlans([makePlan({ id: 'plan-9', name: 'Umrah Deluxe', duration: 12, maxMembers: 800, groupCount: 2 })]),
+      on('GET', '/api/admin/groups/plan/plan-9', () => {
+        const groups = [makeGroup({ groupNumber: '1' }), makeGroup({ id: 'g2', groupNumber: '4' })];
+        return { body: { success: true, groups, data: { groups } } };
+      }),
+      on('POST', '/api/admin/groups/create', () => ({ status: 201, body: { success: true, message: 'Group created successfully', group: makeGroup() } })),
+    );
+    renderWithProviders(<AdminDashboardPage />);
+    expect(await screen.findByRole('heading', { name: 'No Groups Found' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Create Group' }));
+    await screen.findByRole('dialog', { name: 'Create New Group' });
+
+    expect(field('Max Members').value).toBe('20');
+    expect((screen.getByRole('button', { name: 'Save Group' }) as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Umrah Deluxe' })).toBeTruthy());
+    await user.selectOptions(screen.getByLabelText('Committee Plan'), 'plan-9');
+
+    // Max members from the plan, capped at 500; the name with the number the server will give.
+    expect(field('Max Members').value).toBe('500');
+    await waitFor(() => expect(field('Group Name').value).toBe('Umrah Deluxe - Group 5'));
+
+    await user.clear(field('Start Date'));
+    await user.type(field('Start Date'), '2026-01-31');
+    expect(field('End Date').value).toBe('2027-01-31');
+    expect(field('End Date').readOnly).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Save Group' }));
+    await waitFor(() => expect(server.calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(server.calls.find((c) => c.method === 'POST')!.body).toEqual({
+      planId: 'plan-9',
+      groupName: 'Umrah Deluxe - Group 5',
+      maxMembers: 500,
+      startDate: '2026-01-31',
+      endDate: '2027-01-31',
+      isActive: true,
+    });
+    expect(await screen.findByText('Group created successfully')).toBeTruthy();
+  });
+
+  it('shows the validation messages of the group form', async () => {
+    const user = userEvent.setup();
+    fakeServer(listGroups([]), listPlans([makePlan({ duration: 12 })]), on('GET', '/api/admin/groups/plan/plan-1', () => ({ body: { success: true, groups: [] } })));
+    renderWithProviders(<AdminDashboardPage />);
+    await user.click(await screen.findByRole('button', { name: 'Create Group' }));
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Umrah Economy' })).toBeTruthy());
+    await user.selectOptions(screen.getByLabelText('Committee Plan'), 'plan-1');
+    await waitFor(() => expect(field('Group Name').value).toBe('Umrah Economy - Group 1'));
+    await user.clear(field('Group Name'));
+    await user.clear(field('Max Members'));
+    await user.type(field('Max Members'), '501');
+    await user.clear(field('Start Date'));
+    await user.click(screen.getByRole('button', { name: 'Save Group' }));
+    expect(await screen.findByText('Group name is required')).toBeTruthy();
+    expect(screen.getByText('Max members must be between 1 and 500')).toBeTruthy();
+    expect(screen.getByText('Start date is required')).toBeTruthy();
+  });
+
+  it('opens the details dialog with its tabs', async () => {
+    const user = userEvent.setup();
+    const details = {
+      ...makeGroup({ currentMembers: 1 }),
+      members: [{ id: 'm1', userId: 'u1', memberNumber: 1, status: 'ACTIVE', joinedAt: '2026-01-02T00:00:00.000Z', user: { name: 'Bilal Ahmed', email: 'bilal@example.com', phone: null } }],
+      payments: [{ id: 'p1', user: { name: 'Bilal Ahmed' }, month: 1, year: 2026, paymentMethod: 'BANK_TRANSFER', amount: 5000, status: 'PAID', paymentDate: '2026-01-03T00:00:00.000Z' }],
+      stats: { totalPayments: 30, paidPayments: 1, pendingPayments: 29, overduePayments: 0, totalRevenue: 5000, expectedRevenue: 150000, collectionRate: 3, currentMonth: { paid: 1, pending: 0, overdue: 0 } },
+    };
+    fakeServer(listGroups([makeGroup({ currentMembers: 1 })]), on('GET', '/api/admin/groups/group-1/details', () => ({ body: { success: true, group: details } })));
+    renderWithProviders(<AdminDashboardPage />);
+    const card = await screen.findByRole('article', { name: 'Umrah Economy - Group 1' });
+    await user.click(within(card).getByRole('button', { name: 'View' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Group Details' });
+    expect(await within(dialog).findByRole('tab', { name: 'Overview' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('tab', { name: 'Members' }));
+    expect(within(dialog).getByText('bilal@example.com')).toBeTruthy();
+    await user.click(within(dialog).getByRole('tab', { name: 'Payments' }));
+    expect(within(dialog).getByText('Paid')).toBeTruthy();
+    await user.click(within(dialog).getByRole('tab', { name: 'Statistics' }));
+    expect(within(dialog).getByText('PKR 150,000')).toBeTruthy();
+    expect(within(dialog).getByText('3%')).toBeTruthy();
+  });
+});

@@ -1,0 +1,110 @@
+/** Test helpers of this area: the pages with their providers, and a scripted fake server. */
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Toaster } from 'sonner';
+import { vi } from 'vitest';
+import { createQueryClient } from '../../app/providers.tsx';
+import type { BankAccount, Group, Plan } from './api.ts';
+
+export function renderWithProviders(ui: ReactNode) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      {ui}
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+export interface Call {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+type Handler = (call: Call) => { status?: number; body: unknown } | undefined;
+
+/** Answers calls from a list of handlers (first answer wins) and records every call. */
+export function fakeServer(...handlers: Handler[]) {
+  const calls: Call[] = [];
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const call: Call = {
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    for (const handler of handlers) {
+      const answer = handler(call);
+      if (answer) return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+    }
+    return new Response(JSON.stringify({ success: false, message: 'Resource not found.' }), { status: 404, headers: { 'Content-Type': 'application/json' } });
+  });
+  return { calls, spy };
+}
+
+/** A handler for one method and path. */
+export const on =
+  (method: string, path: string, answer: (call: Call) => { status?: number; body: unknown }): Handler =>
+  (call) =>
+    call.method === method && call.path === path ? answer(call) : undefined;
+
+export function makePlan(overrides: Partial<Plan> = {}): Plan {
+  return {
+    id: 'plan-1',
+    name: 'Umrah Economy',
+    description: 'Fifteen days in Makkah and Madinah',
+    packageType: 'economy',
+    monthlyAmount: 5000,
+    totalAmount: 150000,
+    duration: 30,
+    maxMembers: 200,
+    benefits: ['Return air ticket'],
+    isActive: true,
+    createdAt: '2026-01-05T10:00:00.000Z',
+    creator: { name: 'Admin' },
+    groupCount: 0,
+    currentMembers: 0,
+    ...overrides,
+  };
+}
+
+export function makeGroup(overrides: Partial<Group> = {}): Group {
+  return {
+    id: 'group-1',
+    planId: 'plan-1',
+    plan: { id: 'plan-1', name: 'Umrah Economy', monthlyAmount: 5000, totalAmount: 150000, duration: 30 },
+    groupNumber: '1',
+    groupName: 'Umrah Economy - Group 1',
+    maxMembers: 20,
+    currentMembers: 0,
+    startDate: '2026-01-01',
+    endDate: '2028-07-01',
+    isActive: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    summary: { totalPending: 0, totalPaid: 0, thisMonthPaid: 0, thisMonthRemaining: 0 },
+    ...overrides,
+  };
+}
+
+export function makeBankAccount(overrides: Partial<BankAccount> = {}): BankAccount {
+  return {
+    id: 'bank-1',
+    accountName: 'Umrah Committee Collections',
+    accountNumber: '0123-4567890123',
+    bankName: 'HBL',
+    accountType: 'Current',
+    branchCode: '0123',
+    branchName: 'Blue Area',
+    iban: 'PK36SCBL0000001123456702',
+    swiftCode: null,
+    isActive: true,
+    isDefault: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    _count: { payments: 0 },
+    ...overrides,
+  };
+}
