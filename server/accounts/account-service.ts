@@ -111,8 +111,20 @@ export async function registerUser(deps: AccountDeps, input: RegisterBody): Prom
 export async function verifyEmail(deps: AccountDeps, token: string): Promise<void> {
   const verified = await deps.db.transaction(async (tx) => {
     const userId = await consumeUserToken(tx, token, 'VERIFY_EMAIL');
-    if (!userId) return false;
-    await tx.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()), updated_at = now() WHERE id = $1', [userId]);
+    if (userId) {
+      await tx.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()), updated_at = now() WHERE id = $1', [userId]);
+      return true;
+    }
+    // A link sent to a new address confirms the change of email (profile); it is verified by opening it.
+    const { rows } = await tx.query<{ user_id: string; new_email: string }>(
+      `UPDATE user_tokens SET used_at = now()
+       WHERE token_hash = $1 AND purpose = 'CHANGE_EMAIL' AND used_at IS NULL AND expires_at > now() RETURNING user_id, new_email`,
+      [hashToken(token)],
+    );
+    if (!rows[0]) return false;
+    const taken = await tx.query('SELECT 1 FROM users WHERE email = $1 AND id <> $2', [rows[0].new_email, rows[0].user_id]);
+    if (taken.rowCount > 0) throw conflict(authMessages.emailTaken, { email: authMessages.emailTaken });
+    await tx.query('UPDATE users SET email = $2, email_verified_at = now(), updated_at = now() WHERE id = $1', [rows[0].user_id, rows[0].new_email]);
     return true;
   });
   if (!verified) throw badRequest(authMessages.verificationInvalid, { token: authMessages.verificationInvalid });

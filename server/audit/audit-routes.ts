@@ -1,0 +1,79 @@
+/** GET /api/admin/audit: the audit trail, filtered and paged in the database (admin only). */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { firstValue, pagination, paginationOf, pagingQuery } from '../../contract/paging.ts';
+import type { Database } from '../db/database.ts';
+import { isUuid } from '../db/ids.ts';
+import type { AuthHooks } from '../http/auth.ts';
+import { responses } from '../http/schemas.ts';
+
+const entrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+  actor: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+});
+
+export function registerAuditRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks }) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/admin/audit',
+    {
+      onRequest: deps.auth.requireAdmin,
+      schema: {
+        tags: ['audit'],
+        summary: 'Who changed what, when, from where (admin)',
+        querystring: pagingQuery.extend({
+          actorId: firstValue(z.string().max(100).optional()),
+          action: firstValue(z.string().trim().max(60).optional()),
+          entityType: firstValue(z.string().trim().max(40).optional()),
+          entityId: firstValue(z.string().trim().max(100).optional()),
+          from: firstValue(z.iso.date().optional()),
+          to: firstValue(z.iso.date().optional()),
+          limit: pagingQuery.shape.limit.default(50),
+        }),
+        response: responses({ 200: z.object({ success: z.literal(true), entries: z.array(entrySchema), data: z.object({ entries: z.array(entrySchema), pagination }) }) }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { rows } = await deps.db.query<{ id: string; action: string; entity_type: string; entity_id: string | null; before_data: unknown; after_data: unknown; ip: string | null; created_at: Date; actor_id: string | null; actor_name: string | null; actor_email: string | null; total: number }>(
+        `SELECT a.id, a.action, a.entity_type, a.entity_id, a.before_data, a.after_data, a.ip, a.created_at,
+           u.id AS actor_id, u.name AS actor_name, u.email AS actor_email, count(*) OVER ()::int AS total
+         FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
+         WHERE ($1::uuid IS NULL OR a.actor_id = $1) AND ($2::text IS NULL OR a.action = upper($2)) AND ($3::text IS NULL OR a.entity_type = $3)
+           AND ($4::text IS NULL OR a.entity_id = $4)
+           AND ($5::date IS NULL OR a.created_at >= ($5::date::timestamp AT TIME ZONE 'Asia/Karachi'))
+           AND ($6::date IS NULL OR a.created_at < (($6::date + 1)::timestamp AT TIME ZONE 'Asia/Karachi'))
+         ORDER BY a.created_at DESC, a.id LIMIT $7 OFFSET $8`,
+        [
+          q.actorId === undefined ? null : isUuid(q.actorId) ? q.actorId : '00000000-0000-0000-0000-000000000000',
+          q.action ?? null,
+          q.entityType ?? null,
+          q.entityId ?? null,
+          q.from ?? null,
+          q.to ?? null,
+          q.limit,
+          (q.page - 1) * q.limit,
+        ],
+      );
+      const entries = rows.map((r) => ({
+        id: r.id,
+        action: r.action,
+        entityType: r.entity_type,
+        entityId: r.entity_id,
+        before: r.before_data,
+        after: r.after_data,
+        ip: r.ip,
+        createdAt: new Date(r.created_at).toISOString(),
+        actor: r.actor_id ? { id: r.actor_id, name: r.actor_name!, email: r.actor_email! } : null,
+      }));
+      return { success: true as const, entries, data: { entries, pagination: paginationOf(q.page, q.limit, rows[0]?.total ?? 0) } };
+    },
+  );
+}

@@ -1,0 +1,84 @@
+/** /api/notifications: the caller's own in-app notifications, newest first (RULES §11). */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { firstValue, pagination, paginationOf, pagingQuery } from '../../contract/paging.ts';
+import type { Database } from '../db/database.ts';
+import { isUuid } from '../db/ids.ts';
+import { currentUser, type AuthHooks } from '../http/auth.ts';
+import { notFound } from '../http/errors.ts';
+import { idParam, responses } from '../http/schemas.ts';
+
+const notificationSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  title: z.string(),
+  message: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  isRead: z.boolean(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+const listBody = z.object({
+  success: z.literal(true),
+  notifications: z.array(notificationSchema),
+  unreadCount: z.number(),
+  data: z.object({ notifications: z.array(notificationSchema), unreadCount: z.number(), pagination }),
+});
+
+export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const query = pagingQuery.extend({ unreadOnly: firstValue(z.enum(['true', 'false']).optional()) });
+
+  const list = async (userId: string, page: number, limit: number, unreadOnly: boolean) => {
+    const { rows } = await deps.db.query<{ id: string; type: string; title: string; message: string; data: Record<string, unknown>; read_at: Date | null; created_at: Date; total: number }>(
+      `SELECT id, type, title, message, data, read_at, created_at, count(*) OVER ()::int AS total FROM notifications
+       WHERE user_id = $1 AND ($2::boolean = false OR read_at IS NULL) ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`,
+      [userId, unreadOnly, limit, (page - 1) * limit],
+    );
+    const unread = await deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL', [userId]);
+    const notifications = rows.map((r) => ({
+      id: r.id,
+      type: r.type,
+      title: r.title,
+      message: r.message,
+      data: r.data,
+      isRead: r.read_at !== null,
+      readAt: r.read_at && new Date(r.read_at).toISOString(),
+      createdAt: new Date(r.created_at).toISOString(),
+    }));
+    const unreadCount = unread.rows[0].n;
+    return { success: true as const, notifications, unreadCount, data: { notifications, unreadCount, pagination: paginationOf(page, limit, rows[0]?.total ?? 0) } };
+  };
+
+  for (const path of ['/api/notifications', '/api/notifications/user']) {
+    api.get(
+      path,
+      { onRequest: deps.auth.requireUser, schema: { tags: ['notifications'], summary: "The caller's notifications, newest first, with the unread count", querystring: query, response: responses({ 200: listBody }) } },
+      async (request) => list(currentUser(request).id, request.query.page, request.query.limit, request.query.unreadOnly === 'true'),
+    );
+  }
+
+  api.put(
+    '/api/notifications/read-all',
+    { onRequest: deps.auth.requireUser, schema: { tags: ['notifications'], summary: 'Mark every notification read', response: responses({ 200: z.object({ success: z.literal(true), message: z.string(), data: z.object({ count: z.number() }) }) }) } },
+    async (request) => {
+      const { rowCount } = await deps.db.query('UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL', [currentUser(request).id]);
+      return { success: true as const, message: 'All notifications marked as read', data: { count: rowCount } };
+    },
+  );
+
+  api.put(
+    '/api/notifications/:id/read',
+    { onRequest: deps.auth.requireUser, schema: { tags: ['notifications'], summary: 'Mark one notification read', params: idParam, response: responses({ 200: z.object({ success: z.literal(true), message: z.string() }) }) } },
+    async (request) => {
+      const { id } = request.params;
+      // Another user's notification does not exist for this caller.
+      const { rowCount } = isUuid(id)
+        ? await deps.db.query('UPDATE notifications SET read_at = coalesce(read_at, now()) WHERE id = $1 AND user_id = $2 RETURNING id', [id, currentUser(request).id])
+        : { rowCount: 0 };
+      if (rowCount === 0) throw notFound('Notification not found.');
+      return { success: true as const, message: 'Notification marked as read' };
+    },
+  );
+}

@@ -1,0 +1,52 @@
+/** /api/profile: the signed-in user reads and edits their own account, and changes their password. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { publicUser } from '../../contract/accounts.ts';
+import { changePasswordBody, profileBody, userMessages } from '../../contract/users.ts';
+import { findUserById, toPublicUser } from '../accounts/users.ts';
+import type { Database } from '../db/database.ts';
+import { currentUser, type AuthHooks } from '../http/auth.ts';
+import { messageBody, responses } from '../http/schemas.ts';
+import { changePassword, updateProfile } from './profile-service.ts';
+
+export function registerProfileRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks; appUrl: string; mailQueued: () => void }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const member = { onRequest: deps.auth.requireUser };
+
+  api.get(
+    '/api/profile',
+    { ...member, schema: { tags: ['profile'], summary: 'My account', response: responses({ 200: z.object({ success: z.literal(true), user: publicUser, data: z.object({ user: publicUser }) }) }) } },
+    async (request) => {
+      const user = toPublicUser((await findUserById(deps.db, currentUser(request).id))!);
+      return { success: true as const, user, data: { user } };
+    },
+  );
+
+  api.put(
+    '/api/profile',
+    {
+      ...member,
+      schema: {
+        tags: ['profile'],
+        summary: 'Update my name, phone and CNIC; a new email is confirmed by a link sent to it',
+        body: profileBody,
+        response: responses({ 200: z.object({ success: z.literal(true), message: z.string(), user: publicUser, data: z.object({ user: publicUser, emailChangePending: z.boolean() }) }) }),
+      },
+    },
+    async (request) => {
+      const { user, emailChangePending } = await updateProfile(deps, currentUser(request).id, request.body);
+      const message = emailChangePending ? `${userMessages.profileUpdated} ${userMessages.emailChangeSent}` : userMessages.profileUpdated;
+      return { success: true as const, message, user, data: { user, emailChangePending } };
+    },
+  );
+
+  api.put(
+    '/api/profile/password',
+    { ...member, schema: { tags: ['profile'], summary: 'Change my password (other sessions end)', body: changePasswordBody, response: responses({ 200: messageBody }) } },
+    async (request) => {
+      await changePassword(deps.db, currentUser(request), request.body);
+      return { success: true as const, message: userMessages.passwordChanged };
+    },
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * Administrators manage users (admin document §2 User Management; RULES §3): search and filters in the
+ * database, each user with figures computed in the same query; edits, activation and blocking, each
+ * audited in its own transaction, and ending the user's sessions when they lose access.
+ */
+import { authMessages } from '../../contract/accounts.ts';
+import { rupeesFromDb } from '../../contract/money.ts';
+import { userMessages } from '../../contract/users.ts';
+import { deleteUserSessions } from '../accounts/sessions.ts';
+import { hashPassword } from '../accounts/secrets.ts';
+import { findUserById, toPublicUser, type UserRow } from '../accounts/users.ts';
+import { recordAudit, type Actor } from '../audit/audit.ts';
+import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
+import { isUuid } from '../db/ids.ts';
+import { totalOf } from '../db/paging.ts';
+import { conflict, notFound } from '../http/errors.ts';
+
+type AdminUserRow = UserRow & { blocked_reason: string | null; total_committees: number; active_committees: number; total_payments: number; paid_amount: string; total: number };
+
+// Figures per user from grouped subqueries joined once: no query per row.
+const ADMIN_USER_SELECT = `SELECT u.*, coalesce(m.total, 0)::int AS total_committees, coalesce(m.active, 0)::int AS active_committees,
+    coalesce(pay.n, 0)::int AS total_payments, coalesce(pay.amount, 0)::text AS paid_amount
+  FROM users u
+  LEFT JOIN (SELECT user_id, count(*) AS total, count(*) FILTER (WHERE status = 'ACTIVE') AS active FROM group_members GROUP BY user_id) m ON m.user_id = u.id
+  LEFT JOIN (SELECT user_id, count(*) AS n, sum(amount) AS amount FROM payments WHERE status = 'PAID' AND settled_by_payment_id IS NULL GROUP BY user_id) pay ON pay.user_id = u.id`;
+
+function toAdminUser(row: AdminUserRow) {
+  return {
+    ...toPublicUser(row),
+    blockedReason: row.blocked_reason,
+    committeeStats: { totalCommittees: row.total_committees, activeCommittees: row.active_committees },
+    paymentStats: { totalAmount: rupeesFromDb(row.paid_amount), totalPayments: row.total_payments },
+  };
+}
+export type AdminUser = ReturnType<typeof toAdminUser>;
+
+export async function listUsers(db: Queryable, f: { search?: string; filter?: 'ACTIVE' | 'INACTIVE' | 'BLOCKED'; limit: number; offset: number }) {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (f.filter === 'BLOCKED') where.push('u.is_blocked');
+  if (f.filter === 'ACTIVE') where.push('u.is_active AND NOT u.is_blocked');
+  if (f.filter === 'INACTIVE') where.push('NOT u.is_active AND NOT u.is_blocked');
+  if (f.search) {
+    params.push(`%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    // A phone matches whatever way it was typed: "0300-1234567" finds "+92 300 1234567" by its digits.
+    const digits = f.search.replace(/\D/g, '').replace(/^(92|0)/, '');
+    params.push(digits.length >= 4 ? `%${digits}%` : null);
+    where.push(`(u.name ILIKE $1 OR u.email ILIKE $1 OR u.phone ILIKE $1 OR u.referral_code ILIKE $1
+      OR ($2::text IS NOT NULL AND regexp_replace(coalesce(u.phone, ''), '[^0-9]', '', 'g') LIKE $2))`);
+  }
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const { rows } = await db.query<AdminUserRow>(
+    `${ADMIN_USER_SELECT.replace('SELECT u.*', 'SELECT count(*) OVER ()::int AS total, u.*')} ${whereSql}
+     ORDER BY u.created_at DESC, u.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, f.limit, f.offset],
+  );
+  const total = await totalOf(rows, f.offset, () => db.query<{ total: number }>(`SELECT count(*)::int AS total FROM users u ${whereSql}`, params));
+  const counters = await db.query<{ total: number; active: number; inactive: number; blocked: number }>(
+    `SELECT count(*)::int AS total, count(*) FILTER (WHERE is_active AND NOT is_blocked)::int AS active,
+       count(*) FILTER (WHERE NOT is_active AND NOT is_blocked)::int AS inactive, count(*) FILTER (WHERE is_blocked)::int AS blocked FROM users`,
+  );
+  return { users: rows.map(toAdminUser), total, counters: counters.rows[0] };
+}
+
+export async function getAdminUser(db: Queryable, id: string): Promise<AdminUser> {
+  if (!isUuid(id)) throw notFound(userMessages.notFound);
+  const { rows } = await db.query<AdminUserRow>(`${ADMIN_USER_SELECT} WHERE u.id = $1`, [id]);
+  if (!rows[0]) throw notFound(userMessages.notFound);
+  return toAdminUser(rows[0]);
+}
+
+async function lockUser(tx: Queryable, id: string): Promise<UserRow> {
+  if (!isUuid(id)) throw notFound(userMessages.notFound);
+  const { rows } = await tx.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [id]);
+  if (!rows[0]) throw notFound(userMessages.notFound);
+  return rows[0];
+}
+
+const snapshot = (u: UserRow) => ({ name: u.name, email: u.email, phone: u.phone, role: u.role, isActive: u.is_active, isBlocked: u.is_blocked });
+
+export async function updateUserByAdmin(db: Database, admin: Actor, id: string, body: { name: string; email: string; phone?: string; role: 'USER' | 'ADMIN' }) {
+  try {
+    return await db.transaction(async (tx) => {
+      const before = await lockUser(tx, id);
+      if (before.role === 'ADMIN' && body.role !== 'ADMIN') {
+        if (id === admin.id) throw conflict(userMessages.selfDemote);
+        // Serialises demotions: two admins demoting each other at once cannot leave none.
+        await tx.query(`SELECT id FROM users WHERE role = 'ADMIN' FOR UPDATE`);
+        const { rows } = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE role = 'ADMIN' AND is_active AND NOT is_blocked AND id <> $1`, [id]);
+        if (rows[0].n === 0) throw conflict(userMessages.lastAdmin);
+      }
+      await tx.query('UPDATE users SET name = $2, email = $3, phone = $4, role = $5, updated_at = now() WHERE id = $1', [id, body.name, body.email, body.phone ?? null, body.role]);
+      const after = (await findUserById(tx, id))!;
+      await recordAudit(tx, { actorId: admin.id, action: 'USER_UPDATE', entityType: 'user', entityId: id, before: snapshot(before), after: snapshot(after), ip: admin.ip });
+      return getAdminUser(tx, id);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_key')) throw conflict(authMessages.emailTaken, { email: authMessages.emailTaken });
+    throw error;
+  }
+}
+
+export async function setUserActive(db: Database, admin: Actor, id: string, isActive: boolean) {
+  return db.transaction(async (tx) => {
+    if (id === admin.id && !isActive) throw conflict(userMessages.selfDeactivate);
+    const before = await lockUser(tx, id);
+    await tx.query('UPDATE users SET is_active = $2, updated_at = now() WHERE id = $1', [id, isActive]);
+    // A deactivated user's open sessions end at once: their next request gets 401 (RULES §3).
+    if (!isActive) await deleteUserSessions(tx, id);
+    await recordAudit(tx, { actorId: admin.id, action: isActive ? 'USER_ACTIVATE' : 'USER_DEACTIVATE', entityType: 'user', entityId: id, before: { isActive: before.is_active }, after: { isActive }, ip: admin.ip });
+    return getAdminUser(tx, id);
+  });
+}
+
+export async function setUserBlocked(db: Database, admin: Actor, id: string, isBlocked: boolean, reason: string | undefined) {
+  return db.transaction(async (tx) => {
+    if (id === admin.id && isBlocked) throw conflict(userMessages.selfBlock);
+    const before = await lockUser(tx, id);
+    await tx.query('UPDATE users SET is_blocked = $2, blocked_reason = $3, updated_at = now() WHERE id = $1', [id, isBlocked, isBlocked ? (reason ?? null) : null]);
+    if (isBlocked) await deleteUserSessions(tx, id);
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: isBlocked ? 'USER_BLOCK' : 'USER_UNBLOCK',
+      entityType: 'user',
+      entityId: id,
+      before: { isBlocked: before.is_blocked },
+      after: { isBlocked, reason: reason ?? null },
+      ip: admin.ip,
+    });
+    return getAdminUser(tx, id);
+  });
+}
+
+/** An administrator sets a user's password (the user's sessions end). */
+export async function setUserPassword(db: Database, admin: Actor, id: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    await lockUser(tx, id);
+    await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [id, passwordHash]);
+    await deleteUserSessions(tx, id);
+    await recordAudit(tx, { actorId: admin.id, action: 'USER_SET_PASSWORD', entityType: 'user', entityId: id, ip: admin.ip });
+  });
+}
