@@ -10,45 +10,15 @@ import { firstValue, pagination, paginationOf, pagingQuery, searchField } from '
 import { bulkStatusBody, instalmentMessages, memberPaymentMethod, statusChangeBody } from '../../contract/payments.ts';
 import { caseInsensitiveEnum } from '../../contract/plans.ts';
 import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
-import { badRequest, type FieldErrors } from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
+import { parseFormFields } from '../http/form-fields.ts';
 import { idParam, responses } from '../http/schemas.ts';
 import { readReceiptForm } from '../receipts/receipt-upload.ts';
 import { bulkChangeStatus, changePaymentStatus, getPayment, listPayments, paymentHistory, paymentsSummary, submitInstalment, type InstalmentDeps } from './instalment-service.ts';
 import { listMemberGroups } from './member-groups.ts';
+import { paymentSchema } from './payment-schema.ts';
 import { paymentReport } from './payment-reports.ts';
 
-const paymentSchema = z.object({
-  id: z.string(),
-  type: z.string(),
-  planId: z.string(),
-  userId: z.string(),
-  groupId: z.string().nullable(),
-  status: z.string(),
-  reviewStatus: z.enum(['pending', 'approved', 'rejected']),
-  underReview: z.boolean(),
-  amount: z.number(),
-  month: z.number().nullable(),
-  year: z.number().nullable(),
-  dueDate: z.string().nullable(),
-  paymentMethod: z.string(),
-  notes: z.string().nullable(),
-  adminNotes: z.string().nullable(),
-  rejectionReason: z.string().nullable(),
-  createdAt: z.string(),
-  submittedAt: z.string().nullable(),
-  paymentDate: z.string().nullable(),
-  approvedAt: z.string().nullable(),
-  receiptImage: z.string().nullable(),
-  receiptUrl: z.string().nullable(),
-  receiptName: z.string().nullable(),
-  receiptType: z.string().nullable(),
-  hasReceipt: z.boolean(),
-  bankAccountId: z.string().nullable(),
-  bankAccount: z.record(z.string(), z.unknown()).nullable(),
-  plan: z.object({ id: z.string(), name: z.string(), monthlyAmount: z.number(), duration: z.number(), maxMembers: z.number(), description: z.string() }),
-  user: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable(), cnic: z.string().nullable() }),
-  group: z.object({ id: z.string(), groupNumber: z.string(), plan: z.object({ name: z.string() }) }).nullable(),
-});
 const onePayment = z.object({ success: z.literal(true), message: z.string().optional(), payment: paymentSchema, data: z.object({ payment: paymentSchema }) });
 const paymentList = z.object({ success: z.literal(true), payments: z.array(paymentSchema), data: z.object({ payments: z.array(paymentSchema), pagination }) });
 const summarySchema = z.object({
@@ -78,14 +48,6 @@ const instalmentFields = z.object({
   bankAccountId: z.string({ error: instalmentMessages.bankAccountRequired }).min(1, instalmentMessages.bankAccountRequired).max(100),
   notes: z.string().trim().max(500).optional(),
 });
-
-function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, unknown>): z.infer<T> {
-  const parsed = schema.safeParse(fields);
-  if (parsed.success) return parsed.data;
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'request')] ??= issue.message;
-  throw badRequest(Object.values(errors)[0], errors);
-}
 
 export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps & { auth: AuthHooks }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -122,7 +84,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
     },
     async (request, reply) => {
       const { fields, receipt } = await readReceiptForm(request);
-      const input = parseFields(instalmentFields, { ...fields, groupId: fields.groupId ?? fields.committeeId });
+      const input = parseFormFields(instalmentFields, { ...fields, groupId: fields.groupId ?? fields.committeeId });
       if (!receipt) throw badRequest(instalmentMessages.receiptRequired, { receipt: instalmentMessages.receiptRequired });
       const payment = await submitInstalment(deps, actorOf(request), { ...input, receipt });
       return reply.code(201).send({ success: true, message: 'Payment created successfully', payment, data: { payment } });

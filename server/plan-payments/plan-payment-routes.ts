@@ -9,7 +9,9 @@ import { amountField } from '../../contract/money.ts';
 import { firstValue, pagination, paginationOf, pagingQuery, searchField } from '../../contract/paging.ts';
 import { caseInsensitiveEnum, groupNumberField, PAYMENT_METHODS } from '../../contract/plans.ts';
 import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
-import { badRequest, type FieldErrors } from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
+import { parseFormFields } from '../http/form-fields.ts';
+import { paymentSchema } from '../payments/payment-schema.ts';
 import { idParam, responses } from '../http/schemas.ts';
 import { receiptMessages } from '../receipts/receipt-files.ts';
 import { readReceiptForm } from '../receipts/receipt-upload.ts';
@@ -25,32 +27,7 @@ import {
   type PlanPaymentDeps,
 } from './plan-payment-service.ts';
 
-const planPaymentSchema = z.object({
-  id: z.string(),
-  type: z.string(),
-  planId: z.string(),
-  userId: z.string(),
-  status: z.string(),
-  amount: z.number(),
-  paymentMethod: z.string(),
-  notes: z.string().nullable(),
-  adminNotes: z.string().nullable(),
-  rejectionReason: z.string().nullable(),
-  createdAt: z.string(),
-  approvedAt: z.string().nullable(),
-  receiptImage: z.string().nullable(),
-  receiptUrl: z.string().nullable(),
-  receiptName: z.string().nullable(),
-  receiptType: z.string().nullable(),
-  hasReceipt: z.boolean(),
-  bankAccountId: z.string().nullable(),
-  bankAccount: z.record(z.string(), z.unknown()).nullable(),
-  plan: z.object({ id: z.string(), name: z.string(), monthlyAmount: z.number(), duration: z.number(), maxMembers: z.number(), description: z.string() }),
-  user: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable(), cnic: z.string().nullable() }),
-  group: z.object({ id: z.string(), groupNumber: z.string(), plan: z.object({ name: z.string() }) }).nullable(),
-  committee: z.object({ name: z.string() }),
-});
-const onePayment = z.object({ success: z.literal(true), message: z.string().optional(), payment: planPaymentSchema, data: z.object({ payment: planPaymentSchema }) });
+const onePayment = z.object({ success: z.literal(true), message: z.string().optional(), payment: paymentSchema, data: z.object({ payment: paymentSchema }) });
 const paymentMethodField = caseInsensitiveEnum(PAYMENT_METHODS).default('BANK_TRANSFER');
 
 /** Multipart fields arrive as text; checked with the same kind of schema as JSON bodies. */
@@ -61,14 +38,6 @@ const subscribeFields = z.object({
   paymentMethod: paymentMethodField,
   description: z.string().trim().max(500).optional(),
 });
-
-function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
-  const parsed = schema.safeParse(fields);
-  if (parsed.success) return parsed.data;
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'request')] ??= issue.message;
-  throw badRequest(Object.values(errors)[0], errors);
-}
 
 const multipartDoc = (summary: string, fields: string) => ({
   summary,
@@ -86,7 +55,7 @@ export function registerPlanPaymentRoutes(app: FastifyInstance, deps: PlanPaymen
     { ...member, schema: { tags: ['plan payments'], ...multipartDoc('Buy a plan: the first month by bank transfer, with its receipt', 'planId, amount, bankAccountId, description'), response: responses({ 201: onePayment }) } },
     async (request, reply) => {
       const { fields, receipt } = await readReceiptForm(request);
-      const input = parseFields(subscribeFields, fields);
+      const input = parseFormFields(subscribeFields, fields);
       if (!receipt) throw badRequest(receiptMessages.required, { receipt: receiptMessages.required });
       const payment = await createPlanRequest(deps, actorOf(request), { ...input, notes: input.description, receipt });
       return reply.code(201).send({ success: true, message: 'Your payment proof has been uploaded for verification.', payment, data: { payment } });
@@ -168,9 +137,9 @@ export function registerPlanPaymentRoutes(app: FastifyInstance, deps: PlanPaymen
         response: responses({
           200: z.object({
             success: z.literal(true),
-            payments: z.array(planPaymentSchema),
+            payments: z.array(paymentSchema),
             data: z.object({
-              payments: z.array(planPaymentSchema),
+              payments: z.array(paymentSchema),
               pagination,
               counts: z.object({ total: z.number(), pending: z.number(), approved: z.number(), rejected: z.number(), revenue: z.number() }),
             }),
