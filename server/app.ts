@@ -35,6 +35,7 @@ import { registerCommitteeRoutes } from './plans/committee-routes.ts';
 import { registerPlanRoutes } from './plans/plan-routes.ts';
 import { registerProfileRoutes } from './profile/profile-routes.ts';
 import { registerUserRoutes } from './users/user-routes.ts';
+import { registerWinnerRoutes } from './winners/winner-routes.ts';
 import { loadSigningKey, ReceiptLinkSigner } from './receipts/receipt-links.ts';
 import { registerReceiptRoutes } from './receipts/receipt-routes.ts';
 import { FolderReceiptStorage, type ReceiptStorage } from './receipts/receipt-storage.ts';
@@ -173,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOverviewRoutes(app, { db: options.db, auth });
   registerNotificationRoutes(app, { db: options.db, auth });
   registerAuditRoutes(app, { db: options.db, auth });
+  registerWinnerRoutes(app, { db: options.db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued });
   registerProfileRoutes(app, { db: options.db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued });
 
   registerWebApp(app, options.webDir ?? defaultWebDir);

@@ -2,6 +2,7 @@
 import { rupeesFromDb } from '../../contract/money.ts';
 import type { Queryable } from '../db/database.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
+import { winnersOfGroups } from '../winners/winner-service.ts';
 import { receiptLinkOf } from './payment-view.ts';
 
 export async function listMemberGroups(db: Queryable, signer: ReceiptLinkSigner, userId: string) {
@@ -28,6 +29,7 @@ export async function listMemberGroups(db: Queryable, signer: ReceiptLinkSigner,
      WHERE p.user_id = $1 AND p.type = 'INSTALMENT' AND p.group_id = ANY($2::uuid[]) ORDER BY p.due_date`,
     [userId, groups.rows.map((g) => g.id)],
   );
+  const winners = await winnersOfGroups(db, groups.rows.map((g) => g.id));
   return groups.rows.map((g) => {
     const schedule = payments.rows.filter((p) => p.group_id === g.id);
     return {
@@ -56,8 +58,10 @@ export async function listMemberGroups(db: Queryable, signer: ReceiptLinkSigner,
         paymentDate: p.payment_date && new Date(p.payment_date).toISOString(),
         receiptUrl: receiptLinkOf(p, signer),
       })),
-      // Monthly winners are added by the draw (RULES §9).
-      winners: [] as { month: number; year: number; winnerId: string; winner: { name: string }; amount: number; selectedAt: string }[],
+      // A member sees who won each month in their own group: the name only, not the email.
+      winners: winners
+        .filter((w) => w.groupId === g.id)
+        .map((w) => ({ month: w.month, year: w.year, winnerId: w.winnerId, winner: { name: w.winner.name }, amount: w.amount, selectedAt: w.selectedAt, status: w.status })),
     };
   });
 }

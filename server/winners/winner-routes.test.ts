@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, createTestContext, lastEmailTo, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
+
+let ctx: TestContext;
+let api: ReturnType<typeof client>;
+let admin: Awaited<ReturnType<typeof signInAdmin>>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  api = client(ctx);
+  admin = await signInAdmin(ctx);
+});
+afterAll(() => ctx.close());
+
+/** A plan of `months` months with one group started in January 2026, and `size` members in it. */
+async function groupWithMembers(size: number, months = 6) {
+  const plan = (await api.post('/api/committee-plans', { name: `Draw ${Math.random()}`, monthlyAmount: 10000, duration: months, totalAmount: 10000 * months, maxMembers: 50 }, admin.token)).body.plan;
+  const group = (await api.post('/api/admin/groups/create', { planId: plan.id, groupName: 'Draw group', groupNumber: '7', maxMembers: 50, startDate: '2026-01-01' }, admin.token)).body.group;
+  const members = [];
+  for (let i = 0; i < size; i++) {
+    const m = await signUpMember(ctx, { name: `Member ${i + 1}` });
+    await api.post(`/api/committee-plans/${plan.id}/add-user`, { userId: m.user.id, groupId: group.id }, admin.token);
+    members.push(m);
+  }
+  return { plan, group, members };
+}
+
+const select = (planId: string, userId: string, month: number, year = 2026, extra: Record<string, unknown> = {}) =>
+  api.post('/api/winners/select-specific', { committeeId: planId, groupNumber: '7', month, year, userId, ...extra }, admin.token);
+
+const eligibleIds = async (planId: string) =>
+  (await api.get(`/api/winners/eligible-members/${planId}/7?month=1&year=2026`, admin.token)).body.eligibleMembers.map((m: { userId: string }) => m.userId);
+
+describe('selecting a winner', () => {
+  it('chooses an eligible member for a month: amount is the plan total, UMRAH by default, told in the app and by email, audited', async () => {
+    const { plan, members } = await groupWithMembers(3);
+    const res = await select(plan.id, members[1].user.id, 2);
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe('Winner selected successfully for Group 7');
+    expect(res.body.winner).toMatchObject({ userId: members[1].user.id, groupNumber: '7', month: 2, year: 2026, amount: 60000, paymentType: 'UMRAH', status: 'SELECTED', committee: { name: plan.name } });
+    const note = await ctx.db.query<{ type: string }>('SELECT type FROM notifications WHERE user_id = $1', [members[1].user.id]);
+    expect(note.rows.map((n) => n.type)).toContain('WINNER_SELECTED');
+    expect((await lastEmailTo(ctx.db, members[1].email))?.subject).toBe('You were selected as this month’s winner');
+    const audit = await ctx.db.query<{ action: string }>('SELECT action FROM audit_log WHERE entity_id = $1', [res.body.winner.id]);
+    expect(audit.rows).toEqual([{ action: 'WINNER_SELECT' }]);
+
+    // The member sees it on their month card.
+    const groups = await api.get('/api/committee-plans/user/groups', members[1].token);
+    expect(groups.body.data.groups[0].winners).toEqual([expect.objectContaining({ month: 2, year: 2026, winnerId: members[1].user.id, winner: { name: 'Member 2' }, amount: 60000 })]);
+  });
+
+  it('excludes past winners and dropped members from the eligible list; a cancelled win makes the member eligible again', async () => {
+    const { plan, group, members } = await groupWithMembers(3);
+    const won = await select(plan.id, members[0].user.id, 1);
+    await ctx.db.query(`UPDATE group_members SET status = 'DROPPED' WHERE group_id = $1 AND user_id = $2`, [group.id, members[2].user.id]);
+    const eligible = await api.get(`/api/winners/eligible-members/${plan.id}/7?month=2&year=2026`, admin.token);
+    expect(eligible.status).toBe(200);
+    expect(eligible.body.eligibleMembers).toEqual([{ userId: members[1].user.id, user: { name: 'Member 2', email: members[1].email }, memberNumber: 2, position: 2, hasOverdue: false }]);
+    const cancel = await api.delete(`/api/winners/${won.body.winner.id}`, admin.token);
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.message).toBe('Winner selection cancelled');
+    expect(cancel.body.winner.status).toBe('CANCELLED');
+    expect(await eligibleIds(plan.id)).toEqual([members[0].user.id, members[1].user.id]);
+    // The month can be drawn again.
+    expect((await select(plan.id, members[1].user.id, 1)).status).toBe(201);
+  });
+
+  it('shows whether an eligible member has an overdue instalment', async () => {
+    const { plan, group, members } = await groupWithMembers(2);
+    await ctx.db.query(`UPDATE payments SET status = 'OVERDUE' WHERE group_id = $1 AND user_id = $2 AND month = 1`, [group.id, members[0].user.id]);
+    const res = await api.get(`/api/winners/eligible-members/${plan.id}/7`, admin.token);
+    expect(res.body.eligibleMembers.map((m: { hasOverdue: boolean }) => m.hasOverdue)).toEqual([true, false]);
+  });
+
+  it('refuses an ineligible member, a second winner for a month, a month outside the cycle and a year outside 2020-2030', async () => {
+    const { plan, members } = await groupWithMembers(3, 3);
+    expect((await select(plan.id, members[0].user.id, 1)).status).toBe(201);
+    const twice = await select(plan.id, members[0].user.id, 2);
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe('This member is not eligible: only active members of the group who have not won yet can be selected.');
+    const secondForMonth = await select(plan.id, members[1].user.id, 1);
+    expect(secondForMonth.status).toBe(409);
+    expect(secondForMonth.body.message).toBe('A winner has already been selected for this group and month.');
+    const outside = await select(plan.id, members[1].user.id, 4);
+    expect(outside.status).toBe(400);
+    expect(outside.body.message).toBe("This month is not part of the group's cycle.");
+    const badYear = await select(plan.id, members[1].user.id, 1, 2031);
+    expect(badYear.status).toBe(400);
+    expect(badYear.body.errors.year).toBe('Year must be between 2020 and 2030.');
+    const stranger = await signUpMember(ctx);
+    expect((await select(plan.id, stranger.user.id, 2)).status).toBe(409);
+    expect((await api.post('/api/winners/select-specific', { committeeId: plan.id, groupNumber: '99', month: 2, year: 2026, userId: members[1].user.id }, admin.token)).status).toBe(404);
+    expect((await api.post('/api/winners/select-specific', {}, admin.token)).status).toBe(400);
+  });
+
+  it('says automatic selection is disabled', async () => {
+    const res = await api.post('/api/winners/select', { committeeId: 'x', groupNumber: '1', month: 1, year: 2026 }, admin.token);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Auto selection is disabled. Manual selection required.');
+  });
+
+  it('is for admins only', async () => {
+    const { plan, members } = await groupWithMembers(1);
+    const member = members[0];
+    expect((await api.get(`/api/winners/eligible-members/${plan.id}/7`, member.token)).status).toBe(403);
+    expect((await api.post('/api/winners/select-specific', { committeeId: plan.id, groupNumber: '7', month: 1, year: 2026, userId: member.user.id }, member.token)).status).toBe(403);
+    expect((await api.get('/api/winners', member.token)).status).toBe(403);
+    expect((await api.get('/api/winners/statistics', member.token)).status).toBe(403);
+    expect((await api.post('/api/winners/trigger-monthly-selection', undefined, member.token)).status).toBe(403);
+    expect((await api.get('/api/winners')).status).toBe(401);
+  });
+});
+
+describe('managing winners', () => {
+  it('lists with filters, moves SELECTED to PAID, and cancels a paid one only with a note', async () => {
+    const { plan, members } = await groupWithMembers(2);
+    const id = (await select(plan.id, members[0].user.id, 3, 2026, { paymentType: 'cash' })).body.winner.id;
+    const list = await api.get(`/api/winners?committeeId=${plan.id}&year=2026&month=3&status=selected&limit=all`, admin.token);
+    expect(list.body.winners.map((w: { id: string; paymentType: string }) => [w.id, w.paymentType])).toEqual([[id, 'CASH']]);
+    expect((await api.get(`/api/winners?committeeId=${plan.id}&search=member 1`, admin.token)).body.winners).toHaveLength(1);
+
+    const paid = await api.put(`/api/winners/${id}/status`, { status: 'paid', notes: 'Paid to the travel agent' }, admin.token);
+    expect(paid.status).toBe(200);
+    expect(paid.body.winner).toMatchObject({ status: 'PAID', notes: 'Paid to the travel agent' });
+    expect(paid.body.winner.paidAt).not.toBeNull();
+    expect((await api.delete(`/api/winners/${id}`, admin.token)).status).toBe(400);
+    expect((await api.put(`/api/winners/${id}/status`, { status: 'selected' }, admin.token)).status).toBe(409);
+    const cancelled = await api.put(`/api/winners/${id}/status`, { status: 'cancelled', notes: 'The member withdrew' }, admin.token);
+    expect(cancelled.body.winner.status).toBe('CANCELLED');
+    expect((await api.delete(`/api/winners/${id}`, admin.token)).status).toBe(409);
+    expect((await api.put(`/api/winners/${id}/status`, { status: 'paid' }, admin.token)).status).toBe(409);
+    const audit = await ctx.db.query<{ action: string }>('SELECT action FROM audit_log WHERE entity_id = $1 ORDER BY created_at', [id]);
+    expect(audit.rows.map((r) => r.action)).toEqual(['WINNER_SELECT', 'WINNER_UPDATE', 'WINNER_CANCEL']);
+    expect((await api.put('/api/winners/00000000-0000-4000-8000-000000000000/status', { status: 'paid' }, admin.token)).status).toBe(404);
+    expect((await api.put(`/api/winners/${id}/status`, { status: 'won' }, admin.token)).status).toBe(400);
+  });
+
+  it('statistics equal sums made directly in the database', async () => {
+    const { plan, members } = await groupWithMembers(4);
+    const ids = [];
+    for (let i = 0; i < 4; i++) ids.push((await select(plan.id, members[i].user.id, i + 1)).body.winner.id);
+    await api.put(`/api/winners/${ids[0]}/status`, { status: 'paid' }, admin.token);
+    await api.delete(`/api/winners/${ids[3]}`, admin.token);
+    const res = await api.get(`/api/winners/statistics?committeeId=${plan.id}&year=2026`, admin.token);
+    expect(res.status).toBe(200);
+    const stats = res.body.data.statistics;
+    const direct = await ctx.db.query<{ status: string; n: number; amount: string }>(`SELECT status, count(*)::int AS n, sum(amount)::text AS amount FROM winners WHERE plan_id = $1 GROUP BY status`, [plan.id]);
+    const by = Object.fromEntries(direct.rows.map((r) => [r.status, r]));
+    expect(stats.total).toEqual({ winners: 4, paid: by.PAID.n, pending: by.SELECTED.n, cancelled: by.CANCELLED.n, totalAmount: Number(by.PAID.amount) + Number(by.SELECTED.amount) });
+    expect(stats.monthly.map((r: { month: number; winnerCount: number; totalAmount: number }) => [r.month, r.winnerCount, r.totalAmount])).toEqual([
+      [3, 1, 60000],
+      [2, 1, 60000],
+      [1, 1, 60000],
+    ]);
+    expect(stats.byCommittee).toEqual([{ committeeId: plan.id, committeeName: plan.name, winnerCount: 3, totalAmount: 180000 }]);
+  });
+
+  it('lists the groups still waiting for this month’s winner without selecting anyone', async () => {
+    const plan = (await api.post('/api/committee-plans', { name: `Now ${Math.random()}`, monthlyAmount: 1000, duration: 12, totalAmount: 12000, maxMembers: 5 }, admin.token)).body.plan;
+    const today = new Date();
+    const start = `${today.getUTCFullYear()}-${String(today.getUTCMonth() + 1).padStart(2, '0')}-01`;
+    const group = (await api.post('/api/admin/groups/create', { planId: plan.id, groupName: 'Now', maxMembers: 5, startDate: start }, admin.token)).body.group;
+    const before = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM winners');
+    const res = await api.post('/api/winners/trigger-monthly-selection', undefined, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data.groups.map((g: { groupId: string }) => g.groupId)).toContain(group.id);
+    expect((await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM winners')).rows[0].n).toBe(before.rows[0].n);
+  });
+});
+
+describe('invariants over random selections and cancellations', () => {
+  it('never gives a member two wins in a group, nor a month two winners', async () => {
+    const { plan, members } = await groupWithMembers(4, 6);
+    // A small seeded generator: the same sequence every run, so a failure can be replayed.
+    let seed = 20261122;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const live: string[] = [];
+    for (let step = 0; step < 60; step++) {
+      if (live.length > 0 && random(3) === 0) {
+        const id = live.splice(random(live.length), 1)[0];
+        expect((await api.delete(`/api/winners/${id}`, admin.token)).status).toBe(200);
+      } else {
+        const res = await select(plan.id, members[random(4)].user.id, random(6) + 1);
+        expect([201, 409]).toContain(res.status);
+        if (res.status === 201) live.push(res.body.winner.id);
+      }
+      const check = await ctx.db.query<{ per_member: number; per_month: number }>(
+        `SELECT (SELECT coalesce(max(n), 0)::int FROM (SELECT count(*) AS n FROM winners WHERE plan_id = $1 AND status <> 'CANCELLED' GROUP BY group_id, user_id) a) AS per_member,
+                (SELECT coalesce(max(n), 0)::int FROM (SELECT count(*) AS n FROM winners WHERE plan_id = $1 AND status <> 'CANCELLED' GROUP BY group_id, year, month) b) AS per_month`,
+        [plan.id],
+      );
+      expect(check.rows[0].per_member).toBeLessThanOrEqual(1);
+      expect(check.rows[0].per_month).toBeLessThanOrEqual(1);
+    }
+    expect(live.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,258 @@
+/**
+ * The monthly draw (RULES §9): an admin chooses a group's winner for a month from its eligible
+ * members. The group row is locked while choosing, and two unique indexes make the database refuse a
+ * second winner for a month or a second win for a member, whatever happens at the same moment.
+ */
+import { rupeesFromDb } from '../../contract/money.ts';
+import { winnerMessages } from '../../contract/winners.ts';
+import { recordAudit, type Actor } from '../audit/audit.ts';
+import { karachiToday } from '../business-time.ts';
+import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
+import { isUuid } from '../db/ids.ts';
+import { totalOf } from '../db/paging.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+import { notifyUser } from '../notifications/notify.ts';
+import { monthName } from '../payments/instalment-service.ts';
+
+type GroupRef = { id: string; plan_id: string; plan_name: string; total_amount: string; group_number: string; start_date: string; end_date: string };
+
+async function findGroupByNumber(q: Queryable, committeeId: string, groupNumber: string, lock = false): Promise<GroupRef> {
+  if (!isUuid(committeeId)) throw notFound(winnerMessages.groupNotFound);
+  const { rows } = await q.query<GroupRef>(
+    `SELECT g.id, g.plan_id, p.name AS plan_name, p.total_amount::text, g.group_number, g.start_date::text, g.end_date::text
+     FROM committee_groups g JOIN committee_plans p ON p.id = g.plan_id WHERE g.plan_id = $1 AND g.group_number = $2 ${lock ? 'FOR UPDATE OF g' : ''}`,
+    [committeeId, groupNumber],
+  );
+  if (!rows[0]) throw notFound(winnerMessages.groupNotFound);
+  return rows[0];
+}
+
+/** The group's cycle runs from its start month for the plan's duration (its end date is exclusive). */
+function isInCycle(group: GroupRef, year: number, month: number): boolean {
+  const index = year * 12 + month;
+  const [sy, sm] = group.start_date.split('-').map(Number);
+  const [ey, em, ed] = group.end_date.split('-').map(Number);
+  const endIndex = ey * 12 + em - (ed === 1 ? 1 : 0);
+  return index >= sy * 12 + sm && index <= endIndex;
+}
+
+export async function eligibleMembers(db: Queryable, committeeId: string, groupNumber: string) {
+  const group = await findGroupByNumber(db, committeeId, groupNumber);
+  // Active members without a winner record (other than a cancelled one) in this group.
+  const { rows } = await db.query<{ user_id: string; name: string; email: string; member_number: number; has_overdue: boolean }>(
+    `SELECT m.user_id, u.name, u.email, m.member_number,
+       EXISTS (SELECT 1 FROM payments p WHERE p.group_id = m.group_id AND p.user_id = m.user_id AND p.status = 'OVERDUE') AS has_overdue
+     FROM group_members m JOIN users u ON u.id = m.user_id
+     WHERE m.group_id = $1 AND m.status = 'ACTIVE'
+       AND NOT EXISTS (SELECT 1 FROM winners w WHERE w.group_id = m.group_id AND w.user_id = m.user_id AND w.status <> 'CANCELLED')
+     ORDER BY m.member_number`,
+    [group.id],
+  );
+  return {
+    group: { id: group.id, groupNumber: group.group_number, committeeId: group.plan_id, committeeName: group.plan_name, startDate: group.start_date, endDate: group.end_date },
+    eligibleMembers: rows.map((r) => ({
+      userId: r.user_id,
+      user: { name: r.name, email: r.email },
+      memberNumber: r.member_number,
+      position: r.member_number,
+      hasOverdue: r.has_overdue,
+    })),
+  };
+}
+
+type WinnerRow = {
+  id: string; plan_id: string; plan_name: string; group_id: string; group_number: string; user_id: string; user_name: string; user_email: string;
+  month: number; year: number; amount: string; payment_type: string; status: string; notes: string | null; selected_at: Date; paid_at: Date | null; cancelled_at: Date | null;
+};
+
+const WINNER_SELECT = `SELECT w.id, w.plan_id, p.name AS plan_name, w.group_id, g.group_number, w.user_id, u.name AS user_name, u.email AS user_email,
+    w.month, w.year, w.amount::text, w.payment_type, w.status, w.notes, w.selected_at, w.paid_at, w.cancelled_at
+  FROM winners w JOIN committee_plans p ON p.id = w.plan_id JOIN committee_groups g ON g.id = w.group_id JOIN users u ON u.id = w.user_id`;
+
+const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
+
+function toWinner(r: WinnerRow) {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    winnerId: r.user_id,
+    winner: { name: r.user_name, email: r.user_email },
+    committeeId: r.plan_id,
+    committee: { id: r.plan_id, name: r.plan_name },
+    groupId: r.group_id,
+    groupNumber: r.group_number,
+    month: r.month,
+    year: r.year,
+    amount: rupeesFromDb(r.amount),
+    paymentType: r.payment_type,
+    status: r.status,
+    notes: r.notes,
+    selectedAt: new Date(r.selected_at).toISOString(),
+    paidAt: iso(r.paid_at),
+    cancelledAt: iso(r.cancelled_at),
+  };
+}
+export type Winner = ReturnType<typeof toWinner>;
+
+async function getWinner(q: Queryable, id: string): Promise<Winner> {
+  if (!isUuid(id)) throw notFound(winnerMessages.notFound);
+  const { rows } = await q.query<WinnerRow>(`${WINNER_SELECT} WHERE w.id = $1`, [id]);
+  if (!rows[0]) throw notFound(winnerMessages.notFound);
+  return toWinner(rows[0]);
+}
+
+export async function selectWinner(
+  deps: { db: Database; appUrl: string; mailQueued: () => void },
+  admin: Actor,
+  input: { committeeId: string; groupNumber: string; month: number; year: number; paymentType: string; userId: string },
+) {
+  try {
+    const winner = await deps.db.transaction(async (tx) => {
+      // The lock queues simultaneous draws of one group; the unique indexes are the last word.
+      const group = await findGroupByNumber(tx, input.committeeId, input.groupNumber, true);
+      if (!isInCycle(group, input.year, input.month)) throw badRequest(winnerMessages.notInCycle, { month: winnerMessages.notInCycle });
+      const taken = await tx.query(`SELECT 1 FROM winners WHERE group_id = $1 AND year = $2 AND month = $3 AND status <> 'CANCELLED'`, [group.id, input.year, input.month]);
+      if (taken.rowCount > 0) throw conflict(winnerMessages.monthTaken);
+      const { eligibleMembers: eligible } = await eligibleMembers(tx, input.committeeId, input.groupNumber);
+      const member = eligible.find((m) => m.userId === input.userId);
+      if (!member) throw conflict(winnerMessages.notEligible, { userId: winnerMessages.notEligible });
+      const { rows } = await tx.query<{ id: string }>(
+        `INSERT INTO winners (plan_id, group_id, user_id, month, year, amount, payment_type, selected_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+        [group.plan_id, group.id, input.userId, input.month, input.year, group.total_amount, input.paymentType, admin.id],
+      );
+      const winner = await getWinner(tx, rows[0].id);
+      const period = `${monthName(input.month)} ${input.year}`;
+      const message = `Mubarak! You were selected as the winner of ${group.plan_name}, Group ${group.group_number}, for ${period}.`;
+      await notifyUser(tx, input.userId, { type: 'WINNER_SELECTED', title: 'You won!', message, data: { winnerId: winner.id, groupId: group.id } });
+      await enqueueEmail(tx, { to: winner.winner.email, subject: 'You were selected as this month’s winner', text: `Assalam-o-Alaikum ${winner.winner.name},\n\n${message}\n\n${deps.appUrl}/dashboard\n\nUmrah Committee` });
+      await recordAudit(tx, { actorId: admin.id, action: 'WINNER_SELECT', entityType: 'winner', entityId: winner.id, after: winner, ip: admin.ip });
+      return winner;
+    });
+    deps.mailQueued();
+    return winner;
+  } catch (error) {
+    if (isUniqueViolation(error, 'winners_one_per_group_month')) throw conflict(winnerMessages.monthTaken);
+    if (isUniqueViolation(error, 'winners_one_win_per_member')) throw conflict(winnerMessages.notEligible);
+    throw error;
+  }
+}
+
+/** SELECTED → PAID or CANCELLED; PAID → CANCELLED only with a note; a cancelled record stays as it is. */
+export async function changeWinnerStatus(db: Database, admin: Actor, id: string, status: string, notes: string | undefined) {
+  try {
+    return await db.transaction(async (tx) => {
+      if (!isUuid(id)) throw notFound(winnerMessages.notFound);
+      const { rows } = await tx.query<{ status: string; notes: string | null }>('SELECT status, notes FROM winners WHERE id = $1 FOR UPDATE', [id]);
+      if (!rows[0]) throw notFound(winnerMessages.notFound);
+      const from = rows[0].status;
+      if (from === 'CANCELLED') throw conflict(winnerMessages.alreadyCancelled);
+      if (from === 'PAID' && status === 'SELECTED') throw conflict(winnerMessages.transitionRefused);
+      if (from === 'PAID' && status === 'CANCELLED' && !notes) throw badRequest(winnerMessages.paidNeedsNote, { notes: winnerMessages.paidNeedsNote });
+      await tx.query(
+        `UPDATE winners SET status = $2, notes = coalesce($3, notes), updated_at = now(),
+           paid_at = CASE WHEN $2 = 'PAID' AND status <> 'PAID' THEN now() ELSE paid_at END,
+           cancelled_at = CASE WHEN $2 = 'CANCELLED' THEN now() ELSE cancelled_at END
+         WHERE id = $1`,
+        [id, status, notes ?? null],
+      );
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: status === 'CANCELLED' ? 'WINNER_CANCEL' : 'WINNER_UPDATE',
+        entityType: 'winner',
+        entityId: id,
+        before: { status: from, notes: rows[0].notes },
+        after: { status, notes: notes ?? rows[0].notes },
+        ip: admin.ip,
+      });
+      return getWinner(tx, id);
+    });
+  } catch (error) {
+    // Restoring a cancelled winner is refused above; this guards any path that would break the rules.
+    if (isUniqueViolation(error)) throw conflict(winnerMessages.monthTaken);
+    throw error;
+  }
+}
+
+export async function listWinners(
+  db: Queryable,
+  f: { committeeId?: string; groupNumber?: string; month?: number; year?: number; status?: string; search?: string; limit: number; offset: number },
+) {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: (n: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(`$${params.length}`));
+  };
+  if (f.committeeId) add((n) => `w.plan_id = ${n}`, isUuid(f.committeeId) ? f.committeeId : null);
+  if (f.groupNumber) add((n) => `g.group_number = ${n}`, f.groupNumber);
+  if (f.month) add((n) => `w.month = ${n}`, f.month);
+  if (f.year) add((n) => `w.year = ${n}`, f.year);
+  if (f.status) add((n) => `w.status = ${n}`, f.status);
+  if (f.search) add((n) => `(u.name ILIKE ${n} OR p.name ILIKE ${n})`, `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const { rows } = await db.query<WinnerRow & { total: number }>(
+    `${WINNER_SELECT.replace('SELECT w.id', 'SELECT count(*) OVER ()::int AS total, w.id')} ${whereSql}
+     ORDER BY w.year DESC, w.month DESC, w.selected_at DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, f.limit, f.offset],
+  );
+  const total = await totalOf(rows, f.offset, () => db.query<{ total: number }>(`SELECT count(*)::int AS total FROM (${WINNER_SELECT} ${whereSql}) AS matching`, params));
+  return { winners: rows.map(toWinner), total };
+}
+
+/**
+ * Statistics (admin document §2 Statistics tab). Totals count every record by status; amounts and the
+ * monthly and per-committee rows leave cancelled selections out (no prize was given for them).
+ */
+export async function winnerStatistics(db: Queryable, f: { committeeId?: string; year?: number }) {
+  const params = [f.committeeId ? (isUuid(f.committeeId) ? f.committeeId : '00000000-0000-0000-0000-000000000000') : null, f.year ?? null];
+  const scope = `($1::uuid IS NULL OR w.plan_id = $1) AND ($2::int IS NULL OR w.year = $2)`;
+  const totals = await db.query<{ winners: number; paid: number; pending: number; cancelled: number; amount: string }>(
+    `SELECT count(*)::int AS winners, count(*) FILTER (WHERE status = 'PAID')::int AS paid, count(*) FILTER (WHERE status = 'SELECTED')::int AS pending,
+       count(*) FILTER (WHERE status = 'CANCELLED')::int AS cancelled, coalesce(sum(amount) FILTER (WHERE status <> 'CANCELLED'), 0)::text AS amount
+     FROM winners w WHERE ${scope}`,
+    params,
+  );
+  const monthly = await db.query<{ month: number; year: number; winner_count: number; total_amount: string }>(
+    `SELECT month, year, count(*)::int AS winner_count, sum(amount)::text AS total_amount FROM winners w
+     WHERE ${scope} AND status <> 'CANCELLED' GROUP BY year, month ORDER BY year DESC, month DESC LIMIT 240`,
+    params,
+  );
+  const byCommittee = await db.query<{ plan_id: string; name: string; winner_count: number; total_amount: string }>(
+    `SELECT w.plan_id, p.name, count(*)::int AS winner_count, sum(w.amount)::text AS total_amount FROM winners w JOIN committee_plans p ON p.id = w.plan_id
+     WHERE ${scope} AND w.status <> 'CANCELLED' GROUP BY w.plan_id, p.name ORDER BY count(*) DESC, p.name LIMIT 500`,
+    params,
+  );
+  const t = totals.rows[0];
+  return {
+    total: { winners: t.winners, paid: t.paid, pending: t.pending, cancelled: t.cancelled, totalAmount: rupeesFromDb(t.amount) },
+    monthly: monthly.rows.map((r) => ({ month: r.month, year: r.year, winnerCount: r.winner_count, totalAmount: rupeesFromDb(r.total_amount) })),
+    byCommittee: byCommittee.rows.map((r) => ({ committeeId: r.plan_id, committeeName: r.name, winnerCount: r.winner_count, totalAmount: rupeesFromDb(r.total_amount) })),
+  };
+}
+
+/** Groups whose current month (Karachi) is in their cycle and has no winner yet. It selects nobody. */
+export async function groupsAwaitingDraw(db: Queryable, today = karachiToday()) {
+  const { rows } = await db.query<{ plan_id: string; plan_name: string; group_id: string; group_number: string; eligible: number }>(
+    `SELECT p.id AS plan_id, p.name AS plan_name, g.id AS group_id, g.group_number,
+       (SELECT count(*)::int FROM group_members m WHERE m.group_id = g.id AND m.status = 'ACTIVE'
+          AND NOT EXISTS (SELECT 1 FROM winners x WHERE x.group_id = g.id AND x.user_id = m.user_id AND x.status <> 'CANCELLED')) AS eligible
+     FROM committee_groups g JOIN committee_plans p ON p.id = g.plan_id
+     WHERE g.is_active AND make_date($1, $2, 1) >= date_trunc('month', g.start_date) AND make_date($1, $2, 1) < g.end_date
+       AND NOT EXISTS (SELECT 1 FROM winners w WHERE w.group_id = g.id AND w.year = $1 AND w.month = $2 AND w.status <> 'CANCELLED')
+     ORDER BY p.name, length(g.group_number), g.group_number LIMIT 1000`,
+    [today.year, today.month],
+  );
+  return {
+    month: today.month,
+    year: today.year,
+    groups: rows.map((r) => ({ committeeId: r.plan_id, committeeName: r.plan_name, groupId: r.group_id, groupNumber: r.group_number, eligibleCount: r.eligible })),
+  };
+}
+
+/** Winners a member may see on their group's month cards: the group's non-cancelled winners. */
+export async function winnersOfGroups(db: Queryable, groupIds: string[]) {
+  const { rows } = await db.query<WinnerRow>(`${WINNER_SELECT} WHERE w.group_id = ANY($1::uuid[]) AND w.status <> 'CANCELLED' ORDER BY w.year, w.month`, [groupIds]);
+  return rows.map(toWinner);
+}
