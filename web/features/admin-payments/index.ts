@@ -1,2 +1,2 @@
 /** Payment Management (admin document §2). */
-export { AdminPaymentsPage } from '../admin/admin-pages.tsx';
+export { AdminPaymentsPage } from './payments-page.tsx';

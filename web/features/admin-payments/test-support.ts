@@ -1,0 +1,69 @@
+/** Test data and a fake API for this area's component tests (no network). */
+import { vi } from 'vitest';
+import type { AdminPayment } from './api.ts';
+
+export function makeInstalment(overrides: Partial<AdminPayment> = {}): AdminPayment {
+  return {
+    id: '3f2c9a1e-7b4d-4e8a-9c1f-0a1b2c3d4e5f',
+    type: 'INSTALMENT',
+    planId: 'plan-1',
+    userId: 'user-1',
+    groupId: 'group-1',
+    status: 'PENDING',
+    underReview: true,
+    amount: 5000,
+    month: 3,
+    year: 2026,
+    dueDate: '2026-03-01',
+    paymentMethod: 'BANK_TRANSFER',
+    notes: null,
+    adminNotes: null,
+    rejectionReason: null,
+    createdAt: '2026-01-01T10:00:00.000Z',
+    submittedAt: '2026-03-02T10:00:00.000Z',
+    paymentDate: null,
+    receiptUrl: '/api/receipts/r1/file?expires=1&signature=abc',
+    receiptName: 'receipt.png',
+    receiptType: 'image/png',
+    hasReceipt: true,
+    plan: { id: 'plan-1', name: 'Economy Umrah' },
+    user: { name: 'Ayesha Khan', email: 'ayesha@example.com', phone: null },
+    group: { id: 'group-1', groupNumber: 'A1', plan: { name: 'Economy Umrah' } },
+    ...overrides,
+  };
+}
+
+export const listAnswer = (payments: AdminPayment[]) => ({
+  body: { success: true, payments, data: { payments, pagination: { page: 1, limit: 20, total: payments.length, pages: 1 } } },
+});
+
+export const summaryAnswer = () => {
+  const summary = { counts: { total: 12, paid: 7, pending: 3, overdue: 2, underReview: 2 }, amounts: { paid: 35000, pending: 15000, overdue: 10000 } };
+  return { body: { success: true, summary, data: summary } };
+};
+
+export type FakeCall = { method: string; path: string; search: URLSearchParams; body: unknown };
+type Handler = (call: FakeCall) => { status?: number; body: unknown } | undefined;
+
+/**
+ * Replaces fetch: each request goes to the handler; anything it leaves unanswered is a 404.
+ * Returns the calls made, for assertions on what was sent.
+ */
+export function fakeApi(handler: Handler) {
+  const calls: FakeCall[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const call: FakeCall = {
+      method: (init?.method ?? 'GET').toUpperCase(),
+      path: url.pathname,
+      search: url.searchParams,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const answer = handler(call) ?? { status: 404, body: { success: false, message: 'Resource not found.' } };
+    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+  });
+  return calls;
+}
+
+export const writes = (calls: FakeCall[]) => calls.filter((call) => call.method !== 'GET');
