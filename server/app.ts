@@ -34,6 +34,7 @@ import { registerPlanPaymentRoutes } from './plan-payments/plan-payment-routes.t
 import { registerCommitteeRoutes } from './plans/committee-routes.ts';
 import { registerPlanRoutes } from './plans/plan-routes.ts';
 import { registerProfileRoutes } from './profile/profile-routes.ts';
+import { registerReferralRoutes } from './referrals/referral-routes.ts';
 import { registerUserRoutes } from './users/user-routes.ts';
 import { registerWinnerRoutes } from './winners/winner-routes.ts';
 import { loadSigningKey, ReceiptLinkSigner } from './receipts/receipt-links.ts';
@@ -175,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerNotificationRoutes(app, { db: options.db, auth });
   registerAuditRoutes(app, { db: options.db, auth });
   registerWinnerRoutes(app, { db: options.db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued });
+  registerReferralRoutes(app, { db: options.db, auth });
   registerProfileRoutes(app, { db: options.db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued });
 
   registerWebApp(app, options.webDir ?? defaultWebDir);

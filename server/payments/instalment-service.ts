@@ -12,6 +12,7 @@ import { isUuid } from '../db/ids.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { notifyAdmins, notifyUser } from '../notifications/notify.ts';
+import { accrueCommissions } from '../referrals/commission-service.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
 import type { ReceiptStorage } from '../receipts/receipt-storage.ts';
 import type { UploadedReceipt } from '../receipts/receipt-upload.ts';
@@ -110,6 +111,7 @@ async function applyStatus(deps: InstalmentDeps, tx: Queryable, admin: Actor, p:
       [p.id, admin.id, reason ?? null],
     );
     if (p.receipt_id) await tx.query(`UPDATE receipts SET outcome = 'ACCEPTED', reviewed_at = now(), reviewed_by = $2 WHERE id = $1`, [p.receipt_id, admin.id]);
+    await accrueCommissions(tx, p.id);
     await tx.query(`UPDATE referrals SET status = 'ACTIVE', activated_at = now() WHERE referred_user_id = $1 AND status = 'PENDING'`, [p.user_id]);
   } else if (target === 'REJECTED') {
     await tx.query(

@@ -15,6 +15,7 @@ import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { notifyAdmins, notifyUser } from '../notifications/notify.ts';
 import { findPlan, getVisiblePlan } from '../plans/plan-service.ts';
+import { accrueCommissions } from '../referrals/commission-service.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
 import type { ReceiptStorage } from '../receipts/receipt-storage.ts';
 import type { UploadedReceipt } from '../receipts/receipt-upload.ts';
@@ -152,6 +153,8 @@ export async function approvePlanRequest(deps: PlanPaymentDeps, admin: Actor, id
       [id, admin.id, joined.groupId, input.notes ?? null],
     );
     await tx.query(`UPDATE receipts SET outcome = 'ACCEPTED', reviewed_at = now(), reviewed_by = $2 WHERE id = $1`, [payment.receipt_id, admin.id]);
+    // Commission accrues in the approving transaction: approved and accrued together, or neither (RULES §8).
+    await accrueCommissions(tx, payment.id);
     // A referral becomes active with the referred member's first approved payment (RULES §8).
     await tx.query(`UPDATE referrals SET status = 'ACTIVE', activated_at = now() WHERE referred_user_id = $1 AND status = 'PENDING'`, [payment.user_id]);
     const message = `Your request for ${plan.name} was approved. You are member ${joined.memberNumber} of Group ${joined.groupNumber}.`;

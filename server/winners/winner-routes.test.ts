@@ -16,7 +16,7 @@ afterAll(() => ctx.close());
 async function groupWithMembers(size: number, months = 6) {
   const plan = (await api.post('/api/committee-plans', { name: `Draw ${Math.random()}`, monthlyAmount: 10000, duration: months, totalAmount: 10000 * months, maxMembers: 50 }, admin.token)).body.plan;
   const group = (await api.post('/api/admin/groups/create', { planId: plan.id, groupName: 'Draw group', groupNumber: '7', maxMembers: 50, startDate: '2026-01-01' }, admin.token)).body.group;
-  const members = [];
+  const members: Awaited<ReturnType<typeof signUpMember>>[] = [];
   for (let i = 0; i < size; i++) {
     const m = await signUpMember(ctx, { name: `Member ${i + 1}` });
     await api.post(`/api/committee-plans/${plan.id}/add-user`, { userId: m.user.id, groupId: group.id }, admin.token);

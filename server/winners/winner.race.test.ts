@@ -17,7 +17,7 @@ describe('races on PostgreSQL', () => {
   it('20 simultaneous selections for one group and month give one winner', async () => {
     const plan = (await api.post('/api/committee-plans', { name: 'Race draw', monthlyAmount: 1000, duration: 6, totalAmount: 6000, maxMembers: 30 }, admins[0].token)).body.plan;
     const group = (await api.post('/api/admin/groups/create', { planId: plan.id, groupName: 'G', groupNumber: '1', maxMembers: 30, startDate: '2026-01-01' }, admins[0].token)).body.group;
-    const members = [];
+    const members: Awaited<ReturnType<typeof signUpMember>>[] = [];
     for (let i = 0; i < 5; i++) {
       const m = await signUpMember(ctx);
       await api.post(`/api/committee-plans/${plan.id}/add-user`, { userId: m.user.id, groupId: group.id }, admins[0].token);

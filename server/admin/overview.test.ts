@@ -1,0 +1,131 @@
+/**
+ * GET /api/admin/dashboard/overview (admin document §3 Dashboard overview): after a seeded scenario,
+ * every figure equals a count made directly in the database with the definitions of overview.ts,
+ * and the figures the scenario fixes are the ones expected.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, createTestContext, multipartBody, sampleFiles, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
+
+let ctx: TestContext;
+let api: ReturnType<typeof client>;
+let admin: Awaited<ReturnType<typeof signInAdmin>>;
+let bankAccountId: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  api = client(ctx);
+  admin = await signInAdmin(ctx);
+  bankAccountId = (await api.post('/api/bank-accounts', { accountName: 'Committee', accountNumber: '1', bankName: 'HBL', accountType: 'Current' }, admin.token)).body.bankAccount.id;
+});
+afterAll(() => ctx.close());
+
+function subscribe(token: string, planId: string) {
+  const form = multipartBody({ planId, amount: '5000', bankAccountId }, { name: 'r.png', type: 'image/png', data: sampleFiles.png });
+  return ctx.app.inject({ method: 'POST', url: '/api/payments/subscribe', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } });
+}
+
+function payInstalment(token: string, groupId: string, month: number) {
+  const form = multipartBody({ groupId, amount: '5000', month: String(month), year: '2026', bankAccountId }, { name: 'r.jpg', type: 'image/jpeg', data: sampleFiles.jpg });
+  return ctx.app.inject({ method: 'POST', url: '/api/payments', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } });
+}
+
+/** The overview's figures counted here, one plain query each, by the same definitions. */
+async function countedInDatabase() {
+  const n = async (sql: string) => (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`)).rows[0].n;
+  return {
+    totalUsers: await n('users'),
+    activeUsers: await n('users WHERE is_active AND NOT is_blocked'),
+    blockedUsers: await n('users WHERE is_blocked'),
+    totalCommittees: await n('committee_plans'),
+    activeCommittees: await n('committee_plans WHERE is_active'),
+    pausedCommittees: await n('committee_plans WHERE NOT is_active'),
+    totalGroups: await n('committee_groups'),
+    activeGroups: await n('committee_groups WHERE is_active'),
+    // A first instalment settled by its subscription is the same money: counted once.
+    totalPayments: await n('payments WHERE settled_by_payment_id IS NULL'),
+    pendingPayments: await n(`payments WHERE settled_by_payment_id IS NULL AND status = 'PENDING'`),
+    underReviewPayments: await n('payments WHERE under_review'),
+    overduePayments: await n(`payments WHERE status = 'OVERDUE'`),
+    pendingPlanRequests: await n(`payments WHERE type = 'SUBSCRIPTION' AND status = 'PENDING'`),
+  };
+}
+
+describe('GET /api/admin/dashboard/overview', () => {
+  it('starts from the admin alone', async () => {
+    const res = await api.get('/api/admin/dashboard/overview', admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body.overview).toEqual(await countedInDatabase());
+    expect(res.body.overview).toMatchObject({ totalUsers: 1, activeUsers: 1, blockedUsers: 0, totalCommittees: 0, totalGroups: 0, totalPayments: 0 });
+  });
+
+  it('counts a seeded scenario exactly as the database does', async () => {
+    // Users: the admin, a member in a group, a member with a pending request, a blocked one, a deactivated one, and one who did nothing.
+    const inGroup = await signUpMember(ctx, { name: 'In Group' });
+    const requester = await signUpMember(ctx, { name: 'Requester' });
+    const blocked = await signUpMember(ctx, { name: 'Blocked' });
+    const inactive = await signUpMember(ctx, { name: 'Inactive' });
+    await signUpMember(ctx, { name: 'Idle' });
+    expect((await api.put(`/api/admin/users/${blocked.user.id}/block`, { isBlocked: true, reason: 'Spam' }, admin.token)).status).toBe(200);
+    expect((await api.put(`/api/admin/users/${inactive.user.id}/status`, { isActive: false }, admin.token)).status).toBe(200);
+
+    // Plans: one active, one inactive (paused). Groups: one active, one inactive.
+    const plan = (await api.post('/api/committee-plans', { name: 'Economy', monthlyAmount: 5000, duration: 3, totalAmount: 15000, maxMembers: 10 }, admin.token)).body.plan;
+    const paused = await api.post('/api/committee-plans', { name: 'Paused', monthlyAmount: 1000, duration: 2, totalAmount: 2000, maxMembers: 10, isActive: false }, admin.token);
+    expect(paused.status).toBe(201);
+    const group = (await api.post('/api/admin/groups/create', { planId: plan.id, groupName: 'January', maxMembers: 10, startDate: '2026-01-01' }, admin.token)).body.group;
+    const idleGroup = await api.post('/api/admin/groups/create', { planId: plan.id, groupName: 'Later', maxMembers: 10, startDate: '2026-06-01', isActive: false }, admin.token);
+    expect(idleGroup.status).toBe(201);
+
+    // One subscription approved (three instalments, January settled by it), one left pending.
+    const approved = await subscribe(inGroup.token, plan.id);
+    expect((await api.put(`/api/plan-payments/${approved.json().payment.id}/approve`, { groupId: group.id }, admin.token)).status).toBe(200);
+    expect((await subscribe(requester.token, plan.id)).statusCode).toBe(201);
+
+    // February: a receipt under review. March: marked overdue by an admin.
+    expect((await payInstalment(inGroup.token, group.id, 2)).statusCode).toBe(201);
+    const march = await ctx.db.query<{ id: string }>(`SELECT id FROM payments WHERE user_id = $1 AND type = 'INSTALMENT' AND month = 3 AND year = 2026`, [inGroup.user.id]);
+    const overdue = await api.put(`/api/payments/${march.rows[0].id}/status`, { status: 'overdue' }, admin.token);
+    expect(overdue.status).toBe(200);
+    expect(overdue.body.payment.status).toBe('OVERDUE');
+
+    const res = await api.get('/api/admin/dashboard/overview', admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.overview).toEqual(await countedInDatabase());
+    expect(res.body.data.overview).toEqual(res.body.overview);
+    expect(new Date(res.body.generatedAt).toISOString()).toBe(res.body.generatedAt);
+    expect(res.body.overview).toEqual({
+      totalUsers: 6,
+      activeUsers: 4,
+      blockedUsers: 1,
+      totalCommittees: 2,
+      activeCommittees: 1,
+      pausedCommittees: 1,
+      totalGroups: 2,
+      activeGroups: 1,
+      // The approved subscription, February, March (January is the subscription's money) and the pending subscription.
+      totalPayments: 4,
+      // February (waiting, with its receipt under review) and the pending subscription.
+      pendingPayments: 2,
+      underReviewPayments: 1,
+      overduePayments: 1,
+      pendingPlanRequests: 1,
+    });
+
+    // Approving February moves it out of the pending and under-review figures.
+    const february = await ctx.db.query<{ id: string }>(`SELECT id FROM payments WHERE user_id = $1 AND type = 'INSTALMENT' AND month = 2`, [inGroup.user.id]);
+    expect((await api.put(`/api/payments/${february.rows[0].id}/status`, { status: 'paid' }, admin.token)).status).toBe(200);
+    const after = (await api.get('/api/admin/dashboard/overview', admin.token)).body.overview;
+    expect(after).toEqual(await countedInDatabase());
+    expect(after).toMatchObject({ totalPayments: 4, pendingPayments: 1, underReviewPayments: 0, overduePayments: 1 });
+  });
+
+  it('is for admins only: 403 for a member, 401 without a session', async () => {
+    const member = await signUpMember(ctx);
+    const res = await api.get('/api/admin/dashboard/overview', member.token);
+    expect(res.status).toBe(403);
+    expect(res.body.success).toBe(false);
+    expect(res.body.overview).toBeUndefined();
+    expect((await api.get('/api/admin/dashboard/overview')).status).toBe(401);
+  });
+});

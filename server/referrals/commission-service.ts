@@ -1,0 +1,224 @@
+/**
+ * Commissions (RULES §8): accrued inside the transaction that approves a payment, one per referral
+ * level above the payer, with the rules in force stored alongside; paid in monthly batches so that no
+ * commission is ever paid twice; confirmed by the member who received it.
+ */
+import { commissionMessages, type CommissionRules } from '../../contract/referrals.ts';
+import { formatPkr, rupeesFromDb } from '../../contract/money.ts';
+import { recordAudit, type Actor } from '../audit/audit.ts';
+import { karachiToday } from '../business-time.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { isUuid } from '../db/ids.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import { notifyUser } from '../notifications/notify.ts';
+
+type RulesRow = { id: string; level1_rate: string; level2_rate: string; level3_rate: string; minimum_commission: string; maximum_commission: string };
+
+export async function currentRules(q: Queryable): Promise<CommissionRules & { id: string }> {
+  const { rows } = await q.query<RulesRow>('SELECT * FROM commission_rules ORDER BY created_at DESC, id DESC LIMIT 1');
+  const r = rows[0];
+  return {
+    id: r.id,
+    level1Rate: Number(r.level1_rate),
+    level2Rate: Number(r.level2_rate),
+    level3Rate: Number(r.level3_rate),
+    minimumCommission: rupeesFromDb(r.minimum_commission),
+    maximumCommission: rupeesFromDb(r.maximum_commission),
+  };
+}
+
+/** New rules apply to approvals from now on; commissions already accrued keep theirs. */
+export async function updateRules(db: Database, admin: Actor, rules: CommissionRules) {
+  return db.transaction(async (tx) => {
+    const before = await currentRules(tx);
+    await tx.query(
+      `INSERT INTO commission_rules (level1_rate, level2_rate, level3_rate, minimum_commission, maximum_commission, created_by) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [rules.level1Rate, rules.level2Rate, rules.level3Rate, rules.minimumCommission, rules.maximumCommission, admin.id],
+    );
+    const after = await currentRules(tx);
+    const { id: _before, ...beforeRules } = before;
+    await recordAudit(tx, { actorId: admin.id, action: 'COMMISSION_RULES_UPDATE', entityType: 'commission_rules', entityId: after.id, before: beforeRules, after: rules, ip: admin.ip });
+    return after;
+  });
+}
+
+/**
+ * Called in the approving transaction. The computation is one statement over the payer's referral
+ * rows and the rules in force: amount × rate, rounded half-up to the paisa, bounded by the minimum and
+ * maximum; a level whose rate is 0 earns nothing. A payment accrues at most once per level.
+ */
+export async function accrueCommissions(tx: Queryable, paymentId: string): Promise<void> {
+  const today = karachiToday();
+  await tx.query(
+    `INSERT INTO commissions (referral_id, referrer_id, referred_user_id, payment_id, plan_id, level, payment_amount, rate, amount, rules_id, accrued_year, accrued_month)
+     SELECT r.id, r.referrer_id, r.referred_user_id, p.id, p.plan_id, r.level, p.amount, x.rate,
+            LEAST(GREATEST(round(p.amount * x.rate, 2), rules.minimum_commission), rules.maximum_commission), rules.id, $2, $3
+     FROM payments p
+     JOIN referrals r ON r.referred_user_id = p.user_id
+     CROSS JOIN (SELECT * FROM commission_rules ORDER BY created_at DESC, id DESC LIMIT 1) rules
+     CROSS JOIN LATERAL (SELECT CASE r.level WHEN 1 THEN rules.level1_rate WHEN 2 THEN rules.level2_rate ELSE rules.level3_rate END AS rate) x
+     WHERE p.id = $1 AND x.rate > 0
+     ON CONFLICT (payment_id, level) DO NOTHING`,
+    [paymentId, today.year, today.month],
+  );
+}
+
+type PendingRow = {
+  id: string; referral_id: string; plan_id: string; plan_name: string; referrer_id: string; referrer_name: string; referrer_email: string;
+  referred_name: string; level: number; rate: string; payment_amount: string; amount: string; accrued_at: Date;
+};
+
+export async function pendingCommissions(q: Queryable, period: { month: number; year: number }) {
+  const { rows } = await q.query<PendingRow>(
+    `SELECT c.id, c.referral_id, c.plan_id, p.name AS plan_name, c.referrer_id, ref.name AS referrer_name, ref.email AS referrer_email,
+       u.name AS referred_name, c.level, c.rate::text, c.payment_amount::text, c.amount::text, c.accrued_at
+     FROM commissions c JOIN users ref ON ref.id = c.referrer_id JOIN users u ON u.id = c.referred_user_id JOIN committee_plans p ON p.id = c.plan_id
+     WHERE c.status = 'PENDING' AND c.accrued_year = $1 AND c.accrued_month = $2
+     ORDER BY ref.name, c.accrued_at LIMIT 5000`,
+    [period.year, period.month],
+  );
+  const commissionPayments = rows.map((r) => ({
+    id: r.id,
+    referralId: r.referral_id,
+    committeeId: r.plan_id,
+    committeeName: r.plan_name,
+    referrerId: r.referrer_id,
+    referrerName: r.referrer_name,
+    referrerEmail: r.referrer_email,
+    referredUserName: r.referred_name,
+    level: r.level,
+    commissionRate: Number(r.rate),
+    paymentAmount: rupeesFromDb(r.payment_amount),
+    commissionAmount: rupeesFromDb(r.amount),
+    accruedAt: new Date(r.accrued_at).toISOString(),
+  }));
+  return { commissionPayments, totalAmount: commissionPayments.reduce((sum, c) => sum + Math.round(c.commissionAmount * 100), 0) / 100 };
+}
+
+/**
+ * Pays a month's pending commissions as one batch. The update takes only rows still PENDING: a second
+ * batch for the same month, sent twice or at the same moment, finds nothing left and is refused.
+ */
+export async function payCommissionBatch(db: Database, admin: Actor, input: { month: number; year: number; paymentMethod: string; transactionId?: string; notes?: string }) {
+  return db.transaction(async (tx) => {
+    const { rows: batchRows } = await tx.query<{ id: string }>(
+      `INSERT INTO commission_batches (month, year, payment_method, transaction_id, notes, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [input.month, input.year, input.paymentMethod, input.transactionId ?? null, input.notes ?? null, admin.id],
+    );
+    const batchId = batchRows[0].id;
+    const { rows: paid } = await tx.query<{ referrer_id: string; amount: string }>(
+      `UPDATE commissions SET status = 'PAID', batch_id = $1, paid_at = now(), payment_method = $2, transaction_id = $3
+       WHERE status = 'PENDING' AND accrued_year = $4 AND accrued_month = $5 RETURNING referrer_id, amount::text`,
+      [batchId, input.paymentMethod, input.transactionId ?? null, input.year, input.month],
+    );
+    if (paid.length === 0) throw conflict(commissionMessages.nothingToPay);
+    const { rows: totals } = await tx.query<{ n: number; total: string }>(
+      `UPDATE commission_batches SET total_payments = s.n, total_amount = s.total
+       FROM (SELECT count(*)::int AS n, sum(amount) AS total FROM commissions WHERE batch_id = $1) s
+       WHERE id = $1 RETURNING s.n, s.total::text`,
+      [batchId],
+    );
+    // One notification per referrer, with their own total.
+    const byReferrer = new Map<string, number>();
+    for (const row of paid) byReferrer.set(row.referrer_id, (byReferrer.get(row.referrer_id) ?? 0) + Math.round(Number(row.amount) * 100));
+    for (const [userId, paisa] of byReferrer) {
+      await notifyUser(tx, userId, {
+        type: 'COMMISSION_PAID',
+        title: 'Commission paid',
+        message: `Your referral commission of ${formatPkr(paisa / 100)} was paid. Please confirm when you receive it.`,
+        data: { batchId },
+      });
+    }
+    const totalAmount = rupeesFromDb(totals[0].total);
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'COMMISSION_BATCH_PAY',
+      entityType: 'commission_batch',
+      entityId: batchId,
+      after: { month: input.month, year: input.year, totalPayments: totals[0].n, totalAmount, paymentMethod: input.paymentMethod, transactionId: input.transactionId ?? null },
+      ip: admin.ip,
+    });
+    return { batchId, totalPayments: totals[0].n, totalAmount };
+  });
+}
+
+export async function batchHistory(q: Queryable, limit: number, offset: number) {
+  const { rows } = await q.query<{ id: string; month: number; year: number; total_payments: number; total_amount: string; status: string; payment_method: string; transaction_id: string | null; notes: string | null; created_at: Date; admin_name: string | null }>(
+    `SELECT b.*, b.total_amount::text AS total_amount, u.name AS admin_name FROM commission_batches b LEFT JOIN users u ON u.id = b.created_by
+     ORDER BY b.created_at DESC LIMIT $1 OFFSET $2`,
+    [limit, offset],
+  );
+  return rows.map((b) => ({
+    id: b.id,
+    month: b.month,
+    year: b.year,
+    totalPayments: b.total_payments,
+    totalAmount: rupeesFromDb(b.total_amount),
+    status: b.status,
+    paymentMethod: b.payment_method,
+    transactionId: b.transaction_id,
+    notes: b.notes,
+    createdAt: new Date(b.created_at).toISOString(),
+    paidBy: b.admin_name,
+  }));
+}
+
+type MemberCommissionRow = {
+  id: string; amount: string; status: string; user_confirmed: boolean; confirmed_at: Date | null; user_notes: string | null; payment_method: string | null;
+  transaction_id: string | null; paid_at: Date | null; accrued_at: Date; level: number; rate: string; referred_name: string; plan_name: string;
+};
+
+const MEMBER_COMMISSION_SELECT = `SELECT c.id, c.amount::text, c.status, c.user_confirmed, c.confirmed_at, c.user_notes, c.payment_method, c.transaction_id,
+    c.paid_at, c.accrued_at, c.level, c.rate::text, u.name AS referred_name, p.name AS plan_name
+  FROM commissions c JOIN users u ON u.id = c.referred_user_id JOIN committee_plans p ON p.id = c.plan_id`;
+
+const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
+
+function toCommissionPayment(r: MemberCommissionRow) {
+  return {
+    id: r.id,
+    amount: rupeesFromDb(r.amount),
+    status: r.status,
+    userConfirmed: r.user_confirmed,
+    confirmedAt: iso(r.confirmed_at),
+    userNotes: r.user_notes,
+    paymentMethod: r.payment_method,
+    transactionId: r.transaction_id,
+    paidAt: iso(r.paid_at),
+    paymentDate: iso(r.paid_at),
+    createdAt: new Date(r.accrued_at).toISOString(),
+    referral: { level: r.level, commissionRate: Number(r.rate), referredUser: { name: r.referred_name } },
+    committee: { name: r.plan_name },
+  };
+}
+
+/** The member's paid commissions, to confirm receipt of (member document §3 "Commission payment"). */
+export async function memberCommissionPayments(q: Queryable, userId: string) {
+  const { rows } = await q.query<MemberCommissionRow>(`${MEMBER_COMMISSION_SELECT} WHERE c.referrer_id = $1 AND c.status = 'PAID' ORDER BY c.paid_at DESC LIMIT 1000`, [userId]);
+  return rows.map(toCommissionPayment);
+}
+
+/** Confirming twice changes nothing: the first confirmation and its notes stand. */
+export async function confirmCommissionPayment(db: Database, userId: string, id: string, notes: string | undefined) {
+  if (!isUuid(id)) throw notFound(commissionMessages.notFound);
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ referrer_id: string; status: string }>('SELECT referrer_id, status FROM commissions WHERE id = $1 FOR UPDATE', [id]);
+    // Another member's commission, or one not paid yet, is not a payment this member can confirm.
+    if (!rows[0] || rows[0].referrer_id !== userId || rows[0].status !== 'PAID') throw notFound(commissionMessages.notFound);
+    await tx.query('UPDATE commissions SET user_confirmed = true, confirmed_at = now(), user_notes = $2 WHERE id = $1 AND NOT user_confirmed', [id, notes ?? null]);
+    const { rows: after } = await tx.query<MemberCommissionRow>(`${MEMBER_COMMISSION_SELECT} WHERE c.id = $1`, [id]);
+    return toCommissionPayment(after[0]);
+  });
+}
+
+export async function commissionHistory(q: Queryable, f: { userId?: string; status?: string; level?: number; startDate?: string; endDate?: string; limit: number; offset: number }) {
+  const { rows } = await q.query<MemberCommissionRow & { total: number; total_amount: string }>(
+    `${MEMBER_COMMISSION_SELECT.replace('SELECT c.id', 'SELECT count(*) OVER ()::int AS total, sum(c.amount) OVER ()::text AS total_amount, c.id')}
+     WHERE ($1::uuid IS NULL OR c.referrer_id = $1) AND ($2::text IS NULL OR c.status = $2) AND ($3::int IS NULL OR c.level = $3)
+       AND ($4::date IS NULL OR c.accrued_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Karachi'))
+       AND ($5::date IS NULL OR c.accrued_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Karachi'))
+     ORDER BY c.accrued_at DESC, c.id LIMIT $6 OFFSET $7`,
+    [f.userId ?? null, f.status ?? null, f.level ?? null, f.startDate ?? null, f.endDate ?? null, f.limit, f.offset],
+  );
+  return { commissions: rows.map(toCommissionPayment), total: rows[0]?.total ?? 0, totalCommission: rupeesFromDb(rows[0]?.total_amount ?? '0') };
+}
