@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { karachiToday } from '../business-time.ts';
+import { client, createTestContext, multipartBody, sampleFiles, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
+import { csvCell } from './referral-service.ts';
+
+let ctx: TestContext;
+let api: ReturnType<typeof client>;
+let admin: Awaited<ReturnType<typeof signInAdmin>>;
+let bankAccountId: string;
+const today = karachiToday();
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  api = client(ctx);
+  admin = await signInAdmin(ctx);
+  bankAccountId = (await api.post('/api/bank-accounts', { accountName: 'Committee', accountNumber: '9', bankName: 'HBL', accountType: 'Current' }, admin.token)).body.bankAccount.id;
+});
+afterAll(() => ctx.close());
+
+type Member = Awaited<ReturnType<typeof signUpMember>>;
+
+/** A ← B ← C ← D ← E: each registered with the code of the one before. */
+async function chain(names: string[]): Promise<Member[]> {
+  const people: Member[] = [];
+  for (const name of names) people.push(await signUpMember(ctx, { name, referralCode: people.at(-1)?.user.referralCode }));
+  return people;
+}
+
+async function plan(monthlyAmount: number) {
+  return (await api.post('/api/committee-plans', { name: `Ref ${Math.random()}`, monthlyAmount, duration: 2, totalAmount: monthlyAmount * 2, maxMembers: 100 }, admin.token)).body.plan;
+}
+
+/** The member buys the plan and the admin approves it into the plan's group (made on first approval). */
+async function buyAndApprove(member: Member, p: { id: string; monthlyAmount: number }) {
+  const form = multipartBody({ planId: p.id, amount: String(p.monthlyAmount), bankAccountId }, { name: 'r.png', type: 'image/png', data: sampleFiles.png });
+  const sub = await ctx.app.inject({ method: 'POST', url: '/api/payments/subscribe', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${member.token}` } });
+  const groups = (await api.get(`/api/admin/groups/plan/${p.id}`, admin.token)).body.groups;
+  const res = await api.put(`/api/plan-payments/${sub.json().payment.id}/approve`, groups.length ? { groupId: groups[0].id } : { groupNumber: '1' }, admin.token);
+  expect(res.status).toBe(200);
+  return sub.json().payment.id as string;
+}
+
+const commissionsOf = async (paymentId: string) =>
+  (await ctx.db.query<{ referrer_id: string; level: number; amount: string; rate: string }>('SELECT referrer_id, level, amount::text, rate::text FROM commissions WHERE payment_id = $1 ORDER BY level', [paymentId])).rows;
+
+describe('commission accrual', () => {
+  it("E's approved payment of 5,000 pays D 500, C 250, B 100 and A nothing", async () => {
+    const [a, b, c, d, e] = await chain(['Amna', 'Bilal', 'Chand', 'Daud', 'Emaan']);
+    const paymentId = await buyAndApprove(e, await plan(5000));
+    const rows = await commissionsOf(paymentId);
+    expect(rows.map((r) => [r.referrer_id, r.level, Number(r.amount), Number(r.rate)])).toEqual([
+      [d.user.id, 1, 500, 0.1],
+      [c.user.id, 2, 250, 0.05],
+      [b.user.id, 3, 100, 0.02],
+    ]);
+    expect(rows.some((r) => r.referrer_id === a.user.id)).toBe(false);
+    // The referral became active with the first approved payment.
+    const status = await ctx.db.query<{ status: string }>('SELECT DISTINCT status FROM referrals WHERE referred_user_id = $1', [e.user.id]);
+    expect(status.rows).toEqual([{ status: 'ACTIVE' }]);
+  });
+
+  it('accrues on approved instalments too, inside the same transaction', async () => {
+    const [referrer, payer] = await chain(['Farah', 'Ghazi']);
+    const p = await plan(2000);
+    await buyAndApprove(payer, p);
+    const groups = await api.get('/api/committee-plans/user/groups', payer.token);
+    const second = groups.body.data.groups[0].payments[1];
+    const form = multipartBody({ groupId: groups.body.data.groups[0].id, amount: '2000', month: String(second.month), year: String(second.year), bankAccountId }, { name: 'r.png', type: 'image/png', data: sampleFiles.png });
+    await ctx.app.inject({ method: 'POST', url: '/api/payments', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${payer.token}` } });
+    expect((await api.put(`/api/payments/${second.id}/status`, { status: 'paid' }, admin.token)).status).toBe(200);
+    expect((await commissionsOf(second.id)).map((r) => [r.referrer_id, Number(r.amount)])).toEqual([[referrer.user.id, 200]]);
+  });
+
+  it('applies the minimum and maximum, and new rules only to later approvals', async () => {
+    const [referrer, small, large, later] = await chain(['Hina', 'Imran', 'Javed', 'Kiran']);
+    const rules = await api.put('/api/referrals/commission-rules', { level1Rate: 0.1, level2Rate: 0.05, level3Rate: 0.02, minimumCommission: 50, maximumCommission: 300 }, admin.token);
+    expect(rules.status).toBe(200);
+    expect(rules.body.message).toBe('Commission rules updated successfully');
+    const smallPayment = await buyAndApprove(small, await plan(100));
+    expect((await commissionsOf(smallPayment)).map((r) => Number(r.amount))).toEqual([50]);
+    const largePayment = await buyAndApprove(large, await plan(10000));
+    // 10,000 × 10% = 1,000 and × 5% = 500: both above the maximum of 300.
+    expect((await commissionsOf(largePayment)).map((r) => Number(r.amount))).toEqual([300, 300]);
+
+    // A single-level scheme: levels 2 and 3 set to 0 earn nothing from later approvals.
+    await api.put('/api/referrals/commission-rules', { level1Rate: 0.1, level2Rate: 0, level3Rate: 0, minimumCommission: 0, maximumCommission: 1000 }, admin.token);
+    const laterPayment = await buyAndApprove(later, await plan(1000));
+    expect((await commissionsOf(laterPayment)).map((r) => [r.level, Number(r.amount)])).toEqual([[1, 100]]);
+    // Earlier commissions keep the rules they were computed with.
+    expect((await commissionsOf(largePayment)).map((r) => Number(r.amount))).toEqual([300, 300]);
+    void referrer;
+    await api.put('/api/referrals/commission-rules', { level1Rate: 0.1, level2Rate: 0.05, level3Rate: 0.02, minimumCommission: 0, maximumCommission: 1000 }, admin.token);
+  });
+
+  it('checks the rules with the specification’s messages, audits changes, and is admin-only to change', async () => {
+    const bad = async (body: Record<string, number>) => (await api.put('/api/referrals/commission-rules', { level1Rate: 0.1, level2Rate: 0.05, level3Rate: 0.02, minimumCommission: 0, maximumCommission: 1000, ...body }, admin.token)).body;
+    expect((await bad({ level2Rate: 1.5 })).errors.level2Rate).toBe('Level 2 rate must be between 0 and 1');
+    expect((await bad({ minimumCommission: -1 })).errors.minimumCommission).toBe('Minimum commission cannot be negative');
+    expect((await bad({ maximumCommission: 0 })).errors.maximumCommission).toBe('Maximum commission must be greater than minimum');
+    expect((await bad({ level1Rate: 0.01 })).errors.level1Rate).toBe('Level 1 rate should be the highest');
+    const member = await signUpMember(ctx);
+    expect((await api.put('/api/referrals/commission-rules', { level1Rate: 0.1, level2Rate: 0.05, level3Rate: 0.02, minimumCommission: 0, maximumCommission: 1000 }, member.token)).status).toBe(403);
+    expect((await api.get('/api/referrals/commission-rules', member.token)).body.rules).toEqual({ level1Rate: 0.1, level2Rate: 0.05, level3Rate: 0.02, minimumCommission: 0, maximumCommission: 1000 });
+    const audits = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'COMMISSION_RULES_UPDATE'`);
+    const rulesRows = await ctx.db.query<{ n: number }>('SELECT count(*)::int - 1 AS n FROM commission_rules');
+    expect(audits.rows[0].n).toBe(rulesRows.rows[0].n);
+  });
+});
+
+describe('the member’s view', () => {
+  it('shows referrals, stats and the tree; another member’s tree is an empty result', async () => {
+    const [top, mid, leaf] = await chain(['Laila', 'Mansoor', 'Nadia']);
+    await buyAndApprove(leaf, await plan(3000));
+    const stats = await api.get('/api/referrals/stats', top.token);
+    expect(stats.body.stats).toMatchObject({ totalReferrals: 2, level1Count: 1, level2Count: 1, totalCommission: 150, pendingCommission: 150, paidCommission: 0 });
+    const tree = await api.get('/api/referrals/tree', top.token);
+    expect(tree.body.tree).toHaveLength(1);
+    expect(tree.body.tree[0]).toMatchObject({ level: 1, status: 'PENDING', referredUser: { name: 'Mansoor' }, totalCommission: 0, commissionRate: 0.1 });
+    expect(tree.body.tree[0].children[0]).toMatchObject({ level: 2, status: 'ACTIVE', referredUser: { name: 'Nadia' }, totalCommission: 150, commissionRate: 0.05 });
+    expect(tree.body.tree[0].children[0].commissionPayments).toEqual([expect.objectContaining({ amount: 150, status: 'PENDING' })]);
+
+    const snooping = await api.get(`/api/referrals/tree?userId=${top.user.id}`, mid.token);
+    expect(snooping.body.tree).toEqual([]);
+    expect(snooping.body.stats.totalReferrals).toBe(0);
+    const asAdmin = await api.get(`/api/referrals/tree?userId=${top.user.id}`, admin.token);
+    expect(asAdmin.body.tree).toHaveLength(1);
+    expect((await api.get('/api/referrals', mid.token)).body.referrals.map((r: { referredUser: { name: string } }) => r.referredUser.name)).toEqual(['Nadia']);
+    expect((await api.get('/api/referrals/tree')).status).toBe(401);
+  });
+
+  it('the leaderboard shows members only first names and an initial', async () => {
+    const [winner] = await chain(['Omar Farooq Siddiqui', 'Parveen']);
+    const board = await api.get('/api/referrals/leaderboard?period=all&limit=50', (await signUpMember(ctx)).token);
+    expect(board.status).toBe(200);
+    const names = board.body.leaderboard.map((l: { name: string }) => l.name);
+    expect(names.every((n: string) => !n.includes('@'))).toBe(true);
+    const adminBoard = await api.get('/api/referrals/leaderboard', admin.token);
+    expect(adminBoard.body.leaderboard.length).toBeLessThanOrEqual(10);
+    void winner;
+  });
+});
+
+describe('monthly payouts', () => {
+  it('the pending list for a month equals the commissions accrued that month; paying twice pays once; the member confirms once', async () => {
+    const [referrer, payer] = await chain(['Qasim', 'Rabia']);
+    await buyAndApprove(payer, await plan(4000));
+    const pending = await api.get(`/api/admin/commission-payments/pending?month=${today.month}&year=${today.year}`, admin.token);
+    expect(pending.status).toBe(200);
+    const direct = await ctx.db.query<{ n: number; total: string }>(
+      `SELECT count(*)::int AS n, coalesce(sum(amount), 0)::text AS total FROM commissions WHERE status = 'PENDING' AND accrued_year = $1 AND accrued_month = $2`,
+      [today.year, today.month],
+    );
+    expect(pending.body.data.commissionPayments).toHaveLength(direct.rows[0].n);
+    expect(pending.body.data.totalAmount).toBe(Number(direct.rows[0].total));
+    expect(pending.body.data.commissionPayments.find((c: { referrerId: string }) => c.referrerId === referrer.user.id)).toMatchObject({ level: 1, commissionRate: 0.1, paymentAmount: 4000, commissionAmount: 400, referredUserName: 'Rabia' });
+
+    const pay = await api.post('/api/admin/commission-payments/bulk-pay', { month: today.month, year: today.year, paymentMethod: 'BANK_TRANSFER', transactionId: 'TX-1' }, admin.token);
+    expect(pay.status).toBe(201);
+    expect(pay.body.message).toBe(`Commission payments processed successfully! Total: PKR ${Number(direct.rows[0].total).toLocaleString('en-PK')}`);
+    expect(pay.body.data.totalPayments).toBe(direct.rows[0].n);
+    const again = await api.post('/api/admin/commission-payments/bulk-pay', { month: today.month, year: today.year, paymentMethod: 'BANK_TRANSFER' }, admin.token);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('There are no pending commissions for this month.');
+    const batches = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM commission_batches');
+    expect(batches.rows[0].n).toBe(1);
+    expect((await api.get('/api/admin/commission-payments/history', admin.token)).body.data.batches).toHaveLength(1);
+
+    const mine = await api.get('/api/referrals/commission-payments', referrer.token);
+    const payment = mine.body.data.commissionPayments[0];
+    expect(payment).toMatchObject({ amount: 400, userConfirmed: false, paymentMethod: 'BANK_TRANSFER', transactionId: 'TX-1', referral: { level: 1, referredUser: { name: 'Rabia' } } });
+    const confirm = await api.put(`/api/referrals/commission-payments/${payment.id}/confirm`, { userNotes: 'Received in my account' }, referrer.token);
+    expect(confirm.status).toBe(200);
+    expect(confirm.body.message).toBe('Commission payment confirmed successfully!');
+    expect(confirm.body.commissionPayment).toMatchObject({ userConfirmed: true, userNotes: 'Received in my account' });
+    const twice = await api.put(`/api/referrals/commission-payments/${payment.id}/confirm`, { userNotes: 'changed' }, referrer.token);
+    expect(twice.body.commissionPayment).toMatchObject({ userNotes: 'Received in my account', confirmedAt: confirm.body.commissionPayment.confirmedAt });
+    expect((await api.put(`/api/referrals/commission-payments/${payment.id}/confirm`, {}, payer.token)).status).toBe(404);
+    const note = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND type = 'COMMISSION_PAID'`, [referrer.user.id]);
+    expect(note.rows[0].n).toBe(1);
+  });
+
+  it('is for admins only', async () => {
+    const member = await signUpMember(ctx);
+    expect((await api.get('/api/admin/commission-payments/pending', member.token)).status).toBe(403);
+    expect((await api.post('/api/admin/commission-payments/bulk-pay', { month: 1, year: 2026, paymentMethod: 'CASH' }, member.token)).status).toBe(403);
+    expect((await api.get('/api/referrals/reports', member.token)).status).toBe(403);
+    expect((await api.post('/api/admin/commission-payments/bulk-pay', { month: 13, year: 2031 }, admin.token)).status).toBe(400);
+  });
+});
+
+describe('reports', () => {
+  it('summarise referrals by level and export CSV with formulas neutralised', async () => {
+    await chain(['=HYPERLINK("http://evil.example")', 'Sana']);
+    const report = await api.get('/api/referrals/reports?level=1&export=true', admin.token);
+    expect(report.status).toBe(200);
+    expect(report.body.summary.levelBreakdown.level1).toBe(report.body.summary.totalReferrals);
+    const csv: string = report.body.csvData;
+    expect(csv.split('\r\n')[0]).toContain('Referrer,Referrer email');
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    expect(csv).not.toMatch(/(^|,)=HYPERLINK/m);
+    expect(csvCell('+1')).toBe(`"'+1"`);
+    expect(csvCell('-2')).toBe(`"'-2"`);
+    expect(csvCell('@SUM(A1)')).toBe(`"'@SUM(A1)"`);
+    expect(csvCell('plain')).toBe('plain');
+  });
+});
