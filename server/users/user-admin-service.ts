@@ -81,11 +81,13 @@ const snapshot = (u: UserRow) => ({ name: u.name, email: u.email, phone: u.phone
 export async function updateUserByAdmin(db: Database, admin: Actor, id: string, body: { name: string; email: string; phone?: string; role: 'USER' | 'ADMIN' }) {
   try {
     return await db.transaction(async (tx) => {
+      if (!isUuid(id)) throw notFound(userMessages.notFound);
+      // The target and every admin are locked in one statement, in id order: two admins demoting each
+      // other at once queue here (no deadlock), and the second then sees who is still an admin.
+      await tx.query(`SELECT id FROM users WHERE id = $1 OR role = 'ADMIN' ORDER BY id FOR UPDATE`, [id]);
       const before = await lockUser(tx, id);
       if (before.role === 'ADMIN' && body.role !== 'ADMIN') {
         if (id === admin.id) throw conflict(userMessages.selfDemote);
-        // Serialises demotions: two admins demoting each other at once cannot leave none.
-        await tx.query(`SELECT id FROM users WHERE role = 'ADMIN' FOR UPDATE`);
         const { rows } = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE role = 'ADMIN' AND is_active AND NOT is_blocked AND id <> $1`, [id]);
         if (rows[0].n === 0) throw conflict(userMessages.lastAdmin);
       }

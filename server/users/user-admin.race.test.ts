@@ -74,7 +74,6 @@ describe('races on PostgreSQL', () => {
     }
   });
 
-  // PRODUCT BUG (reported)
   it('the refused demotion is answered 409 (or 403 once its caller is no longer an admin), never a server error', async () => {
     // updateUserByAdmin locks the target's row, then every admin row: two admins demoting each other
     // lock in opposite orders, PostgreSQL aborts one transaction with "deadlock detected", and that
