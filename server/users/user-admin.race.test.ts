@@ -75,9 +75,7 @@ describe('races on PostgreSQL', () => {
   });
 
   it('the refused demotion is answered 409 (or 403 once its caller is no longer an admin), never a server error', async () => {
-    // updateUserByAdmin locks the target's row, then every admin row: two admins demoting each other
-    // lock in opposite orders, PostgreSQL aborts one transaction with "deadlock detected", and that
-    // request gets 500 'Server error. Please try again later.' instead of 409 (RULES §12).
+    // Two admins demoting each other must queue, not deadlock: a deadlock would surface as a 500.
     let survivor = await soleAdmin();
     for (let round = 0; round < 3; round++) {
       const { loser, winner, detail } = await demotionRound(survivor);
