@@ -11,13 +11,14 @@ import en from '../locales/en.json';
 import enAdminCatalog from '../locales/en/admin-catalog.json';
 import enAdminPayments from '../locales/en/admin-payments.json';
 import enAdminRequests from '../locales/en/admin-requests.json';
+import enMemberPayments from '../locales/en/member-payments.json';
 import enMemberPlans from '../locales/en/member-plans.json';
 
 /**
  * One namespace per large feature area (web/locales/<language>/<area>.json), next to the shared
  * catalogue (translation): areas grow without touching each other's files.
  */
-export const resources = { en: { translation: en, memberPlans: enMemberPlans, adminCatalog: enAdminCatalog, adminRequests: enAdminRequests, adminPayments: enAdminPayments } } as const;
+export const resources = { en: { translation: en, memberPlans: enMemberPlans, memberPayments: enMemberPayments, adminCatalog: enAdminCatalog, adminRequests: enAdminRequests, adminPayments: enAdminPayments } } as const;
 export type Language = keyof typeof resources;
 export const defaultLanguage: Language = 'en';
 

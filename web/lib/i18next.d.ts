@@ -3,12 +3,13 @@ import type en from '../locales/en.json';
 import type enAdminCatalog from '../locales/en/admin-catalog.json';
 import type enAdminPayments from '../locales/en/admin-payments.json';
 import type enAdminRequests from '../locales/en/admin-requests.json';
+import type enMemberPayments from '../locales/en/member-payments.json';
 import type enMemberPlans from '../locales/en/member-plans.json';
 
 // Typed keys: a misspelt or missing translation key is a type error, not a blank on screen.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en; memberPlans: typeof enMemberPlans; adminCatalog: typeof enAdminCatalog; adminRequests: typeof enAdminRequests; adminPayments: typeof enAdminPayments };
+    resources: { translation: typeof en; memberPlans: typeof enMemberPlans; memberPayments: typeof enMemberPayments; adminCatalog: typeof enAdminCatalog; adminRequests: typeof enAdminRequests; adminPayments: typeof enAdminPayments };
   }
 }

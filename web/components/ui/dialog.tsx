@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,12 @@ interface DialogProps {
  */
 export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
   const { t } = useTranslation();
+  // Radix returns focus only to its own Trigger; these dialogs are opened by ordinary buttons, so
+  // remember what had focus when the dialog opened and give it back on close.
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) opener.current = document.activeElement;
+  }, [open]);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -30,6 +36,12 @@ export function Dialog({ open, onOpenChange, title, description, children, class
             'rounded-2xl border border-border bg-card p-6 text-card-foreground shadow-xl',
             className,
           )}
+          onCloseAutoFocus={(event) => {
+            if (opener.current?.isConnected) {
+              event.preventDefault();
+              opener.current.focus();
+            }
+          }}
           // Without a description, tell Radix there is none rather than point at a missing element.
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

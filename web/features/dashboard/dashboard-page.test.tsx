@@ -1,20 +1,30 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { storageKeys } from '../../lib/storage-keys.ts';
 import { fakeAuth, makeUser, renderRoute } from '../../test/render.tsx';
-import { ok, stubGetRequests } from '../plans/test-api-stub.ts';
+import type { MemberGroup } from '../member-payments/api.ts';
+import { makeGroup, memberPaymentRoutes } from '../member-payments/test-support.ts';
+import { fail, stubGetRequests } from '../plans/test-api-stub.ts';
+import { resolveDashboardTab } from './dashboard-page.tsx';
 
 const member = fakeAuth({ user: makeUser() });
 
-// The default tab (Committee Plans) loads plans and requests: answer those reads with empty lists.
+/**
+ * Read-only GETs: the plans and requests of Committee Plans, the member's groups, payments and
+ * counts, and the active bank accounts. A member without groups unless a test says otherwise.
+ */
+function stubDashboard(data: { groups?: MemberGroup[] } = {}) {
+  return stubGetRequests(memberPaymentRoutes({ counts: { total: 12, pending: 9, paid: 2, overdue: 1 }, ...data }));
+}
+
 beforeEach(() => {
-  stubGetRequests({
-    '/api/committee-plans': ok({ plans: [], data: { plans: [] } }),
-    '/api/plan-payments': ok({ payments: [], data: { payments: [] } }),
-  });
+  stubDashboard();
 });
 afterEach(() => vi.restoreAllMocks());
+
+const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+const selectedTab = () => screen.getAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') === 'true')?.textContent;
 
 describe('/dashboard', () => {
   it('greets the member and remembers the last tab', async () => {
@@ -22,7 +32,7 @@ describe('/dashboard', () => {
     const { unmount } = renderRoute('/dashboard', member);
     expect(await screen.findByRole('heading', { name: 'Assalam-o-Alaikum, Ayesha Khan' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Admin Dashboard' })).toBeNull();
-    expect(screen.getByRole('tab', { name: 'Committee Plans' }).getAttribute('aria-selected')).toBe('true');
+    expect((await screen.findByRole('tab', { name: 'Committee Plans' })).getAttribute('aria-selected')).toBe('true');
 
     await user.click(screen.getByRole('tab', { name: 'Payments' }));
     expect(window.localStorage.getItem(storageKeys.dashboardTab)).toBe('payments');
@@ -48,5 +58,82 @@ describe('/dashboard', () => {
     expect(dialog).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('summary tiles', () => {
+  it('count the groups and the payments, and do not make up referral earnings', async () => {
+    vi.restoreAllMocks();
+    stubDashboard({ groups: [makeGroup(), makeGroup({ id: 'group-2', groupNumber: '2' })] });
+    renderRoute('/dashboard', member);
+    const tiles = within(await screen.findByRole('region', { name: 'Your summary' }));
+    const tile = (label: string) => tiles.getByText(label).closest('div')!;
+    await within(tile('Active Groups')).findByText('2');
+    expect(await within(tile('Total Payments')).findByText('12')).toBeTruthy();
+    // The server's count of pending instalments, whatever the case of the status (the old mismatch is fixed).
+    expect(within(tile('Pending Payments')).getByText('9')).toBeTruthy();
+    const referrals = tile('Referral Earnings (PKR)');
+    expect(within(referrals).getByText('—')).toBeTruthy();
+    expect(within(referrals).getByText('Referral earnings will appear here')).toBeTruthy();
+    expect(within(referrals).queryByText(/PKR \d/)).toBeNull();
+  });
+});
+
+describe('default tab', () => {
+  it('is Committee Plans, without My Groups, for a member without groups', async () => {
+    renderRoute('/dashboard', member);
+    await screen.findByRole('tab', { name: 'Committee Plans' });
+    expect(tabNames()).toEqual(['Committee Plans', 'Payments', 'Referrals']);
+    expect(selectedTab()).toBe('Committee Plans');
+  });
+
+  it('is My Groups for a member with groups and no saved tab', async () => {
+    vi.restoreAllMocks();
+    stubDashboard({ groups: [makeGroup()] });
+    renderRoute('/dashboard', member);
+    await screen.findByRole('tab', { name: 'My Groups' });
+    expect(tabNames()).toEqual(['My Groups', 'Committee Plans', 'Payments', 'Referrals']);
+    expect(selectedTab()).toBe('My Groups');
+    expect(await screen.findByRole('article', { name: 'Group 1' })).toBeTruthy();
+    // Only choosing a tab saves it.
+    expect(window.localStorage.getItem(storageKeys.dashboardTab)).toBeNull();
+  });
+
+  it('is the saved tab when there is one', async () => {
+    vi.restoreAllMocks();
+    stubDashboard({ groups: [makeGroup()] });
+    window.localStorage.setItem(storageKeys.dashboardTab, 'plans');
+    renderRoute('/dashboard', member);
+    await screen.findByRole('tab', { name: 'My Groups' });
+    expect(selectedTab()).toBe('Committee Plans');
+  });
+
+  it('falls back to Committee Plans when My Groups was saved but the member has no group', async () => {
+    window.localStorage.setItem(storageKeys.dashboardTab, 'groups');
+    renderRoute('/dashboard', member);
+    await screen.findByRole('tab', { name: 'Committee Plans' });
+    expect(selectedTab()).toBe('Committee Plans');
+    expect(screen.queryByRole('tab', { name: 'My Groups' })).toBeNull();
+  });
+
+  it("says when the groups cannot be read, and shows Committee Plans", async () => {
+    vi.restoreAllMocks();
+    stubGetRequests({ ...memberPaymentRoutes(), '/api/committee-plans/user/groups': fail(403, 'Access denied.') });
+    renderRoute('/dashboard', member);
+    expect(await screen.findByText('Failed to load group information')).toBeTruthy();
+    expect(selectedTab()).toBe('Committee Plans');
+  });
+
+  it('follows the rule', () => {
+    const none = { status: 'success' as const, count: 0 };
+    const some = { status: 'success' as const, count: 2 };
+    expect(resolveDashboardTab(null, none)).toBe('plans');
+    expect(resolveDashboardTab(null, some)).toBe('groups');
+    expect(resolveDashboardTab(null, { status: 'pending', count: 0 })).toBeNull();
+    expect(resolveDashboardTab(null, { status: 'error', count: 0 })).toBe('plans');
+    expect(resolveDashboardTab('payments', { status: 'pending', count: 0 })).toBe('payments');
+    expect(resolveDashboardTab('referrals', some)).toBe('referrals');
+    expect(resolveDashboardTab('groups', some)).toBe('groups');
+    expect(resolveDashboardTab('groups', none)).toBe('plans');
   });
 });

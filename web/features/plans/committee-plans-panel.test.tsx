@@ -4,6 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../test/render.tsx';
 import { fail, fakeFile, makePlan, makeRequest, ok, stubGetRequests } from './test-api-stub.ts';
 
+/** The dashboard around the panel also reads the member's groups and payment counts: none here. */
+const dashboardReads = {
+  '/api/committee-plans/user/groups': ok({ groups: [], data: { groups: [] } }),
+  '/api/payments/summary': ok({ data: { counts: { total: 0, paid: 0, pending: 0, overdue: 0, underReview: 0 }, amounts: { paid: 0, pending: 0, overdue: 0 } } }),
+};
+
 afterEach(() => vi.restoreAllMocks());
 
 const member = fakeAuth({ user: makeUser() });
@@ -28,6 +34,7 @@ const oldOverdue = makeRequest({ id: 'request-3', planId: 'plan-old', status: 'O
 /** Read-only GETs only: the plans and the member's own requests. */
 function stubDashboard(requests = [pendingGold, rejectedSilver, oldOverdue]) {
   return stubGetRequests({
+    ...dashboardReads,
     '/api/committee-plans': ok({ plans, data: { plans } }),
     '/api/plan-payments': ok({ payments: requests, data: { payments: requests } }),
   });
@@ -62,7 +69,7 @@ describe('Committee Plans tab', () => {
   it("lists the member's requests with their status, reason and receipt", async () => {
     stubDashboard();
     renderRoute('/dashboard', member);
-    const list = screen.getByRole('region', { name: 'My Payment Requests' });
+    const list = await screen.findByRole('region', { name: 'My Payment Requests' });
     await within(list).findByRole('article', { name: 'Gold Umrah Plan' });
 
     const pending = within(list).getByRole('article', { name: 'Gold Umrah Plan' });
@@ -98,6 +105,7 @@ describe('Committee Plans tab', () => {
 
   it('says when there are no plans and no requests', async () => {
     stubGetRequests({
+    ...dashboardReads,
       '/api/committee-plans': ok({ plans: [], data: { plans: [] } }),
       '/api/plan-payments': ok({ payments: [], data: { payments: [] } }),
     });
@@ -108,6 +116,7 @@ describe('Committee Plans tab', () => {
 
   it('says when the plans cannot be loaded', async () => {
     stubGetRequests({
+    ...dashboardReads,
       '/api/committee-plans': fail(403, 'Access denied.'),
       '/api/plan-payments': ok({ payments: [], data: { payments: [] } }),
     });

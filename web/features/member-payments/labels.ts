@@ -1,0 +1,59 @@
+/** Display labels of this area: month names, dates, statuses and payment methods, in the active language. */
+import { useTranslation } from 'react-i18next';
+import { BUSINESS_TIME_ZONE, groupPaymentStatus, reviewStatusOf, type GroupPaymentStatus, type ReviewStatus } from './rules.ts';
+import type { MemberPayment } from './api.ts';
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** 'January' … 'December'; '' outside 1–12. */
+export function monthNameIn(language: string, month: number | null | undefined): string {
+  if (!month || !Number.isInteger(month) || month < 1 || month > 12) return '';
+  return new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, month - 1, 1));
+}
+
+/**
+ * A date as people read it ('1 Mar 2026'). A plain date ('2026-03-01': due, start and end dates) is
+ * that calendar day everywhere; a moment (ISO timestamp) is shown as the day it was in Karachi.
+ */
+export function formatDateIn(language: string, value: string | null | undefined): string {
+  if (!value) return '';
+  const locale = `${language}-PK`;
+  const dateOnly = DATE_ONLY.exec(value);
+  const date = dateOnly ? new Date(Date.UTC(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3]))) : new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const timeZone = dateOnly ? 'UTC' : BUSINESS_TIME_ZONE;
+  try {
+    return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(date);
+  } catch {
+    return date.toLocaleDateString();
+  }
+}
+
+export function useMemberPaymentLabels() {
+  const { t, i18n } = useTranslation('memberPayments');
+  const language = i18n.language;
+  return {
+    monthName: (month: number | null | undefined) => monthNameIn(language, month),
+    /** 'March 2026'. */
+    period(month: number | null | undefined, year: number | null | undefined): string {
+      const name = monthNameIn(language, month);
+      return name && year ? `${name} ${year}` : '';
+    },
+    date: (value: string | null | undefined) => formatDateIn(language, value),
+    status: (status: string | null | undefined) => t(`status.${groupPaymentStatus(status)}` as `status.${GroupPaymentStatus}`),
+    review: (payment: Pick<MemberPayment, 'reviewStatus' | 'status'>) => t(`review.${reviewStatusOf(payment)}` as `review.${ReviewStatus}`),
+    /** Cash, Bank Transfer, Mobile Banking, in any case; an unknown method shows as sent. */
+    method(method: string | null | undefined): string {
+      switch ((method ?? '').trim().toLowerCase()) {
+        case 'cash':
+          return t('methods.cash');
+        case 'bank_transfer':
+          return t('methods.bank_transfer');
+        case 'mobile_banking':
+          return t('methods.mobile_banking');
+        default:
+          return method ?? '';
+      }
+    },
+  };
+}

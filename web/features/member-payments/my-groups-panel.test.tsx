@@ -1,0 +1,175 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeAuth, makeUser, renderRoute } from '../../test/render.tsx';
+import { stubGetRequests } from '../plans/test-api-stub.ts';
+import { SELECTED_PAYMENT_KEY } from './selected-payment.ts';
+import { makeGroup, makeGroupPayment, makeSchedule, memberPaymentRoutes } from './test-support.ts';
+
+const member = fakeAuth({ user: makeUser() });
+
+// 15 March 2026 in Karachi: March is the current month. Only the clock is fixed; timers run as usual.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-03-15T10:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const schedule = makeSchedule();
+schedule[3] = makeGroupPayment({ month: 4, status: 'OVERDUE', underReview: true, receiptUrl: '/api/receipts/r4/file?expires=1&signature=x' });
+schedule[4] = makeGroupPayment({ month: 5, status: 'REJECTED', rejectionReason: 'The amount on the receipt is wrong.' });
+schedule[5] = makeGroupPayment({ month: 6, status: 'ON_HOLD' });
+schedule[1] = makeGroupPayment({ month: 2, status: 'PAID', paymentDate: '2026-02-05T10:00:00.000Z', receiptUrl: null });
+
+const group = makeGroup({
+  payments: schedule,
+  winners: [
+    { month: 1, year: 2026, winnerId: 'user-9', winner: { name: 'Bilal Ahmed' }, amount: 300000, selectedAt: '2026-01-20T10:00:00.000Z' },
+    { month: 2, year: 2026, winnerId: 'user-1', winner: { name: 'Ayesha Khan' }, amount: 300000, selectedAt: '2026-02-20T10:00:00.000Z' },
+  ],
+});
+
+async function openGroups(groups = [group]) {
+  const stub = stubGetRequests(memberPaymentRoutes({ groups, counts: { total: 12, pending: 9 } }));
+  const view = renderRoute('/dashboard', member);
+  const card = await screen.findByRole('article', { name: 'Group 1' });
+  return { ...stub, ...view, card };
+}
+
+const monthCard = (name: RegExp) => screen.getByRole('button', { name });
+
+describe('My Groups tab', () => {
+  it('shows the group with its members, position, dates and progress', async () => {
+    const { card } = await openGroups();
+    const groupCard = within(card);
+    expect(groupCard.getByText('Active')).toBeTruthy();
+    expect(groupCard.getByText('Gold Umrah Plan')).toBeTruthy();
+    expect(groupCard.getByText('5/12')).toBeTruthy();
+    expect(groupCard.getByText('Member #3')).toBeTruthy();
+    expect(groupCard.getByText('1 Jan 2026')).toBeTruthy();
+    expect(groupCard.getByText('1 Jan 2027')).toBeTruthy();
+
+    const completed = groupCard.getByText('Months Completed').nextElementSibling;
+    const remaining = groupCard.getByText('Remaining Months').nextElementSibling;
+    expect(completed?.textContent).toBe('2');
+    expect(remaining?.textContent).toBe('10');
+
+    const progress = groupCard.getByRole('progressbar', { name: 'Payment progress of Group 1' });
+    expect(progress.getAttribute('aria-valuenow')).toBe('17');
+    expect(progress.getAttribute('aria-valuetext')).toBe('17%');
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
+  });
+
+  it('shows one card per month with its status, and marks the current month in Karachi', async () => {
+    await openGroups();
+    expect(within(screen.getByRole('list', { name: 'Payment Schedule' })).getAllByRole('button')).toHaveLength(12);
+
+    expect(monthCard(/^January 2026/).getAttribute('aria-current')).toBeNull();
+    const march = monthCard(/^March 2026/);
+    expect(march.getAttribute('aria-current')).toBe('date');
+    expect(within(march).getByText('This month')).toBeTruthy();
+    expect(screen.getAllByRole('button').filter((button) => button.getAttribute('aria-current') === 'date')).toHaveLength(1);
+
+    expect(monthCard(/^January 2026 Paid$/)).toBeTruthy();
+    expect(monthCard(/^March 2026 Pending$/)).toBeTruthy();
+    expect(monthCard(/^April 2026 Overdue Under review$/)).toBeTruthy();
+    expect(monthCard(/^May 2026 Rejected$/)).toBeTruthy();
+    expect(monthCard(/^June 2026 Unknown$/)).toBeTruthy();
+    expect(within(march).getByText('PKR 25,000')).toBeTruthy();
+  });
+
+  it("shows each month's winner, and 'You Won!' on the member's own month", async () => {
+    await openGroups();
+    const january = within(monthCard(/^January 2026/));
+    expect(january.getByText('Winner: Bilal Ahmed')).toBeTruthy();
+    expect(january.getByText('Amount: PKR 300,000')).toBeTruthy();
+    expect(january.getByText('Selected 20 Jan 2026')).toBeTruthy();
+    expect(january.queryByText('You Won!')).toBeNull();
+
+    const february = within(monthCard(/^February 2026/));
+    expect(february.getByText('You Won!')).toBeTruthy();
+    expect(february.getByText('Winner: Ayesha Khan')).toBeTruthy();
+    expect(within(monthCard(/^March 2026/)).queryByText(/Winner/)).toBeNull();
+  });
+
+  it("opens a payable month's details, and 'Pay Now' stores it and opens its payment page", async () => {
+    const { router, refused } = await openGroups();
+    const user = userEvent.setup();
+    await user.click(monthCard(/^March 2026/));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Month Details' }));
+    expect(dialog.getByText('Group 1 - March 2026')).toBeTruthy();
+    expect(dialog.getByText('1 Mar 2026')).toBeTruthy();
+    expect(dialog.getByText('PKR 25,000')).toBeTruthy();
+    expect(dialog.getByText('Not paid yet')).toBeTruthy();
+    expect(dialog.queryByRole('button', { name: /View Receipt/ })).toBeNull();
+
+    await user.click(dialog.getByRole('button', { name: 'Pay Now' }));
+    expect(router.state.location.pathname).toBe('/user/payment/pay-2026-3');
+    const stored = JSON.parse(window.localStorage.getItem(SELECTED_PAYMENT_KEY)!);
+    expect(stored).toMatchObject({
+      paymentId: 'pay-2026-3',
+      groupId: 'group-1',
+      groupNumber: '1',
+      month: 3,
+      year: 2026,
+      amount: 25000,
+      status: 'PENDING',
+      dueDate: '2026-03-01',
+      paymentDate: null,
+      group: { id: 'group-1', groupNumber: '1', plan: { name: 'Gold Umrah Plan', monthlyAmount: 25000 } },
+    });
+    expect(await screen.findByText('Group 1 - March 2026')).toBeTruthy();
+    expect(refused).toEqual([]);
+  });
+
+  it('offers the receipt of a paid month and no Pay Now', async () => {
+    await openGroups();
+    const user = userEvent.setup();
+    await user.click(monthCard(/^January 2026/));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Month Details' }));
+    expect(dialog.getByText('5 Jan 2026')).toBeTruthy();
+    const receipt = dialog.getByRole('link', { name: /View Receipt/ });
+    expect(receipt.getAttribute('href')).toBe('/api/receipts/r1/file?expires=1&signature=x');
+    expect(receipt.getAttribute('target')).toBe('_blank');
+    expect(dialog.queryByRole('button', { name: 'Pay Now' })).toBeNull();
+  });
+
+  it('says when a paid month has no receipt', async () => {
+    await openGroups();
+    const user = userEvent.setup();
+    await user.click(monthCard(/^February 2026/));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Month Details' }));
+    await user.click(dialog.getByRole('button', { name: 'View Receipt' }));
+    expect(await screen.findByText('Receipt is not available for this payment.')).toBeTruthy();
+  });
+
+  it('shows a month under review without Pay Now, and a rejected month with its reason and Pay Now', async () => {
+    await openGroups();
+    const user = userEvent.setup();
+    await user.click(monthCard(/^April 2026/));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Month Details' }));
+    expect(dialog.getByText('Under review')).toBeTruthy();
+    expect(dialog.getByText(/being verified/)).toBeTruthy();
+    expect(dialog.queryByRole('button', { name: 'Pay Now' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+
+    await user.click(monthCard(/^May 2026/));
+    dialog = within(await screen.findByRole('dialog', { name: 'Month Details' }));
+    expect(dialog.getByText('The amount on the receipt is wrong.')).toBeTruthy();
+    expect(dialog.getByRole('button', { name: 'Pay Now' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Focus returns to the card that opened the dialog.
+    await waitFor(() => expect(document.activeElement).toBe(monthCard(/^May 2026/)));
+  });
+
+  it('lists every group of the member', async () => {
+    const second = makeGroup({ id: 'group-2', groupNumber: 'B2', payments: makeSchedule().map((p) => ({ ...p, id: `g2-${p.id}`, groupId: 'group-2' })) });
+    await openGroups([group, second]);
+    expect(screen.getByRole('article', { name: 'Group B2' })).toBeTruthy();
+  });
+});

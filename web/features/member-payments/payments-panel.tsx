@@ -1,0 +1,133 @@
+import { useId, useState } from 'react';
+import { Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { formatPkr } from '../../../contract/money.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import type { MemberPayment } from './api.ts';
+import { useMemberPaymentLabels } from './labels.ts';
+import { EmptyState, Facts, LoadError, ReceiptButton, useReturnFocus } from './parts.tsx';
+import { useMyPayments } from './queries.ts';
+import { reviewCounts, reviewStatusOf, reviewStatusTone } from './rules.ts';
+import { SubmitPaymentDialog } from './submit-payment-dialog.tsx';
+
+/** The dashboard's Payments tab (member document §2): Submit Payment, the counts, Payment History. */
+export function PaymentsPanel() {
+  const { t } = useTranslation('memberPayments');
+  const headingId = useId();
+  const historyId = useId();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const focus = useReturnFocus();
+  const payments = useMyPayments();
+  const counts = reviewCounts(payments.data ?? []);
+
+  const cards = [
+    { key: 'total', label: t('payments.total'), value: counts.total },
+    { key: 'approved', label: t('payments.approved'), value: counts.approved },
+    { key: 'pending', label: t('payments.pending'), value: counts.pending },
+  ];
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={headingId} className="text-xl font-semibold">
+          {t('payments.title')}
+        </h2>
+        <Button
+          onClick={(event) => {
+            focus.remember(event.currentTarget);
+            setDialogOpen(true);
+          }}
+        >
+          <Plus aria-hidden />
+          {t('payments.submitPayment')}
+        </Button>
+      </div>
+
+      <dl className="grid grid-cols-3 gap-2 sm:gap-4">
+        {cards.map((card) => (
+          <Card key={card.key} className="p-3 sm:p-4">
+            <dt className="text-xs text-muted-foreground sm:text-sm">{card.label}</dt>
+            <dd className="text-xl font-bold sm:text-2xl">{payments.data ? card.value : '—'}</dd>
+          </Card>
+        ))}
+      </dl>
+
+      <section aria-labelledby={historyId}>
+        <h3 id={historyId} className="text-lg font-semibold">
+          {t('payments.historyTitle')}
+        </h3>
+        <div className="mt-3">
+          {payments.isError && <LoadError message={t('payments.loadFailed')} onRetry={() => void payments.refetch()} retrying={payments.isFetching} />}
+          {!payments.data ? (
+            payments.isPending && <Spinner label={t('payments.loading')} className="py-6" />
+          ) : payments.data.length === 0 ? (
+            <EmptyState>{t('payments.empty')}</EmptyState>
+          ) : (
+            <ul className="space-y-3">
+              {payments.data.map((payment) => (
+                <li key={payment.id}>
+                  <PaymentRow payment={payment} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+
+      <SubmitPaymentDialog
+        open={dialogOpen}
+        onOpenChange={(open) => {
+          setDialogOpen(open);
+          if (!open) focus.restore();
+        }}
+      />
+    </section>
+  );
+}
+
+function PaymentRow({ payment }: { payment: MemberPayment }) {
+  const { t } = useTranslation('memberPayments');
+  const labels = useMemberPaymentLabels();
+  const titleId = useId();
+  const review = reviewStatusOf(payment);
+  const period = labels.period(payment.month, payment.year);
+  const planName = payment.group?.plan?.name ?? payment.plan?.name;
+  const submitted = payment.submittedAt ?? payment.createdAt;
+
+  const facts = [
+    ...(payment.group?.groupNumber ? [{ label: t('payments.group'), value: t('payments.groupValue', { number: payment.group.groupNumber }) }] : []),
+    ...(planName ? [{ label: t('payments.plan'), value: planName }] : []),
+    { label: t('payments.amount'), value: formatPkr(payment.amount) },
+    ...(payment.paymentMethod ? [{ label: t('payments.method'), value: labels.method(payment.paymentMethod) }] : []),
+    ...(submitted ? [{ label: t('payments.submitted'), value: labels.date(submitted) }] : []),
+  ];
+
+  return (
+    <Card className="p-4" role="article" aria-labelledby={titleId}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h4 id={titleId} className="font-semibold">
+          {period || t('payments.noPeriod')}
+        </h4>
+        <Badge tone={reviewStatusTone[review]}>
+          <span className="sr-only">{t('payments.status')}: </span>
+          <span>{labels.review(payment)}</span>
+        </Badge>
+      </div>
+      <Facts facts={facts} className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-5" />
+      {review === 'rejected' && payment.rejectionReason && (
+        <p className="mt-3 rounded-lg bg-destructive/10 p-3 text-sm">
+          <span className="font-semibold text-destructive">{t('payments.rejectionReason')}: </span>
+          {payment.rejectionReason}
+        </p>
+      )}
+      {payment.receiptUrl && (
+        <div className="mt-3">
+          <ReceiptButton url={payment.receiptUrl} variant="link" className="px-0" />
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,24 @@
+/** The reads of this area as React Query hooks: one cache entry each, shared by the dashboard and the pages. */
+import { useQuery } from '@tanstack/react-query';
+import { fetchMyGroups, fetchMyPayments, fetchPaymentCounts, memberPaymentKeys, RECEIPT_LINK_REFRESH_MS } from './api.ts';
+
+export function useMyGroups() {
+  return useQuery({
+    queryKey: memberPaymentKeys.groups,
+    queryFn: ({ signal }) => fetchMyGroups(signal),
+    // The schedule carries receipt links signed for 10 minutes.
+    refetchInterval: RECEIPT_LINK_REFRESH_MS,
+  });
+}
+
+export function usePaymentCounts() {
+  return useQuery({ queryKey: memberPaymentKeys.summary, queryFn: ({ signal }) => fetchPaymentCounts(signal) });
+}
+
+export function useMyPayments() {
+  return useQuery({
+    queryKey: memberPaymentKeys.list,
+    queryFn: ({ signal }) => fetchMyPayments(signal),
+    refetchInterval: RECEIPT_LINK_REFRESH_MS,
+  });
+}

@@ -1,0 +1,139 @@
+/**
+ * The rules of the member's schedule and payments as pure functions, so that the cards, the dialogs,
+ * the payment page and the tests agree (member document §2 "My Groups tab", §4, §5; RULES §2, §6).
+ */
+import type { BadgeTone } from '../../components/ui/badge.tsx';
+import type { GroupPayment, GroupWinner, MemberPayment } from './api.ts';
+
+/** The business time zone (RULES §2): "this month" is this month in Karachi. */
+export const BUSINESS_TIME_ZONE = 'Asia/Karachi';
+
+export type GroupPaymentStatus = 'paid' | 'pending' | 'overdue' | 'rejected' | 'unknown';
+
+/**
+ * PAID, PENDING, OVERDUE (member document §4) and REJECTED (RULES §6), in any case; anything
+ * else shows as 'Unknown'.
+ */
+export function groupPaymentStatus(status: string | null | undefined): GroupPaymentStatus {
+  switch ((status ?? '').trim().toUpperCase()) {
+    case 'PAID':
+      return 'paid';
+    case 'PENDING':
+      return 'pending';
+    case 'OVERDUE':
+      return 'overdue';
+    case 'REJECTED':
+      return 'rejected';
+    default:
+      return 'unknown';
+  }
+}
+
+export const groupPaymentStatusTone: Record<GroupPaymentStatus, BadgeTone> = {
+  paid: 'success',
+  pending: 'warning',
+  overdue: 'danger',
+  rejected: 'danger',
+  unknown: 'neutral',
+};
+
+/**
+ * A month can be paid when it is PENDING, OVERDUE or REJECTED and no receipt of it waits for a
+ * decision (RULES §6: a PAID month, or one under review, is refused with 409).
+ */
+export function isPayable(payment: Pick<GroupPayment, 'status' | 'underReview'>): boolean {
+  const status = groupPaymentStatus(payment.status);
+  return (status === 'pending' || status === 'overdue' || status === 'rejected') && !payment.underReview;
+}
+
+export const isPaid = (payment: Pick<GroupPayment, 'status'>) => groupPaymentStatus(payment.status) === 'paid';
+
+/** Months completed: the PAID months (member document §2). */
+export function monthsCompleted(payments: readonly Pick<GroupPayment, 'status'>[]): number {
+  return payments.filter(isPaid).length;
+}
+
+/**
+ * Remaining months. The old client counted only PENDING; OVERDUE and REJECTED months are still to
+ * be paid too, so every month that is not PAID counts as remaining: completed + remaining is then
+ * always the length of the schedule.
+ */
+export function monthsRemaining(payments: readonly Pick<GroupPayment, 'status'>[]): number {
+  return payments.length - monthsCompleted(payments);
+}
+
+/** Paid months ÷ all payment records, as a rounded percentage; 0 for an empty schedule. */
+export function progressPercent(payments: readonly Pick<GroupPayment, 'status'>[]): number {
+  if (payments.length === 0) return 0;
+  return Math.round((monthsCompleted(payments) / payments.length) * 100);
+}
+
+export interface MonthOfYear {
+  month: number;
+  year: number;
+}
+
+/** The month and year it is in Karachi at a given moment. */
+export function businessMonthOf(now: Date = new Date()): MonthOfYear {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: 'numeric' }).formatToParts(now);
+  const read = (type: 'year' | 'month') => Number(parts.find((part) => part.type === type)?.value);
+  return { month: read('month'), year: read('year') };
+}
+
+export function isCurrentMonth(payment: MonthOfYear, now: Date = new Date()): boolean {
+  const current = businessMonthOf(now);
+  return payment.month === current.month && payment.year === current.year;
+}
+
+/** The schedule in calendar order (the server sends it so; this keeps the cards right whatever). */
+export function sortByMonth<T extends MonthOfYear>(payments: readonly T[]): T[] {
+  return [...payments].sort((a, b) => a.year - b.year || a.month - b.month);
+}
+
+/** The draw's winner of a month, if the draw has happened. */
+export function winnerOf(winners: readonly GroupWinner[] | null | undefined, month: MonthOfYear): GroupWinner | undefined {
+  return (winners ?? []).find((winner) => winner.month === month.month && winner.year === month.year);
+}
+
+/** The year a new payment form starts with: this year in Karachi, within the allowed range. */
+export function defaultPaymentYear(min: number, max: number, now: Date = new Date()): number {
+  return Math.min(max, Math.max(min, businessMonthOf(now).year));
+}
+
+const ENGLISH_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * The notes sent with a monthly payment: 'Group {n} - {Month} {year}' (member document §7). Data
+ * for the admin's list, not a screen text, so always in English like the server's own texts.
+ */
+export function instalmentNotes(groupNumber: string, month: number, year: number): string {
+  return `Group ${groupNumber} - ${ENGLISH_MONTHS[month - 1] ?? month} ${year}`;
+}
+
+export type ReviewStatus = 'pending' | 'approved' | 'rejected';
+
+/**
+ * A sent payment's review, in lowercase (member document §4): the server's reviewStatus, else read
+ * from the status (PAID approved, REJECTED rejected); pending is the default display.
+ */
+export function reviewStatusOf(payment: Pick<MemberPayment, 'reviewStatus' | 'status'>): ReviewStatus {
+  const review = (payment.reviewStatus ?? '').trim().toLowerCase();
+  if (review === 'approved' || review === 'rejected' || review === 'pending') return review;
+  const status = groupPaymentStatus(payment.status);
+  if (status === 'paid') return 'approved';
+  if (status === 'rejected') return 'rejected';
+  return 'pending';
+}
+
+export const reviewStatusTone: Record<ReviewStatus, BadgeTone> = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'danger',
+};
+
+/** Total, Approved and Pending of the Payments tab, counted from the list. */
+export function reviewCounts(payments: readonly Pick<MemberPayment, 'reviewStatus' | 'status'>[]) {
+  const counts = { total: payments.length, approved: 0, pending: 0, rejected: 0 };
+  for (const payment of payments) counts[reviewStatusOf(payment)] += 1;
+  return counts;
+}

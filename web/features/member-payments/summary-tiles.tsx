@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { CalendarClock, Receipt, Users, Wallet } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Card } from '../../components/ui/card.tsx';
+import { useMyGroups, usePaymentCounts } from './queries.ts';
+
+/**
+ * The dashboard's summary tiles (member document §2): Active Groups, Total Payments, Pending Payments
+ * and Referral Earnings (PKR). Pending counts the server's PENDING (and REJECTED, still to pay)
+ * instalments: the old client's lowercase comparison is fixed (RULES §6). Referral earnings arrive
+ * with the referral work: until then the tile says so instead of showing a number that is not known.
+ */
+export function SummaryTiles() {
+  const { t } = useTranslation('memberPayments');
+  const groups = useMyGroups();
+  const counts = usePaymentCounts();
+
+  const value = (state: { isPending: boolean }, number: number | undefined): ReactNode => {
+    if (number !== undefined) return number.toLocaleString('en-PK');
+    if (state.isPending) return <Placeholder label={t('summary.loading')} text="…" />;
+    return <Placeholder label={t('summary.unavailable')} text="—" />;
+  };
+
+  const tiles = [
+    { key: 'groups', icon: Users, label: t('summary.activeGroups'), value: value(groups, groups.data?.length) },
+    { key: 'total', icon: Receipt, label: t('summary.totalPayments'), value: value(counts, counts.data?.total) },
+    { key: 'pending', icon: CalendarClock, label: t('summary.pendingPayments'), value: value(counts, counts.data?.pending) },
+    {
+      key: 'referrals',
+      icon: Wallet,
+      label: t('summary.referralEarnings'),
+      value: <Placeholder label={t('summary.notYetAvailable')} text="—" />,
+      hint: t('summary.referralHint'),
+    },
+  ];
+
+  return (
+    <section aria-label={t('summary.label')} className="mt-6">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {tiles.map(({ key, icon: Icon, label, value: shown, hint }) => (
+          <Card key={key} className="p-4">
+            <dt className="flex items-center gap-2 text-xs font-medium text-muted-foreground sm:text-sm">
+              <span aria-hidden className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary">
+                <Icon className="size-4" />
+              </span>
+              {label}
+            </dt>
+            <dd className="mt-2 text-2xl font-bold">{shown}</dd>
+            {hint && <dd className="text-xs text-muted-foreground">{hint}</dd>}
+          </Card>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** A sign in place of a number, with words for screen readers. */
+function Placeholder({ label, text }: { label: string; text: string }) {
+  return (
+    <>
+      <span aria-hidden>{text}</span>
+      <span className="sr-only">{label}</span>
+    </>
+  );
+}

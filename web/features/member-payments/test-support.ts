@@ -1,0 +1,101 @@
+/**
+ * Test-only: fixed data for the member's groups and payments, and the read-only GET routes that
+ * answer them (with stubGetRequests from web/features/plans/test-api-stub.ts). Nothing is posted.
+ */
+import type { BankAccount } from '../plans/api.ts';
+import { makeBankAccount, makePlan, ok, type StubRoutes } from '../plans/test-api-stub.ts';
+import type { GroupPayment, MemberGroup, MemberPayment, PaymentCounts } from './api.ts';
+
+export function makeGroupPayment(overrides: Partial<GroupPayment> = {}): GroupPayment {
+  const month = overrides.month ?? 3;
+  const year = overrides.year ?? 2026;
+  return {
+    id: `pay-${year}-${month}`,
+    groupId: 'group-1',
+    month,
+    year,
+    amount: 25000,
+    status: 'PENDING',
+    underReview: false,
+    rejectionReason: null,
+    dueDate: `${year}-${String(month).padStart(2, '0')}-01`,
+    paymentDate: null,
+    receiptUrl: null,
+    ...overrides,
+  };
+}
+
+/** A twelve-month schedule from January 2026: January and February paid, the rest pending. */
+export function makeSchedule(): GroupPayment[] {
+  return Array.from({ length: 12 }, (_, index) =>
+    makeGroupPayment({
+      month: index + 1,
+      status: index < 2 ? 'PAID' : 'PENDING',
+      paymentDate: index < 2 ? `2026-0${index + 1}-05T10:00:00.000Z` : null,
+      receiptUrl: index < 2 ? `/api/receipts/r${index + 1}/file?expires=1&signature=x` : null,
+    }),
+  );
+}
+
+export function makeGroup(overrides: Partial<MemberGroup> = {}): MemberGroup {
+  const plan = makePlan();
+  return {
+    id: 'group-1',
+    groupNumber: '1',
+    groupName: 'Gold Umrah Plan - Group 1',
+    currentMembers: 5,
+    maxMembers: 12,
+    startDate: '2026-01-01',
+    endDate: '2027-01-01',
+    position: 3,
+    plan: { id: plan.id, name: plan.name, monthlyAmount: plan.monthlyAmount, duration: plan.duration, totalAmount: plan.totalAmount },
+    payments: makeSchedule(),
+    winners: [],
+    ...overrides,
+  };
+}
+
+export function makeMemberPayment(overrides: Partial<MemberPayment> = {}): MemberPayment {
+  return {
+    id: 'sent-1',
+    amount: 25000,
+    month: 3,
+    year: 2026,
+    status: 'PENDING',
+    reviewStatus: 'pending',
+    underReview: true,
+    rejectionReason: null,
+    paymentMethod: 'BANK_TRANSFER',
+    submittedAt: '2026-03-04T09:00:00.000Z',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    receiptUrl: '/api/receipts/sent-1/file?expires=1&signature=x',
+    group: { id: 'group-1', groupNumber: '1', plan: { name: 'Gold Umrah Plan' } },
+    plan: { name: 'Gold Umrah Plan' },
+    ...overrides,
+  };
+}
+
+const noCounts: PaymentCounts = { total: 0, paid: 0, pending: 0, overdue: 0, underReview: 0 };
+
+/** The GET routes of the dashboard and the payment page, answered from the given data. */
+export function memberPaymentRoutes(data: {
+  groups?: MemberGroup[];
+  payments?: MemberPayment[];
+  counts?: Partial<PaymentCounts>;
+  bankAccounts?: BankAccount[];
+} = {}): StubRoutes {
+  const groups = data.groups ?? [];
+  const payments = data.payments ?? [];
+  const counts = { ...noCounts, ...data.counts };
+  const bankAccounts = data.bankAccounts ?? [makeBankAccount(), makeBankAccount({ id: 'bank-hbl', bankName: 'HBL', accountNumber: '1234-5678', accountType: 'Savings' })];
+  const plan = makePlan();
+  return {
+    '/api/committee-plans': ok({ plans: [], data: { plans: [] } }),
+    '/api/plan-payments': ok({ payments: [], data: { payments: [] } }),
+    '/api/committee-plans/user/groups': ok({ groups, data: { groups } }),
+    '/api/payments': ok({ payments, data: { payments } }),
+    '/api/payments/summary': ok({ summary: { counts }, data: { counts } }),
+    '/api/bank-accounts/active': ok({ bankAccounts, data: { bankAccounts } }),
+    [`/api/committee-plans/${plan.id}`]: ok({ plan, data: { plan } }),
+  };
+}
