@@ -40,11 +40,11 @@ function DirectionProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * One toast at a time (member document §9), at the bottom: at the top it would cover the header's
- * menu button on phones for as long as it shows.
+ * One toast at a time (member document §9), at the bottom right, full width at the bottom on phones:
+ * at the top it would cover the header's menu button, in the middle a form's fields.
  */
 function AppToaster() {
   const { theme } = useTheme();
   const { i18n } = useTranslation();
-  return <Toaster visibleToasts={1} position="bottom-center" theme={theme} dir={i18n.dir()} richColors closeButton />;
+  return <Toaster visibleToasts={1} position="bottom-right" theme={theme} dir={i18n.dir()} richColors closeButton />;
 }

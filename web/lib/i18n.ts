@@ -10,15 +10,18 @@ import { accountMessages, authMessages } from '../../contract/accounts.ts';
 import en from '../locales/en.json';
 import enAdminCatalog from '../locales/en/admin-catalog.json';
 import enAdminPayments from '../locales/en/admin-payments.json';
+import enAdminReferrals from '../locales/en/admin-referrals.json';
 import enAdminRequests from '../locales/en/admin-requests.json';
+import enAdminWinners from '../locales/en/admin-winners.json';
 import enMemberPayments from '../locales/en/member-payments.json';
 import enMemberPlans from '../locales/en/member-plans.json';
+import enMemberReferrals from '../locales/en/member-referrals.json';
 
 /**
  * One namespace per large feature area (web/locales/<language>/<area>.json), next to the shared
  * catalogue (translation): areas grow without touching each other's files.
  */
-export const resources = { en: { translation: en, memberPlans: enMemberPlans, memberPayments: enMemberPayments, adminCatalog: enAdminCatalog, adminRequests: enAdminRequests, adminPayments: enAdminPayments } } as const;
+export const resources = { en: { translation: en, memberPlans: enMemberPlans, memberPayments: enMemberPayments, adminCatalog: enAdminCatalog, adminRequests: enAdminRequests, adminPayments: enAdminPayments, adminWinners: enAdminWinners, memberReferrals: enMemberReferrals, adminReferrals: enAdminReferrals } } as const;
 export type Language = keyof typeof resources;
 export const defaultLanguage: Language = 'en';
 
