@@ -130,6 +130,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Not forced: an installation served over plain http (a LAN address) would otherwise load nothing.
+        // Behind TLS, HSTS below keeps browsers on https.
+        upgradeInsecureRequests: null,
       },
     },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
@@ -191,7 +194,7 @@ function registerWebApp(app: FastifyInstance, webDir: string) {
     app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && request.url !== '/api';
     if (!isPage) return reply.code(404).send({ success: false, message: 'Resource not found.' });
     if (!built) return reply.code(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
     return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexFile));

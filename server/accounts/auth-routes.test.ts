@@ -382,3 +382,10 @@ describe('service endpoints', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 });
+
+describe('security headers of pages', () => {
+  it('do not force https, so an installation on a plain-http address still loads', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+});
