@@ -18,6 +18,7 @@ export const instalmentMessages = {
   notAllowed: 'This payment cannot be moved to that status.',
   alreadyPaid: 'This payment is already approved; approval cannot be undone.',
   nothingToRefuse: 'There is no submitted receipt to reject.',
+  nothingToApprove: 'There is no submitted receipt to approve for this month yet.',
   needsNewReceipt: 'This payment was rejected; it can be approved once the member sends a new receipt.',
   planRequestElsewhere: 'Plan requests are approved or rejected from Plan Requests.',
   notFound: 'Payment not found.',

@@ -95,8 +95,9 @@ export function refusalOf(current: { status: string; under_review: boolean; type
   if (current.type !== 'INSTALMENT') return instalmentMessages.planRequestElsewhere;
   if (current.status === 'PAID') return instalmentMessages.alreadyPaid;
   if (target === 'REJECTED' && !current.under_review) return instalmentMessages.nothingToRefuse;
-  // A refused receipt is a decision: approving needs a new receipt first (so reject and approve cannot both win).
-  if (target === 'PAID' && current.status === 'REJECTED' && !current.under_review) return instalmentMessages.needsNewReceipt;
+  // Approval is of a receipt under review: a month nobody has paid cannot be approved by mistake in
+  // a bulk move, and a refused receipt needs a new one first (so reject and approve cannot both win).
+  if (target === 'PAID' && !current.under_review) return current.status === 'REJECTED' ? instalmentMessages.needsNewReceipt : instalmentMessages.nothingToApprove;
   if (target === 'OVERDUE' && current.status === 'OVERDUE') return instalmentMessages.notAllowed;
   return undefined;
 }

@@ -266,3 +266,15 @@ describe('the review state machine', () => {
     expect((await api.put(`/api/payments/${id}/status`, { status: 'paid' }, admin.token)).status).toBe(200);
   });
 });
+
+describe('approval needs a receipt', () => {
+  it('refuses to approve a month nobody has paid, alone or in a bulk move', async () => {
+    const { schedule } = await memberInGroup();
+    const unpaid = (await schedule())[2].id;
+    const single = await api.put(`/api/payments/${unpaid}/status`, { status: 'paid' }, admin.token);
+    expect(single.status).toBe(409);
+    expect(single.body.message).toBe('There is no submitted receipt to approve for this month yet.');
+    const bulk = await api.put('/api/payments/bulk-status', { paymentIds: [unpaid], status: 'paid' }, admin.token);
+    expect(bulk.body.data).toMatchObject({ count: 0, refusedCount: 1 });
+  });
+});

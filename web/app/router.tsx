@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
               { path: 'referrals', lazy: adminPage('AdminReferralsPage') },
               { path: 'winners', lazy: adminPage('AdminWinnersPage') },
               { path: 'bank-accounts', lazy: adminPage('AdminBankAccountsPage') },
+              { path: 'audit', lazy: adminPage('AdminAuditPage') },
               { path: 'payment-detail/:paymentId', lazy: adminPage('AdminPaymentDetailPage') },
               { path: 'profile', lazy: adminPage('AdminProfilePage') },
             ],

@@ -32,7 +32,7 @@ describe('Groups Management on /admin', () => {
     expect(within(card).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('5');
     expect(within(card).getByText('25% full')).toBeTruthy();
     for (const name of ['View', 'Edit', 'Deactivate', 'Delete']) expect(within(card).getByRole('button', { name })).toBeTruthy();
-    expect(server.calls[0].query.get('limit')).toBe('50');
+    expect(server.calls.find((call) => call.path === '/api/admin/groups/all')!.query.get('limit')).toBe('50');
   });
 
   it('refuses to delete a group with members without asking the server', async () => {

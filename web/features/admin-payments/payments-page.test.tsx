@@ -172,10 +172,20 @@ describe('/admin/payments, Pending Queue', () => {
 });
 
 describe('/admin/payments, other tabs', () => {
-  it('shows the commission note on Commission Payments', async () => {
-    serve([]);
+  it("shows the month's pending commissions and the batches paid on Commission Payments", async () => {
+    const calls = serve([], (call) => {
+      if (call.path === '/api/admin/commission-payments/pending') return { body: { success: true, data: { commissionPayments: [], totalAmount: 0 } } };
+      if (call.path === '/api/admin/commission-payments/history') return { body: { success: true, data: { batches: [] } } };
+      return undefined;
+    });
     renderRoute('/admin/payments?tab=commissions', admin);
-    expect(await screen.findByText('Commission payouts to referrers arrive with the referral scheme. Until then there is nothing to pay here.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Pending commissions' })).toBeTruthy();
+    expect(screen.getByLabelText('Month')).toBeTruthy();
+    expect(screen.getByLabelText('Year')).toBeTruthy();
+    expect(await screen.findByText('No pending commissions')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Process Bulk Payment' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText('No commission payments yet')).toBeTruthy();
+    expect(writes(calls)).toHaveLength(0);
   });
 
   it("opens a payment's receipt history from All Payments", async () => {

@@ -3,7 +3,7 @@
  * All Payments, Reports, Commission Payments, Bulk Actions (selected-count badge). The open tab is
  * kept in the address (?tab=…), so that a reload or a shared link opens the same one.
  */
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { Tabs } from 'radix-ui';
@@ -11,9 +11,9 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { CommissionPaymentsTab } from '../admin-referrals/index.ts';
 import { AllPaymentsTab } from './all-payments-tab.tsx';
 import {
   defaultFilters,
@@ -110,7 +110,8 @@ export function AdminPaymentsPage() {
           <ReportsTab filters={reportFilters} onFilters={(changes) => setReportFilters((current) => ({ ...current, ...changes }))} />
         </Tabs.Content>
         <Tabs.Content value="commissions" className="mt-4">
-          <CommissionPaymentsNote />
+          <h2 className="sr-only">{t('tabs.commissions')}</h2>
+          <CommissionPaymentsTab />
         </Tabs.Content>
         <Tabs.Content value="bulk" className="mt-4">
           <h2 className="sr-only">{t('tabs.bulk')}</h2>
@@ -149,16 +150,5 @@ function TabTrigger({ value, label, badge, badgeText, badgeTone = 'neutral' }: {
         </>
       )}
     </Tabs.Trigger>
-  );
-}
-
-/** Commission payouts come with the referral scheme (RULES §8); until then the tab says so, and nothing else. */
-function CommissionPaymentsNote(): ReactNode {
-  const { t } = useTranslation('adminPayments');
-  return (
-    <Card className="p-6">
-      <h2 className="text-lg font-semibold">{t('commissions.title')}</h2>
-      <p className="mt-2 text-muted-foreground">{t('commissions.note')}</p>
-    </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Bell, LogOut, Menu, Settings, X } from 'lucide-react';
+import { LogOut, Menu, Settings, X } from 'lucide-react';
 import { Dialog, DropdownMenu } from 'radix-ui';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,16 @@ import { MenuContent, MenuItem, MenuSeparator } from '../../components/ui/menu.t
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { cn } from '../../lib/cn.ts';
+import { NotificationBell, type AppNotification } from '../notifications/index.ts';
 import { adminNavEntries, isAdminNavEntryActive } from './admin-nav.ts';
+
+/** Where an admin's notification leads: a new plan request to its details, a new receipt to the review queue. */
+function adminNotificationLink(notification: AppNotification): string | undefined {
+  const paymentId = typeof notification.data?.paymentId === 'string' ? notification.data.paymentId : undefined;
+  if (notification.type === 'PLAN_REQUEST_NEW' && paymentId) return `/admin/payment-detail/${encodeURIComponent(paymentId)}`;
+  if (notification.type === 'INSTALMENT_SUBMITTED') return '/admin/payments';
+  return undefined;
+}
 
 /** The admin area's frame (admin document §2 "Admin layout"): header, sidebar, and the page. */
 export function AdminLayout() {
@@ -39,10 +48,7 @@ export function AdminLayout() {
           <Logo to="/admin" compact />
           <span className="truncate font-semibold">{t('admin.layout.title')}</span>
           <div className="ms-auto flex items-center gap-1">
-            {/* The notifications list arrives with the notifications feature (RULES §11). */}
-            <Button variant="ghost" size="icon" aria-label={t('admin.layout.notifications')}>
-              <Bell aria-hidden />
-            </Button>
+            <NotificationBell linkFor={adminNotificationLink} />
             <ThemeToggle />
             <AdminUserMenu />
           </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAdminNavEntryActive } from './admin-nav.ts';
+import { adminNavEntries, isAdminNavEntryActive } from './admin-nav.ts';
 
 describe('isAdminNavEntryActive', () => {
   it('marks Dashboard only on /admin itself', () => {
@@ -13,5 +13,26 @@ describe('isAdminNavEntryActive', () => {
     expect(isAdminNavEntryActive('/admin/payments', '/admin/payments/abc')).toBe(true);
     expect(isAdminNavEntryActive('/admin/payments', '/admin/payment-detail/abc')).toBe(false);
     expect(isAdminNavEntryActive('/admin/users', '/admin/committee-plans')).toBe(false);
+  });
+});
+
+describe('adminNavEntries', () => {
+  it("lists the specification's sections in order, then the Audit Log after Bank Accounts", () => {
+    expect(adminNavEntries.map((entry) => entry.to)).toEqual([
+      '/admin',
+      '/admin/committee-plans',
+      '/admin/users',
+      '/admin/payments',
+      '/admin/plan-requests',
+      '/admin/referrals',
+      '/admin/winners',
+      '/admin/bank-accounts',
+      '/admin/audit',
+    ]);
+  });
+
+  it('marks the Audit Log on its own path only', () => {
+    expect(isAdminNavEntryActive('/admin/audit', '/admin/audit')).toBe(true);
+    expect(isAdminNavEntryActive('/admin/audit', '/admin/users')).toBe(false);
   });
 });

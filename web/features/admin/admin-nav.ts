@@ -1,8 +1,8 @@
-import { Banknote, CreditCard, FileClock, LayoutDashboard, Network, Package, Trophy, Users, type LucideIcon } from 'lucide-react';
+import { Banknote, CreditCard, FileClock, LayoutDashboard, Network, Package, ScrollText, Trophy, Users, type LucideIcon } from 'lucide-react';
 
-export type AdminNavKey = 'dashboard' | 'committeePlans' | 'users' | 'payments' | 'planRequests' | 'referrals' | 'winners' | 'bankAccounts';
+export type AdminNavKey = 'dashboard' | 'committeePlans' | 'users' | 'payments' | 'planRequests' | 'referrals' | 'winners' | 'bankAccounts' | 'audit';
 
-/** The admin sidebar, in the specification's order (admin document §2 "Admin layout"). */
+/** The admin sidebar, in the specification's order (admin document §2 "Admin layout"), then the audit log (RULES §11). */
 export const adminNavEntries: { key: AdminNavKey; to: string; icon: LucideIcon }[] = [
   { key: 'dashboard', to: '/admin', icon: LayoutDashboard },
   { key: 'committeePlans', to: '/admin/committee-plans', icon: Package },
@@ -12,6 +12,7 @@ export const adminNavEntries: { key: AdminNavKey; to: string; icon: LucideIcon }
   { key: 'referrals', to: '/admin/referrals', icon: Network },
   { key: 'winners', to: '/admin/winners', icon: Trophy },
   { key: 'bankAccounts', to: '/admin/bank-accounts', icon: Banknote },
+  { key: 'audit', to: '/admin/audit', icon: ScrollText },
 ];
 
 /** Active on a path prefix match, except Dashboard, which is active on /admin exactly. */

@@ -1,6 +1,10 @@
 /** The admin area's entry point, loaded on demand by the router (app/router.tsx). */
 export { AdminLayout } from './admin-layout.tsx';
-export { AdminProfilePage, AdminReferralsPage, AdminUsersPage, AdminWinnersPage } from './admin-pages.tsx';
+export { AdminReferralsPage } from '../admin-referrals/index.ts';
+export { AdminWinnersPage } from '../admin-winners/index.ts';
+export { AdminUsersPage } from '../admin-users/index.ts';
+export { AdminAuditPage } from '../admin-audit/index.ts';
+export { AdminProfilePage } from '../admin-profile/index.ts';
 export { AdminPaymentsPage } from '../admin-payments/index.ts';
 export { AdminBankAccountsPage, AdminCommitteePlansPage, AdminDashboardPage } from '../admin-catalog/index.ts';
 export { AdminPaymentDetailPage, AdminPlanRequestsPage } from '../admin-requests/index.ts';

@@ -15,7 +15,7 @@ const member = fakeAuth({ user: makeUser() });
  * counts, and the active bank accounts. A member without groups unless a test says otherwise.
  */
 function stubDashboard(data: { groups?: MemberGroup[] } = {}) {
-  return stubGetRequests(memberPaymentRoutes({ counts: { total: 12, pending: 9, paid: 2, overdue: 1 }, ...data }));
+  return stubGetRequests(memberPaymentRoutes({ counts: { total: 12, pending: 9, paid: 2, overdue: 1 }, referralStats: { totalCommission: 12500.5 }, ...data }));
 }
 
 beforeEach(() => {
@@ -42,6 +42,15 @@ describe('/dashboard', () => {
     expect((await screen.findByRole('tab', { name: 'Payments' })).getAttribute('aria-selected')).toBe('true');
   });
 
+  it('shows the referral programme on the Referrals tab', async () => {
+    const user = userEvent.setup();
+    renderRoute('/dashboard', member);
+    await user.click(await screen.findByRole('tab', { name: 'Referrals' }));
+    expect(await screen.findByRole('heading', { name: 'Referral Program' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByText('AYESHA7')).toBeTruthy();
+  });
+
   it('shows admins the way to the admin area', async () => {
     renderRoute('/dashboard', fakeAuth({ user: makeUser({ role: 'ADMIN' }) }));
     expect(await screen.findByRole('link', { name: 'Admin Dashboard' })).toBeTruthy();
@@ -62,7 +71,7 @@ describe('/dashboard', () => {
 });
 
 describe('summary tiles', () => {
-  it('count the groups and the payments, and do not make up referral earnings', async () => {
+  it('count the groups and the payments, and show the referral earnings in PKR', async () => {
     vi.restoreAllMocks();
     stubDashboard({ groups: [makeGroup(), makeGroup({ id: 'group-2', groupNumber: '2' })] });
     renderRoute('/dashboard', member);
@@ -72,9 +81,20 @@ describe('summary tiles', () => {
     expect(await within(tile('Total Payments')).findByText('12')).toBeTruthy();
     // The server's count of pending instalments, whatever the case of the status (the old mismatch is fixed).
     expect(within(tile('Pending Payments')).getByText('9')).toBeTruthy();
+    // The member's total commission (GET /referrals/stats), in PKR: never a $ sign.
     const referrals = tile('Referral Earnings (PKR)');
+    expect(await within(referrals).findByText('PKR 12,500.5')).toBeTruthy();
+    expect(within(referrals).getByText('Earned from your referrals')).toBeTruthy();
+  });
+
+  it('do not make up referral earnings that cannot be read', async () => {
+    vi.restoreAllMocks();
+    stubGetRequests({ ...memberPaymentRoutes(), '/api/referrals/stats': fail(403, 'Access denied.') });
+    renderRoute('/dashboard', member);
+    const tiles = within(await screen.findByRole('region', { name: 'Your summary' }));
+    const referrals = tiles.getByText('Referral Earnings (PKR)').closest('div')!;
+    expect(await within(referrals).findByText('Not available')).toBeTruthy();
     expect(within(referrals).getByText('—')).toBeTruthy();
-    expect(within(referrals).getByText('Referral earnings will appear here')).toBeTruthy();
     expect(within(referrals).queryByText(/PKR \d/)).toBeNull();
   });
 });

@@ -7,7 +7,6 @@ import { Logo } from '../../components/logo.tsx';
 import { LogoutDialog } from '../../components/logout-dialog.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { MenuContent, MenuItem, MenuSeparator } from '../../components/ui/menu.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
@@ -20,6 +19,7 @@ import { LoadError } from '../member-payments/parts.tsx';
 import { PaymentsPanel } from '../member-payments/payments-panel.tsx';
 import { useMyGroups } from '../member-payments/queries.ts';
 import { SummaryTiles } from '../member-payments/summary-tiles.tsx';
+import { ReferralsPanel } from '../member-referrals/referrals-panel.tsx';
 import { CommitteePlansPanel } from '../plans/committee-plans-panel.tsx';
 
 /** In the specification's order; My Groups only for a member who has a group (member document §2). */
@@ -127,10 +127,7 @@ export function DashboardPage() {
                 ) : tab === 'payments' ? (
                   <PaymentsPanel />
                 ) : (
-                  <Card className="p-6">
-                    <h2 className="text-lg font-semibold">{t(`dashboard.tabs.${tab}`)}</h2>
-                    <p className="mt-2 text-muted-foreground">{t(`dashboard.panels.${tab}`)}</p>
-                  </Card>
+                  <ReferralsPanel />
                 )}
               </Tabs.Content>
             ))}

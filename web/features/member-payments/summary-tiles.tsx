@@ -1,19 +1,23 @@
 import type { ReactNode } from 'react';
 import { CalendarClock, Receipt, Users, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { formatPkr } from '../../../contract/money.ts';
 import { Card } from '../../components/ui/card.tsx';
+import { useReferralStats } from '../member-referrals/queries.ts';
 import { useMyGroups, usePaymentCounts } from './queries.ts';
 
 /**
  * The dashboard's summary tiles (member document §2): Active Groups, Total Payments, Pending Payments
  * and Referral Earnings (PKR). Pending counts the server's PENDING (and REJECTED, still to pay)
- * instalments: the old client's lowercase comparison is fixed (RULES §6). Referral earnings arrive
- * with the referral work: until then the tile says so instead of showing a number that is not known.
+ * instalments: the old client's lowercase comparison is fixed (RULES §6). Referral Earnings is the
+ * member's total commission from GET /referrals/stats.
  */
 export function SummaryTiles() {
   const { t } = useTranslation('memberPayments');
   const groups = useMyGroups();
   const counts = usePaymentCounts();
+  const { t: tr } = useTranslation('memberReferrals');
+  const referralStats = useReferralStats();
 
   const value = (state: { isPending: boolean }, number: number | undefined): ReactNode => {
     if (number !== undefined) return number.toLocaleString('en-PK');
@@ -29,8 +33,14 @@ export function SummaryTiles() {
       key: 'referrals',
       icon: Wallet,
       label: t('summary.referralEarnings'),
-      value: <Placeholder label={t('summary.notYetAvailable')} text="—" />,
-      hint: t('summary.referralHint'),
+      // All commission earned, paid out or not (GET /referrals/stats totalCommission), in PKR.
+      value:
+        referralStats.data !== undefined ? (
+          <span className="text-xl break-words sm:text-2xl">{formatPkr(referralStats.data.totalCommission)}</span>
+        ) : (
+          value(referralStats, undefined)
+        ),
+      hint: tr('summary.earnings'),
     },
   ];
 

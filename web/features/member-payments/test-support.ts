@@ -2,6 +2,7 @@
  * Test-only: fixed data for the member's groups and payments, and the read-only GET routes that
  * answer them (with stubGetRequests from web/features/plans/test-api-stub.ts). Nothing is posted.
  */
+import type { ReferralStats } from '../member-referrals/api.ts';
 import type { BankAccount } from '../plans/api.ts';
 import { makeBankAccount, makePlan, ok, type StubRoutes } from '../plans/test-api-stub.ts';
 import type { GroupPayment, MemberGroup, MemberPayment, PaymentCounts } from './api.ts';
@@ -83,12 +84,15 @@ export function memberPaymentRoutes(data: {
   payments?: MemberPayment[];
   counts?: Partial<PaymentCounts>;
   bankAccounts?: BankAccount[];
+  /** The Referral Earnings tile's read (GET /referrals/stats); nothing earned unless given. */
+  referralStats?: Partial<ReferralStats>;
 } = {}): StubRoutes {
   const groups = data.groups ?? [];
   const payments = data.payments ?? [];
   const counts = { ...noCounts, ...data.counts };
   const bankAccounts = data.bankAccounts ?? [makeBankAccount(), makeBankAccount({ id: 'bank-hbl', bankName: 'HBL', accountNumber: '1234-5678', accountType: 'Savings' })];
   const plan = makePlan();
+  const stats = { totalReferrals: 0, totalCommission: 0, pendingCommission: 0, paidCommission: 0, level1Count: 0, level2Count: 0, level3Count: 0, ...data.referralStats };
   return {
     '/api/committee-plans': ok({ plans: [], data: { plans: [] } }),
     '/api/plan-payments': ok({ payments: [], data: { payments: [] } }),
@@ -97,5 +101,6 @@ export function memberPaymentRoutes(data: {
     '/api/payments/summary': ok({ summary: { counts }, data: { counts } }),
     '/api/bank-accounts/active': ok({ bankAccounts, data: { bankAccounts } }),
     [`/api/committee-plans/${plan.id}`]: ok({ plan, data: { plan } }),
+    '/api/referrals/stats': ok({ stats, data: stats }),
   };
 }

@@ -4,10 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../test/render.tsx';
 import { fail, fakeFile, makePlan, makeRequest, ok, stubGetRequests } from './test-api-stub.ts';
 
-/** The dashboard around the panel also reads the member's groups and payment counts: none here. */
+/** The dashboard around the panel also reads the member's groups, payment counts and referral earnings: none here. */
 const dashboardReads = {
   '/api/committee-plans/user/groups': ok({ groups: [], data: { groups: [] } }),
   '/api/payments/summary': ok({ data: { counts: { total: 0, paid: 0, pending: 0, overdue: 0, underReview: 0 }, amounts: { paid: 0, pending: 0, overdue: 0 } } }),
+  '/api/referrals/stats': ok({ data: { totalReferrals: 0, totalCommission: 0, pendingCommission: 0, paidCommission: 0, level1Count: 0, level2Count: 0, level3Count: 0 } }),
 };
 
 afterEach(() => vi.restoreAllMocks());

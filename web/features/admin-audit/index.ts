@@ -1,0 +1,2 @@
+/** The audit log page (RULES §11). */
+export { AdminAuditPage } from './audit-page.tsx';

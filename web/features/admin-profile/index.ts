@@ -1,0 +1,2 @@
+/** The administrator's own profile (admin document §2 "Profile"). */
+export { AdminProfilePage } from './profile-page.tsx';

@@ -1,0 +1,279 @@
+/**
+ * The calls of Referral Management and of the Commission Payments tab (admin document §7 "Referral
+ * tree", "Commission history", "Referral reports", "Commission rules", "Pending commissions",
+ * "Commission batches", "Bulk pay commissions"), with the shapes the server sends
+ * (server/referrals/referral-routes.ts, referral-service.ts, commission-service.ts).
+ */
+import type { Pagination } from '../../../contract/paging.ts';
+import type { CommissionRules } from '../../../contract/referrals.ts';
+import { api } from '../../lib/api-client.ts';
+import { paymentKeys } from '../admin-payments/api.ts';
+import type { PayoutMethod } from './rules.ts';
+
+export interface ReferralStats {
+  totalReferrals: number;
+  totalCommission: number;
+  pendingCommission: number;
+  paidCommission: number;
+  level1Count: number;
+  level2Count: number;
+  level3Count: number;
+}
+
+export interface TreeNode {
+  id: string;
+  level: number;
+  status: string;
+  referredUser: { id: string; name: string; email: string; referralCode: string; createdAt: string };
+  totalCommission: number;
+  commissionRate: number;
+  commissionPayments: { id: string; amount: number; status: string; paidAt: string | null }[];
+  children: TreeNode[];
+}
+
+export interface ReferralTree {
+  tree: TreeNode[];
+  stats: ReferralStats;
+}
+
+/** A user to pick (from GET /api/admin/users?search). */
+export interface UserOption {
+  id: string;
+  name: string;
+  email: string;
+  referralCode?: string | null;
+  phone?: string | null;
+}
+
+/** Commission history item (admin document §3). */
+export interface CommissionItem {
+  id: string;
+  amount: number;
+  status: string;
+  paymentDate: string | null;
+  createdAt: string;
+  paymentMethod?: string | null;
+  transactionId?: string | null;
+  userConfirmed?: boolean;
+  committee: { name: string };
+  referral: { level: number; commissionRate: number; referredUser?: { name: string } };
+}
+
+export type LevelFilter = 0 | 1 | 2 | 3;
+
+export interface CommissionFilters {
+  status: 'all' | 'PENDING' | 'PAID';
+  /** 0 for every level. */
+  level: LevelFilter;
+  /** YYYY-MM-DD or ''. */
+  startDate: string;
+  endDate: string;
+  /** The earner's user id, or '' for everyone's. */
+  userId: string;
+  page: number;
+}
+
+export const defaultCommissionFilters: CommissionFilters = { status: 'all', level: 0, startDate: '', endDate: '', userId: '', page: 1 };
+
+export interface CommissionPage {
+  commissions: CommissionItem[];
+  totalCommission: number;
+  pagination: Pagination;
+}
+
+/** Referral report item (admin document §3). */
+export interface ReportItem {
+  id: string;
+  level: number;
+  status: string;
+  commissionRate: number;
+  totalCommission: number;
+  createdAt: string;
+  referrer: { name: string; email: string };
+  referredUser: { name: string; email: string };
+}
+
+export interface ReportSummary {
+  totalReferrals: number;
+  totalCommission: number;
+  pendingCommission: number;
+  paidCommission: number;
+  levelBreakdown: { level1: number; level2: number; level3: number };
+}
+
+export interface ReportFilters {
+  startDate: string;
+  endDate: string;
+  level: LevelFilter;
+  status: 'all' | 'PENDING' | 'ACTIVE' | 'COMPLETED';
+  page: number;
+}
+
+export const defaultReportFilters: ReportFilters = { startDate: '', endDate: '', level: 0, status: 'all', page: 1 };
+
+export interface Report {
+  referrals: ReportItem[];
+  summary: ReportSummary;
+}
+
+/** Pending commission (admin document §3). */
+export interface PendingCommission {
+  id?: string;
+  referralId: string;
+  committeeId: string;
+  referrerId: string;
+  referrerName: string;
+  referrerEmail: string;
+  referredUserName: string;
+  committeeName: string;
+  level: number;
+  commissionRate: number;
+  paymentAmount: number;
+  commissionAmount: number;
+}
+
+export interface PendingCommissions {
+  commissionPayments: PendingCommission[];
+  totalAmount: number;
+}
+
+/** Commission payment batch (admin document §3). */
+export interface CommissionBatch {
+  id: string;
+  month: number;
+  year: number;
+  totalPayments: number;
+  totalAmount: number;
+  status: string;
+  paymentMethod: string;
+  transactionId: string | null;
+  notes?: string | null;
+  createdAt: string;
+  paidBy?: string | null;
+}
+
+/** Bulk pay input (admin document §3): transaction id and notes are optional. */
+export interface BulkPayInput {
+  month: number;
+  year: number;
+  paymentMethod: PayoutMethod | string;
+  transactionId?: string;
+  notes?: string;
+}
+
+export const COMMISSIONS_PAGE_SIZE = 50;
+export const REPORT_PAGE_SIZE = 50;
+export const USER_SEARCH_LIMIT = 8;
+
+/** Every query of Referral Management starts with this key, so that one invalidation refreshes them all. */
+export const referralKeys = {
+  all: ['admin-referrals'] as const,
+  users: (search: string) => ['admin-referrals', 'users', search] as const,
+  tree: (userId: string) => ['admin-referrals', 'tree', userId] as const,
+  history: (filters: CommissionFilters) => ['admin-referrals', 'history', filters] as const,
+  report: (filters: ReportFilters) => ['admin-referrals', 'report', filters] as const,
+  rules: ['admin-referrals', 'rules'] as const,
+};
+
+/**
+ * The payouts live on Payment Management: their keys start with that page's, so that its Refresh
+ * button reads them again too.
+ */
+export const payoutKeys = {
+  all: [...paymentKeys.all, 'commission-payouts'] as const,
+  pending: (month: number, year: number) => [...paymentKeys.all, 'commission-payouts', 'pending', month, year] as const,
+  batches: [...paymentKeys.all, 'commission-payouts', 'batches'] as const,
+};
+
+const emptyStats: ReferralStats = { totalReferrals: 0, totalCommission: 0, pendingCommission: 0, paidCommission: 0, level1Count: 0, level2Count: 0, level3Count: 0 };
+const emptySummary: ReportSummary = { totalReferrals: 0, totalCommission: 0, pendingCommission: 0, paidCommission: 0, levelBreakdown: { level1: 0, level2: 0, level3: 0 } };
+
+export async function searchUsers(search: string, signal?: AbortSignal): Promise<UserOption[]> {
+  const body = await api.get<{ users?: UserOption[]; data?: { users?: UserOption[] } }>('/admin/users', { search, page: 1, limit: USER_SEARCH_LIMIT }, { signal });
+  return body?.data?.users ?? body?.users ?? [];
+}
+
+export async function fetchReferralTree(userId: string, signal?: AbortSignal): Promise<ReferralTree> {
+  const body = await api.get<Partial<ReferralTree> & { data?: Partial<ReferralTree> }>('/referrals/tree', { userId }, { signal });
+  return { tree: body?.tree ?? body?.data?.tree ?? [], stats: body?.stats ?? body?.data?.stats ?? emptyStats };
+}
+
+export async function fetchCommissionHistory(filters: CommissionFilters, signal?: AbortSignal): Promise<CommissionPage> {
+  const body = await api.get<{
+    commissions?: CommissionItem[];
+    commissionHistory?: CommissionItem[];
+    totalCommission?: number;
+    data?: { commissions?: CommissionItem[]; totalCommission?: number; pagination?: Pagination };
+  }>(
+    '/referrals/commission-history',
+    {
+      status: filters.status === 'all' ? undefined : filters.status,
+      level: filters.level || undefined,
+      startDate: filters.startDate || undefined,
+      endDate: filters.endDate || undefined,
+      userId: filters.userId || undefined,
+      page: filters.page,
+      limit: COMMISSIONS_PAGE_SIZE,
+    },
+    { signal },
+  );
+  const commissions = body?.data?.commissions ?? body?.commissions ?? body?.commissionHistory ?? [];
+  return {
+    commissions,
+    totalCommission: Number(body?.data?.totalCommission ?? body?.totalCommission ?? 0),
+    pagination: body?.data?.pagination ?? { page: filters.page, limit: COMMISSIONS_PAGE_SIZE, total: commissions.length, pages: 1 },
+  };
+}
+
+function reportParams(filters: ReportFilters) {
+  return {
+    startDate: filters.startDate || undefined,
+    endDate: filters.endDate || undefined,
+    level: filters.level || undefined,
+    status: filters.status === 'all' ? undefined : filters.status,
+  };
+}
+
+type ReportBody = Partial<Report> & { csvData?: string; data?: Partial<Report> & { csvData?: string } };
+
+export async function fetchReferralReport(filters: ReportFilters, signal?: AbortSignal): Promise<Report> {
+  const body = await api.get<ReportBody>('/referrals/reports', { ...reportParams(filters), page: filters.page, limit: REPORT_PAGE_SIZE }, { signal });
+  return { referrals: body?.referrals ?? body?.data?.referrals ?? [], summary: body?.summary ?? body?.data?.summary ?? emptySummary };
+}
+
+/** The whole filtered report as CSV text (the server quotes cells that a spreadsheet would run as formulas). */
+export async function exportReferralReport(filters: ReportFilters): Promise<string> {
+  const body = await api.get<ReportBody>('/referrals/reports', { ...reportParams(filters), export: 'true' });
+  const csv = body?.csvData ?? body?.data?.csvData;
+  if (typeof csv !== 'string') throw new Error('No CSV in the answer');
+  return csv;
+}
+
+export async function fetchCommissionRules(signal?: AbortSignal): Promise<CommissionRules> {
+  const body = await api.get<{ rules?: CommissionRules; data?: { rules?: CommissionRules } }>('/referrals/commission-rules', undefined, { signal });
+  const rules = body?.rules ?? body?.data?.rules;
+  if (!rules || typeof rules.level1Rate !== 'number') throw new Error('No rules in the answer');
+  return rules;
+}
+
+export async function updateCommissionRules(rules: CommissionRules): Promise<{ message?: string; rules?: CommissionRules }> {
+  const body = await api.put<{ message?: string; rules?: CommissionRules; data?: { rules?: CommissionRules } }>('/referrals/commission-rules', rules, { retries: 0 });
+  return { message: body?.message, rules: body?.rules ?? body?.data?.rules };
+}
+
+export async function fetchPendingCommissions(month: number, year: number, signal?: AbortSignal): Promise<PendingCommissions> {
+  const body = await api.get<{ data?: Partial<PendingCommissions> }>('/admin/commission-payments/pending', { month, year }, { signal });
+  const commissionPayments = body?.data?.commissionPayments ?? [];
+  return { commissionPayments, totalAmount: Number(body?.data?.totalAmount ?? 0) };
+}
+
+export async function fetchCommissionBatches(signal?: AbortSignal): Promise<CommissionBatch[]> {
+  const body = await api.get<{ data?: { batches?: CommissionBatch[] } }>('/admin/commission-payments/history', { page: 1, limit: 50 }, { signal });
+  return body?.data?.batches ?? [];
+}
+
+/** Money-changing: never sent twice (no retries). The server refuses a month with nothing left to pay (409). */
+export async function bulkPayCommissions(input: BulkPayInput): Promise<{ message?: string; totalAmount?: number; totalPayments?: number }> {
+  const body = await api.post<{ message?: string; data?: { totalAmount?: number; totalPayments?: number } }>('/admin/commission-payments/bulk-pay', input, { retries: 0 });
+  return { message: body?.message, totalAmount: body?.data?.totalAmount, totalPayments: body?.data?.totalPayments };
+}

@@ -1,0 +1,176 @@
+/** Small pieces shared by the tabs of Referral Management and the Commission Payments tab. */
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { AlertTriangle, ChevronLeft, ChevronRight, Inbox } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { getErrorMessage } from '../../lib/api-client.ts';
+import { cn } from '../../lib/cn.ts';
+import { notify } from '../../lib/toast.ts';
+import { statusTone } from './rules.ts';
+
+/** A labelled filter control. */
+export function FilterField({ label, children, className }: { label: string; children: (id: string) => ReactNode; className?: string }) {
+  const id = useId();
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children(id)}
+    </div>
+  );
+}
+
+/** One figure with its name. */
+export function StatTile({ label, value, tone, className }: { label: string; value: ReactNode; tone?: 'success' | 'warning' | 'info'; className?: string }) {
+  return (
+    <div className={cn('min-w-0 rounded-xl border border-border bg-card p-4', className)}>
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd
+        className={cn(
+          'mt-1 text-xl font-bold break-words',
+          tone === 'success' && 'text-success',
+          tone === 'warning' && 'text-warning',
+          tone === 'info' && 'text-primary',
+        )}
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** 'Pending', 'Active', 'Paid', 'Completed'; a status the catalogue does not know is shown as sent. */
+export function StatusBadge({ status, className }: { status: string | null | undefined; className?: string }) {
+  const { t } = useTranslation('adminReferrals');
+  const upper = (status ?? '').toUpperCase();
+  const known = upper === 'PENDING' || upper === 'ACTIVE' || upper === 'PAID' || upper === 'COMPLETED';
+  return (
+    <Badge tone={statusTone(upper)} className={cn('shrink-0', className)}>
+      {known ? t(`status.${upper}`) : (status ?? t('status.unknown'))}
+    </Badge>
+  );
+}
+
+export function LevelBadge({ level }: { level: number }) {
+  const { t } = useTranslation('adminReferrals');
+  return (
+    <Badge tone="info" className="shrink-0">
+      {t('common.levelN', { level })}
+    </Badge>
+  );
+}
+
+export function EmptyState({ title, text }: { title: string; text?: string }) {
+  return (
+    <Card className="flex flex-col items-center gap-2 p-8 text-center">
+      <Inbox className="size-10 text-muted-foreground" aria-hidden />
+      <h3 className="text-lg font-semibold">{title}</h3>
+      {text && <p className="text-sm text-muted-foreground">{text}</p>}
+    </Card>
+  );
+}
+
+export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation('adminReferrals');
+  return (
+    <Card role="alert" className="flex flex-col items-center gap-3 p-8 text-center">
+      <AlertTriangle className="size-10 text-destructive" aria-hidden />
+      <p className="font-medium">{message}</p>
+      <Button variant="outline" onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </Card>
+  );
+}
+
+/** Previous / Next with 'Page x of y'; hidden when everything fits on one page. */
+export function Pager({ page, pages, onPage, label }: { page: number; pages: number; onPage: (page: number) => void; label: string }) {
+  const { t } = useTranslation('adminReferrals');
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={label} className="mt-4 flex items-center justify-between gap-2">
+      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <ChevronLeft aria-hidden className="rtl:rotate-180" />
+        {t('common.previous')}
+      </Button>
+      <span className="text-sm text-muted-foreground">{t('common.page', { page, pages })}</span>
+      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t('common.next')}
+        <ChevronRight aria-hidden className="rtl:rotate-180" />
+      </Button>
+    </nav>
+  );
+}
+
+/** Announces a failed load once per failure (admin document §8: error toasts), the server's text first. */
+export function useErrorToast(query: Pick<UseQueryResult, 'isError' | 'error' | 'errorUpdatedAt'>, fallback: string) {
+  const shown = useRef(0);
+  useEffect(() => {
+    if (query.isError && query.errorUpdatedAt !== shown.current) {
+      shown.current = query.errorUpdatedAt;
+      notify.error(getErrorMessage(query.error, fallback));
+    }
+  }, [query.isError, query.error, query.errorUpdatedAt, fallback]);
+}
+
+/** The value after it has stopped changing for `delay` ms (a search box that does not query per key). */
+export function useDebouncedValue<T>(value: T, delay: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+/** Wide enough for a table of seven or eight short columns next to the sidebar. */
+export const TABLE_QUERY = '(min-width: 1024px)';
+
+function matches(query: string): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
+}
+
+/**
+ * Tables on wide screens, cards on phones. Only one of the two is rendered, so that every control
+ * and text exists once (for keyboards, screen readers and tests alike).
+ */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      if (typeof window.matchMedia !== 'function') return () => {};
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => matches(query),
+    () => false,
+  );
+}
+
+/** One label and value of a description list (<dl>). */
+export function InfoItem({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={cn('min-w-0', className)}>
+      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dd className="mt-0.5 break-words text-foreground">{children}</dd>
+    </div>
+  );
+}
+
+/** A table that scrolls sideways inside its card rather than widening the page. */
+export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Card className="overflow-x-auto">
+      <table className="w-full min-w-[40rem] text-start text-sm">
+        <caption className="sr-only">{label}</caption>
+        {children}
+      </table>
+    </Card>
+  );
+}
+
+export const thClass = 'px-4 py-3 text-start text-xs font-semibold tracking-wide text-muted-foreground uppercase';
+export const tdClass = 'px-4 py-3 align-top';

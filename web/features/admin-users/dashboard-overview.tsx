@@ -1,0 +1,184 @@
+/**
+ * The top of /admin (admin document §2 "Admin dashboard"): the title banner with 'System Online'
+ * and the time of the figures, the Alerts card (only when something needs attention) and the
+ * System Overview tiles. Read from GET /api/admin/dashboard/overview; there is no demo data: when
+ * the server cannot be reached the section says so and offers Retry.
+ */
+import { useSyncExternalStore } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, CreditCard, FolderKanban, Package, RefreshCw, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { ApiError, getErrorMessage } from '../../lib/api-client.ts';
+import { cn } from '../../lib/cn.ts';
+import { catalogKeys } from '../admin-catalog/api.ts';
+import { fetchOverview, userKeys, type Overview } from './api.ts';
+import { formatTime } from './display.ts';
+import { LoadFailure, StatTile } from './parts.tsx';
+
+export type AlertKey = 'blockedUsers' | 'pausedCommittees' | 'overduePayments';
+
+const alertLinks: Record<AlertKey, string> = {
+  blockedUsers: '/admin/users?status=BLOCKED',
+  pausedCommittees: '/admin/committee-plans',
+  overduePayments: '/admin/payments?tab=all',
+};
+
+/** The figures that need attention, in the specification's order; empty when all are 0 (no Alerts card). */
+export function overviewAlerts(overview: Pick<Overview, AlertKey>): { key: AlertKey; count: number }[] {
+  return (['blockedUsers', 'pausedCommittees', 'overduePayments'] as const)
+    .map((key) => ({ key, count: Number(overview[key]) || 0 }))
+    .filter((alert) => alert.count > 0);
+}
+
+/**
+ * How many groups the Groups Management card below shows now (admin document §2 "total groups (and
+ * number displayed)"): read from that card's query, without asking the server again.
+ */
+function useDisplayedGroupCount(): number | undefined {
+  const queryClient = useQueryClient();
+  const cache = queryClient.getQueryCache();
+  return useSyncExternalStore(
+    (onChange) => cache.subscribe(onChange),
+    () => {
+      let newest: { at: number; count: number } | undefined;
+      for (const query of cache.findAll({ queryKey: catalogKeys.groupsRoot(), type: 'active' })) {
+        const { data, dataUpdatedAt } = query.state;
+        if (Array.isArray(data) && (!newest || dataUpdatedAt > newest.at)) newest = { at: dataUpdatedAt, count: data.length };
+      }
+      return newest?.count;
+    },
+    () => undefined,
+  );
+}
+
+export function DashboardOverview() {
+  const { t, i18n } = useTranslation();
+  const overview = useQuery({ queryKey: userKeys.overview, queryFn: ({ signal }) => fetchOverview(signal) });
+  const displayedGroups = useDisplayedGroupCount();
+
+  if (overview.isPending) {
+    return (
+      <Card className="p-6">
+        <Spinner label={t('admin.overview.loading')} className="justify-center py-6" />
+      </Card>
+    );
+  }
+
+  if (!overview.data) {
+    const error = overview.error;
+    const unreachable = !(error instanceof ApiError) || error.kind !== 'http';
+    return (
+      <LoadFailure
+        title={t('admin.overview.loadFailedTitle')}
+        message={unreachable ? t('admin.overview.unreachable') : getErrorMessage(error)}
+        retryLabel={t('admin.overview.retry')}
+        onRetry={() => void overview.refetch()}
+      />
+    );
+  }
+
+  const { overview: figures, generatedAt } = overview.data;
+  const alerts = overviewAlerts(figures);
+  const refreshing = overview.isFetching;
+
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="overview-banner-title" className="rounded-2xl bg-gradient-to-br from-primary to-primary-hover p-5 text-primary-foreground shadow-sm sm:p-6">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <div className="min-w-0">
+            <h2 id="overview-banner-title" className="text-xl font-bold sm:text-2xl">
+              {t('admin.overview.bannerTitle')}
+            </h2>
+            <p className="mt-1 text-sm opacity-90">{t('admin.overview.bannerSubtitle')}</p>
+          </div>
+          <div className="flex flex-wrap items-center gap-3 sm:flex-col sm:items-end">
+            <span className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
+              <span className="size-2 rounded-full bg-green-300" aria-hidden />
+              {t('admin.overview.systemOnline')}
+            </span>
+            <p className="text-sm opacity-90" aria-live="polite">
+              {t('admin.overview.lastUpdated', { time: formatTime(generatedAt, i18n.language) })}
+            </p>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="bg-white/10 text-primary-foreground hover:bg-white/20"
+              onClick={() => void overview.refetch()}
+              disabled={refreshing}
+              aria-busy={refreshing}
+            >
+              <RefreshCw aria-hidden className={cn(refreshing && 'animate-spin')} />
+              {t('admin.overview.refresh')}
+            </Button>
+          </div>
+        </div>
+      </section>
+
+      {overview.isError && <p className="text-sm text-destructive">{t('admin.overview.refreshFailed')}</p>}
+
+      {alerts.length > 0 && (
+        <Card className="border-warning/50 bg-warning/5 p-4 sm:p-6">
+          <section aria-labelledby="overview-alerts-title">
+            <h2 id="overview-alerts-title" className="flex items-center gap-2 text-lg font-semibold">
+              <AlertTriangle className="size-5 text-warning" aria-hidden />
+              {t('admin.overview.alertsTitle')}
+            </h2>
+            <ul className="mt-3 space-y-2">
+              {alerts.map(({ key, count }) => (
+                <li key={key} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                  <span className="font-medium">{t(`admin.overview.alerts.${key}`, { count })}</span>
+                  <Link to={alertLinks[key]} className="rounded font-medium text-primary underline-offset-4 hover:underline">
+                    {t(`admin.overview.alertLinks.${key}`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </Card>
+      )}
+
+      <section aria-labelledby="overview-system-title">
+        <h2 id="overview-system-title" className="mb-3 text-lg font-semibold">
+          {t('admin.overview.systemOverview')}
+        </h2>
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
+          <StatTile
+            icon={<Users />}
+            label={t('admin.overview.tiles.totalUsers')}
+            value={figures.totalUsers}
+            detail={t('admin.overview.tiles.active', { count: figures.activeUsers })}
+          />
+          <StatTile
+            icon={<Package />}
+            tone="success"
+            label={t('admin.overview.tiles.committeePlans')}
+            value={figures.totalCommittees}
+            detail={t('admin.overview.tiles.active', { count: figures.activeCommittees })}
+          />
+          <StatTile
+            icon={<FolderKanban />}
+            tone="neutral"
+            label={t('admin.overview.tiles.totalGroups')}
+            value={figures.totalGroups}
+            detail={
+              displayedGroups === undefined
+                ? t('admin.overview.tiles.active', { count: figures.activeGroups })
+                : t('admin.overview.tiles.groupsDetail', { active: figures.activeGroups, displayed: displayedGroups })
+            }
+          />
+          <StatTile
+            icon={<CreditCard />}
+            tone="warning"
+            label={t('admin.overview.tiles.totalPayments')}
+            value={figures.totalPayments}
+            detail={t('admin.overview.tiles.pending', { count: figures.pendingPayments })}
+          />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * Test-only: a page or section of this area with its providers (server state, a signed-in admin, a
+ * memory router, toasts), and fixed users. Reads are answered by stubGetRequests
+ * (web/features/plans/test-api-stub.ts); anything else is refused and recorded.
+ */
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { Toaster } from 'sonner';
+import { vi } from 'vitest';
+import { createQueryClient } from '../../app/providers.tsx';
+import type { AuthContextValue } from '../../lib/auth.tsx';
+import { AuthContext } from '../../lib/auth.tsx';
+import { fakeAuth, makeUser } from '../../test/render.tsx';
+import type { AdminUser, Overview } from './api.ts';
+
+export const adminAuth = (overrides: Partial<AuthContextValue> = {}) =>
+  fakeAuth({ user: makeUser({ id: 'admin-1', name: 'Bilal Admin', email: 'admin@example.com', role: 'ADMIN', referralCode: 'BILAL9' }), ...overrides });
+
+export function renderWithAdmin(ui: ReactNode, { auth = adminAuth(), path = '/' }: { auth?: AuthContextValue; path?: string } = {}) {
+  const queryClient = createQueryClient();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <AuthContext.Provider value={auth}>
+        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+        <Toaster />
+      </AuthContext.Provider>
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient };
+}
+
+/** Answers the app's media queries (min-width only) as a screen of this width would. */
+export function screenWidth(width: number) {
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    return { matches: min ? width >= Number(min[1]) : false, media: query, addEventListener: () => {}, removeEventListener: () => {} } as unknown as MediaQueryList;
+  });
+}
+
+export function makeAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    ...makeUser({ id: 'user-7', name: 'Ayesha Khan', email: 'ayesha@example.com', phone: '0300-1234567', referralCode: 'AYESHA7' }),
+    blockedReason: null,
+    committeeStats: { totalCommittees: 2, activeCommittees: 1 },
+    paymentStats: { totalAmount: 50000, totalPayments: 4 },
+    ...overrides,
+  };
+}
+
+export function makeOverview(overrides: Partial<Overview> = {}): Overview {
+  return {
+    totalUsers: 120,
+    activeUsers: 110,
+    blockedUsers: 0,
+    totalCommittees: 6,
+    activeCommittees: 6,
+    pausedCommittees: 0,
+    totalGroups: 14,
+    activeGroups: 12,
+    totalPayments: 900,
+    pendingPayments: 35,
+    underReviewPayments: 4,
+    overduePayments: 0,
+    pendingPlanRequests: 2,
+    ...overrides,
+  };
+}
+
+/** The URLs fetch was called with, for a given path. */
+export function requestsTo(spy: { mock: { calls: unknown[][] } }, path: string): URL[] {
+  return spy.mock.calls
+    .map(([input]) => new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : (input as Request).url, 'http://localhost'))
+    .filter((url) => url.pathname === path);
+}

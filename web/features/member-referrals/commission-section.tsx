@@ -1,0 +1,247 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CircleCheck } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import { formatPkr } from '../../../contract/money.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
+import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { getErrorMessage, getServerMessage } from '../../lib/api-client.ts';
+import { notify } from '../../lib/toast.ts';
+import { EmptyState, Facts, LoadError } from '../member-payments/parts.tsx';
+import { confirmCommissionPayment, referralKeys, type CommissionPayment } from './api.ts';
+import { LevelBadge, useReferralLabels } from './labels.tsx';
+import { useCommissionPayments } from './queries.ts';
+import { CONFIRM_NOTES_MAX, splitCommissionPayments, withConfirmed } from './rules.ts';
+
+type CommissionTab = 'pending' | 'confirmed';
+
+/**
+ * Commission (member document §2, §3 "Commission payment", §4): the payments the operator has sent,
+ * in 'Pending Confirmation' and 'Confirmed'. Each pending one can be confirmed, with optional notes.
+ */
+export function CommissionSection() {
+  const { t } = useTranslation('memberReferrals');
+  const headingId = useId();
+  const payments = useCommissionPayments();
+  const [tab, setTab] = useState<CommissionTab>('pending');
+  const [confirming, setConfirming] = useState<CommissionPayment | null>(null);
+  const [refocus, setRefocus] = useState(false);
+  const pendingTabRef = useRef<HTMLButtonElement>(null);
+  const lists = splitCommissionPayments(payments.data ?? []);
+
+  // A confirmed payment leaves the pending list, and with it the button that opened the dialog:
+  // focus then goes to the 'Pending Confirmation' tab rather than being lost on the page. The dialog
+  // gives focus back in a timer of its own when it closes; this one runs after it.
+  useEffect(() => {
+    if (!refocus || confirming) return;
+    const timer = setTimeout(() => {
+      setRefocus(false);
+      const active = document.activeElement;
+      if (!active || active === document.body) pendingTabRef.current?.focus();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [refocus, confirming]);
+
+  const tabs: { value: CommissionTab; label: string; count: number }[] = [
+    { value: 'pending', label: t('commission.pendingTab'), count: lists.pending.length },
+    { value: 'confirmed', label: t('commission.confirmedTab'), count: lists.confirmed.length },
+  ];
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <div>
+        <h3 id={headingId} className="text-lg font-semibold">
+          {t('commission.title')}
+        </h3>
+        <p className="mt-1 text-sm text-muted-foreground">{t('commission.intro')}</p>
+      </div>
+      {payments.isError && <LoadError message={t('commission.loadFailed')} onRetry={() => void payments.refetch()} retrying={payments.isFetching} />}
+      {!payments.data ? (
+        payments.isPending && <Spinner label={t('commission.loading')} className="py-6" />
+      ) : (
+        <Tabs.Root value={tab} onValueChange={(value) => setTab(value === 'confirmed' ? 'confirmed' : 'pending')}>
+          <Tabs.List aria-label={t('commission.tabsLabel')} className="grid grid-cols-2 gap-1 rounded-xl bg-muted p-1">
+            {tabs.map((item) => (
+              <Tabs.Trigger
+                key={item.value}
+                ref={item.value === 'pending' ? pendingTabRef : undefined}
+                value={item.value}
+                className="flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm"
+              >
+                {item.label}
+                {/* The tab's name stays exactly its label; the count is for the eye. */}
+                <span aria-hidden className="rounded-full bg-primary/15 px-2 text-xs font-semibold text-primary">
+                  {item.count}
+                </span>
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="pending" className="mt-4">
+            <PaymentList payments={lists.pending} empty={t('commission.emptyPending')} onConfirm={setConfirming} />
+          </Tabs.Content>
+          <Tabs.Content value="confirmed" className="mt-4">
+            <PaymentList payments={lists.confirmed} empty={t('commission.emptyConfirmed')} />
+          </Tabs.Content>
+        </Tabs.Root>
+      )}
+      <ConfirmCommissionDialog
+        payment={confirming}
+        onClose={(confirmed) => {
+          setConfirming(null);
+          if (confirmed) setRefocus(true);
+        }}
+      />
+    </section>
+  );
+}
+
+function PaymentList({ payments, empty, onConfirm }: { payments: CommissionPayment[]; empty: string; onConfirm?: (payment: CommissionPayment) => void }) {
+  if (payments.length === 0) return <EmptyState>{empty}</EmptyState>;
+  return (
+    <ul className="space-y-3">
+      {payments.map((payment) => (
+        <li key={payment.id}>
+          <PaymentCard payment={payment} onConfirm={onConfirm} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** 'PKR 2,500 from Bilal Ahmed': what a payment is called on its card and in the dialog. */
+function usePaymentTitle() {
+  const { t } = useTranslation('memberReferrals');
+  return (payment: CommissionPayment) => t('commission.itemTitle', { amount: formatPkr(payment.amount), name: payment.referral?.referredUser?.name || t('commission.someone') });
+}
+
+function PaymentCard({ payment, onConfirm }: { payment: CommissionPayment; onConfirm?: (payment: CommissionPayment) => void }) {
+  const { t } = useTranslation('memberReferrals');
+  const labels = useReferralLabels();
+  const title = usePaymentTitle();
+  const titleId = useId();
+  const facts = [
+    ...(payment.committee?.name ? [{ label: t('commission.plan'), value: payment.committee.name }] : []),
+    ...(payment.paymentMethod ? [{ label: t('commission.method'), value: labels.method(payment.paymentMethod) }] : []),
+    ...(payment.transactionId ? [{ label: t('commission.transactionId'), value: payment.transactionId }] : []),
+    ...(payment.paidAt ? [{ label: t('commission.paidOn'), value: labels.date(payment.paidAt) }] : []),
+    ...(payment.userConfirmed && payment.confirmedAt ? [{ label: t('commission.confirmedOn'), value: labels.date(payment.confirmedAt) }] : []),
+  ];
+
+  return (
+    <Card className="p-4" role="article" aria-labelledby={titleId}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h4 id={titleId} className="font-semibold break-words">
+          {title(payment)}
+        </h4>
+        {payment.referral?.level !== undefined && <LevelBadge level={payment.referral.level} />}
+      </div>
+      <Facts facts={facts} className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4" />
+      {payment.userConfirmed && payment.userNotes && (
+        <p className="mt-3 rounded-lg bg-muted p-3 text-sm break-words">
+          <span className="font-semibold">{t('commission.yourNotes')}: </span>
+          {payment.userNotes}
+        </p>
+      )}
+      {onConfirm && !payment.userConfirmed && (
+        <div className="mt-4">
+          <Button onClick={() => onConfirm(payment)} className="w-full sm:w-auto">
+            <CircleCheck aria-hidden />
+            {t('commission.confirm')}
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** The dialog that confirms one payment, with optional notes. `onClose(true)` after a confirmation. */
+function ConfirmCommissionDialog({ payment, onClose }: { payment: CommissionPayment | null; onClose: (confirmed: boolean) => void }) {
+  const { t } = useTranslation('memberReferrals');
+  return (
+    <Dialog
+      open={payment !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose(false);
+      }}
+      title={t('commission.dialogTitle')}
+      description={payment ? <ConfirmDescription payment={payment} /> : undefined}
+    >
+      {payment && <ConfirmForm key={payment.id} payment={payment} onDone={() => onClose(true)} />}
+    </Dialog>
+  );
+}
+
+function ConfirmDescription({ payment }: { payment: CommissionPayment }) {
+  const { t } = useTranslation('memberReferrals');
+  return <>{t('commission.dialogDescription', { amount: formatPkr(payment.amount), name: payment.referral?.referredUser?.name || t('commission.someone') })}</>;
+}
+
+function ConfirmForm({ payment, onDone }: { payment: CommissionPayment; onDone: () => void }) {
+  const { t } = useTranslation('memberReferrals');
+  const { t: tc } = useTranslation();
+  const queryClient = useQueryClient();
+  const [notes, setNotes] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const confirm = useMutation({
+    mutationFn: confirmCommissionPayment,
+    onSuccess: (updated) => {
+      // The payment moves to 'Confirmed' at once; the lists and totals are then read again.
+      queryClient.setQueryData<CommissionPayment[]>(referralKeys.commissionPayments, (old) =>
+        withConfirmed(old, updated ?? { ...payment, userConfirmed: true, confirmedAt: new Date().toISOString(), userNotes: notes.trim() || null }),
+      );
+      void queryClient.invalidateQueries({ queryKey: referralKeys.all });
+      notify.success(t('commission.confirmed'));
+      onDone();
+    },
+    // 'Failed to confirm payment', or the server's own message (member document §8).
+    onError: (failure) => setError(getServerMessage(failure) ?? getErrorMessage(failure, t('commission.confirmFailed'))),
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (confirm.isPending) return;
+    setError(null);
+    confirm.mutate({ id: payment.id, userNotes: notes });
+  }
+
+  const busy = confirm.isPending;
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy || undefined}>
+      <FormAlert message={error} />
+      <FormField label={t('commission.notes')} optional hint={t('commission.notesHint')}>
+        {(control) => (
+          <Textarea
+            {...control}
+            name="userNotes"
+            value={notes}
+            maxLength={CONFIRM_NOTES_MAX}
+            onChange={(event) => {
+              setNotes(event.target.value);
+              setError(null);
+            }}
+            disabled={busy}
+            rows={3}
+          />
+        )}
+      </FormField>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="outline" disabled={busy}>
+            {tc('common.cancel')}
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+          <CircleCheck aria-hidden />
+          {busy ? t('commission.confirming') : t('commission.dialogConfirm')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * In-app notifications (RULES §11; server/notifications/notification-routes.ts): the signed-in
+ * person's own, newest first, with the unread count. Shared by the admin header and the member
+ * dashboard header.
+ */
+import { api } from '../../lib/api-client.ts';
+
+export interface AppNotification {
+  id: string;
+  type: string;
+  title: string;
+  message: string;
+  data: Record<string, unknown>;
+  isRead: boolean;
+  readAt?: string | null;
+  createdAt: string;
+}
+
+export interface NotificationList {
+  notifications: AppNotification[];
+  unreadCount: number;
+}
+
+/** How many the bell's list shows: the newest ones. */
+export const NOTIFICATION_LIST_LIMIT = 20;
+/** The bell asks again every 30 seconds (and when the window gets focus again). */
+export const NOTIFICATION_POLL_MS = 30_000;
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: ['notifications', 'list'] as const,
+};
+
+type ListBody = { notifications?: AppNotification[]; unreadCount?: number; data?: { notifications?: AppNotification[]; unreadCount?: number } };
+
+export async function fetchNotifications(signal?: AbortSignal): Promise<NotificationList> {
+  const body = await api.get<ListBody>('/notifications', { limit: NOTIFICATION_LIST_LIMIT }, { signal });
+  const notifications = body?.data?.notifications ?? body?.notifications ?? [];
+  const unreadCount = body?.data?.unreadCount ?? body?.unreadCount ?? notifications.filter((n) => !n.isRead).length;
+  return { notifications: newestFirst(notifications), unreadCount };
+}
+
+export const markNotificationRead = (id: string) => api.put<{ message?: string }>(`/notifications/${encodeURIComponent(id)}/read`);
+export const markAllNotificationsRead = () => api.put<{ message?: string; data?: { count?: number } }>('/notifications/read-all');
+
+/** Newest first; equal times keep their order. */
+export function newestFirst(notifications: AppNotification[]): AppNotification[] {
+  return [...notifications].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+}
+
+/** The list once one notification is read (shown at once, before the server answers). */
+export function withOneRead(list: NotificationList, id: string, now = new Date().toISOString()): NotificationList {
+  const target = list.notifications.find((n) => n.id === id);
+  if (!target || target.isRead) return list;
+  return {
+    notifications: list.notifications.map((n) => (n.id === id ? { ...n, isRead: true, readAt: now } : n)),
+    unreadCount: Math.max(0, list.unreadCount - 1),
+  };
+}
+
+/** The list once every notification is read. */
+export function withAllRead(list: NotificationList, now = new Date().toISOString()): NotificationList {
+  return {
+    notifications: list.notifications.map((n) => (n.isRead ? n : { ...n, isRead: true, readAt: now })),
+    unreadCount: 0,
+  };
+}
+
+/** The badge's text: the count, or '9+' beyond nine; '' when nothing is unread. */
+export function badgeText(unreadCount: number): string {
+  if (!unreadCount || unreadCount < 1) return '';
+  return unreadCount > 9 ? '9+' : String(unreadCount);
+}
+
+/** '5 minutes ago', 'yesterday': how long ago a notification came, in the given language. */
+export function timeAgo(iso: string, language = 'en', now = Date.now()): string {
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return '';
+  const seconds = Math.round((then - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['second', 60],
+    ['minute', 60],
+    ['hour', 24],
+    ['day', 7],
+    ['week', 4.35],
+    ['month', 12],
+  ];
+  let value = seconds;
+  for (const [unit, size] of steps) {
+    if (Math.abs(value) < size) return format.format(unit === 'second' ? Math.min(0, Math.round(value)) : Math.round(value), unit);
+    value /= size;
+  }
+  return format.format(Math.round(value), 'year');
+}
