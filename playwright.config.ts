@@ -11,7 +11,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: 'e2e/.artifacts/results',
+  outputDir: `e2e/.artifacts/results-${process.env.E2E_PORT ?? 5179}`,
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',

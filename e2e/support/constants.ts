@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const E2E_PORT = 5179;
+// E2E_PORT lets several browser runs share one machine; each gets its own server and mailbox.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 5179);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
-export const MAIL_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.artifacts', 'mail');
+export const MAIL_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.artifacts', `mail-${E2E_PORT}`);
 export const E2E_ADMIN = { email: 'admin@umrah.test', password: 'admin-pass-123' };
