@@ -10,6 +10,7 @@ import { RegisterPage } from '../features/auth/register-page.tsx';
 import { ResetPasswordPage } from '../features/auth/reset-password-page.tsx';
 import { VerifyEmailPage } from '../features/auth/verify-email-page.tsx';
 import { LandingPage } from '../features/landing/landing-page.tsx';
+import { MemberProfilePage } from '../features/member-profile/member-profile-page.tsx';
 import { PaymentPage } from '../features/payments/payment-page.tsx';
 import { SubscribePage } from '../features/plans/subscribe-page.tsx';
 import { ErrorBoundary, RouteErrorFallback } from './error-boundary.tsx';
@@ -53,6 +54,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: '/dashboard', element: <DashboardPage /> },
+          { path: '/profile', element: <MemberProfilePage /> },
           { path: '/user/payment/:paymentId', element: <PaymentPage /> },
           { path: '/user/subscribe/:planId', element: <SubscribePage /> },
         ],

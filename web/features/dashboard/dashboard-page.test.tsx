@@ -1,21 +1,34 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { storageKeys } from '../../lib/storage-keys.ts';
 import { fakeAuth, makeUser, renderRoute } from '../../test/render.tsx';
 import type { MemberGroup } from '../member-payments/api.ts';
 import { makeGroup, memberPaymentRoutes } from '../member-payments/test-support.ts';
-import { fail, stubGetRequests } from '../plans/test-api-stub.ts';
+import { fail, ok, stubGetRequests } from '../plans/test-api-stub.ts';
 import { resolveDashboardTab } from './dashboard-page.tsx';
 
 const member = fakeAuth({ user: makeUser() });
+const notification = {
+  id: 'note-1',
+  type: 'PLAN_REQUEST_APPROVED',
+  title: 'Plan request approved',
+  message: 'Your request to join Gold Umrah Plan was approved.',
+  data: {},
+  isRead: false,
+  createdAt: '2026-03-05T10:00:00.000Z',
+};
 
 /**
  * Read-only GETs: the plans and requests of Committee Plans, the member's groups, payments and
  * counts, and the active bank accounts. A member without groups unless a test says otherwise.
  */
 function stubDashboard(data: { groups?: MemberGroup[] } = {}) {
-  return stubGetRequests(memberPaymentRoutes({ counts: { total: 12, pending: 9, paid: 2, overdue: 1 }, referralStats: { totalCommission: 12500.5 }, ...data }));
+  return stubGetRequests({
+    ...memberPaymentRoutes({ counts: { total: 12, pending: 9, paid: 2, overdue: 1 }, referralStats: { totalCommission: 12500.5 }, ...data }),
+    '/api/notifications': ok({ data: { notifications: [notification], unreadCount: 1 } }),
+    '/api/profile': ok({ data: { user: makeUser() } }),
+  });
 }
 
 beforeEach(() => {
@@ -54,6 +67,24 @@ describe('/dashboard', () => {
   it('shows admins the way to the admin area', async () => {
     renderRoute('/dashboard', fakeAuth({ user: makeUser({ role: 'ADMIN' }) }));
     expect(await screen.findByRole('link', { name: 'Admin Dashboard' })).toBeTruthy();
+  });
+
+  it('opens the member profile page from the Profile item of the account menu', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoute('/dashboard', member);
+    await user.click(await screen.findByRole('button', { name: 'Open account menu' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Profile' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(await screen.findByRole('heading', { name: 'Profile Settings', level: 1 })).toBeTruthy();
+    expect(screen.queryByText('Profile management feature coming soon!')).toBeNull();
+  });
+
+  it('shows the member notification bell with the unread count', async () => {
+    const user = userEvent.setup();
+    renderRoute('/dashboard', member);
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    expect(await screen.findByText('Plan request approved')).toBeTruthy();
   });
 
   it('asks for confirmation before logging out', async () => {

@@ -12,7 +12,6 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { isAdmin, useAuth } from '../../lib/auth.tsx';
 import { readStorage, storageKeys, writeStorage } from '../../lib/storage-keys.ts';
-import { notify } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { MyGroupsPanel } from '../member-payments/my-groups-panel.tsx';
 import { LoadError } from '../member-payments/parts.tsx';
@@ -20,6 +19,7 @@ import { PaymentsPanel } from '../member-payments/payments-panel.tsx';
 import { useMyGroups } from '../member-payments/queries.ts';
 import { SummaryTiles } from '../member-payments/summary-tiles.tsx';
 import { ReferralsPanel } from '../member-referrals/referrals-panel.tsx';
+import { NotificationBell } from '../notifications/index.ts';
 import { CommitteePlansPanel } from '../plans/committee-plans-panel.tsx';
 
 /** In the specification's order; My Groups only for a member who has a group (member document §2). */
@@ -80,6 +80,7 @@ export function DashboardPage() {
                 </Link>
               </Button>
             )}
+            <NotificationBell />
             <ThemeToggle />
             <ProfileMenu name={user.name} email={user.email} showAdminLink={isAdmin(user)} />
           </div>
@@ -165,10 +166,11 @@ function ProfileMenu({ name, email, showAdminLink }: { name: string; email: stri
               </Link>
             </MenuItem>
           )}
-          {/* Profile editing is a later change; until then it says so (member document §2). */}
-          <MenuItem onSelect={() => notify.info(t('account.profileComingSoon'))}>
-            <User aria-hidden />
-            {t('account.profile')}
+          <MenuItem asChild>
+            <Link to="/profile">
+              <User aria-hidden />
+              {t('account.profile')}
+            </Link>
           </MenuItem>
           <MenuItem onSelect={() => setLogoutOpen(true)}>
             <LogOut aria-hidden />

@@ -102,5 +102,7 @@ export function memberPaymentRoutes(data: {
     '/api/bank-accounts/active': ok({ bankAccounts, data: { bankAccounts } }),
     [`/api/committee-plans/${plan.id}`]: ok({ plan, data: { plan } }),
     '/api/referrals/stats': ok({ stats, data: stats }),
+    // The header's notification bell.
+    '/api/notifications': ok({ notifications: [], unreadCount: 0, data: { notifications: [], unreadCount: 0 } }),
   };
 }

@@ -9,6 +9,7 @@ const dashboardReads = {
   '/api/committee-plans/user/groups': ok({ groups: [], data: { groups: [] } }),
   '/api/payments/summary': ok({ data: { counts: { total: 0, paid: 0, pending: 0, overdue: 0, underReview: 0 }, amounts: { paid: 0, pending: 0, overdue: 0 } } }),
   '/api/referrals/stats': ok({ data: { totalReferrals: 0, totalCommission: 0, pendingCommission: 0, paidCommission: 0, level1Count: 0, level2Count: 0, level3Count: 0 } }),
+  '/api/notifications': ok({ notifications: [], unreadCount: 0, data: { notifications: [], unreadCount: 0 } }),
 };
 
 afterEach(() => vi.restoreAllMocks());
