@@ -24,6 +24,9 @@ import {
   registerThroughReferralLink,
 } from './support/referrals.ts';
 
+// An action that cannot find its control fails in 15 s rather than at the end of the test.
+test.use({ actionTimeout: 15_000 });
+
 const pkr = (rupees: number) => `PKR ${rupees.toLocaleString('en-PK')}`;
 
 test('a referral link brings in a member whose approved plan earns the referrer a commission, paid and confirmed', async ({ browser }) => {
@@ -156,7 +159,7 @@ test('a referral link brings in a member whose approved plan earns the referrer 
       const dialog = referrerPage.getByRole('dialog', { name: 'Confirm Commission Payment' });
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText(`Confirm that you received ${commissionText}, your commission through ${newcomer.name}.`);
-      await dialog.getByLabel('Notes (optional)').fill(note);
+      await dialog.getByRole('textbox', { name: 'Notes (optional)', exact: true }).fill(note);
       await dialog.getByRole('button', { name: 'Confirm Payment', exact: true }).click();
       await expect(referrerPage.getByText('Commission payment confirmed successfully!', { exact: true })).toBeVisible();
       await expect(dialog).toBeHidden();

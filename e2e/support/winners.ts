@@ -49,7 +49,8 @@ export async function approveIntoExistingGroup(admin: Page, planName: string, me
   await group.selectOption({ label: (await option.textContent()) ?? '' });
   await expect(dialog.getByLabel('Committee group number', { exact: true })).toHaveValue(groupNumber);
   await dialog.getByRole('button', { name: 'Approve & Assign' }).click();
-  await expect(admin.getByText(`Payment approved and user assigned to committee group ${groupNumber} successfully`)).toBeVisible();
+  // The first approval's toast (same text) may still be fading out: either one will do.
+  await expect(admin.getByText(`Payment approved and user assigned to committee group ${groupNumber} successfully`).first()).toBeVisible();
   await expect(dialog).toBeHidden();
 }
 

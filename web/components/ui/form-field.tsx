@@ -32,7 +32,8 @@ export function FormField({ label, error, hint, optional, children }: FormFieldP
     <div className="space-y-1.5">
       <Label htmlFor={id}>
         {label}
-        {optional && <span className="ms-1 font-normal text-muted-foreground">{t('common.optional')}</span>}
+        {/* A real space, so that screen readers read "Notes (optional)", not "Notes(optional)". */}
+        {optional && <span className="font-normal text-muted-foreground">{` ${t('common.optional')}`}</span>}
       </Label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && !error && (
