@@ -93,7 +93,7 @@ test.describe('monthly instalments', () => {
         await expect(dialog.getByText('Approval cannot be undone.')).toBeVisible();
         await dialog.getByRole('button', { name: 'Approve Payment', exact: true }).click();
 
-        await expect(admin.getByText('Payment paid successfully', { exact: true })).toBeVisible();
+        await expect(admin.getByText('Payment paid successfully', { exact: true }).first()).toBeVisible();
         await expect(dialog).toBeHidden();
         await expect(item).toHaveCount(0);
       });
@@ -173,7 +173,7 @@ test.describe('monthly instalments', () => {
         await dialog.getByLabel('Rejection reason', { exact: true }).fill(reason);
         await dialog.getByRole('button', { name: 'Reject Payments', exact: true }).click();
 
-        await expect(admin.getByText('Updated 1 payments successfully', { exact: true })).toBeVisible();
+        await expect(admin.getByText('Updated 1 payments successfully', { exact: true }).first()).toBeVisible();
         await expect(dialog).toBeHidden();
         await expect(admin.getByText('0 payments selected', { exact: true })).toBeVisible();
       });

@@ -149,7 +149,7 @@ test.describe('buying a plan', () => {
 
       await reasonField.fill(reason);
       await dialog.getByRole('button', { name: 'Reject Payment' }).click();
-      await expect(admin.getByText('Payment rejected successfully')).toBeVisible();
+      await expect(admin.getByText('Payment rejected successfully').first()).toBeVisible();
       await expect(dialog).toBeHidden();
       await expect(request.getByText('Rejected', { exact: true })).toBeVisible();
       await expect(request.getByText(reason, { exact: true })).toBeVisible();

@@ -137,7 +137,7 @@ test('a referral link brings in a member whose approved plan earns the referrer 
       await expect(dialog).toContainText(commissionText);
       await expect(dialog.getByLabel('Payment method')).toHaveValue('BANK_TRANSFER');
       await dialog.getByRole('button', { name: 'Process Payment', exact: true }).click();
-      await expect(admin.getByText(`Commission payments processed successfully! Total: ${commissionText}`, { exact: true })).toBeVisible();
+      await expect(admin.getByText(`Commission payments processed successfully! Total: ${commissionText}`, { exact: true }).first()).toBeVisible();
       await expect(dialog).toBeHidden();
       await expect(admin.getByText('No pending commissions', { exact: true })).toBeVisible();
       await expect(table).toHaveCount(0);
@@ -161,7 +161,7 @@ test('a referral link brings in a member whose approved plan earns the referrer 
       await expect(dialog).toContainText(`Confirm that you received ${commissionText}, your commission through ${newcomer.name}.`);
       await dialog.getByRole('textbox', { name: 'Notes (optional)', exact: true }).fill(note);
       await dialog.getByRole('button', { name: 'Confirm Payment', exact: true }).click();
-      await expect(referrerPage.getByText('Commission payment confirmed successfully!', { exact: true })).toBeVisible();
+      await expect(referrerPage.getByText('Commission payment confirmed successfully!', { exact: true }).first()).toBeVisible();
       await expect(dialog).toBeHidden();
 
       await expect(pending).toHaveCount(0);

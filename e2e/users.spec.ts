@@ -128,7 +128,7 @@ test.describe('member profile', () => {
       await expect(form.getByLabel('Full Name')).toHaveValue(member.name);
       await form.getByLabel('Full Name').fill(newName);
       await form.getByRole('button', { name: 'Save Changes' }).click();
-      await expect(page.getByText('Your profile has been updated successfully.')).toBeVisible();
+      await expect(page.getByText('Your profile has been updated successfully.').first()).toBeVisible();
       await expect(form).toBeHidden();
       await expect(page.getByRole('heading', { level: 2, name: newName, exact: true })).toBeVisible();
 

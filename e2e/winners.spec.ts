@@ -83,7 +83,7 @@ test.describe('the monthly draw', () => {
         await expect(submit).toBeDisabled();
         await dialog.getByLabel('Status', { exact: true }).selectOption({ label: 'Paid' });
         await submit.click();
-        await expect(admin.getByText('Winner status updated successfully', { exact: true })).toBeVisible();
+        await expect(admin.getByText('Winner status updated successfully', { exact: true }).first()).toBeVisible();
         await expect(dialog).toBeHidden();
         await expect(entry).toContainText('Paid');
       });

@@ -84,7 +84,7 @@ export async function createPlanThroughUi(page: Page, plan: PlanInput): Promise<
   await dialog.getByLabel('Benefit 1', { exact: true }).fill(plan.benefit);
   await dialog.getByRole('button', { name: 'Save Plan' }).click();
 
-  await expect(page.getByText('Committee plan created successfully')).toBeVisible();
+  await expect(page.getByText('Committee plan created successfully').first()).toBeVisible();
   await expect(dialog).toBeHidden();
   const card = page.getByRole('article', { name: plan.name, exact: true });
   await expect(card).toBeVisible();
@@ -104,7 +104,7 @@ export async function addBankAccountThroughUi(page: Page, account: BankAccountIn
   await dialog.getByLabel('Account Number', { exact: true }).fill(account.accountNumber);
   await dialog.getByRole('button', { name: 'Save Account' }).click();
 
-  await expect(page.getByText('Bank account created successfully')).toBeVisible();
+  await expect(page.getByText('Bank account created successfully').first()).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('article', { name: account.accountName, exact: true })).toBeVisible();
 }
@@ -175,6 +175,6 @@ export async function approveThroughUi(page: Page, planName: string, memberName:
   }
   await dialog.getByLabel('Committee group number', { exact: true }).fill(groupNumber);
   await dialog.getByRole('button', { name: 'Approve & Assign' }).click();
-  await expect(page.getByText(`Payment approved and user assigned to committee group ${groupNumber} successfully`)).toBeVisible();
+  await expect(page.getByText(`Payment approved and user assigned to committee group ${groupNumber} successfully`).first()).toBeVisible();
   await expect(dialog).toBeHidden();
 }

@@ -60,7 +60,7 @@ export async function blockThroughUi(admin: Page, email: string, reason: string)
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Reason').fill(reason);
   await dialog.getByRole('button', { name: 'Block User' }).click();
-  await expect(admin.getByText('User blocked successfully')).toBeVisible();
+  await expect(admin.getByText('User blocked successfully').first()).toBeVisible();
   await expect(dialog).toBeHidden();
 }
 
@@ -70,7 +70,7 @@ export async function unblockThroughUi(admin: Page, email: string): Promise<void
   const dialog = admin.getByRole('dialog', { name: 'Unblock User' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Unblock User' }).click();
-  await expect(admin.getByText('User unblocked successfully')).toBeVisible();
+  await expect(admin.getByText('User unblocked successfully').first()).toBeVisible();
   await expect(dialog).toBeHidden();
 }
 

@@ -158,7 +158,8 @@ export async function selectWinner(admin: Page, member: Member, groupNumber: str
   await expect(fields.member).toBeEnabled();
   await chooseOptionStartingWith(fields.member, `${member.name} (${member.email})`);
   await fields.submit.click();
-  await expect(admin.getByText(`Success! Winner selected successfully for Group ${groupNumber}`, { exact: true })).toBeVisible();
+  // An earlier selection's toast (same text) may still be fading out: either one will do.
+  await expect(admin.getByText(`Success! Winner selected successfully for Group ${groupNumber}`, { exact: true }).first()).toBeVisible();
   // The form forgets the chosen member, ready for the next draw.
   await expect(fields.member).toHaveValue('');
 }
