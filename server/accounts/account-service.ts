@@ -13,7 +13,7 @@ import {
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../http/errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import { passwordResetEmail, verificationEmail } from '../mail/templates.ts';
+import { alreadyRegisteredEmail, cnicTakenEmail, passwordResetEmail, verificationEmail } from '../mail/templates.ts';
 import { generateReferralCode, generateToken, hashPassword, hashToken, spendPasswordCheckTime, verifyPassword } from './secrets.ts';
 import { createSession, deleteUserSessions } from './sessions.ts';
 import { findUserByEmail, findUserByReferralCode, toPublicUser, type UserRow } from './users.ts';
@@ -59,19 +59,26 @@ async function queueVerificationEmail(deps: AccountDeps, q: Queryable, user: Pic
   await enqueueEmail(q, verificationEmail(user.email, user.name, link));
 }
 
-export async function registerUser(deps: AccountDeps, input: RegisterBody): Promise<PublicUser> {
+/**
+ * Registration answers the same whether or not the email or CNIC is taken (no account enumeration):
+ * the owner of a taken email is told by email, and a new address whose CNIC is taken is told why
+ * its account was not created. Either way the same mail is queued and the password hashed, so the
+ * answer takes about as long.
+ */
+export async function registerUser(deps: AccountDeps, input: RegisterBody): Promise<void> {
   // Hash before the transaction: it is the slow part and needs no lock.
   const passwordHash = await hashPassword(input.password);
   try {
-    const user = await deps.db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       const referrer = input.referralCode ? await findUserByReferralCode(tx, input.referralCode) : undefined;
       if (input.referralCode && !referrer) {
         throw badRequest(accountMessages.referralCodeInvalid, { referralCode: accountMessages.referralCodeInvalid });
       }
-      if (await findUserByEmail(tx, input.email)) throw conflict(authMessages.emailTaken, { email: authMessages.emailTaken });
+      const owner = await findUserByEmail(tx, input.email);
+      if (owner) return queueAlreadyRegisteredEmail(deps, tx, owner);
       if (input.cnic) {
         const { rowCount } = await tx.query('SELECT 1 FROM users WHERE cnic = $1', [input.cnic]);
-        if (rowCount > 0) throw conflict(authMessages.cnicTaken, { cnic: authMessages.cnicTaken });
+        if (rowCount > 0) return enqueueEmail(tx, cnicTakenEmail(input.email, input.name));
       }
       let created: UserRow | undefined;
       // A referral code collision is unlikely (31^8 codes) but possible: draw again.
@@ -96,16 +103,26 @@ export async function registerUser(deps: AccountDeps, input: RegisterBody): Prom
         );
       }
       await queueVerificationEmail(deps, tx, created);
-      return created;
     });
-    deps.mailQueued();
-    return toPublicUser(user);
   } catch (error) {
-    // Two registrations with the same email or CNIC at the same moment: the database decides.
-    if (isUniqueViolation(error, 'users_email_key')) throw conflict(authMessages.emailTaken, { email: authMessages.emailTaken });
-    if (isUniqueViolation(error, 'users_cnic_key')) throw conflict(authMessages.cnicTaken, { cnic: authMessages.cnicTaken });
-    throw error;
+    // Two registrations with the same email or CNIC at the same moment: the database decides, and
+    // the loser is answered like any registration with a taken email or CNIC.
+    if (isUniqueViolation(error, 'users_email_key')) {
+      await deps.db.transaction(async (tx) => {
+        const owner = await findUserByEmail(tx, input.email);
+        if (owner) await queueAlreadyRegisteredEmail(deps, tx, owner);
+      });
+    } else if (isUniqueViolation(error, 'users_cnic_key')) {
+      await deps.db.transaction((tx) => enqueueEmail(tx, cnicTakenEmail(input.email, input.name)));
+    } else {
+      throw error;
+    }
   }
+  deps.mailQueued();
+}
+
+async function queueAlreadyRegisteredEmail(deps: AccountDeps, q: Queryable, owner: Pick<UserRow, 'email' | 'name'>) {
+  await enqueueEmail(q, alreadyRegisteredEmail(owner.email, owner.name, `${deps.appUrl}/login`, `${deps.appUrl}/forgot-password`));
 }
 
 export async function verifyEmail(deps: AccountDeps, token: string): Promise<void> {

@@ -11,6 +11,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+async function userByEmail(email: string) {
+  const { rows } = await ctx.db.query<Record<string, any>>('SELECT * FROM users WHERE email = $1', [email]);
+  return rows[0];
+}
+
 const registerBody = (overrides: Record<string, unknown> = {}) => ({
   name: 'Ayesha Khan',
   email: uniqueEmail(),
@@ -24,12 +29,10 @@ describe('POST /api/auth/register', () => {
     const res = await api.post('/api/auth/register', registerBody({ email: `  ${email.toUpperCase()} `, phone: '+92 300 1234567', cnic: '35202-1234567-1' }));
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
-    expect(res.body.message).toBe(authMessages.registered);
-    const user = res.body.data.user;
-    expect(user).toMatchObject({ email, name: 'Ayesha Khan', cnic: '3520212345671', phone: '+92 300 1234567', role: 'USER', emailVerified: false, isActive: true, isBlocked: false });
-    expect(user.referralCode).toMatch(/^[A-HJ-KM-NP-Z2-9]{8}$/);
-    expect(res.body.user).toEqual(user);
-    expect(JSON.stringify(res.body)).not.toMatch(/password|hash/i);
+    expect(res.body).toEqual({ success: true, message: authMessages.registered });
+    const user = await userByEmail(email);
+    expect(user).toMatchObject({ email, name: 'Ayesha Khan', cnic: '3520212345671', phone: '+92 300 1234567', role: 'USER', email_verified_at: null, is_active: true, is_blocked: false });
+    expect(user.referral_code).toMatch(/^[A-HJ-KM-NP-Z2-9]{8}$/);
 
     const mail = await lastEmailTo(ctx.db, email);
     expect(mail?.subject).toBe('Verify your email address');
@@ -61,26 +64,38 @@ describe('POST /api/auth/register', () => {
   });
 
   it('treats empty optional fields as not given', async () => {
-    const res = await api.post('/api/auth/register', registerBody({ cnic: '', phone: '', referralCode: '' }));
+    const body = registerBody({ cnic: '', phone: '', referralCode: '' });
+    const res = await api.post('/api/auth/register', body);
     expect(res.status).toBe(201);
-    expect(res.body.data.user).toMatchObject({ cnic: null, phone: null });
+    expect(await userByEmail(body.email as string)).toMatchObject({ cnic: null, phone: null });
   });
 
-  it('refuses a second account with the same email or CNIC (409)', async () => {
+  it('answers a taken email or CNIC exactly as a new registration, and tells the right inbox by email', async () => {
     const email = uniqueEmail();
-    expect((await api.post('/api/auth/register', registerBody({ email, cnic: '1111122222333' }))).status).toBe(201);
-    const sameEmail = await api.post('/api/auth/register', registerBody({ email: email.toUpperCase() }));
-    expect(sameEmail.status).toBe(409);
-    expect(sameEmail.body.message).toBe(authMessages.emailTaken);
-    const sameCnic = await api.post('/api/auth/register', registerBody({ cnic: '11111-2222233-3' }));
-    expect(sameCnic.status).toBe(409);
-    expect(sameCnic.body.message).toBe(authMessages.cnicTaken);
+    const fresh = await api.post('/api/auth/register', registerBody({ email, cnic: '1111122222333' }));
+    expect(fresh.status).toBe(201);
+    const original = await userByEmail(email);
+
+    const sameEmail = await api.post('/api/auth/register', registerBody({ email: email.toUpperCase(), name: 'Someone Else', password: 'other-pass-2' }));
+    expect(sameEmail.status).toBe(fresh.status);
+    expect(sameEmail.body).toEqual(fresh.body);
+    // The owner hears of it; the account is unchanged (same name, same password hash).
+    expect((await lastEmailTo(ctx.db, email))?.subject).toBe('You already have an account');
+    expect(await userByEmail(email)).toEqual(original);
+
+    const newAddress = uniqueEmail();
+    const sameCnic = await api.post('/api/auth/register', registerBody({ email: newAddress, cnic: '11111-2222233-3' }));
+    expect(sameCnic.status).toBe(fresh.status);
+    expect(sameCnic.body).toEqual(fresh.body);
+    expect(await userByEmail(newAddress)).toBeUndefined();
+    expect((await lastEmailTo(ctx.db, newAddress))?.subject).toBe('Your registration was not completed');
   });
 
   it('ignores fields a member may not set, such as role', async () => {
-    const res = await api.post('/api/auth/register', registerBody({ role: 'ADMIN', isBlocked: true, emailVerified: true }));
+    const body = registerBody({ role: 'ADMIN', isBlocked: true, emailVerified: true });
+    const res = await api.post('/api/auth/register', body);
     expect(res.status).toBe(201);
-    expect(res.body.data.user).toMatchObject({ role: 'USER', isBlocked: false, emailVerified: false });
+    expect(await userByEmail(body.email as string)).toMatchObject({ role: 'USER', is_blocked: false, email_verified_at: null });
   });
 
   it('refuses a referral code that matches nobody', async () => {
@@ -94,9 +109,11 @@ describe('POST /api/auth/register', () => {
     const chain: { id: string; referralCode: string }[] = [];
     for (let i = 0; i < 5; i++) {
       const referralCode = chain[i - 1]?.referralCode.toLowerCase();
-      const res = await api.post('/api/auth/register', registerBody({ name: `Chain ${i}`, referralCode }));
+      const body = registerBody({ name: `Chain ${i}`, referralCode });
+      const res = await api.post('/api/auth/register', body);
       expect(res.status).toBe(201);
-      chain.push(res.body.data.user);
+      const user = await userByEmail(body.email as string);
+      chain.push({ id: user.id, referralCode: user.referral_code });
     }
     const { rows } = await ctx.db.query<{ referrer_id: string; level: number; status: string }>(
       'SELECT referrer_id, level, status FROM referrals WHERE referred_user_id = $1 ORDER BY level',

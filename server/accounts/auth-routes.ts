@@ -61,12 +61,18 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { a
     '/api/auth/register',
     {
       config: { rateLimit },
-      schema: { tags: ['auth'], summary: 'Create an account', body: registerBody, response: responses({ 201: userBody }) },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account',
+        description: 'Answers the same whether or not the email is taken; the verification link (or a note to the owner) goes by email.',
+        body: registerBody,
+        response: responses({ 201: messageBody }),
+      },
     },
     async (request, reply) => {
       throttleEmail('register', request.body.email);
-      const user = await registerUser(deps, request.body);
-      return reply.code(201).send({ success: true, message: authMessages.registered, user, data: { user } });
+      await registerUser(deps, request.body);
+      return reply.code(201).send({ success: true, message: authMessages.registered });
     },
   );
 

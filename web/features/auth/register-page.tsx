@@ -5,13 +5,13 @@ import { UserPlus } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { accountMessages, authMessages, formatCnicInput, registerBody } from '../../../contract/accounts.ts';
+import { accountMessages, formatCnicInput, registerBody } from '../../../contract/accounts.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
-import { ApiError, getErrorMessage, getServerMessage } from '../../lib/api-client.ts';
+import { ApiError, getErrorMessage } from '../../lib/api-client.ts';
 import { fieldError } from '../../lib/forms.ts';
 import { translateMessage } from '../../lib/i18n.ts';
 import { storageKeys, writeStorage } from '../../lib/storage-keys.ts';
@@ -30,12 +30,6 @@ const registerForm = registerBody
 
 type RegisterField = keyof z.input<typeof registerForm>;
 const serverFields: RegisterField[] = ['name', 'email', 'phone', 'cnic', 'password', 'referralCode'];
-
-/** Conflicts the server reports as a message only, and the field each belongs to. */
-const conflictFields: Partial<Record<string, RegisterField>> = {
-  [authMessages.emailTaken]: 'email',
-  [authMessages.cnicTaken]: 'cnic',
-};
 
 /** The CNIC field's longest text: 13 digits and two dashes (member document §9). */
 const CNIC_INPUT_MAX_LENGTH = 15;
@@ -86,8 +80,6 @@ export function RegisterPage() {
     const fieldErrors = Object.entries(error.errors ?? {}).filter((entry): entry is [RegisterField, string] =>
       serverFields.includes(entry[0] as RegisterField),
     );
-    const conflictField = error.status === 409 ? conflictFields[error.message] : undefined;
-    if (conflictField) fieldErrors.push([conflictField, getServerMessage(error) ?? error.message]);
     fieldErrors.forEach(([field, message], index) => setError(field, { message }, { shouldFocus: index === 0 }));
     return fieldErrors.length > 0;
   }

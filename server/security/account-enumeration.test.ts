@@ -1,0 +1,123 @@
+/**
+ * Account answers never tell whether an email has an account (ASVS V6.3): login, register, forgot
+ * and resend answer with the same status and body, in about the same time; and throttling slows an
+ * attacker without locking the real owner out for good.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authMessages } from '../../contract/accounts.ts';
+import { client, createTestContext, signUpMember, uniqueEmail, type TestContext } from '../test/test-app.ts';
+
+let ctx: TestContext;
+let api: ReturnType<typeof client>;
+let member: Awaited<ReturnType<typeof signUpMember>>;
+let unverifiedEmail: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  api = client(ctx);
+  member = await signUpMember(ctx);
+  unverifiedEmail = uniqueEmail('unverified');
+  expect((await api.post('/api/auth/register', { name: 'Not Yet', email: unverifiedEmail, password: 'secret-pass-1' })).status).toBe(201);
+});
+afterAll(() => ctx.close());
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Calls the two variants alternately, so that load on the machine hits both alike, and compares the
+ * median times. The bound is loose on purpose (machines are noisy); it still fails when one side
+ * skips the password hash (tens of milliseconds) that the other side pays.
+ */
+async function expectSimilarTiming(known: () => Promise<unknown>, unknown: () => Promise<unknown>) {
+  const timesKnown: number[] = [];
+  const timesUnknown: number[] = [];
+  for (let i = 0; i < 9; i++) {
+    for (const [call, times] of [[known, timesKnown], [unknown, timesUnknown]] as const) {
+      const started = performance.now();
+      await call();
+      times.push(performance.now() - started);
+    }
+  }
+  const [a, b] = [median(timesKnown), median(timesUnknown)];
+  expect(Math.abs(a - b), `median ${a.toFixed(1)} ms for a known email, ${b.toFixed(1)} ms for an unknown one`).toBeLessThanOrEqual(
+    Math.max(15, 0.4 * Math.max(a, b)),
+  );
+}
+
+describe('the same answer whether or not an account exists', () => {
+  it('login: an unknown email and a wrong password', async () => {
+    const wrongPassword = await api.post('/api/auth/login', { email: member.email, password: 'not-the-password' });
+    const unknownEmail = await api.post('/api/auth/login', { email: uniqueEmail('nobody'), password: 'not-the-password' });
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownEmail.status).toBe(wrongPassword.status);
+    expect(unknownEmail.body).toEqual(wrongPassword.body);
+    expect(wrongPassword.body).toEqual({ success: false, message: authMessages.invalidCredentials });
+    await expectSimilarTiming(
+      () => api.post('/api/auth/login', { email: member.email, password: 'not-the-password' }),
+      () => api.post('/api/auth/login', { email: uniqueEmail('nobody'), password: 'not-the-password' }),
+    );
+  });
+
+  it('register: a taken email and a new one', async () => {
+    const taken = await api.post('/api/auth/register', { name: 'Copy Cat', email: member.email, password: 'secret-pass-1' });
+    const fresh = await api.post('/api/auth/register', { name: 'New Person', email: uniqueEmail('new'), password: 'secret-pass-1' });
+    expect(fresh.status).toBe(201);
+    expect(taken.status).toBe(fresh.status);
+    expect(taken.body).toEqual(fresh.body);
+    await expectSimilarTiming(
+      () => api.post('/api/auth/register', { name: 'Copy Cat', email: member.email, password: 'secret-pass-1' }),
+      () => api.post('/api/auth/register', { name: 'New Person', email: uniqueEmail('new'), password: 'secret-pass-1' }),
+    );
+  });
+
+  it('forgot-password: a member and an unknown email', async () => {
+    const known = await api.post('/api/auth/forgot-password', { email: member.email });
+    const unknown = await api.post('/api/auth/forgot-password', { email: uniqueEmail('nobody') });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+    await expectSimilarTiming(
+      () => api.post('/api/auth/forgot-password', { email: member.email }),
+      () => api.post('/api/auth/forgot-password', { email: uniqueEmail('nobody') }),
+    );
+  });
+
+  it('resend-verification: an unverified account, a verified one and an unknown email', async () => {
+    const unverified = await api.post('/api/auth/resend-verification', { email: unverifiedEmail });
+    const verified = await api.post('/api/auth/resend-verification', { email: member.email });
+    const unknown = await api.post('/api/auth/resend-verification', { email: uniqueEmail('nobody') });
+    expect(unverified.status).toBe(200);
+    for (const other of [verified, unknown]) {
+      expect(other.status).toBe(unverified.status);
+      expect(other.body).toEqual(unverified.body);
+    }
+    await expectSimilarTiming(
+      () => api.post('/api/auth/resend-verification', { email: unverifiedEmail }),
+      () => api.post('/api/auth/resend-verification', { email: uniqueEmail('nobody') }),
+    );
+  });
+});
+
+describe('brute force', () => {
+  it('is throttled, and the real owner signs in again once the window has passed', async () => {
+    const windowMs = 1_500;
+    const throttled = await createTestContext({ authRateLimits: { perAddress: 100, perEmail: 3, windowMs } });
+    try {
+      const owner = await signUpMember(throttled);
+      const attempt = (password: string, remoteAddress: string) =>
+        throttled.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email: owner.email, password } });
+      const statuses: number[] = [];
+      // signUpMember's own login used one attempt of this email's window.
+      for (let i = 0; i < 3; i++) statuses.push((await attempt(`guess-${i}`, `10.9.0.${i + 1}`)).statusCode);
+      expect(statuses).toEqual([401, 401, 429]);
+      // Even the right password waits while the window is used up: the attacker learns nothing.
+      expect((await attempt(owner.password, '10.9.9.9')).statusCode).toBe(429);
+      await new Promise((resolve) => setTimeout(resolve, windowMs + 200));
+      const again = await attempt(owner.password, '10.9.9.9');
+      expect(again.statusCode).toBe(200);
+      expect(again.json().token).toEqual(expect.any(String));
+    } finally {
+      await throttled.close();
+    }
+  });
+});
