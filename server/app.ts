@@ -42,6 +42,7 @@ import { registerReceiptRoutes } from './receipts/receipt-routes.ts';
 import { FolderReceiptStorage, type ReceiptStorage } from './receipts/receipt-storage.ts';
 import { multipartLimits } from './receipts/receipt-upload.ts';
 import { createAuthHooks } from './http/auth.ts';
+import { registerIdempotency } from './http/idempotency.ts';
 import { AppError, SERVER_ERROR_MESSAGE, VALIDATION_FAILED_MESSAGE, type FieldErrors } from './http/errors.ts';
 import type { Logger } from './logger.ts';
 
@@ -155,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const auth = createAuthHooks(options.db);
+  registerIdempotency(app, options.db);
   const accountDeps = {
     db: options.db,
     appUrl: options.config.appUrl,

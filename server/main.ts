@@ -5,6 +5,7 @@ import { createLogger } from './logger.ts';
 import { MailWorker } from './mail/outbox.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { OverdueScheduler } from './payments/overdue-job.ts';
+import { deleteExpiredIdempotencyKeys } from './http/idempotency.ts';
 import { openDatabase } from './runtime.ts';
 
 async function main() {
@@ -45,6 +46,10 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   mailWorker.start();
   overdue.start();
+  // Stored answers of idempotent requests are kept for a day (server/http/idempotency.ts).
+  const sweepIdempotencyKeys = () =>
+    deleteExpiredIdempotencyKeys(db).catch((error) => logger.error({ err: error }, 'idempotency key clean-up failed'));
+  setInterval(sweepIdempotencyKeys, 60 * 60_000).unref();
   logger.info({ url: config.appUrl, database: db.kind, mail: config.smtpUrl ? 'smtp' : 'log' }, 'Umrah Committee is running');
 }
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { ApiError, buildUrl, getErrorMessage, getServerMessage, isRetryable } from './api-client.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, buildUrl, getErrorMessage, getServerMessage, isRetryable } from './api-client.ts';
 
 const httpError = (status: number, message?: string) =>
   new ApiError({ kind: 'http', status, message: message ?? `HTTP ${status}: Status`, hasServerMessage: message !== undefined });
@@ -69,5 +69,48 @@ describe('buildUrl', () => {
       '/api/referrals/leaderboard?period=all&limit=10',
     );
     expect(buildUrl('/auth/verify-email', { token: 'a b&c' })).toBe('/api/auth/verify-email?token=a+b%26c');
+  });
+});
+
+describe('Idempotency-Key', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  /** Answers 503 first, then 200, and records the headers of every attempt. */
+  function flakyServer() {
+    const seen: Headers[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        seen.push(new Headers(init.headers));
+        const body = seen.length === 1 ? { success: false, message: 'down' } : { success: true };
+        return new Response(JSON.stringify(body), { status: seen.length === 1 ? 503 : 200, headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    return seen;
+  }
+
+  it('sends one key on a change and the same key on its retry', async () => {
+    vi.useFakeTimers();
+    const seen = flakyServer();
+    const done = api.put('/plan-payments/p1/approve', { groupNumber: '1' });
+    await vi.advanceTimersByTimeAsync(1_500);
+    await expect(done).resolves.toEqual({ success: true });
+    expect(seen).toHaveLength(2);
+    const key = seen[0].get('Idempotency-Key');
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(seen[1].get('Idempotency-Key')).toBe(key);
+  });
+
+  it('gives each change its own key, and reads none', async () => {
+    const seen: Headers[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (_url: string, init: RequestInit) => (seen.push(new Headers(init.headers)), new Response('{"success":true}', { status: 200 }))));
+    await api.post('/payments', { month: 1 });
+    await api.post('/payments', { month: 1 });
+    await api.get('/payments');
+    expect(seen[0].get('Idempotency-Key')).not.toBe(seen[1].get('Idempotency-Key'));
+    expect(seen[2].get('Idempotency-Key')).toBeNull();
   });
 });

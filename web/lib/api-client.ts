@@ -8,6 +8,8 @@
  *   failure, timeout) or the server failed (5xx). Never for a 4xx: the same request would be
  *   refused again. Never for an upload: a retried money-changing upload could apply twice.
  *   A caller can turn retries off for any other request that must not run twice.
+ * - Every POST, PUT and DELETE carries an Idempotency-Key, the same on each retry: a retry after a
+ *   lost answer gets the first answer from the server instead of acting twice.
  * - A 401 from any call except login means the session is dead (expired, logged out elsewhere,
  *   user blocked): the registered handler clears it, and the route guards then show /login.
  */
@@ -89,10 +91,11 @@ export function isRetryable(error: unknown): boolean {
 async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
   const isUpload = body instanceof FormData;
   const retries = isUpload ? 0 : (options.retries ?? MAX_RETRIES);
+  const idempotencyKey = method === 'GET' ? undefined : newIdempotencyKey();
 
   for (let attempt = 0; ; attempt++) {
     try {
-      return await attemptRequest<T>(method, path, body, options);
+      return await attemptRequest<T>(method, path, body, options, idempotencyKey);
     } catch (error) {
       if (attempt >= retries || options.signal?.aborted || !isRetryable(error)) {
         if (error instanceof ApiError && error.status === 401 && !options.skipUnauthorizedHandler) {
@@ -105,10 +108,16 @@ async function request<T>(method: string, path: string, body: unknown, options: 
   }
 }
 
-async function attemptRequest<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
+/** 128 random bits as hex; getRandomValues works on plain-http addresses too, unlike randomUUID. */
+function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+async function attemptRequest<T>(method: string, path: string, body: unknown, options: RequestOptions, idempotencyKey?: string): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = readStorage(storageKeys.authToken);
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {

@@ -1,0 +1,102 @@
+/**
+ * Honours the `Idempotency-Key` header on signed-in POST, PUT and DELETE requests, so that a client
+ * retrying after a lost answer gets the first answer again instead of a second effect. The money
+ * rules do not depend on it (state checks and unique constraints already refuse a second approval or
+ * payout); it turns those refusals into the answer the client missed.
+ *
+ * - The key is claimed before the handler runs (after authentication and validation; a request that
+ *   fails validation claims nothing). Its answer is stored when sent, unless it is a 5xx: a failed
+ *   request may be tried again.
+ * - The same key with a different request (method, path or JSON body) is refused with 409; so is a
+ *   key whose first request is still running. A claim left by a server that died is taken over
+ *   after a minute; answers are kept for a day.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/database.ts';
+import { badRequest, conflict } from './errors.ts';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const idempotencyMessages = {
+  invalidKey: 'The Idempotency-Key header must be 1 to 200 letters, digits, dashes, underscores, dots or colons.',
+  keyReused: 'This Idempotency-Key was already used for a different request.',
+  inProgress: 'A request with this Idempotency-Key is still being processed. Please try again shortly.',
+} as const;
+
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,200}$/;
+const ABANDONED_AFTER = '1 minute';
+const KEPT_FOR = '24 hours';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotencyClaim?: { userId: string; key: string };
+  }
+}
+
+/** What makes two requests "the same": method, path with query, and the parsed JSON body if any. */
+function fingerprintOf(request: FastifyRequest): string {
+  const body = request.body === undefined || request.isMultipart() ? '' : JSON.stringify(request.body);
+  return createHash('sha256').update(`${request.method} ${request.url}\n${body}`).digest('base64url');
+}
+
+export function registerIdempotency(app: FastifyInstance, db: Database) {
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = request.headers[IDEMPOTENCY_HEADER];
+    if (header === undefined || !request.user || !['POST', 'PUT', 'DELETE', 'PATCH'].includes(request.method)) return;
+    const key = Array.isArray(header) ? undefined : header.trim();
+    if (!key || !KEY_PATTERN.test(key)) throw badRequest(idempotencyMessages.invalidKey, { [IDEMPOTENCY_HEADER]: idempotencyMessages.invalidKey });
+    const userId = request.user.id;
+    const fingerprint = fingerprintOf(request);
+
+    // Claim the key: a new row, or the row of an answer older than a day, or of a dead request.
+    const claimed = await db.query(
+      `INSERT INTO idempotency_keys (user_id, key, request_fingerprint) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id, key) DO UPDATE
+         SET request_fingerprint = EXCLUDED.request_fingerprint, status_code = NULL, response_body = NULL, created_at = now()
+         WHERE idempotency_keys.created_at < now() - CASE WHEN idempotency_keys.status_code IS NULL
+           THEN interval '${ABANDONED_AFTER}' ELSE interval '${KEPT_FOR}' END
+       RETURNING key`,
+      [userId, key, fingerprint],
+    );
+    if (claimed.rowCount > 0) {
+      request.idempotencyClaim = { userId, key };
+      return;
+    }
+    const { rows } = await db.query<{ request_fingerprint: string; status_code: number | null; response_body: string | null }>(
+      'SELECT request_fingerprint, status_code, response_body FROM idempotency_keys WHERE user_id = $1 AND key = $2',
+      [userId, key],
+    );
+    const first = rows[0];
+    if (!first || first.request_fingerprint !== fingerprint) throw conflict(idempotencyMessages.keyReused);
+    if (first.status_code === null) throw conflict(idempotencyMessages.inProgress);
+    return reply
+      .code(first.status_code)
+      .header('idempotent-replayed', 'true')
+      .type('application/json; charset=utf-8')
+      .send(first.response_body ?? '');
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claim = request.idempotencyClaim;
+    if (!claim) return payload;
+    request.idempotencyClaim = undefined;
+    if (reply.statusCode >= 500 || typeof payload !== 'string') {
+      // Not an answer worth replaying: let the next attempt run again.
+      await db.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2', [claim.userId, claim.key]);
+    } else {
+      await db.query('UPDATE idempotency_keys SET status_code = $3, response_body = $4 WHERE user_id = $1 AND key = $2', [
+        claim.userId,
+        claim.key,
+        reply.statusCode,
+        payload,
+      ]);
+    }
+    return payload;
+  });
+}
+
+/** Removes answers older than a day; run now and then by the server's scheduler. */
+export async function deleteExpiredIdempotencyKeys(db: Database): Promise<number> {
+  const { rowCount } = await db.query(`DELETE FROM idempotency_keys WHERE created_at < now() - interval '${KEPT_FOR}'`);
+  return rowCount;
+}
