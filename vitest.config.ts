@@ -14,6 +14,8 @@ const serverProject = (name: string, driver: 'pglite' | 'postgres') => ({
     // Race tests need real parallel connections: PostgreSQL only (PGlite has one connection).
     exclude: driver === 'pglite' ? ['server/**/*.race.test.ts'] : [],
     globalSetup: ['server/test/global-setup.ts'],
+    // After every test, the data must still satisfy the product's invariants.
+    setupFiles: ['server/test/check-invariants.ts'],
     env: { TEST_DB_DRIVER: driver },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, authMessages } from '../../contract/accounts.ts';
-import { client, createTestContext, lastEmailTo, signUpMember, tokenFromEmail, uniqueEmail, type TestContext } from '../test/test-app.ts';
+import { client, createTestContext, lastEmailTo, signInAdmin, signUpMember, tokenFromEmail, uniqueEmail, type TestContext } from '../test/test-app.ts';
 
 let ctx: TestContext;
 let api: ReturnType<typeof client>;
@@ -205,8 +205,9 @@ describe('POST /api/auth/login', () => {
   it('refuses blocked and inactive accounts with their messages', async () => {
     const blocked = await signUpMember(ctx);
     const inactive = await signUpMember(ctx);
-    await ctx.db.query('UPDATE users SET is_blocked = true WHERE email = $1', [blocked.email]);
-    await ctx.db.query('UPDATE users SET is_active = false WHERE email = $1', [inactive.email]);
+    const admin = await signInAdmin(ctx);
+    expect((await api.put(`/api/admin/users/${blocked.user.id}/block`, { isBlocked: true, reason: 'Fake receipts' }, admin.token)).status).toBe(200);
+    expect((await api.put(`/api/admin/users/${inactive.user.id}/status`, { isActive: false }, admin.token)).status).toBe(200);
     const b = await api.post('/api/auth/login', { email: blocked.email, password: blocked.password });
     expect(b.status).toBe(403);
     expect(b.body.message).toBe(authMessages.blocked);

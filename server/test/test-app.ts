@@ -21,6 +21,9 @@ import { withDatabase } from './database-url.ts';
 
 export const TEST_APP_URL = 'http://umrah.test';
 
+/** The databases of test applications not yet closed; checked after every test (check-invariants.ts). */
+export const openTestDatabases = new Set<Database>();
+
 export async function createTestDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
   if (process.env.TEST_DB_DRIVER === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
@@ -75,6 +78,7 @@ export async function createTestContext(options: { authRateLimits?: AuthRateLimi
     authRateLimits: options.authRateLimits ?? { perAddress: 10_000, perEmail: 10_000, windowMs: 60_000 },
   });
   await app.ready();
+  openTestDatabases.add(db);
   return {
     app,
     db,
@@ -82,6 +86,7 @@ export async function createTestContext(options: { authRateLimits?: AuthRateLimi
     logLines,
     mailQueuedCount: () => queued,
     close: async () => {
+      openTestDatabases.delete(db);
       await app.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
