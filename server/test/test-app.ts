@@ -56,7 +56,9 @@ export type TestContext = {
   close(): Promise<void>;
 };
 
-export async function createTestContext(options: { authRateLimits?: AuthRateLimits; env?: Record<string, string> } = {}): Promise<TestContext> {
+export async function createTestContext(
+  options: { authRateLimits?: AuthRateLimits; env?: Record<string, string>; webDir?: string } = {},
+): Promise<TestContext> {
   const { db, drop } = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'umrah-test-data-'));
   const config = loadConfig({ APP_URL: TEST_APP_URL, LOG_LEVEL: 'info', DATA_DIR: dataDir, ...options.env });
@@ -74,6 +76,7 @@ export async function createTestContext(options: { authRateLimits?: AuthRateLimi
     db,
     logger,
     mailQueued: () => queued++,
+    webDir: options.webDir,
     // Generous by default so that a file's many logins never trip them; rate-limit tests set their own.
     authRateLimits: options.authRateLimits ?? { perAddress: 10_000, perEmail: 10_000, windowMs: 60_000 },
   });
