@@ -10,6 +10,7 @@ function messagesTo(address: string): Filed[] {
   if (!fs.existsSync(MAIL_DIR)) return [];
   return fs
     .readdirSync(MAIL_DIR)
+    .filter((file) => file.endsWith('.json'))
     .sort()
     .map((file) => JSON.parse(fs.readFileSync(path.join(MAIL_DIR, file), 'utf8')) as Filed)
     .filter((m) => m.to.includes(address));
