@@ -1,39 +1,178 @@
 /**
- * Reads a multipart form with at most one receipt file. The file is read into memory only up to
- * 5 MB + 1 byte: a larger one is refused (413) without buffering the rest. Its bytes decide its
- * type (415). Nothing is stored here: the caller stores it once the form is valid.
+ * Reads a multipart form with at most one receipt file. Nothing is stored here: the caller stores
+ * the file once the form is valid. What an upload may cost the server is bounded:
+ * - the file is held in memory only up to 5 MB; one byte more is refused (413) at once, and so is
+ *   a whole body past 5 MB and a little (fields and framing), declared or not;
+ * - a file whose first bytes are not a JPEG, PNG or PDF is refused (415) without reading the rest,
+ *   and the whole file is inspected (receipt-files.ts) before it is accepted;
+ * - an upload that sends nothing for a while is given up (408);
+ * - one user may start only so many uploads in a window (429).
+ * A reply sent before the body has fully arrived closes the connection (registerReceiptUploads),
+ * so a refused upload cannot keep streaming into the server.
  */
-import type { FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
 import '@fastify/multipart';
 import { AppError } from '../http/errors.ts';
-import { cleanFileName, detectReceiptKind, RECEIPT_MAX_BYTES, receiptMessages, type ReceiptKind } from './receipt-files.ts';
+import { Throttle } from '../http/throttle.ts';
+import { cleanFileName, inspectReceipt, kindBySignature, RECEIPT_MAX_BYTES, receiptMessages, SIGNATURE_BYTES, type ReceiptKind } from './receipt-files.ts';
 
 export type UploadedReceipt = { data: Buffer; originalName: string; kind: ReceiptKind };
 
 export const multipartLimits = { fileSize: RECEIPT_MAX_BYTES, files: 1, fields: 20, fieldSize: 10_000, parts: 25, headerPairs: 100 };
 
+/** The whole form: the file, up to 20 short fields and the multipart framing around them. */
+export const RECEIPT_FORM_MAX_BYTES = RECEIPT_MAX_BYTES + 1024 * 1024;
+
+export const uploadMessages = {
+  notMultipart: 'Please send the form as multipart/form-data.',
+  unreadable: 'The form could not be read. Please try again.',
+  stalled: 'The upload stopped before the file arrived. Please try again.',
+} as const;
+
+export type ReceiptUploadLimits = {
+  /** Uploads one user may start in a window: a member sends one receipt a month, and a few retries. */
+  perUser: number;
+  windowMs: number;
+  /** How long an upload may send nothing before it is given up. */
+  stallMs: number;
+};
+
+export const defaultReceiptUploadLimits: ReceiptUploadLimits = { perUser: 20, windowMs: 10 * 60_000, stallMs: 30_000 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    receiptUploads: { throttle: Throttle; limits: ReceiptUploadLimits };
+  }
+}
+
+/** Sets the upload limits for every route that reads a receipt form. Call before the routes. */
+export function registerReceiptUploads(app: FastifyInstance, limits: ReceiptUploadLimits = defaultReceiptUploadLimits) {
+  app.decorate('receiptUploads', { throttle: new Throttle(limits.perUser, limits.windowMs), limits });
+  // Answering before the body has fully arrived (a refused upload, a request without a session)
+  // ends the connection once the answer is out: otherwise the server would go on reading and
+  // discarding whatever the client still sends, however much that is.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.raw.complete === false) reply.header('connection', 'close');
+    return payload;
+  });
+}
+
+const tooLarge = () => new AppError(413, receiptMessages.tooLarge, { receipt: receiptMessages.tooLarge });
+const wrongType = () => new AppError(415, receiptMessages.wrongType, { receipt: receiptMessages.wrongType });
+
+/**
+ * Watches the bytes of one request while its form is read: counts them against the body limit and
+ * notices when they stop coming. Every wait on the form goes through race(), so either ends it.
+ */
+class UploadWatch {
+  private received = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private fail!: (error: AppError) => void;
+  private readonly failed = new Promise<never>((_, reject) => {
+    this.fail = reject;
+  });
+  private readonly onData = (chunk: Buffer) => {
+    this.received += chunk.length;
+    if (this.received > RECEIPT_FORM_MAX_BYTES) this.fail(tooLarge());
+    else this.restartTimer();
+  };
+
+  constructor(
+    private readonly raw: IncomingMessage,
+    private readonly stallMs: number,
+  ) {
+    this.failed.catch(() => {});
+  }
+
+  /** Only once the form parser reads the request: a 'data' listener alone would start the flow without it. */
+  start() {
+    this.raw.on('data', this.onData);
+    this.restartTimer();
+  }
+
+  stop() {
+    this.raw.off('data', this.onData);
+    clearTimeout(this.timer);
+  }
+
+  private restartTimer() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      if (this.raw.complete === false) this.fail(new AppError(408, uploadMessages.stalled));
+    }, this.stallMs);
+    this.timer.unref();
+  }
+
+  /** The promise's value, unless the upload fails first; a late rejection of it is then ignored. */
+  race<T>(promise: Promise<T>): Promise<T> {
+    promise.catch(() => {});
+    return Promise.race([promise, this.failed]);
+  }
+}
+
+/** A file part's bytes, refused as soon as it passes 5 MB or (for the receipt) starts wrong. */
+async function readFilePart(part: MultipartFile, watch: UploadWatch, checkSignature: boolean): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let signatureChecked = !checkSignature;
+  const stream = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  for (;;) {
+    const { value, done } = await watch.race(stream.next());
+    if (done) break;
+    size += value.length;
+    if (size > RECEIPT_MAX_BYTES) throw tooLarge();
+    chunks.push(value);
+    if (!signatureChecked && size >= SIGNATURE_BYTES) {
+      if (!kindBySignature(Buffer.concat(chunks))) throw wrongType();
+      signatureChecked = true;
+    }
+  }
+  return Buffer.concat(chunks, size);
+}
+
 export async function readReceiptForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; receipt?: UploadedReceipt }> {
-  if (!request.isMultipart()) throw new AppError(415, 'Please send the form as multipart/form-data.');
+  if (!request.isMultipart()) throw new AppError(415, uploadMessages.notMultipart);
+  const { throttle, limits } = request.server.receiptUploads;
+  // Upload routes require a session, so the user is known; the address is only a fallback.
+  throttle.admit(request.user?.id ?? `address:${request.ip}`);
+  if (Number(request.headers['content-length']) > RECEIPT_FORM_MAX_BYTES) throw tooLarge();
+
   const fields: Record<string, string> = Object.create(null);
-  let receipt: UploadedReceipt | undefined;
+  let receipt: { data: Buffer; filename: string } | undefined;
+  const watch = new UploadWatch(request.raw, limits.stallMs);
   try {
-    for await (const part of request.parts({ limits: multipartLimits })) {
+    // One byte over 5 MB reaches this code, which refuses it: the parser's own limit would only cut the file short.
+    const parts = request.parts({ limits: { ...multipartLimits, fileSize: RECEIPT_MAX_BYTES + 1 } })[Symbol.asyncIterator]();
+    let next = parts.next();
+    watch.start();
+    for (;;) {
+      const { value: part, done } = await watch.race(next);
+      if (done) break;
       if (part.type === 'file') {
-        const data = await part.toBuffer();
-        if (part.fieldname !== 'receipt') continue;
-        const kind = detectReceiptKind(data);
-        if (!kind) throw new AppError(415, receiptMessages.wrongType, { receipt: receiptMessages.wrongType });
-        receipt = { data, originalName: cleanFileName(part.filename), kind };
+        const isReceipt = part.fieldname === 'receipt';
+        const data = await readFilePart(part, watch, isReceipt);
+        if (isReceipt) receipt = { data, filename: part.filename };
       } else if (typeof part.value === 'string' && !(part.fieldname in fields)) {
         fields[part.fieldname] = part.value;
       }
+      next = parts.next();
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, receiptMessages.tooLarge, { receipt: receiptMessages.tooLarge });
-    if (code && code.startsWith('FST_')) throw new AppError(400, 'The form could not be read. Please try again.');
-    throw error;
+    // Malformed or cut-off multipart data, a parser limit, a connection closed mid-form: all the client's doing.
+    request.log.info({ err: error }, 'receipt form could not be read');
+    throw new AppError(400, uploadMessages.unreadable);
+  } finally {
+    watch.stop();
   }
-  return { fields, receipt };
+
+  if (!receipt) return { fields };
+  const inspection = inspectReceipt(receipt.data);
+  if (!inspection.kind) {
+    request.log.info({ reason: inspection.refusal, bytes: receipt.data.length }, 'receipt file refused');
+    throw wrongType();
+  }
+  return { fields, receipt: { data: receipt.data, originalName: cleanFileName(receipt.filename), kind: inspection.kind } };
 }
