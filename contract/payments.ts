@@ -38,7 +38,7 @@ export const statusChangeBody = z.object({
 });
 
 export const bulkStatusBody = z.object({
-  paymentIds: z.array(z.string().max(100)).min(1, 'Please select payments to update').max(500, 'At most 500 payments at once.'),
+  paymentIds: z.array(z.string().max(100), { error: 'Please select payments to update' }).min(1, 'Please select payments to update').max(500, 'At most 500 payments at once.'),
   status: adminPaymentStatus,
   notes: z.string().trim().max(1000).optional(),
   reason: z.string().trim().max(1000).optional(),

@@ -1,5 +1,6 @@
 /** Referral commissions (admin document §5 commission rules; RULES §8), with the spec's messages. */
 import { z } from 'zod';
+import { hasAtMostTwoDecimals } from './money.ts';
 
 export const commissionMessages = {
   rateRange: (level: number) => `Level ${level} rate must be between 0 and 1`,
@@ -13,6 +14,8 @@ export const commissionMessages = {
   notFound: 'Commission payment not found.',
 } as const;
 
+const twoDecimals = 'Amounts can have at most two decimal places.';
+
 const rate = (level: number) =>
   z.number({ error: commissionMessages.rateRange(level) }).min(0, commissionMessages.rateRange(level)).max(1, commissionMessages.rateRange(level));
 
@@ -21,8 +24,9 @@ export const commissionRulesBody = z
     level1Rate: rate(1),
     level2Rate: rate(2),
     level3Rate: rate(3),
-    minimumCommission: z.number({ error: commissionMessages.minimumNegative }).min(0, commissionMessages.minimumNegative).max(1e9),
-    maximumCommission: z.number({ error: commissionMessages.maximumAboveMinimum }).max(1e9),
+    // Stored to the paisa: more decimals would be rounded away, and a maximum of 0.001 would become 0.
+    minimumCommission: z.number({ error: commissionMessages.minimumNegative }).min(0, commissionMessages.minimumNegative).max(1e9).refine(hasAtMostTwoDecimals, twoDecimals),
+    maximumCommission: z.number({ error: commissionMessages.maximumAboveMinimum }).max(1e9).refine(hasAtMostTwoDecimals, twoDecimals),
   })
   .superRefine((r, ctx) => {
     if (r.maximumCommission <= r.minimumCommission) ctx.addIssue({ code: 'custom', message: commissionMessages.maximumAboveMinimum, path: ['maximumCommission'] });

@@ -74,7 +74,8 @@ export function registerPlanPaymentRoutes(app: FastifyInstance, deps: PlanPaymen
           amount: amountField({ required: 'Plan amount is not valid' }),
           paymentMethod: paymentMethodField,
           notes: z.string().trim().max(500).optional(),
-          bankAccountId: z.string().max(100).optional(),
+          // An empty choice is no choice: it must not reach the uuid column as ''.
+          bankAccountId: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(100).optional()),
         }),
         response: responses({ 201: onePayment }),
       },
