@@ -10,6 +10,7 @@ import { bankAccountSnapshot, findBankAccount } from '../bank-accounts/bank-acco
 import type { Database, Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { failpoint } from '../failpoints.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { notifyAdmins, notifyUser } from '../notifications/notify.ts';
 import { accrueCommissions } from '../referrals/commission-service.ts';
@@ -176,9 +177,12 @@ export async function bulkChangeStatus(deps: InstalmentDeps, admin: Actor, ids: 
       }
       await applyStatus(deps, tx, admin, row, target, reason);
       count++;
+      if (count === 1) failpoint('bulk-status:after-first');
     }
+    failpoint('bulk-status:before-commit');
     return { count, refused };
   });
+  failpoint('bulk-status:after-commit');
   if (result.count > 0) deps.mailQueued();
   return result;
 }

@@ -12,6 +12,7 @@ import { isUuid } from '../db/ids.ts';
 import { totalOf } from '../db/paging.ts';
 import { addMemberToGroup } from '../groups/membership-service.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { failpoint } from '../failpoints.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { notifyAdmins, notifyUser } from '../notifications/notify.ts';
 import { findPlan, getVisiblePlan } from '../plans/plan-service.ts';
@@ -147,6 +148,7 @@ export async function approvePlanRequest(deps: PlanPaymentDeps, admin: Actor, id
       groupNumber: input.groupNumber,
       settledBy: { paymentId: payment.id, receiptId: payment.receipt_id, paymentMethod: payment.payment_method, reviewerId: admin.id },
     });
+    failpoint('plan-approve:after-seat');
     await tx.query(
       `UPDATE payments SET status = 'PAID', approved_at = now(), payment_date = now(), reviewed_by = $2, reviewed_at = now(), group_id = $3,
          admin_notes = $4, updated_at = now() WHERE id = $1`,
@@ -173,8 +175,10 @@ export async function approvePlanRequest(deps: PlanPaymentDeps, admin: Actor, id
       after: { status: 'PAID', groupId: joined.groupId, groupNumber: joined.groupNumber, memberNumber: joined.memberNumber },
       ip: admin.ip,
     });
+    failpoint('plan-approve:before-commit');
     return { payment: await getPlanPayment(deps, tx, id, { id: admin.id, role: 'ADMIN' }), groupNumber: joined.groupNumber };
   });
+  failpoint('plan-approve:after-commit');
   deps.mailQueued();
   return result;
 }

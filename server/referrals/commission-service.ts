@@ -9,6 +9,7 @@ import { recordAudit, type Actor } from '../audit/audit.ts';
 import { karachiToday } from '../business-time.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
+import { failpoint } from '../failpoints.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { notifyUser } from '../notifications/notify.ts';
 
@@ -100,7 +101,7 @@ export async function pendingCommissions(q: Queryable, period: { month: number; 
  * batch for the same month, sent twice or at the same moment, finds nothing left and is refused.
  */
 export async function payCommissionBatch(db: Database, admin: Actor, input: { month: number; year: number; paymentMethod: string; transactionId?: string; notes?: string }) {
-  return db.transaction(async (tx) => {
+  const batch = await db.transaction(async (tx) => {
     const { rows: batchRows } = await tx.query<{ id: string }>(
       `INSERT INTO commission_batches (month, year, payment_method, transaction_id, notes, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
       [input.month, input.year, input.paymentMethod, input.transactionId ?? null, input.notes ?? null, admin.id],
@@ -112,6 +113,7 @@ export async function payCommissionBatch(db: Database, admin: Actor, input: { mo
       [batchId, input.paymentMethod, input.transactionId ?? null, input.year, input.month],
     );
     if (paid.length === 0) throw conflict(commissionMessages.nothingToPay);
+    failpoint('commission-batch:after-mark-paid');
     const { rows: totals } = await tx.query<{ n: number; total: string }>(
       `UPDATE commission_batches SET total_payments = s.n, total_amount = s.total
        FROM (SELECT count(*)::int AS n, sum(amount) AS total FROM commissions WHERE batch_id = $1) s
@@ -138,8 +140,11 @@ export async function payCommissionBatch(db: Database, admin: Actor, input: { mo
       after: { month: input.month, year: input.year, totalPayments: totals[0].n, totalAmount, paymentMethod: input.paymentMethod, transactionId: input.transactionId ?? null },
       ip: admin.ip,
     });
+    failpoint('commission-batch:before-commit');
     return { batchId, totalPayments: totals[0].n, totalAmount };
   });
+  failpoint('commission-batch:after-commit');
+  return batch;
 }
 
 export async function batchHistory(q: Queryable, limit: number, offset: number) {

@@ -1,0 +1,42 @@
+/** Plain HTTP calls to a server process, as a browser or script would make them. */
+import type { ServerProcess } from './server-process.ts';
+
+export type Answer = { status: number; body: any };
+
+export type RequestOptions = {
+  json?: unknown;
+  /** A multipart body, as built by multipartBody() in server/test/test-app.ts. */
+  form?: { payload: Buffer; headers: Record<string, string> };
+  token?: string;
+  idempotencyKey?: string;
+};
+
+export async function send(server: Pick<ServerProcess, 'url'>, method: 'GET' | 'POST' | 'PUT', path: string, options: RequestOptions = {}): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+  let body: string | Uint8Array<ArrayBuffer> | undefined;
+  if (options.form) {
+    Object.assign(headers, options.form.headers);
+    body = new Uint8Array(options.form.payload);
+  } else if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+  const response = await fetch(`${server.url}${path}`, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Not JSON: kept as text for the failure message.
+  }
+  return { status: response.status, body: parsed };
+}
+
+/** Like send(), but the answer must have the given status; the message shows what came instead. */
+export async function expectStatus(status: number, server: Pick<ServerProcess, 'url'>, method: 'GET' | 'POST' | 'PUT', path: string, options?: RequestOptions): Promise<any> {
+  const answer = await send(server, method, path, options);
+  if (answer.status !== status) throw new Error(`${method} ${path} answered ${answer.status} instead of ${status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
