@@ -1,14 +1,14 @@
 /** Simultaneous reviews of one instalment on PostgreSQL: it ends in exactly one state (RULES §6). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestContext, multipartBody, sampleFiles, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
+import { createTestContext, socketClient, type ApiClient, multipartBody, sampleFiles, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
 
 let ctx: TestContext;
-let api: ReturnType<typeof client>;
+let api: ApiClient;
 let admins: Awaited<ReturnType<typeof signInAdmin>>[];
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  api = client(ctx);
+  api = await socketClient(ctx);
   admins = [await signInAdmin(ctx), await signInAdmin(ctx)];
 });
 afterAll(() => ctx.close());

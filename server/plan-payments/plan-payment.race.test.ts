@@ -3,16 +3,16 @@
  * exactly one of them takes effect (RULES §4, §5).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestContext, multipartBody, sampleFiles, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
+import { createTestContext, socketClient, type ApiClient, multipartBody, sampleFiles, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
 
 let ctx: TestContext;
-let api: ReturnType<typeof client>;
+let api: ApiClient;
 let admins: Awaited<ReturnType<typeof signInAdmin>>[];
 let bankAccountId: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  api = client(ctx);
+  api = await socketClient(ctx);
   admins = [await signInAdmin(ctx), await signInAdmin(ctx)];
   bankAccountId = (await api.post('/api/bank-accounts', { accountName: 'A', accountNumber: '1', bankName: 'UBL', accountType: 'Current' }, admins[0].token)).body.bankAccount.id;
 });
@@ -32,7 +32,7 @@ async function newPlan(maxMembers: number) {
 }
 
 describe('races on PostgreSQL', () => {
-  it('20 simultaneous approvals of one request give one membership and one schedule', async () => {
+  it.each([1, 2, 3])('20 simultaneous approvals of one request give one membership and one schedule (round %i)', async () => {
     const planId = await newPlan(10);
     const { member, paymentId } = await pendingRequest(planId);
     const results = await Promise.all(
@@ -49,7 +49,7 @@ describe('races on PostgreSQL', () => {
     expect(audits.rows[0].n).toBe(1);
   });
 
-  it('simultaneous approvals into a group with one free seat give one member', async () => {
+  it.each([1, 2, 3])('simultaneous approvals into a group with one free seat give one member (round %i)', async () => {
     const planId = await newPlan(50);
     const group = await api.post('/api/admin/groups/create', { planId, groupName: 'Last seat', maxMembers: 2, startDate: '2026-12-01' }, admins[0].token);
     const groupId = group.body.group.id;
@@ -67,7 +67,7 @@ describe('races on PostgreSQL', () => {
     expect(g.rows[0]).toEqual({ current_members: 2, n: 2 });
   });
 
-  it('simultaneous requests for the same plan by one member open one request', async () => {
+  it.each([1, 2, 3])('simultaneous requests for the same plan by one member open one request (round %i)', async () => {
     const planId = await newPlan(10);
     const member = await signUpMember(ctx);
     const results = await Promise.all(Array.from({ length: 10 }, () => api.post('/api/plan-payments', { planId, amount: 1000 }, member.token)));

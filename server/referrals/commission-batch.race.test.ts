@@ -1,23 +1,28 @@
 /** Two payouts of one month at the same moment on PostgreSQL: one batch, each commission paid once (RULES §8). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { karachiToday } from '../business-time.ts';
-import { client, createTestContext, multipartBody, sampleFiles, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
+import { createTestContext, socketClient, type ApiClient, multipartBody, sampleFiles, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
 
 let ctx: TestContext;
-let api: ReturnType<typeof client>;
+let api: ApiClient;
 let admins: Awaited<ReturnType<typeof signInAdmin>>[];
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  api = client(ctx);
+  api = await socketClient(ctx);
   admins = [await signInAdmin(ctx), await signInAdmin(ctx)];
 });
 afterAll(() => ctx.close());
 
 describe('races on PostgreSQL', () => {
-  it('simultaneous bulk payments of one month give one batch and pay each commission once', async () => {
-    const bankAccountId = (await api.post('/api/bank-accounts', { accountName: 'A', accountNumber: '1', bankName: 'MCB', accountType: 'Current' }, admins[0].token)).body.bankAccount.id;
-    const plan = (await api.post('/api/committee-plans', { name: 'Batch race', monthlyAmount: 1000, duration: 2, totalAmount: 2000, maxMembers: 50 }, admins[0].token)).body.plan;
+  let bankAccountId: string;
+  beforeAll(async () => {
+    bankAccountId = (await api.post('/api/bank-accounts', { accountName: 'A', accountNumber: '1', bankName: 'MCB', accountType: 'Current' }, admins[0].token)).body.bankAccount.id;
+  });
+
+  // Each round accrues four new commissions in this month, which the earlier rounds' batches did not pay.
+  it.each([1, 2, 3])('simultaneous bulk payments of one month give one batch and pay each commission once (round %i)', async (round) => {
+    const plan = (await api.post('/api/committee-plans', { name: `Batch race ${round}`, monthlyAmount: 1000, duration: 2, totalAmount: 2000, maxMembers: 50 }, admins[0].token)).body.plan;
     const referrer = await signUpMember(ctx);
     for (let i = 0; i < 4; i++) {
       const member = await signUpMember(ctx, { referralCode: referrer.user.referralCode });
@@ -32,9 +37,16 @@ describe('races on PostgreSQL', () => {
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(5);
-    const batches = await ctx.db.query<{ n: number; total: string }>('SELECT count(*)::int AS n, sum(total_amount)::text AS total FROM commission_batches');
-    expect(batches.rows[0]).toEqual({ n: 1, total: '400.00' });
-    const commissions = await ctx.db.query<{ paid: number; batches: number }>(`SELECT count(*)::int AS paid, count(DISTINCT batch_id)::int AS batches FROM commissions WHERE status = 'PAID'`);
-    expect(commissions.rows[0]).toEqual({ paid: 4, batches: 1 });
+    const batchId = results.find((r) => r.status === 201)!.body.data.batchId;
+
+    const batches = await ctx.db.query<{ n: number; total: string }>('SELECT count(*)::int AS n, (SELECT total_amount::text FROM commission_batches WHERE id = $1) AS total FROM commission_batches', [batchId]);
+    expect(batches.rows[0]).toEqual({ n: round, total: '400.00' });
+    const referrersCommissions = await ctx.db.query<{ paid: number; batches: number; batch: string }>(
+      `SELECT count(*)::int AS paid, count(DISTINCT batch_id)::int AS batches, min(batch_id::text) AS batch FROM commissions WHERE status = 'PAID' AND referrer_id = $1`,
+      [referrer.user.id],
+    );
+    expect(referrersCommissions.rows[0]).toEqual({ paid: 4, batches: 1, batch: batchId });
+    const unpaid = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM commissions WHERE status <> 'PAID'`);
+    expect(unpaid.rows[0].n).toBe(0);
   });
 });

@@ -14,6 +14,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { AuthRateLimits } from '../accounts/auth-routes.ts';
+import type { ReceiptUploadLimits } from '../receipts/receipt-upload.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPglite, openPostgres, type Database } from '../db/database.ts';
 import { loggerOptions } from '../logger.ts';
@@ -57,7 +58,7 @@ export type TestContext = {
 };
 
 export async function createTestContext(
-  options: { authRateLimits?: AuthRateLimits; env?: Record<string, string>; webDir?: string } = {},
+  options: { authRateLimits?: AuthRateLimits; receiptUploadLimits?: ReceiptUploadLimits; env?: Record<string, string>; webDir?: string } = {},
 ): Promise<TestContext> {
   const { db, drop } = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'umrah-test-data-'));
@@ -78,7 +79,9 @@ export async function createTestContext(
     mailQueued: () => queued++,
     webDir: options.webDir,
     // Generous by default so that a file's many logins never trip them; rate-limit tests set their own.
-    authRateLimits: options.authRateLimits ?? { perAddress: 10_000, perEmail: 10_000, windowMs: 60_000 },
+    authRateLimits: options.authRateLimits ?? { perAddress: 10_000, perEmail: 10_000, signInsPerEmail: 10_000, signInsPerEmailFromOneAddress: 10_000, perUserChanges: 10_000, windowMs: 60_000 },
+    // Likewise for receipt uploads: a file's members upload many receipts; the flood test sets its own.
+    receiptUploadLimits: options.receiptUploadLimits ?? { perUser: 10_000, windowMs: 60_000, stallMs: 30_000 },
   });
   await app.ready();
   openTestDatabases.add(db);
@@ -99,28 +102,53 @@ export async function createTestContext(
 
 export type ApiResponse = { status: number; body: any; headers: Record<string, unknown> };
 
-export function client(ctx: Pick<TestContext, 'app'>) {
-  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token?: string): Promise<ApiResponse> => {
-    const response = await ctx.app.inject({
-      method,
-      url,
-      payload: body === undefined ? undefined : (body as object),
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-    let parsed: unknown;
-    try {
-      parsed = response.json();
-    } catch {
-      parsed = response.body;
-    }
-    return { status: response.statusCode, body: parsed, headers: response.headers };
-  };
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Send = (method: Method, url: string, body?: unknown, token?: string) => Promise<ApiResponse>;
+
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function methodsOf(call: Send) {
   return {
     get: (url: string, token?: string) => call('GET', url, undefined, token),
     post: (url: string, body?: unknown, token?: string) => call('POST', url, body, token),
     put: (url: string, body?: unknown, token?: string) => call('PUT', url, body, token),
     delete: (url: string, token?: string) => call('DELETE', url, undefined, token),
   };
+}
+
+export type ApiClient = ReturnType<typeof methodsOf>;
+
+export function client(ctx: Pick<TestContext, 'app'>): ApiClient {
+  return methodsOf(async (method, url, body, token) => {
+    const response = await ctx.app.inject({
+      method,
+      url,
+      payload: body === undefined ? undefined : (body as object),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    return { status: response.statusCode, body: jsonOrText(response.body), headers: response.headers };
+  });
+}
+
+/**
+ * The same calls, sent over real sockets to the app listening on a loopback port: for race tests,
+ * whose parallel requests must arrive as separate connections, the way several browsers' would.
+ */
+export async function socketClient(ctx: Pick<TestContext, 'app'>): Promise<ApiClient> {
+  if (!ctx.app.server.listening) await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = ctx.app.server.address() as { port: number };
+  return methodsOf(async (method, url, body, token) => {
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`http://127.0.0.1:${port}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: response.status, body: jsonOrText(await response.text()), headers: Object.fromEntries(response.headers) };
+  });
 }
 
 /** The newest message queued for an address, as the mail worker would send it. */
@@ -194,6 +222,10 @@ export const sampleFiles = {
     '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f0005000201a5d2d1a50000000049454e44ae426082',
     'hex',
   ),
-  jpg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1), Buffer.from([0xff, 0xd9])]),
+  // An 8×8 grey baseline JPEG: quantisation table, frame, one-code Huffman tables, one scan, end marker.
+  jpg: Buffer.from(
+    `ffd8ffdb004300${'01'.repeat(64)}ffc0000b080008000801011100ffc4001400${'01' + '00'.repeat(16)}ffc4001410${'01' + '00'.repeat(16)}ffda0008010100003f003fffd9`,
+    'hex',
+  ),
   pdf: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
 };

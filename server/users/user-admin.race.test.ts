@@ -5,14 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userMessages } from '../../contract/users.ts';
-import { client, createTestContext, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
+import { createTestContext, socketClient, type ApiClient, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
 
 let ctx: TestContext;
-let api: ReturnType<typeof client>;
+let api: ApiClient;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  api = client(ctx);
+  api = await socketClient(ctx);
 });
 afterAll(() => ctx.close());
 
