@@ -101,10 +101,32 @@ export const registerBody = z.object({
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
+/** Texts of the administrators' opt-in two-factor sign-in (authenticator app codes). */
+export const twoFactorMessages = {
+  codeRequired: 'Enter the 6-digit code from your authenticator app.',
+  codeInvalid: 'The code is not valid. Please try again.',
+  passwordWrong: 'Your password is not correct.',
+  alreadyEnabled: 'Two-factor sign-in is already on.',
+  noPendingSetup: 'Start the set-up first.',
+  notEnabled: 'Two-factor sign-in is not on.',
+  setupStarted: 'Scan the QR code with your authenticator app, then enter the code it shows.',
+  enabled: 'Two-factor sign-in is on. Other devices have been signed out.',
+  disabled: 'Two-factor sign-in is off. Other devices have been signed out.',
+} as const;
+
+/** A code from an authenticator app: 6 digits. Apps show them as "123 456", so spaces are dropped. */
+export const twoFactorCodeField = z
+  .string({ error: twoFactorMessages.codeRequired })
+  .max(32, twoFactorMessages.codeRequired)
+  .transform((value) => value.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, twoFactorMessages.codeRequired));
+
 export const loginBody = z.object({
   email: emailField,
   // Login never reveals the password rules: any non-empty text is checked against the hash.
   password: z.string({ error: accountMessages.passwordRequired }).min(1, accountMessages.passwordRequired).max(PASSWORD_MAX_LENGTH),
+  /** Only asked for when the account has two-factor sign-in on; an empty code counts as none. */
+  code: z.preprocess(emptyToUndefined, twoFactorCodeField.optional()),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -169,3 +191,24 @@ export const authMessages = {
   adminRequired: 'Access denied.',
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
 } as const;
+
+/** Two-factor sign-in (administrators only): status, set-up, turning on and off. */
+export const twoFactorStatus = z.object({
+  enabled: z.boolean(),
+  enabledAt: z.string().nullable(),
+  /** A set-up was started and waits for its first code. */
+  pending: z.boolean(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatus>;
+
+export const twoFactorSetup = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export type TwoFactorSetup = z.infer<typeof twoFactorSetup>;
+
+export const twoFactorEnableBody = z.object({ code: twoFactorCodeField });
+export type TwoFactorEnableBody = z.infer<typeof twoFactorEnableBody>;
+
+export const twoFactorDisableBody = z.object({
+  password: z.string({ error: accountMessages.passwordRequired }).min(1, accountMessages.passwordRequired).max(PASSWORD_MAX_LENGTH),
+  code: twoFactorCodeField,
+});
+export type TwoFactorDisableBody = z.infer<typeof twoFactorDisableBody>;

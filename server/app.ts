@@ -6,8 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -21,6 +22,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { authMessages } from '../contract/accounts.ts';
 import { registerAuthRoutes, defaultAuthRateLimits, type AuthRateLimits } from './accounts/auth-routes.ts';
+import { registerTwoFactorRoutes } from './accounts/two-factor-routes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerOverviewRoutes } from './admin/overview.ts';
@@ -40,10 +42,11 @@ import { registerWinnerRoutes } from './winners/winner-routes.ts';
 import { loadSigningKey, ReceiptLinkSigner } from './receipts/receipt-links.ts';
 import { registerReceiptRoutes } from './receipts/receipt-routes.ts';
 import { FolderReceiptStorage, type ReceiptStorage } from './receipts/receipt-storage.ts';
-import { multipartLimits } from './receipts/receipt-upload.ts';
+import { multipartLimits, registerReceiptUploads, type ReceiptUploadLimits } from './receipts/receipt-upload.ts';
 import { createAuthHooks } from './http/auth.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { AppError, SERVER_ERROR_MESSAGE, VALIDATION_FAILED_MESSAGE, type FieldErrors } from './http/errors.ts';
+import { refuseUnsupportedText } from './http/unsupported-text.ts';
 import type { Logger } from './logger.ts';
 
 export type AppOptions = {
@@ -57,9 +60,39 @@ export type AppOptions = {
   webDir?: string;
   /** Where receipt files go; a folder under DATA_DIR unless given. */
   receiptStorage?: ReceiptStorage;
+  /** Per-user upload rate and stall limits of the receipt forms; production defaults unless given. */
+  receiptUploadLimits?: ReceiptUploadLimits;
 };
 
 const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** The browser-security headers of every answer: pages, files, API answers and errors alike. */
+const securityHeaders: FastifyHelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Radix and toasts position elements with inline style attributes.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      // The app sets no <base>: an injected one could redirect relative script addresses.
+      baseUri: ["'none'"],
+      formAction: ["'self'"],
+      // Not forced: an installation served over plain http (a LAN address) would otherwise load nothing.
+      // Behind TLS, HSTS below keeps browsers on https.
+      upgradeInsecureRequests: null,
+    },
+  },
+  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+};
+// The same options, applied by helmet itself where no hook runs (frameworkErrors below). The two
+// packages type them from separate copies of helmet's declarations, hence the cast.
+const setSecurityHeaders = helmet(securityHeaders as HelmetOptions);
 const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
 
 /** Turns a fastify or zod validation error into one message per field (RULES §12). */
@@ -77,6 +110,7 @@ const clientErrorMessages: Record<number, string> = {
   404: 'Resource not found.',
   405: 'Method not allowed.',
   413: 'The request is too large.',
+  414: 'The address is too long.',
   415: 'Unsupported content type.',
   429: authMessages.tooManyRequests,
 };
@@ -89,6 +123,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.config.trustProxy,
     // Repeated or odd query keys must never become prototype keys.
     routerOptions: { maxParamLength: 200 },
+    // Addresses the router cannot read (bad percent-escapes, overlong parameters) get the one error body too.
+    // No route and no hook runs for them, so the headers every API answer carries are set here.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      setSecurityHeaders(request.raw, reply.raw, () => {
+        reply
+          .code(status)
+          .header('cache-control', 'no-store')
+          .header('x-request-id', request.id)
+          .send({ success: false, message: clientErrorMessages[status] ?? clientErrorMessages[400] });
+      });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -110,6 +156,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ success: false, message: SERVER_ERROR_MESSAGE, requestId: String(request.id) });
   });
 
+  // Before any schema or handler: text that PostgreSQL cannot store is the client's error, not a failed query.
+  app.addHook('preValidation', async (request) => {
+    refuseUnsupportedText(request.params, request.query, request.body);
+  });
+
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
     // API answers are personal: never cached by browsers or proxies.
@@ -117,34 +168,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return payload;
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix and toasts position elements with inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // Not forced: an installation served over plain http (a LAN address) would otherwise load nothing.
-        // Behind TLS, HSTS below keeps browsers on https.
-        upgradeInsecureRequests: null,
-      },
-    },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  await app.register(fastifyHelmet, securityHeaders);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError(429, authMessages.tooManyRequests),
   });
 
   await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
+  registerReceiptUploads(app, options.receiptUploadLimits);
 
   await app.register(swagger, {
     openapi: {
@@ -168,7 +199,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const paymentDeps = { db: options.db, storage, signer, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, auth };
 
   registerHealthRoutes(app, options.db);
-  registerAuthRoutes(app, { ...accountDeps, auth, limits: options.authRateLimits ?? defaultAuthRateLimits });
+  const authRateLimits = options.authRateLimits ?? defaultAuthRateLimits;
+  registerAuthRoutes(app, { ...accountDeps, auth, limits: authRateLimits });
+  registerTwoFactorRoutes(app, { db: options.db, auth });
   registerPlanRoutes(app, { db: options.db, auth });
   registerGroupRoutes(app, { db: options.db, auth });
   registerBankAccountRoutes(app, { db: options.db, auth });
@@ -182,7 +215,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuditRoutes(app, { db: options.db, auth });
   registerWinnerRoutes(app, { db: options.db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued });
   registerReferralRoutes(app, { db: options.db, auth });
-  registerProfileRoutes(app, { db: options.db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued });
+  registerProfileRoutes(app, { db: options.db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, limits: authRateLimits });
 
   registerWebApp(app, options.webDir ?? defaultWebDir);
   return app;

@@ -49,7 +49,11 @@ fs.mkdirSync(MAIL_DIR, { recursive: true });
 let sequence = 0;
 const smtp = await startSmtpCatcher((email) => {
   sequence++;
-  fs.writeFileSync(path.join(MAIL_DIR, `${String(sequence).padStart(5, '0')}.json`), JSON.stringify({ to: email.to, text: email.text }));
+  // Written under a temporary name and then renamed, so a test polling the folder never reads half a message.
+  const name = `${String(sequence).padStart(5, '0')}.json`;
+  const partial = path.join(MAIL_DIR, `.${name}.partial`);
+  fs.writeFileSync(partial, JSON.stringify({ to: email.to, text: email.text }));
+  fs.renameSync(partial, path.join(MAIL_DIR, name));
 });
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'umrah-e2e-'));
@@ -69,7 +73,7 @@ const logger = pino(loggerOptions('warn'));
 const db = await openDatabase(config, logger);
 const worker = new MailWorker(db, createMailTransport({ smtpUrl: smtp.url, from: config.mailFrom, logger }), logger, 300);
 // Every journey signs in many times from one address: the per-address limits are tested in the server suite.
-const app = await buildApp({ config, db, logger, webDir, mailQueued: () => worker.nudge(), authRateLimits: { perAddress: 100_000, perEmail: 100_000, windowMs: 60_000 } });
+const app = await buildApp({ config, db, logger, webDir, mailQueued: () => worker.nudge(), authRateLimits: { perAddress: 100_000, perEmail: 100_000, signInsPerEmail: 100_000, signInsPerEmailFromOneAddress: 100_000, perUserChanges: 100_000, windowMs: 60_000 } });
 await app.listen({ port: config.port, host: config.host });
 worker.start();
 

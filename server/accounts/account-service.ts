@@ -16,6 +16,7 @@ import { enqueueEmail } from '../mail/outbox.ts';
 import { alreadyRegisteredEmail, cnicTakenEmail, passwordResetEmail, verificationEmail } from '../mail/templates.ts';
 import { generateReferralCode, generateToken, hashPassword, hashToken, spendPasswordCheckTime, verifyPassword } from './secrets.ts';
 import { createSession, deleteUserSessions } from './sessions.ts';
+import { checkLoginCode, claimLoginStep } from './two-factor.ts';
 import { findUserByEmail, findUserByReferralCode, toPublicUser, type UserRow } from './users.ts';
 
 export type AccountDeps = {
@@ -169,11 +170,15 @@ export async function loginUser(
     throw unauthorized(authMessages.invalidCredentials);
   }
   if (!(await verifyPassword(user.password_hash, input.password))) throw unauthorized(authMessages.invalidCredentials);
+  // An admin with two-factor sign-in on proves the second factor before anything else is told.
+  const twoFactorStep = await checkLoginCode(deps.db, user, input.code);
   // Only someone who knows the password learns the account's state.
   if (user.is_blocked) throw forbidden(authMessages.blocked);
   if (!user.is_active) throw forbidden(authMessages.inactive);
   if (!user.email_verified_at) throw forbidden(authMessages.needsVerification, { needsVerification: true, email: user.email });
   return deps.db.transaction(async (tx) => {
+    // The code is used up together with the session it opens: a replay, even at the same moment, is refused.
+    await claimLoginStep(tx, user.id, twoFactorStep);
     const token = await createSession(tx, user.id, deps.sessionDays, client);
     const { rows } = await tx.query<UserRow>('UPDATE users SET last_login_at = now() WHERE id = $1 RETURNING *', [user.id]);
     return { token, user: toPublicUser(rows[0]) };

@@ -223,7 +223,7 @@ describe('POST /api/auth/login', () => {
     const password = `${'ٱلسَّلَامُ عَلَيْكُمْ '.repeat(40)}Umrah-café-ö-🕋`;
     expect(password.normalize('NFD')).not.toBe(password);
     const member = await signUpMember(ctx, { password });
-    expect((await api.post('/api/auth/login', { email: member.email, password: password.slice(0, -1) })).status).toBe(401);
+    expect((await api.post('/api/auth/login', { email: member.email, password: Array.from(password).slice(0, -1).join('') })).status).toBe(401);
     expect((await api.post('/api/auth/login', { email: member.email, password: password.normalize('NFD') })).status).toBe(401);
     expect((await api.post('/api/auth/login', { email: member.email, password })).status).toBe(200);
   });

@@ -13,8 +13,7 @@ import {
 } from '../../contract/accounts.ts';
 import type { AuthHooks } from '../http/auth.ts';
 import { currentUser } from '../http/auth.ts';
-import { tooManyRequests } from '../http/errors.ts';
-import { messageBody, responses } from '../http/schemas.ts';
+import { errorBody, messageBody, responses } from '../http/schemas.ts';
 import { Throttle } from '../http/throttle.ts';
 import {
   loginUser,
@@ -31,12 +30,29 @@ import { findUserById, toPublicUser } from './users.ts';
 export type AuthRateLimits = {
   /** Attempts per client address on each account route, per window. */
   perAddress: number;
-  /** Attempts per email address on each account route, per window, from any address. */
+  /** Registrations and account mail (verification, reset) per email address, per window, from any address. */
   perEmail: number;
+  /** Sign-in attempts per email address, per window, from all addresses together. */
+  signInsPerEmail: number;
+  /**
+   * Sign-in attempts per email from one address, per window: lower than signInsPerEmail, so that one
+   * attacker's guesses stop long before they could lock the owner (signing in elsewhere) out.
+   */
+  signInsPerEmailFromOneAddress: number;
+  /** Password and profile changes per signed-in user, per window: a stolen session cannot guess the current password. */
+  perUserChanges: number;
   windowMs: number;
 };
 
-export const defaultAuthRateLimits: AuthRateLimits = { perAddress: 30, perEmail: 10, windowMs: 15 * 60_000 };
+/** 25 sign-in attempts per account in 15 minutes is 100 an hour, the most ASVS 6.3.1 allows. */
+export const defaultAuthRateLimits: AuthRateLimits = {
+  perAddress: 30,
+  perEmail: 10,
+  signInsPerEmail: 25,
+  signInsPerEmailFromOneAddress: 10,
+  perUserChanges: 10,
+  windowMs: 15 * 60_000,
+};
 
 const userBody = z.object({ success: z.literal(true), message: z.string().optional(), user: publicUser, data: z.object({ user: publicUser }) });
 const loginResponse = z.object({
@@ -47,13 +63,26 @@ const loginResponse = z.object({
   data: z.object({ token: z.string(), user: publicUser }),
 });
 
+/** A refused sign-in; twoFactorRequired comes only after a right password, when a code is missing or wrong. */
+const loginRefusal = errorBody.extend({ twoFactorRequired: z.literal(true).optional() });
+
 export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { auth: AuthHooks; limits: AuthRateLimits }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const rateLimit = { max: deps.limits.perAddress, timeWindow: deps.limits.windowMs };
   const emailThrottle = new Throttle(deps.limits.perEmail, deps.limits.windowMs);
+  const signInThrottle = new Throttle(deps.limits.signInsPerEmail, deps.limits.windowMs);
+  const signInFromAddressThrottle = new Throttle(deps.limits.signInsPerEmailFromOneAddress, deps.limits.windowMs);
   /** Counts an attempt for this route and email; refuses with 429 once the window is used up. */
   const throttleEmail = (route: string, email: string) => {
-    if (!emailThrottle.take(`${route}:${email}`)) throw tooManyRequests(authMessages.tooManyRequests);
+    emailThrottle.admit(`${route}:${email}`);
+  };
+  /**
+   * Sign-in: the one address's own, smaller share of the email's window is checked first, so an
+   * address that used it up no longer counts against the email, and the owner elsewhere still gets in.
+   */
+  const throttleSignIn = (email: string, address: string) => {
+    signInFromAddressThrottle.admit(`${email}|${address}`);
+    signInThrottle.admit(email);
   };
   const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
@@ -105,10 +134,16 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { a
     '/api/auth/login',
     {
       config: { rateLimit },
-      schema: { tags: ['auth'], summary: 'Sign in', body: loginBody, response: responses({ 200: loginResponse }) },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in',
+        description: 'An admin with two-factor sign-in on also sends `code`; without it, or with a wrong one, the answer is 401 with twoFactorRequired.',
+        body: loginBody,
+        response: { ...responses({ 200: loginResponse }), 401: loginRefusal },
+      },
     },
     async (request) => {
-      throttleEmail('login', request.body.email);
+      throttleSignIn(request.body.email, request.ip);
       const { token, user } = await loginUser(deps, request.body, clientOf(request));
       return { success: true as const, message: authMessages.loggedIn, token, user, data: { token, user } };
     },

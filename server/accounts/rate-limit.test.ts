@@ -1,11 +1,15 @@
-/** Account routes are rate-limited per client address and per email (RULES §3), with 429. */
+/**
+ * Account routes are rate-limited per client address and per email (RULES §3), with 429; password and
+ * profile changes per signed-in user.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../contract/accounts.ts';
-import { createTestContext, uniqueEmail, type TestContext } from '../test/test-app.ts';
+import { userMessages } from '../../contract/users.ts';
+import { client, createTestContext, signUpMember, uniqueEmail, type TestContext } from '../test/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ authRateLimits: { perAddress: 5, perEmail: 3, windowMs: 60_000 } });
+  ctx = await createTestContext({ authRateLimits: { perAddress: 5, perEmail: 3, signInsPerEmail: 3, signInsPerEmailFromOneAddress: 3, perUserChanges: 2, windowMs: 60_000 } });
 });
 afterAll(() => ctx.close());
 
@@ -41,5 +45,23 @@ describe('rate limits', () => {
     }
     expect(forgot).toEqual([200, 200, 200, 429]);
     expect(resend).toEqual([200, 200, 200, 429]);
+  });
+
+  it('limits password and profile changes per signed-in user: a stolen session cannot guess the current password', async () => {
+    const api = client(ctx);
+    const member = await signUpMember(ctx);
+    const guess = (currentPassword: string) => api.put('/api/profile/password', { currentPassword, newPassword: 'new-secret-1', confirmPassword: 'new-secret-1' }, member.token);
+    const first = await guess('guess-1');
+    expect(first.status).toBe(400);
+    expect(first.body.message).toBe(userMessages.currentPasswordWrong);
+    expect((await guess('guess-2')).status).toBe(400);
+    const limited = await guess(member.password);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ success: false, message: authMessages.tooManyRequests });
+    // Profile edits (which can send confirmation mail to a new address) share the same window.
+    expect((await api.put('/api/profile', { name: 'Still Me', email: member.email }, member.token)).status).toBe(429);
+    // Another member is not affected.
+    const other = await signUpMember(ctx);
+    expect((await api.put('/api/profile/password', { currentPassword: 'wrong', newPassword: 'new-secret-1', confirmPassword: 'new-secret-1' }, other.token)).status).toBe(400);
   });
 });

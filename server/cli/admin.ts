@@ -1,22 +1,25 @@
 /**
  * Creates an administrator, or promotes an existing account:
- *   npm run admin -- --email admin@example.com --password 'a-strong-password' [--name 'Name']
- * An existing account also gets the given password. Uses the same database as `npm start`.
+ *   npm run admin -- --email admin@example.com --password 'a-strong-password' [--name 'Name'] [--disable-two-factor]
+ * An existing account also gets the given password. --disable-two-factor also turns two-factor sign-in
+ * off (for an admin who lost the phone with the authenticator app). Uses the same database as `npm start`.
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { emailField, passwordField } from '../../contract/accounts.ts';
 import { ensureAdmin } from '../accounts/account-service.ts';
+import { turnOffTwoFactorFromConsole } from '../accounts/two-factor.ts';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
 import { openDatabase } from '../runtime.ts';
 
 const { values } = parseArgs({
-  options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+  options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, 'disable-two-factor': { type: 'boolean' } },
 });
-const parsed = z.object({ email: emailField, password: passwordField, name: z.string().trim().min(1).optional() }).safeParse(values);
+const { 'disable-two-factor': disableTwoFactor, ...accountValues } = values;
+const parsed = z.object({ email: emailField, password: passwordField, name: z.string().trim().min(1).optional() }).safeParse(accountValues);
 if (!parsed.success) {
-  console.error('Usage: npm run admin -- --email EMAIL --password PASSWORD [--name NAME]');
+  console.error('Usage: npm run admin -- --email EMAIL --password PASSWORD [--name NAME] [--disable-two-factor]');
   for (const issue of parsed.error.issues) console.error(`  ${issue.path.join('.')}: ${issue.message}`);
   process.exit(1);
 }
@@ -26,6 +29,10 @@ const db = await openDatabase(config, logger);
 try {
   const { created, user } = await ensureAdmin(db, { ...parsed.data, resetPassword: true });
   console.log(`${created ? 'Created' : 'Promoted'} administrator ${user.email}.`);
+  if (disableTwoFactor) {
+    const turnedOff = await turnOffTwoFactorFromConsole(db, user.id);
+    console.log(turnedOff ? `Two-factor sign-in turned off for ${user.email}; its sessions have ended.` : `Two-factor sign-in was not on for ${user.email}.`);
+  }
 } finally {
   await db.close();
 }

@@ -1,3 +1,6 @@
+import { authMessages } from '../../contract/accounts.ts';
+import { tooManyRequests } from './errors.ts';
+
 /**
  * A fixed-window counter kept in memory, for limits keyed by something other than the client
  * address (an email under attack from many addresses). Windows expire, so a real owner is slowed,
@@ -11,6 +14,11 @@ export class Throttle {
     private readonly windowMs: number,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** Counts one attempt for key; refuses it with the one 429 answer once the key has used up its window. */
+  admit(key: string): void {
+    if (!this.take(key)) throw tooManyRequests(authMessages.tooManyRequests);
+  }
 
   /** Counts one attempt for key; false when the key has used up its window. */
   take(key: string): boolean {

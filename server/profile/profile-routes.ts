@@ -1,5 +1,5 @@
 /** /api/profile: the signed-in user reads and edits their own account, and changes their password. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicUser } from '../../contract/accounts.ts';
@@ -7,12 +7,22 @@ import { changePasswordBody, profileBody, userMessages } from '../../contract/us
 import { findUserById, toPublicUser } from '../accounts/users.ts';
 import type { Database } from '../db/database.ts';
 import { currentUser, type AuthHooks } from '../http/auth.ts';
+import { Throttle } from '../http/throttle.ts';
 import { messageBody, responses } from '../http/schemas.ts';
 import { changePassword, updateProfile } from './profile-service.ts';
 
-export function registerProfileRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks; appUrl: string; mailQueued: () => void }) {
+export function registerProfileRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; auth: AuthHooks; appUrl: string; mailQueued: () => void; limits: { perUserChanges: number; windowMs: number } },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const member = { onRequest: deps.auth.requireUser };
+  // A session left open or stolen must not become a way to guess the current password, or to send
+  // confirmation mail to any address without end.
+  const changeThrottle = new Throttle(deps.limits.perUserChanges, deps.limits.windowMs);
+  const throttleChanges = (request: FastifyRequest) => {
+    changeThrottle.admit(currentUser(request).id);
+  };
 
   api.get(
     '/api/profile',
@@ -35,6 +45,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: { db: Database
       },
     },
     async (request) => {
+      throttleChanges(request);
       const { user, emailChangePending } = await updateProfile(deps, currentUser(request).id, request.body);
       const message = emailChangePending ? `${userMessages.profileUpdated} ${userMessages.emailChangeSent}` : userMessages.profileUpdated;
       return { success: true as const, message, user, data: { user, emailChangePending } };
@@ -45,6 +56,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: { db: Database
     '/api/profile/password',
     { ...member, schema: { tags: ['profile'], summary: 'Change my password (other sessions end)', body: changePasswordBody, response: responses({ 200: messageBody }) } },
     async (request) => {
+      throttleChanges(request);
       await changePassword(deps.db, currentUser(request), request.body);
       return { success: true as const, message: userMessages.passwordChanged };
     },

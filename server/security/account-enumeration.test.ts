@@ -99,19 +99,28 @@ describe('the same answer whether or not an account exists', () => {
 });
 
 describe('brute force', () => {
-  it('is throttled, and the real owner signs in again once the window has passed', async () => {
+  it('is throttled per address and per account, and never locks the real owner out for good', async () => {
     const windowMs = 1_500;
-    const throttled = await createTestContext({ authRateLimits: { perAddress: 100, perEmail: 3, windowMs } });
+    const throttled = await createTestContext({ authRateLimits: { perAddress: 100, perEmail: 100, signInsPerEmail: 5, signInsPerEmailFromOneAddress: 2, perUserChanges: 100, windowMs } });
     try {
       const owner = await signUpMember(throttled);
       const attempt = (password: string, remoteAddress: string) =>
         throttled.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email: owner.email, password } });
-      const statuses: number[] = [];
-      // signUpMember's own login used one attempt of this email's window.
-      for (let i = 0; i < 3; i++) statuses.push((await attempt(`guess-${i}`, `10.9.0.${i + 1}`)).statusCode);
-      expect(statuses).toEqual([401, 401, 429]);
-      // Even the right password waits while the window is used up: the attacker learns nothing.
+
+      // One attacker's address is stopped at its own share of the account's window...
+      const fromOneAddress: number[] = [];
+      for (let i = 0; i < 3; i++) fromOneAddress.push((await attempt(`guess-${i}`, '10.9.0.1')).statusCode);
+      expect(fromOneAddress).toEqual([401, 401, 429]);
+      // ...so the owner, signing in from elsewhere, gets in at once.
+      expect((await attempt(owner.password, '10.9.9.9')).statusCode).toBe(200);
+
+      // Guesses from many addresses use up the account's whole window (signUpMember's login, the two
+      // guesses and the owner's sign-in used four of five): then even the right password waits, so
+      // the attacker learns nothing...
+      expect((await attempt('guess-a', '10.9.1.1')).statusCode).toBe(401);
+      expect((await attempt('guess-b', '10.9.1.2')).statusCode).toBe(429);
       expect((await attempt(owner.password, '10.9.9.9')).statusCode).toBe(429);
+      // ...but only until the window has passed.
       await new Promise((resolve) => setTimeout(resolve, windowMs + 200));
       const again = await attempt(owner.password, '10.9.9.9');
       expect(again.statusCode).toBe(200);

@@ -34,8 +34,9 @@ type Headers = Record<string, unknown>;
 function missingHeaders(headers: Headers): string[] {
   const problems: string[] = [];
   const csp = String(headers['content-security-policy'] ?? '');
+  if (!csp.includes("base-uri 'none'")) problems.push('CSP base-uri');
   if (!csp.includes("default-src 'self'") && !csp.includes("default-src 'none'")) problems.push('CSP default-src');
-  if (!csp.includes("frame-ancestors 'none'") && !csp.includes('sandbox')) problems.push('CSP frame-ancestors');
+  if (!csp.includes("frame-ancestors 'none'")) problems.push('CSP frame-ancestors');
   if (!csp.includes("object-src 'none'") && !csp.includes("default-src 'none'")) problems.push('CSP object-src');
   if (!/max-age=\d{7,}/.test(String(headers['strict-transport-security'] ?? ''))) problems.push('HSTS');
   if (headers['x-content-type-options'] !== 'nosniff') problems.push('nosniff');
@@ -68,14 +69,16 @@ describe('security headers', () => {
     expect(failures).toEqual([]);
   });
 
-  it('on error answers: unknown path, bad JSON, wrong type, too large', async () => {
+  it('on error answers: unknown path, bad JSON, wrong type, too large, an address the router cannot read', async () => {
     const answers = [
       await ctx.app.inject({ method: 'GET', url: '/api/nothing-here' }),
+      await ctx.app.inject({ method: 'GET', url: '/api/committee-plans/%ZZ' }),
+      await ctx.app.inject({ method: 'GET', url: `/api/committee-plans/${'x'.repeat(500)}` }),
       await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' }),
       await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/xml' }, payload: '<x/>' }),
       await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }) }),
     ];
-    expect(answers.map((a) => a.statusCode)).toEqual([404, 400, 415, 413]);
+    expect(answers.map((a) => a.statusCode)).toEqual([404, 400, 414, 400, 415, 413]);
     for (const answer of answers) expect(missingHeaders(answer.headers), String(answer.statusCode)).toEqual([]);
   });
 

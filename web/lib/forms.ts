@@ -1,3 +1,5 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from './api-client.ts';
 import { translateMessage } from './i18n.ts';
 
 /**
@@ -6,4 +8,15 @@ import { translateMessage } from './i18n.ts';
  */
 export function fieldError(error: { message?: unknown } | undefined): string | undefined {
   return typeof error?.message === 'string' && error.message ? translateMessage(error.message) : undefined;
+}
+
+/**
+ * Puts a failed call's field errors next to the form's own fields (translated, the first one
+ * focused); answers whether any of them fit a field.
+ */
+export function showServerFieldErrors<T extends FieldValues>(error: unknown, fields: readonly Path<T>[], setError: UseFormSetError<T>): boolean {
+  if (!(error instanceof ApiError) || !error.errors) return false;
+  const matched = Object.entries(error.errors).filter((entry): entry is [Path<T>, string] => fields.includes(entry[0] as Path<T>));
+  matched.forEach(([field, message], index) => setError(field, { type: 'server', message: translateMessage(message) }, { shouldFocus: index === 0 }));
+  return matched.length > 0;
 }

@@ -6,7 +6,7 @@
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { accountMessages, authMessages } from '../../contract/accounts.ts';
+import { accountMessages, authMessages, twoFactorMessages } from '../../contract/accounts.ts';
 import en from '../locales/en.json';
 import enAdminCatalog from '../locales/en/admin-catalog.json';
 import enAdminPayments from '../locales/en/admin-payments.json';
@@ -49,13 +49,16 @@ i18n.on('languageChanged', applyDocumentLanguage);
 /**
  * The shared schemas (contract/) and the server speak English. Their known messages are
  * looked up in the catalogue (validation.* mirrors accountMessages, server.* mirrors
- * authMessages), so another language shows them translated; unknown text is shown as it came.
+ * authMessages, auth.twoFactor.messages.* mirrors twoFactorMessages), so another language shows
+ * them translated; unknown text is shown as it came.
  */
 export function translateMessage(message: string): string {
   const validationKey = findKey(accountMessages, message);
   if (validationKey) return i18n.t(`validation.${validationKey}`);
   const serverKey = findKey(authMessages, message);
   if (serverKey) return i18n.t(`server.${serverKey}`);
+  const twoFactorKey = findKey(twoFactorMessages, message);
+  if (twoFactorKey) return i18n.t(`auth.twoFactor.messages.${twoFactorKey}`);
   return message;
 }
 

@@ -8,9 +8,9 @@ import { Card } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import { ApiError, getErrorMessage } from '../../lib/api-client.ts';
+import { getErrorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
-import { translateMessage } from '../../lib/i18n.ts';
+import { showServerFieldErrors } from '../../lib/forms.ts';
 import { notify } from '../../lib/toast.ts';
 
 /** A page's title, a line about it, and its buttons (which wrap under the title on phones). */
@@ -151,8 +151,5 @@ export function reportFormError<T extends FieldValues>(
   fallback: string,
 ): boolean {
   notify.error(getErrorMessage(error, fallback));
-  if (!(error instanceof ApiError) || !error.errors) return false;
-  const matched = Object.entries(error.errors).filter((entry): entry is [Path<T>, string] => fields.includes(entry[0] as Path<T>));
-  matched.forEach(([field, message], index) => setError(field, { type: 'server', message: translateMessage(message) }, { shouldFocus: index === 0 }));
-  return matched.length > 0;
+  return showServerFieldErrors(error, fields, setError);
 }

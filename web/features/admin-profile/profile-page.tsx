@@ -3,6 +3,7 @@
  * Access', member since; Edit Profile to change name, email, phone and CNIC and, optionally, the
  * password (current, new with show/hide, confirm). Saved through the API: the profile by PUT
  * /api/profile, the password by PUT /api/profile/password (other devices are signed out).
+ * Below, the opt-in two-factor sign-in (two-factor-card.tsx).
  */
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
@@ -29,6 +30,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { formatCnic, formatDate, formatDateTime } from '../admin-users/display.ts';
 import { changePassword, fetchProfile, profileKeys, saveProfile } from './api.ts';
 import { formValuesOf, passwordPart, profileForm, profilePart, wantsPasswordChange, type ProfileFormInput, type ProfileFormValues } from './profile-form.ts';
+import { TwoFactorCard } from './two-factor-card.tsx';
 
 type FormField = keyof ProfileFormInput;
 const profileFields: FormField[] = ['name', 'email', 'phone', 'cnic'];
@@ -111,6 +113,8 @@ export function AdminProfilePage() {
               }}
             />
           )}
+          {/* Offered to administrators only; the server refuses it to members. */}
+          {user.role === 'ADMIN' && <TwoFactorCard />}
         </>
       )}
     </div>

@@ -55,3 +55,8 @@ export function readNeedsVerification(body: unknown): { email?: string } | null 
   if (record.needsVerification !== true) return null;
   return { email: typeof record.email === 'string' ? record.email : undefined };
 }
+
+/** Whether a failed login answer asks for a code from the authenticator app (admins with two-factor sign-in on). */
+export function readTwoFactorRequired(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as { twoFactorRequired?: unknown }).twoFactorRequired === true;
+}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LogIn } from 'lucide-react';
@@ -16,7 +16,7 @@ import { fieldError } from '../../lib/forms.ts';
 import { storageKeys, writeStorage } from '../../lib/storage-keys.ts';
 import { notify } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { login, readNeedsVerification } from './api.ts';
+import { login, readNeedsVerification, readTwoFactorRequired } from './api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 export function LoginPage() {
@@ -25,11 +25,19 @@ export function LoginPage() {
   const auth = useAuth();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
+  // Set once the server said the password is right and the account (an admin's) also needs a code.
+  const [codeAsked, setCodeAsked] = useState(false);
   const {
     register,
     handleSubmit,
+    setError,
+    setFocus,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
+  } = useForm({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '', code: '' } });
+
+  useEffect(() => {
+    if (codeAsked) setFocus('code');
+  }, [codeAsked, setFocus]);
 
   // The schema has already trimmed and lowercased the email (member document §5 "Login").
   async function onSubmit(values: LoginBody) {
@@ -48,6 +56,13 @@ export function LoginPage() {
         const message = getServerMessage(error);
         if (message) notify.info(message);
         navigate(`/verify-email?email=${encodeURIComponent(email)}`);
+        return;
+      }
+      if (error instanceof ApiError && readTwoFactorRequired(error.body)) {
+        // The first answer only asks for the code (the field's hint says where to find it); a later
+        // one says what was wrong with the code sent.
+        if (codeAsked || values.code) setError('code', { message: error.message }, { shouldFocus: true });
+        setCodeAsked(true);
         return;
       }
       // Wrong password, blocked or inactive account: the server's own words say what to do.
@@ -74,6 +89,16 @@ export function LoginPage() {
         <FormField label={t('auth.fields.password')} error={fieldError(errors.password)}>
           {(control) => <PasswordInput {...control} {...register('password')} autoComplete="current-password" />}
         </FormField>
+        {codeAsked && (
+          <FormField
+            label={t('auth.login.codeLabel')}
+            hint={t('auth.login.codeHint')}
+            error={fieldError(errors.code)}
+          >
+            {/* Up to 7 characters: apps show the code as "123 456", and the space is allowed. */}
+            {(control) => <Input {...control} {...register('code')} inputMode="numeric" autoComplete="one-time-code" maxLength={7} />}
+          </FormField>
+        )}
         <div className="flex justify-end">
           <Link to="/forgot-password" className="rounded text-sm font-medium text-primary hover:underline">
             {t('auth.login.forgotPassword')}

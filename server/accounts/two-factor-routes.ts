@@ -1,0 +1,96 @@
+/**
+ * /api/auth/two-factor: an administrator's own opt-in two-factor sign-in (authenticator app codes).
+ * Members are not offered it (403). Sign-in with a code is POST /api/auth/login (auth-routes.ts).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { twoFactorDisableBody, twoFactorEnableBody, twoFactorMessages, twoFactorSetup, twoFactorStatus } from '../../contract/accounts.ts';
+import type { Database } from '../db/database.ts';
+import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
+import { responses } from '../http/schemas.ts';
+import { Throttle } from '../http/throttle.ts';
+import { disableTwoFactor, enableTwoFactor, readTwoFactorStatus, startTwoFactorSetup } from './two-factor.ts';
+
+/** Code checks per admin per window: a person mistypes a few times; guessing a 6-digit code needs far more. */
+const CODE_ATTEMPTS_PER_WINDOW = 10;
+const CODE_WINDOW_MS = 15 * 60_000;
+
+const statusBody = z.object({ success: z.literal(true), message: z.string().optional(), twoFactor: twoFactorStatus, data: z.object({ twoFactor: twoFactorStatus }) });
+const setupBody = z.object({ success: z.literal(true), message: z.string(), secret: z.string(), otpauthUrl: z.string(), data: twoFactorSetup });
+
+export function registerTwoFactorRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { onRequest: deps.auth.requireAdmin };
+  const codeThrottle = new Throttle(CODE_ATTEMPTS_PER_WINDOW, CODE_WINDOW_MS);
+  /** Counts a code check for the signed-in admin; 429 once the window is used up (a stolen session cannot guess codes). */
+  const throttleCodes = (request: FastifyRequest) => {
+    codeThrottle.admit(currentUser(request).id);
+  };
+  const sessionActor = (request: FastifyRequest) => ({ ...actorOf(request), sessionId: currentUser(request).sessionId });
+
+  api.get(
+    '/api/auth/two-factor',
+    { ...admin, schema: { tags: ['auth'], summary: 'Whether two-factor sign-in is on for me (admin)', security: [{ bearer: [] }], response: responses({ 200: statusBody }) } },
+    async (request) => {
+      const twoFactor = await readTwoFactorStatus(deps.db, currentUser(request).id);
+      return { success: true as const, twoFactor, data: { twoFactor } };
+    },
+  );
+
+  api.post(
+    '/api/auth/two-factor/setup',
+    {
+      ...admin,
+      schema: {
+        tags: ['auth'],
+        summary: 'Start setting up two-factor sign-in: a new secret and its otpauth:// address (admin)',
+        description: 'Replaces an earlier set-up that was not confirmed. 409 when two-factor sign-in is already on.',
+        security: [{ bearer: [] }],
+        response: responses({ 200: setupBody }),
+      },
+    },
+    async (request) => {
+      const setup = await startTwoFactorSetup(deps.db, actorOf(request));
+      return { success: true as const, message: twoFactorMessages.setupStarted, ...setup, data: setup };
+    },
+  );
+
+  api.post(
+    '/api/auth/two-factor/enable',
+    {
+      ...admin,
+      schema: {
+        tags: ['auth'],
+        summary: 'Turn two-factor sign-in on with a first code from the authenticator app (admin; other sessions end)',
+        security: [{ bearer: [] }],
+        body: twoFactorEnableBody,
+        response: responses({ 200: statusBody }),
+      },
+    },
+    async (request) => {
+      throttleCodes(request);
+      const twoFactor = await enableTwoFactor(deps.db, sessionActor(request), request.body.code);
+      return { success: true as const, message: twoFactorMessages.enabled, twoFactor, data: { twoFactor } };
+    },
+  );
+
+  api.post(
+    '/api/auth/two-factor/disable',
+    {
+      ...admin,
+      schema: {
+        tags: ['auth'],
+        summary: 'Turn two-factor sign-in off with the password and a current code (admin; other sessions end)',
+        security: [{ bearer: [] }],
+        body: twoFactorDisableBody,
+        response: responses({ 200: statusBody }),
+      },
+    },
+    async (request) => {
+      throttleCodes(request);
+      const twoFactor = await disableTwoFactor(deps.db, sessionActor(request), request.body);
+      return { success: true as const, message: twoFactorMessages.disabled, twoFactor, data: { twoFactor } };
+    },
+  );
+}
