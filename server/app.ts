@@ -46,6 +46,7 @@ import { multipartLimits, registerReceiptUploads, type ReceiptUploadLimits } fro
 import { createAuthHooks } from './http/auth.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { AppError, SERVER_ERROR_MESSAGE, VALIDATION_FAILED_MESSAGE, type FieldErrors } from './http/errors.ts';
+import { logRefusal } from './http/security-log.ts';
 import { refuseUnsupportedText } from './http/unsupported-text.ts';
 import type { Logger } from './logger.ts';
 
@@ -127,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // No route and no hook runs for them, so the headers every API answer carries are set here.
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      logRefusal(request, status, { reason: clientErrorMessages[status] ?? clientErrorMessages[400] });
       setSecurityHeaders(request.raw, reply.raw, () => {
         reply
           .code(status)
@@ -141,15 +143,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      logRefusal(request, error.statusCode, { reason: error.message, fields: error.errors ? Object.keys(error.errors) : undefined });
       return reply.code(error.statusCode).send({ success: false, message: error.message, errors: error.errors, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       const errors = fieldErrorsOf(error);
+      logRefusal(request, 400, { fields: Object.keys(errors) });
       // The first field's own message is the most useful headline for a person.
       return reply.code(400).send({ success: false, message: Object.values(errors)[0] ?? VALIDATION_FAILED_MESSAGE, errors });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
+      logRefusal(request, status, { reason: clientErrorMessages[status] ?? clientErrorMessages[400] });
       return reply.code(status).send({ success: false, message: clientErrorMessages[status] ?? clientErrorMessages[400] });
     }
     request.log.error({ err: error }, 'request failed');

@@ -14,6 +14,8 @@ export const maskUrl = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]'
 export function loggerOptions(level: string): pino.LoggerOptions {
   return {
     level,
+    // ISO 8601 in UTC: lines from several hosts sort and compare without knowing their zones.
+    timestamp: pino.stdTimeFunctions.isoTime,
     redact: {
       paths: [
         'req.headers.authorization',

@@ -126,12 +126,13 @@ async function queueAlreadyRegisteredEmail(deps: AccountDeps, q: Queryable, owne
   await enqueueEmail(q, alreadyRegisteredEmail(owner.email, owner.name, `${deps.appUrl}/login`, `${deps.appUrl}/forgot-password`));
 }
 
-export async function verifyEmail(deps: AccountDeps, token: string): Promise<void> {
-  const verified = await deps.db.transaction(async (tx) => {
+/** Answers the id of the account whose address the link proved. */
+export async function verifyEmail(deps: AccountDeps, token: string): Promise<string> {
+  const verifiedUserId = await deps.db.transaction(async (tx): Promise<string | undefined> => {
     const userId = await consumeUserToken(tx, token, 'VERIFY_EMAIL');
     if (userId) {
       await tx.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()), updated_at = now() WHERE id = $1', [userId]);
-      return true;
+      return userId;
     }
     // A link sent to a new address confirms the change of email (profile); it is verified by opening it.
     const { rows } = await tx.query<{ user_id: string; new_email: string }>(
@@ -139,13 +140,14 @@ export async function verifyEmail(deps: AccountDeps, token: string): Promise<voi
        WHERE token_hash = $1 AND purpose = 'CHANGE_EMAIL' AND used_at IS NULL AND expires_at > now() RETURNING user_id, new_email`,
       [hashToken(token)],
     );
-    if (!rows[0]) return false;
+    if (!rows[0]) return undefined;
     const taken = await tx.query('SELECT 1 FROM users WHERE email = $1 AND id <> $2', [rows[0].new_email, rows[0].user_id]);
     if (taken.rowCount > 0) throw conflict(authMessages.emailTaken, { email: authMessages.emailTaken });
     await tx.query('UPDATE users SET email = $2, email_verified_at = now(), updated_at = now() WHERE id = $1', [rows[0].user_id, rows[0].new_email]);
-    return true;
+    return rows[0].user_id;
   });
-  if (!verified) throw badRequest(authMessages.verificationInvalid, { token: authMessages.verificationInvalid });
+  if (!verifiedUserId) throw badRequest(authMessages.verificationInvalid, { token: authMessages.verificationInvalid });
+  return verifiedUserId;
 }
 
 /** Always succeeds for the caller, whether or not the email exists (no account enumeration). */
@@ -198,20 +200,22 @@ export async function requestPasswordReset(deps: AccountDeps, email: string): Pr
   if (queued) deps.mailQueued();
 }
 
-export async function resetPassword(deps: AccountDeps, input: ResetPasswordBody): Promise<void> {
+/** Answers the id of the account whose password was reset. */
+export async function resetPassword(deps: AccountDeps, input: ResetPasswordBody): Promise<string> {
   const passwordHash = await hashPassword(input.password);
-  const done = await deps.db.transaction(async (tx) => {
+  const resetUserId = await deps.db.transaction(async (tx) => {
     const userId = await consumeUserToken(tx, input.token, 'RESET_PASSWORD');
-    if (!userId) return false;
+    if (!userId) return undefined;
     // The link arrived by email, which proves the address as well as a verification link would.
     await tx.query(
       'UPDATE users SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now()), updated_at = now() WHERE id = $1',
       [userId, passwordHash],
     );
     await deleteUserSessions(tx, userId);
-    return true;
+    return userId;
   });
-  if (!done) throw badRequest(authMessages.resetInvalid, { token: authMessages.resetInvalid });
+  if (!resetUserId) throw badRequest(authMessages.resetInvalid, { token: authMessages.resetInvalid });
+  return resetUserId;
 }
 
 /**

@@ -13,7 +13,9 @@ import {
 } from '../../contract/accounts.ts';
 import type { AuthHooks } from '../http/auth.ts';
 import { currentUser } from '../http/auth.ts';
+import { AppError } from '../http/errors.ts';
 import { errorBody, messageBody, responses } from '../http/schemas.ts';
+import { logSecurityEvent } from '../http/security-log.ts';
 import { Throttle } from '../http/throttle.ts';
 import {
   loginUser,
@@ -101,6 +103,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { a
     async (request, reply) => {
       throttleEmail('register', request.body.email);
       await registerUser(deps, request.body);
+      logSecurityEvent(request, 'registration.requested', { email: request.body.email });
       return reply.code(201).send({ success: true, message: authMessages.registered });
     },
   );
@@ -112,7 +115,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { a
       schema: { tags: ['auth'], summary: 'Verify an email address with the emailed token', querystring: verifyEmailQuery, response: responses({ 200: messageBody }) },
     },
     async (request) => {
-      await verifyEmail(deps, request.query.token);
+      const userId = await verifyEmail(deps, request.query.token);
+      logSecurityEvent(request, 'email.verified', { userId });
       return { success: true as const, message: authMessages.verified };
     },
   );
@@ -143,8 +147,17 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { a
       },
     },
     async (request) => {
-      throttleSignIn(request.body.email, request.ip);
-      const { token, user } = await loginUser(deps, request.body, clientOf(request));
+      const { email } = request.body;
+      let signedIn: Awaited<ReturnType<typeof loginUser>>;
+      try {
+        throttleSignIn(email, request.ip);
+        signedIn = await loginUser(deps, request.body, clientOf(request));
+      } catch (error) {
+        if (error instanceof AppError) logSecurityEvent(request, 'sign-in.failed', { email, reason: error.message, status: error.statusCode });
+        throw error;
+      }
+      const { token, user } = signedIn;
+      logSecurityEvent(request, 'sign-in.succeeded', { userId: user.id, email });
       return { success: true as const, message: authMessages.loggedIn, token, user, data: { token, user } };
     },
   );
@@ -169,6 +182,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { a
     },
     async (request) => {
       await deleteSession(deps.db, currentUser(request).sessionId);
+      logSecurityEvent(request, 'signed-out');
       return { success: true as const, message: authMessages.loggedOut };
     },
   );
@@ -182,6 +196,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { a
     async (request) => {
       throttleEmail('forgot', request.body.email);
       await requestPasswordReset(deps, request.body.email);
+      logSecurityEvent(request, 'password.reset-requested', { email: request.body.email });
       return { success: true as const, message: authMessages.resetSent };
     },
   );
@@ -193,7 +208,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { a
       schema: { tags: ['auth'], summary: 'Choose a new password with the emailed token', body: resetPasswordBody, response: responses({ 200: messageBody }) },
     },
     async (request) => {
-      await resetPassword(deps, request.body);
+      const userId = await resetPassword(deps, request.body);
+      logSecurityEvent(request, 'password.reset', { userId });
       return { success: true as const, message: authMessages.resetDone };
     },
   );

@@ -9,6 +9,7 @@ import { twoFactorDisableBody, twoFactorEnableBody, twoFactorMessages, twoFactor
 import type { Database } from '../db/database.ts';
 import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
 import { responses } from '../http/schemas.ts';
+import { logSecurityEvent } from '../http/security-log.ts';
 import { Throttle } from '../http/throttle.ts';
 import { disableTwoFactor, enableTwoFactor, readTwoFactorStatus, startTwoFactorSetup } from './two-factor.ts';
 
@@ -71,6 +72,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { db: Databa
     async (request) => {
       throttleCodes(request);
       const twoFactor = await enableTwoFactor(deps.db, sessionActor(request), request.body.code);
+      logSecurityEvent(request, 'two-factor.enabled');
       return { success: true as const, message: twoFactorMessages.enabled, twoFactor, data: { twoFactor } };
     },
   );
@@ -90,6 +92,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { db: Databa
     async (request) => {
       throttleCodes(request);
       const twoFactor = await disableTwoFactor(deps.db, sessionActor(request), request.body);
+      logSecurityEvent(request, 'two-factor.disabled');
       return { success: true as const, message: twoFactorMessages.disabled, twoFactor, data: { twoFactor } };
     },
   );

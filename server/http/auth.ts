@@ -8,6 +8,7 @@ import { authMessages } from '../../contract/accounts.ts';
 import { findSessionUser, type SessionUser } from '../accounts/sessions.ts';
 import type { Database } from '../db/database.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import { tagRequestWithUser } from './security-log.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,25 +25,26 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 export type AuthHooks = {
   /** Reads the session when one is given; visitors pass as visitors, a dead token is still 401. */
-  optionalUser: (request: FastifyRequest) => Promise<void>;
-  requireUser: (request: FastifyRequest) => Promise<void>;
+  optionalUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 };
 
 export function createAuthHooks(db: Database): AuthHooks {
-  const requireUser = async (request: FastifyRequest) => {
+  const requireUser = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request);
     const user = token ? await findSessionUser(db, token) : undefined;
     if (!user) throw unauthorized(authMessages.sessionRequired);
     request.user = user;
+    tagRequestWithUser(request, reply, user.id);
   };
   return {
-    optionalUser: async (request: FastifyRequest) => {
-      if (request.headers.authorization) await requireUser(request);
+    optionalUser: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.headers.authorization) await requireUser(request, reply);
     },
     requireUser,
-    requireAdmin: async (request: FastifyRequest, _reply: FastifyReply) => {
-      await requireUser(request);
+    requireAdmin: async (request: FastifyRequest, reply: FastifyReply) => {
+      await requireUser(request, reply);
       if (request.user!.role !== 'ADMIN') throw forbidden(authMessages.adminRequired);
     },
   };

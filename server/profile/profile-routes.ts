@@ -9,6 +9,7 @@ import type { Database } from '../db/database.ts';
 import { currentUser, type AuthHooks } from '../http/auth.ts';
 import { Throttle } from '../http/throttle.ts';
 import { messageBody, responses } from '../http/schemas.ts';
+import { logSecurityEvent } from '../http/security-log.ts';
 import { changePassword, updateProfile } from './profile-service.ts';
 
 export function registerProfileRoutes(
@@ -47,6 +48,7 @@ export function registerProfileRoutes(
     async (request) => {
       throttleChanges(request);
       const { user, emailChangePending } = await updateProfile(deps, currentUser(request).id, request.body);
+      if (emailChangePending) logSecurityEvent(request, 'email.change-requested', { email: request.body.email });
       const message = emailChangePending ? `${userMessages.profileUpdated} ${userMessages.emailChangeSent}` : userMessages.profileUpdated;
       return { success: true as const, message, user, data: { user, emailChangePending } };
     },
@@ -58,6 +60,7 @@ export function registerProfileRoutes(
     async (request) => {
       throttleChanges(request);
       await changePassword(deps.db, currentUser(request), request.body);
+      logSecurityEvent(request, 'password.changed');
       return { success: true as const, message: userMessages.passwordChanged };
     },
   );

@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import '@fastify/multipart';
 import { AppError } from '../http/errors.ts';
+import { logSecurityEvent } from '../http/security-log.ts';
 import { Throttle } from '../http/throttle.ts';
 import { cleanFileName, inspectReceipt, kindBySignature, RECEIPT_MAX_BYTES, receiptMessages, SIGNATURE_BYTES, type ReceiptKind } from './receipt-files.ts';
 
@@ -160,7 +161,11 @@ export async function readReceiptForm(request: FastifyRequest): Promise<{ fields
       next = parts.next();
     }
   } catch (error) {
-    if (error instanceof AppError) throw error;
+    if (error instanceof AppError) {
+      // Refused on its first bytes, before the whole file was read.
+      if (error.statusCode === 415) logSecurityEvent(request, 'receipt.refused', { reason: 'not a JPG, PNG or PDF by its first bytes', status: 415 });
+      throw error;
+    }
     // Malformed or cut-off multipart data, a parser limit, a connection closed mid-form: all the client's doing.
     request.log.info({ err: error }, 'receipt form could not be read');
     throw new AppError(400, uploadMessages.unreadable);
@@ -171,7 +176,7 @@ export async function readReceiptForm(request: FastifyRequest): Promise<{ fields
   if (!receipt) return { fields };
   const inspection = inspectReceipt(receipt.data);
   if (!inspection.kind) {
-    request.log.info({ reason: inspection.refusal, bytes: receipt.data.length }, 'receipt file refused');
+    logSecurityEvent(request, 'receipt.refused', { reason: inspection.refusal, status: 415 });
     throw wrongType();
   }
   return { fields, receipt: { data: receipt.data, originalName: cleanFileName(receipt.filename), kind: inspection.kind } };
