@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { stubGetRequests } from '../features/plans/test-api-stub.ts';
+import { stubGetRequests } from '../test/api-stub.ts';
 import { screen } from '@testing-library/react';
 import { fakeAuth, makeUser, renderRoute } from '../test/render.tsx';
 

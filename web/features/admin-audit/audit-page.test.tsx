@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithAdmin, requestsTo, screenWidth } from '../admin-users/test-support.tsx';
-import { ok, stubGetRequests } from '../plans/test-api-stub.ts';
+import { renderWithAdmin, requestsTo } from '../admin-users/test-support.tsx';
+import { screenWidth } from '../../test/api-stub.ts';
+import { ok, stubGetRequests } from '../../test/api-stub.ts';
 import type { AuditEntry } from './api.ts';
 import { AdminAuditPage, datesInOrder } from './audit-page.tsx';
 

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminBankAccountsPage } from './bank-accounts-page.tsx';
-import { fakeServer, makeBankAccount, on, renderWithProviders } from './test-utils.tsx';
+import { fakeApi, on } from '../../test/api-stub.ts';
+import { makeBankAccount, renderWithProviders } from './test-utils.tsx';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -15,7 +16,7 @@ const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLIn
 
 describe('Bank Accounts page', () => {
   it('shows each card with its icon, badges and only the actions that apply', async () => {
-    fakeServer(
+    fakeApi(
       listAccounts([
         makeBankAccount({ id: 'a', accountName: 'Main HBL', bankName: 'HBL', isDefault: true, _count: { payments: 12 } }),
         makeBankAccount({ id: 'b', accountName: 'Wallet', bankName: 'Easypaisa', accountType: 'Mobile Account', iban: null, branchName: null }),
@@ -53,7 +54,7 @@ describe('Bank Accounts page', () => {
       if (original) Object.defineProperty(navigator, 'clipboard', original);
       else delete (navigator as { clipboard?: unknown }).clipboard;
     });
-    fakeServer(listAccounts([makeBankAccount()]));
+    fakeApi(listAccounts([makeBankAccount()]));
     renderWithProviders(<AdminBankAccountsPage />);
     const card = await screen.findByRole('article', { name: 'Umrah Committee Collections' });
 
@@ -77,7 +78,7 @@ describe('Bank Accounts page', () => {
 
   it('confirms a delete with the account details and the payment count', async () => {
     const user = userEvent.setup();
-    const server = fakeServer(
+    const calls = fakeApi(
       listAccounts([makeBankAccount({ _count: { payments: 4 } })]),
       on('DELETE', '/api/bank-accounts/bank-1', () => ({ body: { success: true, message: 'Bank account deleted successfully', data: { message: '', kept: true } } })),
     );
@@ -92,12 +93,12 @@ describe('Bank Accounts page', () => {
     expect(within(dialog).getByText('4')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Bank account deleted successfully')).toBeTruthy();
-    expect(server.calls.some((c) => c.method === 'DELETE')).toBe(true);
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
   });
 
   it('validates and creates an account', async () => {
     const user = userEvent.setup();
-    const server = fakeServer(
+    const calls = fakeApi(
       listAccounts([]),
       on('POST', '/api/bank-accounts', () => ({ status: 201, body: { success: true, message: 'Bank account created successfully', bankAccount: makeBankAccount() } })),
     );
@@ -116,8 +117,8 @@ describe('Bank Accounts page', () => {
     await user.selectOptions(screen.getByLabelText('Account Type'), 'Mobile Account');
     await user.type(field('Account Number'), '03001234567');
     await user.click(screen.getByRole('button', { name: 'Save Account' }));
-    await waitFor(() => expect(server.calls.some((c) => c.method === 'POST')).toBe(true));
-    expect(server.calls.find((c) => c.method === 'POST')!.body).toEqual({
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
       accountName: 'Collections',
       accountNumber: '03001234567',
       bankName: 'JazzCash',
@@ -130,11 +131,11 @@ describe('Bank Accounts page', () => {
 
   it('sends the search and status filter to the server', async () => {
     const user = userEvent.setup();
-    const server = fakeServer(listAccounts([]));
+    const calls = fakeApi(listAccounts([]));
     renderWithProviders(<AdminBankAccountsPage />);
     await screen.findByRole('heading', { name: 'No bank accounts found' });
     await user.selectOptions(screen.getByLabelText('Filter by status'), 'Default Only');
     await user.type(screen.getByLabelText('Search bank accounts'), 'hbl');
-    await waitFor(() => expect(server.calls.some((c) => c.query.get('search') === 'hbl' && c.query.get('status') === 'default')).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.search.get('search') === 'hbl' && c.search.get('status') === 'default')).toBe(true));
   });
 });

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminDashboardPage } from './dashboard-page.tsx';
-import { fakeServer, makeGroup, makePlan, on, renderWithProviders } from './test-utils.tsx';
+import { fakeApi, on } from '../../test/api-stub.ts';
+import { makeGroup, makePlan, renderWithProviders } from './test-utils.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -14,7 +15,7 @@ const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLIn
 
 describe('Groups Management on /admin', () => {
   it('shows a group card with its figures', async () => {
-    const server = fakeServer(
+    const calls = fakeApi(
       listGroups([
         makeGroup({
           currentMembers: 5,
@@ -32,24 +33,24 @@ describe('Groups Management on /admin', () => {
     expect(within(card).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('5');
     expect(within(card).getByText('25% full')).toBeTruthy();
     for (const name of ['View', 'Edit', 'Deactivate', 'Delete']) expect(within(card).getByRole('button', { name })).toBeTruthy();
-    expect(server.calls.find((call) => call.path === '/api/admin/groups/all')!.query.get('limit')).toBe('50');
+    expect(calls.find((call) => call.path === '/api/admin/groups/all')!.search.get('limit')).toBe('50');
   });
 
   it('refuses to delete a group with members without asking the server', async () => {
     const user = userEvent.setup();
-    const server = fakeServer(listGroups([makeGroup({ currentMembers: 3 })]));
+    const calls = fakeApi(listGroups([makeGroup({ currentMembers: 3 })]));
     renderWithProviders(<AdminDashboardPage />);
     const card = await screen.findByRole('article', { name: 'Umrah Economy - Group 1' });
     await user.click(within(card).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cannot Delete Group' });
     expect(within(dialog).getByText('This group has 3 members. Please remove all members before deleting.')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
-    expect(server.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
   });
 
   it('asks before deleting an empty group', async () => {
     const user = userEvent.setup();
-    const server = fakeServer(
+    const calls = fakeApi(
       listGroups([makeGroup()]),
       on('DELETE', '/api/admin/groups/group-1', () => ({ body: { success: true, message: 'Group deleted successfully' } })),
     );
@@ -60,12 +61,12 @@ describe('Groups Management on /admin', () => {
     expect(within(dialog).getByText('Are you sure you want to delete this group? This action cannot be undone.')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Group deleted successfully')).toBeTruthy();
-    expect(server.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/admin/groups/group-1']);
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/admin/groups/group-1']);
   });
 
   it("fills the group form from the plan and computes the end date from the plan's duration", async () => {
     const user = userEvent.setup();
-    const server = fakeServer(
+    const calls = fakeApi(
       listGroups([]),
       listPlans([makePlan({ id: 'plan-9', name: 'Umrah Deluxe', duration: 12, maxMembers: 800, groupCount: 2 })]),
       on('GET', '/api/admin/groups/plan/plan-9', () => {
@@ -94,8 +95,8 @@ describe('Groups Management on /admin', () => {
     expect(field('End Date').readOnly).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'Save Group' }));
-    await waitFor(() => expect(server.calls.some((c) => c.method === 'POST')).toBe(true));
-    expect(server.calls.find((c) => c.method === 'POST')!.body).toEqual({
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
       planId: 'plan-9',
       groupName: 'Umrah Deluxe - Group 5',
       maxMembers: 500,
@@ -108,7 +109,7 @@ describe('Groups Management on /admin', () => {
 
   it('shows the validation messages of the group form', async () => {
     const user = userEvent.setup();
-    fakeServer(listGroups([]), listPlans([makePlan({ duration: 12 })]), on('GET', '/api/admin/groups/plan/plan-1', () => ({ body: { success: true, groups: [] } })));
+    fakeApi(listGroups([]), listPlans([makePlan({ duration: 12 })]), on('GET', '/api/admin/groups/plan/plan-1', () => ({ body: { success: true, groups: [] } })));
     renderWithProviders(<AdminDashboardPage />);
     await user.click(await screen.findByRole('button', { name: 'Create Group' }));
     await waitFor(() => expect(screen.getByRole('option', { name: 'Umrah Economy' })).toBeTruthy());
@@ -132,7 +133,7 @@ describe('Groups Management on /admin', () => {
       payments: [{ id: 'p1', user: { name: 'Bilal Ahmed' }, month: 1, year: 2026, paymentMethod: 'BANK_TRANSFER', amount: 5000, status: 'PAID', paymentDate: '2026-01-03T00:00:00.000Z' }],
       stats: { totalPayments: 30, paidPayments: 1, pendingPayments: 29, overduePayments: 0, totalRevenue: 5000, expectedRevenue: 150000, collectionRate: 3, currentMonth: { paid: 1, pending: 0, overdue: 0 } },
     };
-    fakeServer(listGroups([makeGroup({ currentMembers: 1 })]), on('GET', '/api/admin/groups/group-1/details', () => ({ body: { success: true, group: details } })));
+    fakeApi(listGroups([makeGroup({ currentMembers: 1 })]), on('GET', '/api/admin/groups/group-1/details', () => ({ body: { success: true, group: details } })));
     renderWithProviders(<AdminDashboardPage />);
     const card = await screen.findByRole('article', { name: 'Umrah Economy - Group 1' });
     await user.click(within(card).getByRole('button', { name: 'View' }));

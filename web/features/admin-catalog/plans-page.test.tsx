@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminCommitteePlansPage } from './plans-page.tsx';
-import { fakeServer, makePlan, on, renderWithProviders } from './test-utils.tsx';
+import { fakeApi, on } from '../../test/api-stub.ts';
+import { makePlan, renderWithProviders } from './test-utils.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -12,7 +13,7 @@ const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLIn
 
 describe('Committee Plans page', () => {
   it('counts the plans, caps the benefits on a card and falls back to Standard Package', async () => {
-    fakeServer(
+    fakeApi(
       listPlans([
         makePlan({ id: 'a', name: 'Umrah Economy', benefits: ['Visa', 'Hotel', 'Flights', 'Ziyarat', 'Transport', 'Meals'] }),
         makePlan({ id: 'b', name: 'Umrah Premium', packageType: '', isActive: false, benefits: ['Visa'] }),
@@ -42,7 +43,7 @@ describe('Committee Plans page', () => {
 
   it("says 'No plans found' when the search matches nothing, 'No Committee Plans' when there are none", async () => {
     const user = userEvent.setup();
-    fakeServer(listPlans([makePlan()]));
+    fakeApi(listPlans([makePlan()]));
     const { unmount } = renderWithProviders(<AdminCommitteePlansPage />);
     await screen.findByRole('article', { name: 'Umrah Economy' });
     await user.type(screen.getByLabelText('Search plans'), 'madinah');
@@ -53,14 +54,14 @@ describe('Committee Plans page', () => {
     unmount();
 
     vi.restoreAllMocks();
-    fakeServer(listPlans([]));
+    fakeApi(listPlans([]));
     renderWithProviders(<AdminCommitteePlansPage />);
     expect(await screen.findByRole('heading', { name: 'No Committee Plans' })).toBeTruthy();
   });
 
   it('recalculates the total from monthly and duration, and the monthly amount from the total', async () => {
     const user = userEvent.setup();
-    fakeServer(listPlans([]));
+    fakeApi(listPlans([]));
     renderWithProviders(<AdminCommitteePlansPage />);
     await user.click(await screen.findByRole('button', { name: 'Create Plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Committee Plan' });
@@ -88,7 +89,7 @@ describe('Committee Plans page', () => {
 
   it('keeps one benefit row, drops empty ones and creates the plan', async () => {
     const user = userEvent.setup();
-    const server = fakeServer(
+    const calls = fakeApi(
       listPlans([]),
       on('POST', '/api/committee-plans', (call) => ({ status: 201, body: { success: true, message: 'Committee plan created successfully', plan: { ...makePlan(), ...(call.body as object) } } })),
     );
@@ -110,8 +111,8 @@ describe('Committee Plans page', () => {
     await user.type(field('Plan Name'), 'Umrah Gold');
     await user.click(screen.getByRole('button', { name: 'Save Plan' }));
 
-    await waitFor(() => expect(server.calls.some((c) => c.method === 'POST')).toBe(true));
-    const post = server.calls.find((c) => c.method === 'POST')!;
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const post = calls.find((c) => c.method === 'POST')!;
     expect(post.body).toMatchObject({
       name: 'Umrah Gold',
       packageType: 'economy',
@@ -128,19 +129,19 @@ describe('Committee Plans page', () => {
 
   it('shows the plan name error next to the field and sends nothing', async () => {
     const user = userEvent.setup();
-    const server = fakeServer(listPlans([]));
+    const calls = fakeApi(listPlans([]));
     renderWithProviders(<AdminCommitteePlansPage />);
     await user.click(await screen.findByRole('button', { name: 'Create Plan' }));
     await screen.findByRole('dialog', { name: 'Create Committee Plan' });
     await user.click(screen.getByRole('button', { name: 'Save Plan' }));
     const error = await screen.findByText('Plan name is required.');
     expect(field('Plan Name').getAttribute('aria-describedby')).toContain(error.id);
-    expect(server.calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
   it("shows the server's reason when a plan cannot be deleted", async () => {
     const user = userEvent.setup();
-    fakeServer(
+    fakeApi(
       listPlans([makePlan()]),
       on('DELETE', '/api/committee-plans/plan-1', () => ({
         status: 409,

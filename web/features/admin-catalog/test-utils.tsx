@@ -1,9 +1,8 @@
-/** Test helpers of this area: the pages with their providers, and a scripted fake server. */
+/** Test helpers of this area: the pages with their providers, and fixed plans, groups and bank accounts. */
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
-import { vi } from 'vitest';
 import { createQueryClient } from '../../app/providers.tsx';
 import type { BankAccount, Group, Plan } from './api.ts';
 
@@ -15,42 +14,6 @@ export function renderWithProviders(ui: ReactNode) {
     </QueryClientProvider>,
   );
 }
-
-export interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-
-type Handler = (call: Call) => { status?: number; body: unknown } | undefined;
-
-/** Answers calls from a list of handlers (first answer wins) and records every call. */
-export function fakeServer(...handlers: Handler[]) {
-  const calls: Call[] = [];
-  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      path: url.pathname,
-      query: url.searchParams,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    for (const handler of handlers) {
-      const answer = handler(call);
-      if (answer) return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
-    }
-    return new Response(JSON.stringify({ success: false, message: 'Resource not found.' }), { status: 404, headers: { 'Content-Type': 'application/json' } });
-  });
-  return { calls, spy };
-}
-
-/** A handler for one method and path. */
-export const on =
-  (method: string, path: string, answer: (call: Call) => { status?: number; body: unknown }): Handler =>
-  (call) =>
-    call.method === method && call.path === path ? answer(call) : undefined;
 
 export function makePlan(overrides: Partial<Plan> = {}): Plan {
   return {

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../test/render.tsx';
 import type { AdminPayment } from './api.ts';
-import { fakeApi, listAnswer, makeInstalment, summaryAnswer, writes, type FakeCall } from './test-support.ts';
+import { fakeApi, type RecordedCall } from '../../test/api-stub.ts';
+import { listAnswer, makeInstalment, summaryAnswer, writes } from './test-support.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -29,7 +30,7 @@ const second = makeInstalment({
   hasReceipt: false,
 });
 
-function serve(payments: AdminPayment[], extra?: (call: FakeCall) => { status?: number; body: unknown } | undefined) {
+function serve(payments: AdminPayment[], extra?: (call: RecordedCall) => { status?: number; body: unknown } | undefined) {
   return fakeApi((call) => {
     const answer = extra?.(call);
     if (answer) return answer;

@@ -5,7 +5,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
 import { createQueryClient } from '../../app/providers.tsx';
 import { ApprovePaymentDialog, RejectPaymentDialog } from './review-dialogs.tsx';
-import { fakeApi, makeInstalment, writes } from './test-support.ts';
+import { fakeApi } from '../../test/api-stub.ts';
+import { makeInstalment, writes } from './test-support.ts';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,5 +1,5 @@
 /** Test data and a fake API for this area's component tests (no network). */
-import { vi } from 'vitest';
+import type { RecordedCall } from '../../test/api-stub.ts';
 import type { AdminPayment } from './api.ts';
 
 export function makeInstalment(overrides: Partial<AdminPayment> = {}): AdminPayment {
@@ -42,28 +42,5 @@ export const summaryAnswer = () => {
   return { body: { success: true, summary, data: summary } };
 };
 
-export type FakeCall = { method: string; path: string; search: URLSearchParams; body: unknown };
-type Handler = (call: FakeCall) => { status?: number; body: unknown } | undefined;
 
-/**
- * Replaces fetch: each request goes to the handler; anything it leaves unanswered is a 404.
- * Returns the calls made, for assertions on what was sent.
- */
-export function fakeApi(handler: Handler) {
-  const calls: FakeCall[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
-    const call: FakeCall = {
-      method: (init?.method ?? 'GET').toUpperCase(),
-      path: url.pathname,
-      search: url.searchParams,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const answer = handler(call) ?? { status: 404, body: { success: false, message: 'Resource not found.' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
-  });
-  return calls;
-}
-
-export const writes = (calls: FakeCall[]) => calls.filter((call) => call.method !== 'GET');
+export const writes = (calls: RecordedCall[]) => calls.filter((call) => call.method !== 'GET');

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeUser } from '../../test/render.tsx';
 import { adminAuth, renderWithAdmin } from '../admin-users/test-support.tsx';
-import { ok, stubGetRequests } from '../plans/test-api-stub.ts';
+import { ok, stubGetRequests } from '../../test/api-stub.ts';
 import { AdminProfilePage } from './profile-page.tsx';
 import { profileForm } from './profile-form.ts';
 

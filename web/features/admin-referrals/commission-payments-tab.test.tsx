@@ -6,7 +6,7 @@ import { Toaster, toast } from 'sonner';
 import { createQueryClient } from '../../app/providers.tsx';
 import type { CommissionBatch, PendingCommission } from './api.ts';
 import { CommissionPaymentsTab } from './commission-payments-tab.tsx';
-import { ok, screenWidth, stubGetRequests } from './test-api-stub.ts';
+import { ok, screenWidth, stubGetRequests } from '../../test/api-stub.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -8,7 +8,7 @@ import { createQueryClient } from '../../app/providers.tsx';
 import type { CommissionItem, ReportItem, TreeNode } from './api.ts';
 import { AdminReferralsPage } from './index.ts';
 import { businessDate } from './rules.ts';
-import { fail, ok, screenWidth, stubGetRequests, type StubRoutes } from './test-api-stub.ts';
+import { fail, ok, screenWidth, stubGetRequests, type StubRoutes } from '../../test/api-stub.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();

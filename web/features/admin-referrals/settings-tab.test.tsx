@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster, toast } from 'sonner';
 import { createQueryClient } from '../../app/providers.tsx';
 import { SettingsTab } from './settings-tab.tsx';
-import { fail, ok, stubGetRequests } from './test-api-stub.ts';
+import { fail, ok, stubGetRequests } from '../../test/api-stub.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../test/render.tsx';
 import type { PlanPayment } from './api.ts';
-import { fakeApi, makePayment } from './test-support.ts';
+import { fakeApi } from '../../test/api-stub.ts';
+import { makePayment } from './test-support.ts';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../test/render.tsx';
 import type { PlanPayment } from './api.ts';
-import { fakeApi, makePayment, type FakeCall } from './test-support.ts';
+import { fakeApi, type RecordedCall } from '../../test/api-stub.ts';
+import { makePayment } from './test-support.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -14,7 +15,7 @@ function listAnswer(payments: PlanPayment[]) {
   return { body: { success: true, payments, data: { payments, counts, pagination: { page: 1, limit: 20, total: payments.length, pages: 1 } } } };
 }
 
-function serve(payments: PlanPayment[], extra?: (call: FakeCall) => { status?: number; body: unknown } | undefined) {
+function serve(payments: PlanPayment[], extra?: (call: RecordedCall) => { status?: number; body: unknown } | undefined) {
   return fakeApi((call) => {
     const answer = extra?.(call);
     if (answer) return answer;

@@ -5,7 +5,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
 import { createQueryClient } from '../../app/providers.tsx';
 import { ApproveDialog, RejectDialog } from './review-dialogs.tsx';
-import { fakeApi, makeGroup, makePayment, type FakeCall } from './test-support.ts';
+import { fakeApi, type RecordedCall } from '../../test/api-stub.ts';
+import { makeGroup, makePayment } from './test-support.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -23,7 +24,7 @@ function renderDialog(kind: 'approve' | 'reject', onOpenChange = vi.fn()) {
 }
 
 const groupsAnswer = (groups: unknown[]) => ({ body: { success: true, groups, data: { groups } } });
-const writes = (calls: FakeCall[]) => calls.filter((call) => call.method !== 'GET');
+const writes = (calls: RecordedCall[]) => calls.filter((call) => call.method !== 'GET');
 
 describe('approve dialog', () => {
   it('requires the group number when the plan has no groups, and says a new group will be created', async () => {

@@ -1,5 +1,4 @@
 /** Test data and a fake API for this area's component tests (no network). */
-import { vi } from 'vitest';
 import type { PlanGroup, PlanPayment } from './api.ts';
 
 export function makePayment(overrides: Partial<PlanPayment> = {}): PlanPayment {
@@ -31,26 +30,3 @@ export function makeGroup(overrides: Partial<PlanGroup> = {}): PlanGroup {
   return { id: 'group-1', groupNumber: '1', currentMembers: 3, maxMembers: 20, isActive: true, ...overrides };
 }
 
-export type FakeCall = { method: string; path: string; search: URLSearchParams; body: unknown };
-type Handler = (call: FakeCall) => { status?: number; body: unknown } | undefined;
-
-/**
- * Replaces fetch: each request goes to the first handler that answers it; anything unhandled is a
- * 404. Returns the calls made, for assertions on what was sent.
- */
-export function fakeApi(handler: Handler) {
-  const calls: FakeCall[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
-    const call: FakeCall = {
-      method: (init?.method ?? 'GET').toUpperCase(),
-      path: url.pathname,
-      search: url.searchParams,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const answer = handler(call) ?? { status: 404, body: { success: false, message: 'Resource not found.' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
-  });
-  return calls;
-}

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fail, ok, stubGetRequests } from '../plans/test-api-stub.ts';
+import { fail, ok, stubGetRequests } from '../../test/api-stub.ts';
 import { DashboardOverview, overviewAlerts } from './dashboard-overview.tsx';
 import { makeOverview, renderWithAdmin } from './test-support.tsx';
 

@@ -1,14 +1,13 @@
 /**
  * Test-only: a page or section of this area with its providers (server state, a signed-in admin, a
  * memory router, toasts), and fixed users. Reads are answered by stubGetRequests
- * (web/features/plans/test-api-stub.ts); anything else is refused and recorded.
+ * (web/test/api-stub.ts); anything else is refused and recorded.
  */
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
-import { vi } from 'vitest';
 import { createQueryClient } from '../../app/providers.tsx';
 import type { AuthContextValue } from '../../lib/auth.tsx';
 import { AuthContext } from '../../lib/auth.tsx';
@@ -29,14 +28,6 @@ export function renderWithAdmin(ui: ReactNode, { auth = adminAuth(), path = '/' 
     </QueryClientProvider>,
   );
   return { ...result, queryClient };
-}
-
-/** Answers the app's media queries (min-width only) as a screen of this width would. */
-export function screenWidth(width: number) {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
-    const min = /min-width:\s*(\d+)px/.exec(query);
-    return { matches: min ? width >= Number(min[1]) : false, media: query, addEventListener: () => {}, removeEventListener: () => {} } as unknown as MediaQueryList;
-  });
 }
 
 export function makeAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ok, stubGetRequests } from '../plans/test-api-stub.ts';
+import { ok, stubGetRequests } from '../../test/api-stub.ts';
 import type { AdminUser, UserCounters } from './api.ts';
 import { AdminUsersPage } from './users-page.tsx';
-import { makeAdminUser, renderWithAdmin, requestsTo, screenWidth } from './test-support.tsx';
+import { makeAdminUser, renderWithAdmin, requestsTo } from './test-support.tsx';
+import { screenWidth } from '../../test/api-stub.ts';
 
 afterEach(() => vi.restoreAllMocks());
 

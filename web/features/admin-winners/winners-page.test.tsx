@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
 import { createQueryClient } from '../../app/providers.tsx';
-import { ok, stubGetRequests, type StubRoutes } from '../plans/test-api-stub.ts';
+import { ok, stubGetRequests, type StubRoutes } from '../../test/api-stub.ts';
 import type { Committee, CommitteeDetails, EligibleMember, Winner, WinnerStatistics } from './api.ts';
 import { AdminWinnersPage } from './winners-page.tsx';
 

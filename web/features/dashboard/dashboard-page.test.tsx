@@ -5,7 +5,7 @@ import { storageKeys } from '../../lib/storage-keys.ts';
 import { fakeAuth, makeUser, renderRoute } from '../../test/render.tsx';
 import type { MemberGroup } from '../member-payments/api.ts';
 import { makeGroup, memberPaymentRoutes } from '../member-payments/test-support.ts';
-import { fail, ok, stubGetRequests } from '../plans/test-api-stub.ts';
+import { fail, ok, stubGetRequests } from '../../test/api-stub.ts';
 import { resolveDashboardTab } from './dashboard-page.tsx';
 
 const member = fakeAuth({ user: makeUser() });

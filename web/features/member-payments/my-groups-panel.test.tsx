@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../test/render.tsx';
-import { stubGetRequests } from '../plans/test-api-stub.ts';
+import { stubGetRequests } from '../../test/api-stub.ts';
 import { SELECTED_PAYMENT_KEY } from './selected-payment.ts';
 import { makeGroup, makeGroupPayment, makeSchedule, memberPaymentRoutes } from './test-support.ts';
 

@@ -1,10 +1,11 @@
 /**
  * Test-only: fixed data for the member's groups and payments, and the read-only GET routes that
- * answer them (with stubGetRequests from web/features/plans/test-api-stub.ts). Nothing is posted.
+ * answer them (with stubGetRequests from web/test/api-stub.ts). Nothing is posted.
  */
 import type { ReferralStats } from '../member-referrals/api.ts';
 import type { BankAccount } from '../plans/api.ts';
-import { makeBankAccount, makePlan, ok, type StubRoutes } from '../plans/test-api-stub.ts';
+import { makeBankAccount, makePlan } from '../plans/test-fixtures.ts';
+import { ok, type StubRoutes } from '../../test/api-stub.ts';
 import type { GroupPayment, MemberGroup, MemberPayment, PaymentCounts } from './api.ts';
 
 export function makeGroupPayment(overrides: Partial<GroupPayment> = {}): GroupPayment {

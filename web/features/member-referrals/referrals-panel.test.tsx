@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { storageKeys } from '../../lib/storage-keys.ts';
 import { fakeAuth, makeUser, renderRoute } from '../../test/render.tsx';
 import { memberPaymentRoutes } from '../member-payments/test-support.ts';
-import { fail, ok, stubGetRequests } from '../plans/test-api-stub.ts';
+import { fail, ok, stubGetRequests } from '../../test/api-stub.ts';
 import type { CommissionPayment } from './api.ts';
 import { makeCommissionPayment, makeNode, makeReferral, referralRoutes } from './test-support.ts';
 

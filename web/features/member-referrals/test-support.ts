@@ -1,8 +1,8 @@
 /**
  * Test-only: fixed referral data and the read-only GET routes of the Referrals tab (with
- * stubGetRequests from web/features/plans/test-api-stub.ts). Nothing is posted or put.
+ * stubGetRequests from web/test/api-stub.ts). Nothing is posted or put.
  */
-import { ok, type StubRoutes } from '../plans/test-api-stub.ts';
+import { ok, type StubRoutes } from '../../test/api-stub.ts';
 import type { CommissionPayment, CommissionRules, Referral, ReferralNode, ReferralStats } from './api.ts';
 
 export function makeReferral(overrides: Partial<Referral> = {}): Referral {

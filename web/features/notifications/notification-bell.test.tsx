@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { createQueryClient } from '../../app/providers.tsx';
-import { ok, stubGetRequests } from '../plans/test-api-stub.ts';
+import { ok, stubGetRequests } from '../../test/api-stub.ts';
 import type { AppNotification } from './api.ts';
 import { NotificationBell } from './notification-bell.tsx';
 

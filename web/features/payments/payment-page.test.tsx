@@ -5,7 +5,8 @@ import { fakeAuth, makeUser, renderRoute } from '../../test/render.tsx';
 import type { GroupPayment, MemberGroup } from '../member-payments/api.ts';
 import { SELECTED_PAYMENT_KEY, selectedPaymentOf, writeSelectedPayment } from '../member-payments/selected-payment.ts';
 import { makeGroup, makeGroupPayment, makeSchedule, memberPaymentRoutes } from '../member-payments/test-support.ts';
-import { fail, fakeFile, stubGetRequests } from '../plans/test-api-stub.ts';
+import { fakeFile } from '../plans/test-fixtures.ts';
+import { fail, stubGetRequests } from '../../test/api-stub.ts';
 import { findMonthlyPaymentProblems } from './payment-page.tsx';
 
 afterEach(() => vi.restoreAllMocks());

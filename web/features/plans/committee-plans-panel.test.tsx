@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../test/render.tsx';
-import { fail, fakeFile, makePlan, makeRequest, ok, stubGetRequests } from './test-api-stub.ts';
+import { fakeFile, makePlan, makeRequest } from './test-fixtures.ts';
+import { fail, ok, stubGetRequests } from '../../test/api-stub.ts';
 
 /** The dashboard around the panel also reads the member's groups, payment counts and referral earnings: none here. */
 const dashboardReads = {

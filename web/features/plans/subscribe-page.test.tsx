@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../test/render.tsx';
-import { fail, fakeFile, makeBankAccount, makePlan, ok, stubGetRequests } from './test-api-stub.ts';
+import { fakeFile, makeBankAccount, makePlan } from './test-fixtures.ts';
+import { fail, ok, stubGetRequests } from '../../test/api-stub.ts';
 
 afterEach(() => vi.restoreAllMocks());
 

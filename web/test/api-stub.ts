@@ -1,0 +1,84 @@
+/**
+ * Test-only: answers the read-only GET calls of a screen from fixed data, so component tests need no
+ * server. Anything else (POST, PUT, DELETE, an unknown path) is refused with 418 and recorded with its
+ * body, so a test can assert what would have been sent, or that nothing was. What the server does with
+ * a write is covered by the server and browser tests.
+ */
+import { vi } from 'vitest';
+
+export type StubAnswer = { status: number; body: unknown };
+export type StubRoute = StubAnswer | ((search: URLSearchParams) => StubAnswer);
+export type StubRoutes = Record<string, StubRoute>;
+export type RecordedCall = { method: string; url: string; path: string; search: URLSearchParams; body: unknown };
+
+export const ok = (body: unknown): StubAnswer => ({ status: 200, body: { success: true, ...(body as object) } });
+export const fail = (status: number, message: string): StubAnswer => ({ status, body: { success: false, message } });
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function recordedCall(input: RequestInfo | URL, init?: RequestInit): RecordedCall {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  const parsed = new URL(url, 'http://localhost');
+  const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+  return { method: (init?.method ?? 'GET').toUpperCase(), url, path: parsed.pathname, search: parsed.searchParams, body };
+}
+
+export function stubGetRequests(routes: StubRoutes) {
+  const reads: RecordedCall[] = [];
+  const refused: RecordedCall[] = [];
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const call = recordedCall(input, init);
+    const route = call.method === 'GET' ? routes[call.path] : undefined;
+    if (!route) {
+      refused.push(call);
+      return json(418, { success: false, message: 'Not stubbed in this test' });
+    }
+    reads.push(call);
+    const answer = typeof route === 'function' ? route(call.search) : route;
+    return json(answer.status, answer.body);
+  });
+  return { spy, reads, refused };
+}
+
+export type FakeAnswer = { status?: number; body: unknown };
+export type FakeHandler = (call: RecordedCall) => FakeAnswer | undefined;
+
+/**
+ * A fake API for screens that write: each request goes to the first handler that answers it, and
+ * anything unanswered is a 404. Every call is recorded, for assertions on what was sent.
+ */
+export function fakeApi(...handlers: FakeHandler[]) {
+  const calls: RecordedCall[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const call = recordedCall(input, init);
+    calls.push(call);
+    for (const handler of handlers) {
+      const answer = handler(call);
+      if (answer) return json(answer.status ?? 200, answer.body);
+    }
+    return json(404, { success: false, message: 'Resource not found.' });
+  });
+  return calls;
+}
+
+/** A handler for one method and path. */
+export const on =
+  (method: string, path: string, answer: (call: RecordedCall) => FakeAnswer): FakeHandler =>
+  (call) =>
+    call.method === method && call.path === path ? answer(call) : undefined;
+
+/**
+ * Before each test (web/test/setup.ts): every call is refused until a test stubs the ones it needs,
+ * so a page that fetches in a test that does not care never reaches for a network.
+ */
+export function refuseAllRequests() {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json(418, { success: false, message: 'Not stubbed in this test' }));
+}
+
+/** Answers the app's media queries (min-width only) as a screen of this width would. */
+export function screenWidth(width: number) {
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    return { matches: min ? width >= Number(min[1]) : false, media: query, addEventListener: () => {}, removeEventListener: () => {} } as unknown as MediaQueryList;
+  });
+}
