@@ -110,7 +110,7 @@ test.describe('user management', () => {
 });
 
 test.describe('member profile', () => {
-  test('a member renames themself from the Profile menu, and the dashboard greets them by the new name', async ({ browser }) => {
+  test('a member renames themself from the Profile menu, the dashboard greets them by the new name, and they sign out from the profile page', async ({ browser }) => {
     const own = await memberInOwnBrowser(browser, 'profile');
     try {
       const { page, member } = own;
@@ -138,6 +138,18 @@ test.describe('member profile', () => {
       // Still so after a reload: the server has the new name.
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: `Assalam-o-Alaikum, ${newName}` })).toBeVisible();
+
+      // Every member page has the account menu: they sign out from the profile page.
+      await page.getByRole('button', { name: 'Open account menu' }).click();
+      await page.getByRole('menu').getByRole('menuitem', { name: 'Profile' }).click();
+      await expect(page).toHaveURL(/\/profile$/);
+      await page.getByRole('button', { name: 'Open account menu' }).click();
+      await page.getByRole('menu').getByRole('menuitem', { name: 'Logout' }).click();
+      await page.getByRole('dialog', { name: 'Confirm Logout' }).getByRole('button', { name: 'Logout' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      // The session is over: the dashboard asks them to sign in again.
+      await page.goto('/dashboard');
+      await expect(page).toHaveURL(/\/login$/);
     } finally {
       await own.close();
     }

@@ -1,25 +1,17 @@
 import { useState } from 'react';
-import { LayoutDashboard, LogOut, User } from 'lucide-react';
-import { DropdownMenu, Tabs } from 'radix-ui';
-import { Link } from 'react-router';
+import { Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { Logo } from '../../components/logo.tsx';
-import { LogoutDialog } from '../../components/logout-dialog.tsx';
-import { ThemeToggle } from '../../components/theme-toggle.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { MenuContent, MenuItem, MenuSeparator } from '../../components/ui/menu.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { UserAvatar } from '../../components/user-avatar.tsx';
-import { isAdmin, useAuth } from '../../lib/auth.tsx';
+import { useAuth } from '../../lib/auth.tsx';
 import { readStorage, storageKeys, writeStorage } from '../../lib/storage-keys.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { MyGroupsPanel } from '../member-payments/my-groups-panel.tsx';
+import { MemberHeader } from '../member-frame/index.ts';
 import { LoadError } from '../member-payments/parts.tsx';
 import { PaymentsPanel } from '../member-payments/payments-panel.tsx';
 import { useMyGroups } from '../member-payments/queries.ts';
 import { SummaryTiles } from '../member-payments/summary-tiles.tsx';
 import { ReferralsPanel } from '../member-referrals/referrals-panel.tsx';
-import { NotificationBell } from '../notifications/index.ts';
 import { CommitteePlansPanel } from '../plans/committee-plans-panel.tsx';
 
 /** In the specification's order; My Groups only for a member who has a group (member document §2). */
@@ -68,24 +60,7 @@ export function DashboardPage() {
 
   return (
     <div className="min-h-dvh bg-background">
-      <header className="border-b border-border bg-card">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3">
-          <Logo to="/dashboard" />
-          <div className="flex items-center gap-1">
-            {isAdmin(user) && (
-              <Button variant="outline" size="sm" asChild className="hidden sm:inline-flex">
-                <Link to="/admin">
-                  <LayoutDashboard aria-hidden />
-                  {t('dashboard.adminDashboard')}
-                </Link>
-              </Button>
-            )}
-            <NotificationBell />
-            <ThemeToggle />
-            <ProfileMenu name={user.name} email={user.email} showAdminLink={isAdmin(user)} />
-          </div>
-        </div>
-      </header>
+      <MemberHeader />
 
       <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
         <section className="rounded-2xl bg-primary p-6 text-primary-foreground sm:p-8">
@@ -136,49 +111,5 @@ export function DashboardPage() {
         )}
       </main>
     </div>
-  );
-}
-
-function ProfileMenu({ name, email, showAdminLink }: { name: string; email: string; showAdminLink: boolean }) {
-  const { t } = useTranslation();
-  const [logoutOpen, setLogoutOpen] = useState(false);
-  return (
-    <>
-      {/* Not modal: the Logout item opens a dialog, which must get focus and pointer events next. */}
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger asChild>
-          <button type="button" aria-label={t('account.openMenu')} className="rounded-full p-1 hover:bg-muted">
-            <UserAvatar name={name} />
-          </button>
-        </DropdownMenu.Trigger>
-        <MenuContent>
-          <div className="px-3 py-2">
-            <p className="font-medium">{name}</p>
-            <p className="truncate text-sm text-muted-foreground">{email}</p>
-          </div>
-          <MenuSeparator />
-          {showAdminLink && (
-            // Phones have no room for the header button, so admins find it here too.
-            <MenuItem asChild className="sm:hidden">
-              <Link to="/admin">
-                <LayoutDashboard aria-hidden />
-                {t('dashboard.adminDashboard')}
-              </Link>
-            </MenuItem>
-          )}
-          <MenuItem asChild>
-            <Link to="/profile">
-              <User aria-hidden />
-              {t('account.profile')}
-            </Link>
-          </MenuItem>
-          <MenuItem onSelect={() => setLogoutOpen(true)}>
-            <LogOut aria-hidden />
-            {t('account.logout')}
-          </MenuItem>
-        </MenuContent>
-      </DropdownMenu.Root>
-      <LogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen} />
-    </>
   );
 }

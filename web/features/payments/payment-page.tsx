@@ -4,7 +4,7 @@ import { CircleAlert, CircleCheck, Clock, Info, Send } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPkr } from '../../../contract/money.ts';
-import { MemberPageLayout } from '../../components/member-page-layout.tsx';
+import { MemberPageLayout } from '../member-frame/index.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';

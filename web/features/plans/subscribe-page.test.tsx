@@ -15,9 +15,10 @@ const accounts = [
   makeBankAccount({ id: 'bank-easypaisa', accountName: 'Committee Wallet', bankName: 'Easypaisa', accountNumber: '0300-1234567', accountType: 'Mobile Account' }),
 ];
 
-/** Read-only GETs only: the plan and the active bank accounts. Nothing is ever posted here. */
+/** Read-only GETs only: the plan, the active bank accounts and the header's bell. Nothing is ever posted here. */
 function stubPlanAndAccounts(bankAccounts = accounts) {
   return stubGetRequests({
+    '/api/notifications': ok({ notifications: [], unreadCount: 0, data: { notifications: [], unreadCount: 0 } }),
     '/api/committee-plans/plan-gold': ok({ plan, data: { plan } }),
     '/api/bank-accounts/active': ok({ bankAccounts, data: { bankAccounts } }),
   });

@@ -1,0 +1,2 @@
+export { MemberHeader } from './member-header.tsx';
+export { MemberPageLayout } from './member-page-layout.tsx';

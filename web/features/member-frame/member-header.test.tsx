@@ -1,0 +1,62 @@
+/**
+ * Every member page opened from the dashboard carries the dashboard's header: the bell, the theme
+ * toggle and the account menu, whose Logout asks for confirmation and then ends the session.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeAuth, makeUser, renderRoute } from '../../test/render.tsx';
+import { ok, stubGetRequests } from '../../test/api-stub.ts';
+import type { MemberGroup } from '../member-payments/api.ts';
+import { selectedPaymentOf, writeSelectedPayment } from '../member-payments/selected-payment.ts';
+import { makeGroup, makeGroupPayment, makeSchedule, memberPaymentRoutes } from '../member-payments/test-support.ts';
+import { makeBankAccount, makePlan } from '../plans/test-fixtures.ts';
+
+function signedInMember() {
+  const logout = vi.fn(async () => {});
+  return { auth: fakeAuth({ user: makeUser(), logout }), logout };
+}
+
+/** The reads of the three pages, and March's instalment stored as the dashboard's 'Pay Now' stores it. */
+function stubMemberPages() {
+  const plan = makePlan();
+  const accounts = [makeBankAccount()];
+  const march = makeGroupPayment({ month: 3 });
+  const group: MemberGroup = makeGroup({ payments: makeSchedule().map((payment) => (payment.month === 3 ? march : payment)) });
+  writeSelectedPayment(selectedPaymentOf(group, march));
+  stubGetRequests({
+    ...memberPaymentRoutes(),
+    '/api/committee-plans/plan-gold': ok({ plan, data: { plan } }),
+    '/api/bank-accounts/active': ok({ bankAccounts: accounts, data: { bankAccounts: accounts } }),
+    '/api/notifications': ok({ data: { notifications: [], unreadCount: 0 } }),
+    '/api/profile': ok({ user: makeUser(), data: { user: makeUser() } }),
+  });
+}
+
+describe.each([
+  ['/profile', 'Profile Settings'],
+  ['/user/subscribe/plan-gold', 'Subscribe to Plan'],
+  ['/user/payment/pay-2026-3', 'Payment Details'],
+])('the member header on %s', (path, landmark) => {
+  it('offers the bell, the theme toggle and Logout, which asks first and then signs out to /login', async () => {
+    stubMemberPages();
+    const { auth, logout } = signedInMember();
+    const user = userEvent.setup();
+    const { router } = renderRoute(path, auth);
+    expect(await screen.findAllByText(landmark)).not.toHaveLength(0);
+
+    const header = within(screen.getByRole('banner'));
+    expect(header.getByRole('button', { name: 'Notifications' })).toBeTruthy();
+    await user.click(header.getByRole('button', { name: 'Open account menu' }));
+    const menu = within(await screen.findByRole('menu'));
+    expect(menu.getByText('ayesha@example.com')).toBeTruthy();
+    await user.click(menu.getByRole('menuitem', { name: 'Logout' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Logout' });
+    await user.click(within(dialog).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(logout).toHaveBeenCalledTimes(1));
+    // Off the page to /login (where the guard, with this fixed session, sends it on to /dashboard).
+    await waitFor(() => expect(router.state.location.pathname).not.toBe(path));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
