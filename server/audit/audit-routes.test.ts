@@ -154,7 +154,7 @@ describe('GET /api/admin/audit', () => {
 });
 
 describe('the audit trail is append-only in the database', () => {
-  it('refuses UPDATE and DELETE of a row, and the row stays as it was', async () => {
+  it('refuses UPDATE, DELETE and TRUNCATE, and the row stays as it was', async () => {
     const { rows } = await ctx.db.query<{ id: string; action: string; after_data: unknown }>(
       'SELECT id, action, after_data FROM audit_log WHERE entity_id = $1 ORDER BY created_at LIMIT 1',
       [target.user.id],
@@ -167,6 +167,8 @@ describe('the audit trail is append-only in the database', () => {
     await expect(ctx.db.query(`UPDATE audit_log SET after_data = '{}'::jsonb`)).rejects.toThrow(/append-only/);
     await expect(ctx.db.query('DELETE FROM audit_log WHERE id = $1', [row.id])).rejects.toThrow(/append-only/);
     await expect(ctx.db.query('DELETE FROM audit_log')).rejects.toThrow(/append-only/);
+    // TRUNCATE fires no row trigger: a statement trigger refuses it.
+    await expect(ctx.db.query('TRUNCATE audit_log')).rejects.toThrow(/append-only/);
     // Nor inside a transaction that would otherwise commit.
     await expect(
       ctx.db.transaction(async (tx) => {
