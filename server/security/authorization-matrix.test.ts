@@ -431,6 +431,20 @@ const registered: string[] = [];
 const rowKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 
 /**
+ * A digest of every stored row of every table: equal before and after a call means the call changed
+ * nothing. Reads must never change data (ASVS 3.5.3): a GET that did could be set off by a link or an
+ * image on another site.
+ */
+async function storedDataDigest(db: TestContext['db']): Promise<Record<string, string>> {
+  const { rows: tables } = await db.query<{ name: string }>(
+    `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  const union = tables.map(({ name }) => `SELECT '${name}' AS name, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM "${name}" t`).join(' UNION ALL ');
+  const { rows } = await db.query<{ name: string; digest: string }>(union);
+  return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
+}
+
+/**
  * buildApp makes its Fastify instance and registers the routes in one go; Fastify announces a new
  * instance on this channel first, which is the one moment an onRoute hook can still see them all.
  */
@@ -485,6 +499,7 @@ describe('the authorization matrix', () => {
 
     const actual = {} as Cells;
     const answers: Record<string, unknown> = {};
+    const dataBefore = row.method === 'GET' ? await storedDataDigest(ctx.db) : undefined;
     for (const caller of callingOrder(row.cells)) {
       const token =
         row.freshSessions && caller !== 'visitor' && caller !== 'blockedMember' ? await world.freshToken(world.personOf(caller)) : world.tokenOf(caller);
@@ -503,6 +518,7 @@ describe('the authorization matrix', () => {
     // Ordered as the cells are, so that a difference names the caller; the bodies of the wrong cells explain it.
     const inCellOrder = (cells: Cells) => Object.fromEntries(CALLERS.map((caller) => [caller, cells[caller]]));
     expect({ statuses: inCellOrder(actual), unexpectedAnswers: answers }).toEqual({ statuses: inCellOrder(row.cells), unexpectedAnswers: {} });
+    if (dataBefore) expect(await storedDataDigest(ctx.db), 'a GET changed stored data').toEqual(dataBefore);
   });
 
   it('refuses an altered or unsigned receipt link to everyone, admins included', async () => {
