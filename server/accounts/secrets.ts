@@ -3,6 +3,7 @@
  * only their SHA-256 digest is stored, so a copy of the database lets nobody sign in (RULES §3).
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import diagnostics from 'node:diagnostics_channel';
 import { hash, verify } from '@node-rs/argon2';
 
 export function generateToken(): string {
@@ -17,11 +18,19 @@ export function hashToken(token: string): string {
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under isolatedModules).
 const argonOptions = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
+/**
+ * Told of every argon2id run ('hash' or 'verify'). Nothing listens in production; the enumeration
+ * tests count the runs to show that an unknown email costs the same work as a known one.
+ */
+export const passwordWorkChannel = diagnostics.channel('umrah-committee:password-work');
+
 export function hashPassword(password: string): Promise<string> {
+  if (passwordWorkChannel.hasSubscribers) passwordWorkChannel.publish('hash');
   return hash(password, argonOptions);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  if (passwordWorkChannel.hasSubscribers) passwordWorkChannel.publish('verify');
   try {
     return await verify(passwordHash, password);
   } catch {
