@@ -133,8 +133,10 @@ test.describe('monthly instalments', () => {
         await dialog.getByLabel('Group', { exact: true }).selectOption({ label: `Group ${groupNumber} - ${plan.name}` });
         // Choosing the group fills in its monthly amount.
         await expect(dialog.getByLabel('Amount (PKR)', { exact: true })).toHaveValue(String(plan.monthlyAmount));
-        await dialog.getByLabel('Month', { exact: true }).selectOption({ label: thirdMonth.monthName });
+        // The year first: the months offered are those of the group's schedule in that year.
         await dialog.getByLabel('Year', { exact: true }).fill(String(thirdMonth.year));
+        await expect(dialog.getByLabel('Month', { exact: true }).getByRole('option', { name: thirdMonth.monthName, exact: true })).toBeEnabled();
+        await dialog.getByLabel('Month', { exact: true }).selectOption({ label: thirdMonth.monthName });
         await expect(dialog.getByLabel('Payment Method', { exact: true })).toHaveValue('bank_transfer');
         await dialog.getByLabel('Payment Method', { exact: true }).selectOption({ label: 'Bank Transfer' });
         await dialog.getByLabel('Bank Account', { exact: true }).selectOption({ label: `${account.accountName} - ${account.bankName} (${account.accountNumber})` });

@@ -8,7 +8,7 @@ import { stubGetRequests } from '../../test/api-stub.ts';
 import type { MemberGroup, MemberPayment } from './api.ts';
 import { businessMonthOf } from './rules.ts';
 import { findSubmitPaymentProblem, type SubmitPaymentValues } from './submit-payment-dialog.tsx';
-import { makeGroup, makeMemberPayment, memberPaymentRoutes } from './test-support.ts';
+import { makeGroup, makeMemberPayment, makeSchedule, memberPaymentRoutes } from './test-support.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -114,6 +114,9 @@ describe('Submit Payment dialog', () => {
     expect(dialog.getByLabelText('Group').getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(dialog.getByLabelText('Group'));
 
+    // The schedule's year, whatever year the test runs in.
+    await user.clear(dialog.getByLabelText('Year'));
+    await user.type(dialog.getByLabelText('Year'), '2026');
     await user.selectOptions(dialog.getByLabelText('Group'), 'Group 1 - Gold Umrah Plan');
     expect((dialog.getByLabelText('Amount (PKR)') as HTMLInputElement).value).toBe('25000');
     await submit();
@@ -138,6 +141,26 @@ describe('Submit Payment dialog', () => {
     expect(dialog.getByRole('alert').textContent).toBe('Year must be between 2020 and 2030.');
     // Nothing was sent: every check happened here.
     expect(refused).toEqual([]);
+  });
+
+  it("offers only the months of the group's schedule that can still take a receipt", async () => {
+    const schedule = makeSchedule();
+    schedule[3] = { ...schedule[3], underReview: true };
+    const { dialog, user } = await openDialog({ groups: [makeGroup({ payments: schedule })] });
+    const monthSelect = dialog.getByLabelText('Month') as HTMLSelectElement;
+    const options = () => Array.from(monthSelect.options).slice(1).map((option) => `${option.textContent}${option.disabled ? ' [disabled]' : ''}`);
+
+    await user.clear(dialog.getByLabelText('Year'));
+    await user.type(dialog.getByLabelText('Year'), '2026');
+    await user.selectOptions(monthSelect, 'January');
+    await user.selectOptions(dialog.getByLabelText('Group'), 'Group 1 - Gold Umrah Plan');
+    expect(options().slice(0, 5)).toEqual(['January - Paid [disabled]', 'February - Paid [disabled]', 'March', 'April - Under review [disabled]', 'May']);
+    // January, chosen before the group, cannot be paid in it: the choice is let go.
+    expect(monthSelect.value).toBe('');
+
+    await user.clear(dialog.getByLabelText('Year'));
+    await user.type(dialog.getByLabelText('Year'), '2027');
+    expect(options().every((option) => option.endsWith("- Not in this group's cycle [disabled]"))).toBe(true);
   });
 
   it("says that a member without a group has none yet", async () => {

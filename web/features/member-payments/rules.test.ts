@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makeGroupPayment } from './test-support.ts';
 import {
   businessMonthOf,
   defaultPaymentYear,
@@ -6,6 +7,7 @@ import {
   instalmentNotes,
   isCurrentMonth,
   isPayable,
+  monthAvailability,
   monthsCompleted,
   monthsRemaining,
   progressPercent,
@@ -120,5 +122,24 @@ describe('review status of a sent payment', () => {
   it('counts total, approved and pending from the list', () => {
     const counts = reviewCounts([{ status: 'PAID' }, { status: 'PENDING', reviewStatus: 'pending' }, { status: 'REJECTED' }, { status: 'PENDING' }]);
     expect(counts).toEqual({ total: 4, approved: 1, pending: 2, rejected: 1 });
+  });
+});
+
+describe('months that can take a receipt', () => {
+  it('closes paid months, months under review and months outside the cycle, of the year asked for', () => {
+    const payments = [
+      makeGroupPayment({ year: 2026, month: 11, status: 'PAID' }),
+      makeGroupPayment({ year: 2026, month: 12, status: 'PENDING', underReview: true }),
+      makeGroupPayment({ year: 2027, month: 1, status: 'OVERDUE' }),
+      makeGroupPayment({ year: 2027, month: 2, status: 'rejected' }),
+    ];
+    const in2027 = monthAvailability(payments, 2027);
+    expect([...in2027.entries()].filter(([, state]) => state !== 'notInCycle')).toEqual([
+      [1, 'open'],
+      [2, 'open'],
+    ]);
+    const in2026 = monthAvailability(payments, 2026);
+    expect([in2026.get(10), in2026.get(11), in2026.get(12)]).toEqual(['notInCycle', 'paid', 'underReview']);
+    expect(in2026.size).toBe(12);
   });
 });

@@ -137,3 +137,20 @@ export function reviewCounts(payments: readonly Pick<MemberPayment, 'reviewStatu
   for (const payment of payments) counts[reviewStatusOf(payment)] += 1;
   return counts;
 }
+
+/** Whether a month of a year can take a receipt for a group: what the server would accept. */
+export type MonthAvailability = 'open' | 'paid' | 'underReview' | 'notInCycle';
+
+/**
+ * For Submit Payment: each month of `year` in the group's schedule. A month already paid or with a
+ * receipt under review is closed (the server answers 409), and so is one outside the group's cycle (400).
+ */
+export function monthAvailability(payments: readonly GroupPayment[], year: number): Map<number, MonthAvailability> {
+  const result = new Map<number, MonthAvailability>();
+  for (let month = 1; month <= 12; month++) result.set(month, 'notInCycle');
+  for (const payment of payments) {
+    if (payment.year !== year) continue;
+    result.set(payment.month, groupPaymentStatus(payment.status) === 'paid' ? 'paid' : payment.underReview ? 'underReview' : 'open');
+  }
+  return result;
+}

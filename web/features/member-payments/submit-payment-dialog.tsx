@@ -17,7 +17,7 @@ import { checkReceiptFile, RECEIPT_ACCEPT } from '../plans/receipt-file.ts';
 import { memberPaymentKeys, PAYMENT_METHOD_VALUES, submitInstalment, type MemberGroup, type PaymentMethodValue } from './api.ts';
 import { useMemberPaymentLabels } from './labels.ts';
 import { useMyGroups } from './queries.ts';
-import { defaultPaymentYear } from './rules.ts';
+import { defaultPaymentYear, monthAvailability } from './rules.ts';
 
 const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 
@@ -112,12 +112,42 @@ function SubmitPaymentForm({ onDone }: { onDone: () => void }) {
     });
   }
 
+  /** The months of the chosen group and year that can take a receipt; every month until a group is chosen. */
+  const monthsOf = (groupId: string, year: string) => {
+    const group = groups.data?.find((candidate) => candidate.id === groupId);
+    return group ? monthAvailability(group.payments, Number(year)) : undefined;
+  };
+  const months = monthsOf(values.groupId, values.year);
+
+  /** A month chosen before the group changed is let go when it cannot be paid in the new group. */
+  function keepMonthIfOpen(groupId: string, year: string) {
+    setValues((current) => {
+      const availability = monthsOf(groupId, year)?.get(Number(current.month));
+      return availability && availability !== 'open' ? { ...current, month: '' } : current;
+    });
+  }
+
   function chooseGroup(groupId: string) {
     const group = groups.data?.find((candidate) => candidate.id === groupId);
     update('groupId', groupId);
     // Choosing a group fills in its plan's monthly amount (member document §5).
     if (group) setValues((current) => ({ ...current, groupId, amount: String(group.plan.monthlyAmount) }));
+    keepMonthIfOpen(groupId, values.year);
   }
+
+  const monthLabel = (month: number) => {
+    const name = labels.monthName(month);
+    switch (months?.get(month)) {
+      case 'paid':
+        return t('form.monthPaid', { month: name });
+      case 'underReview':
+        return t('form.monthUnderReview', { month: name });
+      case 'notInCycle':
+        return t('form.monthNotInCycle', { month: name });
+      default:
+        return name;
+    }
+  };
 
   function onReceiptChosen(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0] ?? null;
@@ -200,8 +230,8 @@ function SubmitPaymentForm({ onDone }: { onDone: () => void }) {
             <Select {...control} {...invalidProps('month')} name="month" value={values.month} onChange={(event) => update('month', event.target.value)} disabled={busy} aria-required>
               <option value="">{t('form.chooseMonth')}</option>
               {MONTHS.map((month) => (
-                <option key={month} value={String(month)}>
-                  {labels.monthName(month)}
+                <option key={month} value={String(month)} disabled={months !== undefined && months.get(month) !== 'open'}>
+                  {monthLabel(month)}
                 </option>
               ))}
             </Select>
