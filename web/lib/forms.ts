@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from './api-client.ts';
+import { ApiError, getServerMessage } from './api-client.ts';
 import { translateMessage } from './i18n.ts';
 
 /**
@@ -12,11 +12,19 @@ export function fieldError(error: { message?: unknown } | undefined): string | u
 
 /**
  * Puts a failed call's field errors next to the form's own fields (translated, the first one
- * focused); answers whether any of them fit a field.
+ * focused); answers whether any of them fit a field. `conflictField` names the field a conflict
+ * (409) without field errors is about, such as a taken email, so its message stands there too.
  */
-export function showServerFieldErrors<T extends FieldValues>(error: unknown, fields: readonly Path<T>[], setError: UseFormSetError<T>): boolean {
-  if (!(error instanceof ApiError) || !error.errors) return false;
-  const matched = Object.entries(error.errors).filter((entry): entry is [Path<T>, string] => fields.includes(entry[0] as Path<T>));
+export function showServerFieldErrors<T extends FieldValues>(
+  error: unknown,
+  fields: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+  conflictField?: (error: ApiError) => Path<T> | undefined,
+): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const matched = Object.entries(error.errors ?? {}).filter((entry): entry is [Path<T>, string] => fields.includes(entry[0] as Path<T>));
+  const conflict = error.status === 409 ? conflictField?.(error) : undefined;
+  if (conflict && fields.includes(conflict) && !matched.some(([field]) => field === conflict)) matched.push([conflict, getServerMessage(error) ?? error.message]);
   matched.forEach(([field, message], index) => setError(field, { type: 'server', message: translateMessage(message) }, { shouldFocus: index === 0 }));
   return matched.length > 0;
 }

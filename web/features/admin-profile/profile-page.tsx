@@ -21,10 +21,9 @@ import { Input } from '../../components/ui/input.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
-import { ApiError, getErrorMessage, getServerMessage } from '../../lib/api-client.ts';
+import { getErrorMessage } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth.tsx';
-import { fieldError } from '../../lib/forms.ts';
-import { translateMessage } from '../../lib/i18n.ts';
+import { fieldError, showServerFieldErrors } from '../../lib/forms.ts';
 import { notify } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { formatCnic, formatDate, formatDateTime } from '../admin-users/display.ts';
@@ -217,20 +216,10 @@ function ProfileEditForm({
 
   useEffect(() => setFocus('name'), [setFocus]);
 
-  /** Puts the server's complaints next to the fields they are about; false if none fit. */
-  function showOnFields(error: unknown, fields: FormField[]): boolean {
-    if (!(error instanceof ApiError)) return false;
-    const found = Object.entries(error.errors ?? {}).filter((entry): entry is [FormField, string] => fields.includes(entry[0] as FormField));
-    const conflict = error.status === 409 ? conflictFields[error.message] : undefined;
-    if (conflict && fields.includes(conflict) && !found.some(([field]) => field === conflict)) found.push([conflict, getServerMessage(error) ?? error.message]);
-    found.forEach(([field, message], index) => setError(field, { message: translateMessage(message) }, { shouldFocus: index === 0 }));
-    return found.length > 0;
-  }
-
   function failed(error: unknown, fields: FormField[]) {
     const message = getErrorMessage(error, t('profile.updateFailed'));
     notify.error(message);
-    if (!showOnFields(error, fields)) setFormError(message);
+    if (!showServerFieldErrors(error, fields, setError, (conflict) => conflictFields[conflict.message])) setFormError(message);
   }
 
   async function onSubmit(values: ProfileFormValues) {

@@ -16,9 +16,8 @@ import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import { ApiError, getErrorMessage, getServerMessage } from '../../lib/api-client.ts';
-import { fieldError } from '../../lib/forms.ts';
-import { translateMessage } from '../../lib/i18n.ts';
+import { getErrorMessage, type ApiError } from '../../lib/api-client.ts';
+import { fieldError, showServerFieldErrors } from '../../lib/forms.ts';
 import type { AdminUser } from './api.ts';
 
 type EditValues = z.input<typeof adminUserUpdateBody>;
@@ -65,17 +64,9 @@ export function EditUserDialog({ user, onOpenChange, onSave }: EditUserDialogPro
     try {
       await onSave(user, values);
     } catch (error) {
-      if (!showOnFields(error)) setFormError(getErrorMessage(error, t('admin.users.toast.updateFailed')));
+      const emailTaken = (conflict: ApiError) => (conflict.message === authMessages.emailTaken ? ('email' as const) : undefined);
+      if (!showServerFieldErrors(error, fields, setError, emailTaken)) setFormError(getErrorMessage(error, t('admin.users.toast.updateFailed')));
     }
-  }
-
-  /** Puts the server's complaints next to the fields they are about; false if none fit. */
-  function showOnFields(error: unknown): boolean {
-    if (!(error instanceof ApiError)) return false;
-    const found = Object.entries(error.errors ?? {}).filter((entry): entry is [EditField, string] => fields.includes(entry[0] as EditField));
-    if (found.length === 0 && error.status === 409 && error.message === authMessages.emailTaken) found.push(['email', getServerMessage(error) ?? error.message]);
-    found.forEach(([field, message], index) => setError(field, { message: translateMessage(message) }, { shouldFocus: index === 0 }));
-    return found.length > 0;
   }
 
   return (

@@ -11,8 +11,8 @@ import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
-import { ApiError, getErrorMessage } from '../../lib/api-client.ts';
-import { fieldError } from '../../lib/forms.ts';
+import { getErrorMessage } from '../../lib/api-client.ts';
+import { fieldError, showServerFieldErrors } from '../../lib/forms.ts';
 import { translateMessage } from '../../lib/i18n.ts';
 import { storageKeys, writeStorage } from '../../lib/storage-keys.ts';
 import { notify } from '../../lib/toast.ts';
@@ -70,18 +70,8 @@ export function RegisterPage() {
       notify.success(response.message ? translateMessage(response.message) : t('server.registered'));
       navigate(`/verify-email?email=${encodeURIComponent(payload.email)}`);
     } catch (error) {
-      if (!showOnFields(error)) setFormError(getErrorMessage(error, t('auth.register.failed')));
+      if (!showServerFieldErrors(error, serverFields, setError)) setFormError(getErrorMessage(error, t('auth.register.failed')));
     }
-  }
-
-  /** Puts the server's complaints next to the fields they are about; false if none fit. */
-  function showOnFields(error: unknown): boolean {
-    if (!(error instanceof ApiError)) return false;
-    const fieldErrors = Object.entries(error.errors ?? {}).filter((entry): entry is [RegisterField, string] =>
-      serverFields.includes(entry[0] as RegisterField),
-    );
-    fieldErrors.forEach(([field, message], index) => setError(field, { message }, { shouldFocus: index === 0 }));
-    return fieldErrors.length > 0;
   }
 
   return (
