@@ -18,6 +18,7 @@ export const accountMessages = {
   emailInvalid: 'Please enter a valid email address.',
   passwordTooShort: 'Password must be at least 6 characters long.',
   passwordTooLong: 'Password must be at most 1024 characters long.',
+  passwordTooCommon: 'This password is too common. Please choose a less common one.',
   passwordsDoNotMatch: 'Passwords do not match. Please try again.',
   cnicInvalid: 'Please enter a valid 13-digit CNIC.',
   phoneInvalid: 'Please enter a valid phone number.',

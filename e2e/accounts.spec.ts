@@ -7,7 +7,7 @@ import { waitForLink } from './support/mailbox.ts';
 import { newMember, registerAndVerify, registerForm, registerThroughUi, signIn, signInToDashboard } from './support/journeys.ts';
 
 test.describe('accounts', () => {
-  test('register, verify by the emailed link, sign in, and log out', async ({ page }) => {
+  test('register (a too-common password is refused first), verify by the emailed link, sign in, and log out', async ({ page }) => {
     const member = newMember('journey');
     // A CNIC no other registration in this run uses: 42101, seven digits from the clock, 1.
     const middle = String(Date.now()).slice(-7);
@@ -19,6 +19,13 @@ test.describe('accounts', () => {
     await form.phone.fill(member.phone);
     await form.cnic.pressSequentially(`42101${middle}1`);
     await expect(form.cnic).toHaveValue(`42101-${middle}-1`);
+    // A password everybody tries first is refused under its field; the rest of the form stays.
+    await form.password.fill('password1');
+    await form.confirmPassword.fill('password1');
+    await form.submit.click();
+    await expect(page.getByText('This password is too common. Please choose a less common one.')).toBeVisible();
+    await expect(form.password).toBeFocused();
+    await expect(form.email).toHaveValue(member.email);
     await form.password.fill(member.password);
     await form.confirmPassword.fill(member.password);
     await form.submit.click();

@@ -17,6 +17,11 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '6100', APP_URL: 'https://umrah.example.pk/' }).appUrl).toBe('https://umrah.example.pk');
   });
 
+  it('refuses a first-admin password that is one of the most common ones', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'password123' })).toThrow(/ADMIN_PASSWORD: is one of the most common passwords/);
+    expect(loadConfig({ ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'a-long-secret-42' }).admin?.password).toBe('a-long-secret-42');
+  });
+
   it('lists every mistake in one readable error', () => {
     let message = '';
     try {

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { isCommonPassword } from './accounts/common-passwords.ts';
 
 const optionalText = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().optional());
 
@@ -22,7 +23,13 @@ const envSchema = z
     SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
     MAIL_FROM: z.string().default('Umrah Committee <no-reply@localhost>'),
     ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
-    ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').optional()),
+    ADMIN_PASSWORD: optionalText.pipe(
+      z
+        .string()
+        .min(6, 'must be at least 6 characters')
+        .refine((password) => !isCommonPassword(password), 'is one of the most common passwords: choose another')
+        .optional(),
+    ),
     SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     OVERDUE_GRACE_DAY: z.coerce.number().int().min(1).max(28).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

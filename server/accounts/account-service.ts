@@ -14,6 +14,7 @@ import { isUniqueViolation, type Database, type Queryable } from '../db/database
 import { badRequest, conflict, forbidden, unauthorized } from '../http/errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { alreadyRegisteredEmail, cnicTakenEmail, passwordResetEmail, verificationEmail } from '../mail/templates.ts';
+import { refuseCommonPassword } from './common-passwords.ts';
 import { generateReferralCode, generateToken, hashPassword, hashToken, spendPasswordCheckTime, verifyPassword } from './secrets.ts';
 import { createSession, deleteUserSessions } from './sessions.ts';
 import { checkLoginCode, claimLoginStep } from './two-factor.ts';
@@ -67,6 +68,7 @@ async function queueVerificationEmail(deps: AccountDeps, q: Queryable, user: Pic
  * answer takes about as long.
  */
 export async function registerUser(deps: AccountDeps, input: RegisterBody): Promise<void> {
+  refuseCommonPassword(input.password, 'password');
   // Hash before the transaction: it is the slow part and needs no lock.
   const passwordHash = await hashPassword(input.password);
   try {
@@ -202,6 +204,7 @@ export async function requestPasswordReset(deps: AccountDeps, email: string): Pr
 
 /** Answers the id of the account whose password was reset. */
 export async function resetPassword(deps: AccountDeps, input: ResetPasswordBody): Promise<string> {
+  refuseCommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   const resetUserId = await deps.db.transaction(async (tx) => {
     const userId = await consumeUserToken(tx, input.token, 'RESET_PASSWORD');

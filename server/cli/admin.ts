@@ -6,7 +6,8 @@
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { emailField, passwordField } from '../../contract/accounts.ts';
+import { accountMessages, emailField, passwordField } from '../../contract/accounts.ts';
+import { isCommonPassword } from '../accounts/common-passwords.ts';
 import { ensureAdmin } from '../accounts/account-service.ts';
 import { turnOffTwoFactorFromConsole } from '../accounts/two-factor.ts';
 import { loadConfig } from '../config.ts';
@@ -17,7 +18,8 @@ const { values } = parseArgs({
   options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, 'disable-two-factor': { type: 'boolean' } },
 });
 const { 'disable-two-factor': disableTwoFactor, ...accountValues } = values;
-const parsed = z.object({ email: emailField, password: passwordField, name: z.string().trim().min(1).optional() }).safeParse(accountValues);
+const adminPassword = passwordField.refine((password) => !isCommonPassword(password), accountMessages.passwordTooCommon);
+const parsed = z.object({ email: emailField, password: adminPassword, name: z.string().trim().min(1).optional() }).safeParse(accountValues);
 if (!parsed.success) {
   console.error('Usage: npm run admin -- --email EMAIL --password PASSWORD [--name NAME] [--disable-two-factor]');
   for (const issue of parsed.error.issues) console.error(`  ${issue.path.join('.')}: ${issue.message}`);

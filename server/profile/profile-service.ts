@@ -6,6 +6,7 @@
 import { authMessages } from '../../contract/accounts.ts';
 import { userMessages } from '../../contract/users.ts';
 import { deleteUserSessions } from '../accounts/sessions.ts';
+import { refuseCommonPassword } from '../accounts/common-passwords.ts';
 import { generateToken, hashPassword, hashToken, verifyPassword } from '../accounts/secrets.ts';
 import { findUserById, toPublicUser, type UserRow } from '../accounts/users.ts';
 import { isUniqueViolation, type Database } from '../db/database.ts';
@@ -57,6 +58,7 @@ export async function changePassword(db: Database, user: { id: string; sessionId
   if (!(await verifyPassword(row.password_hash, body.currentPassword))) {
     throw badRequest(userMessages.currentPasswordWrong, { currentPassword: userMessages.currentPasswordWrong });
   }
+  refuseCommonPassword(body.newPassword, 'newPassword');
   const passwordHash = await hashPassword(body.newPassword);
   await db.transaction(async (tx) => {
     await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [user.id, passwordHash]);

@@ -7,6 +7,7 @@ import { authMessages } from '../../contract/accounts.ts';
 import { rupeesFromDb } from '../../contract/money.ts';
 import { userMessages } from '../../contract/users.ts';
 import { deleteUserSessions } from '../accounts/sessions.ts';
+import { refuseCommonPassword } from '../accounts/common-passwords.ts';
 import { hashPassword } from '../accounts/secrets.ts';
 import { findUserById, toPublicUser, type UserRow } from '../accounts/users.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
@@ -135,6 +136,7 @@ export async function setUserBlocked(db: Database, admin: Actor, id: string, isB
 
 /** An administrator sets a user's password (the user's sessions end). */
 export async function setUserPassword(db: Database, admin: Actor, id: string, password: string) {
+  refuseCommonPassword(password, 'password');
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     await lockUser(tx, id);

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { accountMessages } from '../../../contract/accounts.ts';
+import { fakeApi, on } from '../../test/api-stub.ts';
 import { renderRoute } from '../../test/render.tsx';
 
 afterEach(() => vi.restoreAllMocks());
@@ -48,6 +50,25 @@ describe('/register', () => {
     expect(input(/^CNIC/).getAttribute('aria-invalid')).toBe('true');
     expect(input(/^CNIC/).getAttribute('aria-describedby')).toContain(cnicError.id);
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("puts the server's refusal of a common password under the Password field, and keeps what was typed", async () => {
+    const tooCommon = accountMessages.passwordTooCommon;
+    const calls = fakeApi(on('POST', '/api/auth/register', () => ({ status: 400, body: { success: false, message: tooCommon, errors: { password: tooCommon } } })));
+    const user = userEvent.setup();
+    renderRoute('/register');
+    await user.type(input('Full Name'), 'Ayesha Khan');
+    await user.type(input('Email Address'), 'ayesha@example.com');
+    await user.type(input('Password'), 'password1');
+    await user.type(input('Confirm Password'), 'password1');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    const message = await screen.findByText('This password is too common. Please choose a less common one.');
+    expect(input('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(input('Password').getAttribute('aria-describedby')).toContain(message.id);
+    expect(document.activeElement).toBe(input('Password'));
+    expect(input('Email Address').value).toBe('ayesha@example.com');
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/auth/register']);
   });
 
   it('asks for a password of at least 6 characters', async () => {
