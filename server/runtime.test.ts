@@ -1,14 +1,10 @@
 /** Start-up: migrations apply once, the configured admin exists, and a 500 hides its cause. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ensureAdmin } from './accounts/account-service.ts';
 import { migrate } from './db/migrate.ts';
-import { client, createTestContext, signUpMember, type TestContext } from './test/test-app.ts';
+import { client, createTestContext, openTestFile, signUpMember } from './test/test-app.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const { ctx } = await openTestFile();
 
 describe('start-up', () => {
   it('applies migrations once: a second run changes nothing', async () => {

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountMessages, authMessages } from '../../contract/accounts.ts';
-import { client, createTestContext, lastEmailTo, signInAdmin, signUpMember, tokenFromEmail, uniqueEmail, type TestContext } from '../test/test-app.ts';
+import { lastEmailTo, openTestFile, signInAdmin, signUpMember, tokenFromEmail, uniqueEmail } from '../test/test-app.ts';
 
-let ctx: TestContext;
-let api: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  api = client(ctx);
-});
-afterAll(() => ctx.close());
+const { ctx, api } = await openTestFile();
 
 async function userByEmail(email: string) {
   const { rows } = await ctx.db.query<Record<string, any>>('SELECT * FROM users WHERE email = $1', [email]);

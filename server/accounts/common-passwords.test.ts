@@ -3,18 +3,12 @@
  * reset, one's own change and an admin setting one. The refusal is a 400 on the field, and nothing is
  * lost: the reset link still works, the old password still signs in.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountMessages } from '../../contract/accounts.ts';
-import { client, createTestContext, lastEmailTo, signInAdmin, signUpMember, tokenFromEmail, uniqueEmail, type TestContext } from '../test/test-app.ts';
+import { lastEmailTo, openTestFile, signInAdmin, signUpMember, tokenFromEmail, uniqueEmail } from '../test/test-app.ts';
 import { isCommonPassword } from './common-passwords.ts';
 
-let ctx: TestContext;
-let api: ReturnType<typeof client>;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  api = client(ctx);
-});
-afterAll(() => ctx.close());
+const { ctx, api } = await openTestFile();
 
 const TOO_COMMON = accountMessages.passwordTooCommon;
 

@@ -2,16 +2,12 @@
  * Account routes are rate-limited per client address and per email (RULES §3), with 429; password and
  * profile changes per signed-in user.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../contract/accounts.ts';
 import { userMessages } from '../../contract/users.ts';
-import { client, createTestContext, signUpMember, uniqueEmail, type TestContext } from '../test/test-app.ts';
+import { client, openTestFile, signUpMember, uniqueEmail } from '../test/test-app.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ authRateLimits: { perAddress: 5, perEmail: 3, signInsPerEmail: 3, signInsPerEmailFromOneAddress: 3, perUserChanges: 2, windowMs: 60_000 } });
-});
-afterAll(() => ctx.close());
+const { ctx } = await openTestFile({ authRateLimits: { perAddress: 5, perEmail: 3, signInsPerEmail: 3, signInsPerEmailFromOneAddress: 3, perUserChanges: 2, windowMs: 60_000 } });
 
 const login = (email: string, remoteAddress: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email, password: 'wrong-password' } });

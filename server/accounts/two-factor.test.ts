@@ -8,19 +8,12 @@
  * one step instead of waiting.
  */
 import { generate } from 'otplib';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authMessages, twoFactorMessages } from '../../contract/accounts.ts';
-import { client, createTestContext, lastEmailTo, signInAdmin, signUpMember, tokenFromEmail, type TestContext } from '../test/test-app.ts';
+import { lastEmailTo, openTestFile, signInAdmin, signUpMember, tokenFromEmail } from '../test/test-app.ts';
 import { matchCode, otpauthUrl, TWO_FACTOR_ISSUER, turnOffTwoFactorFromConsole } from './two-factor.ts';
 
-let ctx: TestContext;
-let api: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  api = client(ctx);
-});
-afterAll(() => ctx.close());
+const { ctx, api } = await openTestFile();
 
 const realNow = Date.now.bind(Date);
 let clockOffsetMs = 0;

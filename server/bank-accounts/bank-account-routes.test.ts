@@ -3,22 +3,18 @@
  * list, the admin's list, create, edit, toggle, default and delete, and their audit rows.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bankAccountMessages } from '../../contract/plans.ts';
-import { client, createTestContext, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
+import { openTestFile, signInAdmin, signUpMember } from '../test/test-app.ts';
 
-let ctx: TestContext;
-let api: ReturnType<typeof client>;
+const { ctx, api } = await openTestFile();
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
 let member: Awaited<ReturnType<typeof signUpMember>>;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  api = client(ctx);
   admin = await signInAdmin(ctx);
   member = await signUpMember(ctx, { name: 'Paying Member' });
 });
-afterAll(() => ctx.close());
 
 const uniqueTag = () => `tag${randomUUID().replace(/-/g, '').slice(0, 10)}`;
 

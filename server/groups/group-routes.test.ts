@@ -3,23 +3,19 @@
  * list, update, details and delete, their audit rows, and a group's capacity when members are added.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { groupMessages } from '../../contract/plans.ts';
 import { firstOfMonth, karachiToday } from '../business-time.ts';
-import { client, createTestContext, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
+import { openTestFile, signInAdmin, signUpMember } from '../test/test-app.ts';
 
-let ctx: TestContext;
-let api: ReturnType<typeof client>;
+const { ctx, api } = await openTestFile();
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
 let member: Awaited<ReturnType<typeof signUpMember>>;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  api = client(ctx);
   admin = await signInAdmin(ctx);
   member = await signUpMember(ctx, { name: 'Group Member' });
 });
-afterAll(() => ctx.close());
 
 const uniqueTag = () => `tag${randomUUID().replace(/-/g, '').slice(0, 10)}`;
 

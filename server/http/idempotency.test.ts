@@ -1,22 +1,18 @@
 /** The Idempotency-Key header: a retried money-changing request gets the first answer, never a second effect. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestContext, multipartBody, sampleFiles, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember } from '../test/test-app.ts';
 import { deleteExpiredIdempotencyKeys, idempotencyMessages } from './idempotency.ts';
 
-let ctx: TestContext;
-let api: ReturnType<typeof client>;
+const { ctx, api } = await openTestFile();
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
 let bankAccountId: string;
 let planId: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  api = client(ctx);
   admin = await signInAdmin(ctx);
   bankAccountId = (await api.post('/api/bank-accounts', { accountName: 'A', accountNumber: '1', bankName: 'UBL', accountType: 'Current' }, admin.token)).body.bankAccount.id;
   planId = (await api.post('/api/committee-plans', { name: 'Keyed', monthlyAmount: 1000, duration: 2, totalAmount: 2000, maxMembers: 10 }, admin.token)).body.plan.id;
 });
-afterAll(() => ctx.close());
 
 /** A request with an Idempotency-Key; the answer's body parsed. */
 async function send(method: 'POST' | 'PUT' | 'DELETE', url: string, token: string | undefined, key: string | undefined, payload?: object) {

@@ -2,21 +2,17 @@
  * In-app notifications (RULES §11): the events that create them, and /api/notifications… which shows
  * each caller their own only, newest first, with the unread count, and marks them read.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestContext, multipartBody, sampleFiles, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember } from '../test/test-app.ts';
 
-let ctx: TestContext;
-let api: ReturnType<typeof client>;
+const { ctx, api } = await openTestFile();
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
 let bankAccountId: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  api = client(ctx);
   admin = await signInAdmin(ctx);
   bankAccountId = (await api.post('/api/bank-accounts', { accountName: 'Committee', accountNumber: '9', bankName: 'UBL', accountType: 'Current' }, admin.token)).body.bankAccount.id;
 });
-afterAll(() => ctx.close());
 
 type Note = { id: string; type: string; title: string; message: string; data: Record<string, unknown>; isRead: boolean; readAt: string | null; createdAt: string };
 

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestContext, lastEmailTo, multipartBody, sampleFiles, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { lastEmailTo, multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember } from '../test/test-app.ts';
 import { markOverdueInstalments } from './overdue-job.ts';
 
-let ctx: TestContext;
-let api: ReturnType<typeof client>;
+const { ctx, api } = await openTestFile();
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
 let bankAccountId: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  api = client(ctx);
   admin = await signInAdmin(ctx);
   bankAccountId = (await api.post('/api/bank-accounts', { accountName: 'Committee', accountNumber: '42', bankName: 'Meezan', accountType: 'Current' }, admin.token)).body.bankAccount.id;
 });
-afterAll(() => ctx.close());
 
 type Schedule = { id: string; month: number; year: number; status: string; amount: number; underReview: boolean }[];
 

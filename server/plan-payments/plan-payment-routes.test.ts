@@ -1,17 +1,14 @@
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestContext, lastEmailTo, multipartBody, sampleFiles, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { lastEmailTo, multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember } from '../test/test-app.ts';
 
-let ctx: TestContext;
-let api: ReturnType<typeof client>;
+const { ctx, api } = await openTestFile();
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
 let bankAccountId: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  api = client(ctx);
   admin = await signInAdmin(ctx);
   const bank = await api.post(
     '/api/bank-accounts',
@@ -20,7 +17,6 @@ beforeAll(async () => {
   );
   bankAccountId = bank.body.bankAccount.id;
 });
-afterAll(() => ctx.close());
 
 let planCounter = 0;
 async function createPlan(overrides: Record<string, unknown> = {}) {

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestContext, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openTestFile, signInAdmin, signUpMember } from '../test/test-app.ts';
 
-let ctx: TestContext;
-let api: ReturnType<typeof client>;
+const { ctx, api } = await openTestFile();
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  api = client(ctx);
   admin = await signInAdmin(ctx);
 });
-afterAll(() => ctx.close());
 
 async function plan(name: string, isActive = true) {
   const res = await api.post('/api/committee-plans', { name, monthlyAmount: 2000, duration: 4, totalAmount: 8000, maxMembers: 20, isActive }, admin.token);

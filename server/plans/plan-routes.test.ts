@@ -4,23 +4,19 @@
  * the add-user route only as the way to give a plan groups and payments.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { planMessages } from '../../contract/plans.ts';
 import { addMonthsToDate } from '../business-time.ts';
-import { client, createTestContext, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
+import { openTestFile, signInAdmin, signUpMember } from '../test/test-app.ts';
 
-let ctx: TestContext;
-let api: ReturnType<typeof client>;
+const { ctx, api } = await openTestFile();
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
 let member: Awaited<ReturnType<typeof signUpMember>>;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  api = client(ctx);
   admin = await signInAdmin(ctx);
   member = await signUpMember(ctx, { name: 'Plan Member' });
 });
-afterAll(() => ctx.close());
 
 /** A word no other test uses, to find a test's own plans among everything the file created. */
 const uniqueTag = () => `tag${randomUUID().replace(/-/g, '').slice(0, 10)}`;

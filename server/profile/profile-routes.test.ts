@@ -3,19 +3,12 @@
  * at once; a new email only once the link sent to it is opened; a password change needs the current
  * password and ends every other session.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountMessages, authMessages } from '../../contract/accounts.ts';
 import { userMessages } from '../../contract/users.ts';
-import { client, createTestContext, lastEmailTo, signInAdmin, signUpMember, tokenFromEmail, uniqueEmail, type TestContext } from '../test/test-app.ts';
+import { lastEmailTo, openTestFile, signInAdmin, signUpMember, tokenFromEmail, uniqueEmail } from '../test/test-app.ts';
 
-let ctx: TestContext;
-let api: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  api = client(ctx);
-});
-afterAll(() => ctx.close());
+const { ctx, api } = await openTestFile();
 
 async function stored(userId: string) {
   const { rows } = await ctx.db.query<{ name: string; email: string; phone: string | null; cnic: string | null; role: string }>(

@@ -3,24 +3,20 @@
  * and resend answer with the same status and body, after the same work; and throttling slows an
  * attacker without locking the real owner out for good.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../contract/accounts.ts';
 import { passwordWorkChannel } from '../accounts/secrets.ts';
-import { client, createTestContext, signUpMember, uniqueEmail, type TestContext } from '../test/test-app.ts';
+import { createTestContext, openTestFile, signUpMember, uniqueEmail } from '../test/test-app.ts';
 
-let ctx: TestContext;
-let api: ReturnType<typeof client>;
+const { ctx, api } = await openTestFile();
 let member: Awaited<ReturnType<typeof signUpMember>>;
 let unverifiedEmail: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  api = client(ctx);
   member = await signUpMember(ctx);
   unverifiedEmail = uniqueEmail('unverified');
   expect((await api.post('/api/auth/register', { name: 'Not Yet', email: unverifiedEmail, password: 'secret-pass-1' })).status).toBe(201);
 });
-afterAll(() => ctx.close());
 
 /** The argon2id runs ('hash', 'verify') that one call made. */
 async function passwordWorkOf(call: () => Promise<unknown>): Promise<string[]> {

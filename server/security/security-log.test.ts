@@ -5,28 +5,14 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../contract/accounts.ts';
 import { securityEvents } from '../http/security-log.ts';
-import {
-  client,
-  createTestContext,
-  lastEmailTo,
-  multipartBody,
-  signInAdmin,
-  signUpMember,
-  tokenFromEmail,
-  uniqueEmail,
-  type TestContext,
-} from '../test/test-app.ts';
+import { client, lastEmailTo, multipartBody, openTestFile, signInAdmin, signUpMember, tokenFromEmail, uniqueEmail } from '../test/test-app.ts';
 
 type LogLine = { level: number; msg: string; reqId?: string; userId?: string; securityEvent?: string; email?: string; reason?: string; fields?: string[]; status?: number; time: string };
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ authRateLimits: { perAddress: 10_000, perEmail: 10_000, signInsPerEmail: 10_000, signInsPerEmailFromOneAddress: 2, perUserChanges: 10_000, windowMs: 60_000 } });
-});
-afterAll(() => ctx.close());
+const { ctx } = await openTestFile({ authRateLimits: { perAddress: 10_000, perEmail: 10_000, signInsPerEmail: 10_000, signInsPerEmailFromOneAddress: 2, perUserChanges: 10_000, windowMs: 60_000 } });
 
 /** Runs `act` and returns the log lines it wrote. */
 async function linesOf(act: () => Promise<unknown>): Promise<LogLine[]> {

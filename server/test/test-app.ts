@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import pino from 'pino';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { AuthRateLimits } from '../accounts/auth-routes.ts';
@@ -98,6 +98,16 @@ export async function createTestContext(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One test file's context, opened as the file loads and closed after its last test:
+ * `const { ctx, api } = await openTestFile();` at the top of the file.
+ */
+export async function openTestFile(options?: Parameters<typeof createTestContext>[0]): Promise<{ ctx: TestContext; api: ApiClient }> {
+  const ctx = await createTestContext(options);
+  afterAll(() => ctx.close());
+  return { ctx, api: client(ctx) };
 }
 
 export type ApiResponse = { status: number; body: any; headers: Record<string, unknown> };

@@ -4,23 +4,19 @@
  * blocking and passwords, each audited once and ending sessions when access is lost.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../contract/accounts.ts';
 import { userMessages } from '../../contract/users.ts';
-import { client, createTestContext, multipartBody, sampleFiles, signInAdmin, signUpMember, uniqueEmail, type TestContext } from '../test/test-app.ts';
+import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember, uniqueEmail } from '../test/test-app.ts';
 
-let ctx: TestContext;
-let api: ReturnType<typeof client>;
+const { ctx, api } = await openTestFile();
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
 let bankAccountId: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  api = client(ctx);
   admin = await signInAdmin(ctx);
   bankAccountId = (await api.post('/api/bank-accounts', { accountName: 'Committee', accountNumber: '777', bankName: 'Meezan', accountType: 'Current' }, admin.token)).body.bankAccount.id;
 });
-afterAll(() => ctx.close());
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 

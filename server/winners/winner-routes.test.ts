@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestContext, lastEmailTo, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { lastEmailTo, openTestFile, signInAdmin, signUpMember } from '../test/test-app.ts';
 
-let ctx: TestContext;
-let api: ReturnType<typeof client>;
+const { ctx, api } = await openTestFile();
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  api = client(ctx);
   admin = await signInAdmin(ctx);
 });
-afterAll(() => ctx.close());
 
 /** A plan of `months` months with one group started in January 2026, and `size` members in it. */
 async function groupWithMembers(size: number, months = 6) {
