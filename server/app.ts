@@ -115,6 +115,7 @@ const clientErrorMessages: Record<number, string> = {
   415: 'Unsupported content type.',
   429: authMessages.tooManyRequests,
 };
+const clientErrorMessage = (status: number) => clientErrorMessages[status] ?? clientErrorMessages[400];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -128,13 +129,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // No route and no hook runs for them, so the headers every API answer carries are set here.
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-      logRefusal(request, status, { reason: clientErrorMessages[status] ?? clientErrorMessages[400] });
+      const message = clientErrorMessage(status);
+      logRefusal(request, status, { reason: message });
       setSecurityHeaders(request.raw, reply.raw, () => {
         reply
           .code(status)
           .header('cache-control', 'no-store')
           .header('x-request-id', request.id)
-          .send({ success: false, message: clientErrorMessages[status] ?? clientErrorMessages[400] });
+          .send({ success: false, message });
       });
     },
   });
@@ -154,8 +156,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      logRefusal(request, status, { reason: clientErrorMessages[status] ?? clientErrorMessages[400] });
-      return reply.code(status).send({ success: false, message: clientErrorMessages[status] ?? clientErrorMessages[400] });
+      const message = clientErrorMessage(status);
+      logRefusal(request, status, { reason: message });
+      return reply.code(status).send({ success: false, message });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ success: false, message: SERVER_ERROR_MESSAGE, requestId: String(request.id) });
