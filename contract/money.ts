@@ -12,6 +12,9 @@ export const fromPaisa = (paisa: number): number => paisa / 100;
 /** Reads a numeric column (text from both drivers) as rupees. */
 export const rupeesFromDb = (value: string | number | null | undefined): number => (value === null || value === undefined ? 0 : Number(value));
 
+/** Adds exactly: sums of rupee amounts, through paisa. */
+export const addAmounts = (...rupees: number[]): number => fromPaisa(rupees.reduce((sum, r) => sum + toPaisa(r), 0));
+
 /** Multiplies exactly: monthly × months. */
 export const multiplyAmount = (rupees: number, times: number): number => fromPaisa(toPaisa(rupees) * times);
 

@@ -31,6 +31,8 @@ import { registerBankAccountRoutes } from './bank-accounts/bank-account-routes.t
 import { registerGroupRoutes } from './groups/group-routes.ts';
 import { registerHealthRoutes } from './health/health-routes.ts';
 import { registerNotificationRoutes } from './notifications/notification-routes.ts';
+import { businessDayOf } from './payments/figures.ts';
+import { registerLedgerRoutes } from './payments/ledger-routes.ts';
 import { registerPaymentRoutes } from './payments/payment-routes.ts';
 import { registerPlanPaymentRoutes } from './plan-payments/plan-payment-routes.ts';
 import { registerCommitteeRoutes } from './plans/committee-routes.ts';
@@ -63,6 +65,8 @@ export type AppOptions = {
   receiptStorage?: ReceiptStorage;
   /** Per-user upload rate and stall limits of the receipt forms; production defaults unless given. */
   receiptUploadLimits?: ReceiptUploadLimits;
+  /** The time figures are read at (RULES §6a); the real clock unless a test sets another. */
+  clock?: () => Date;
 };
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -204,24 +208,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const storage = options.receiptStorage ?? new FolderReceiptStorage(path.join(options.config.dataDir, 'receipts'));
   const signer = new ReceiptLinkSigner(await loadSigningKey(options.db));
-  const paymentDeps = { db: options.db, storage, signer, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, auth };
+  const clock = options.clock ?? (() => new Date());
+  // Every figure of every request is read on this business day: today in Asia/Karachi with the grace day.
+  const today = () => businessDayOf(clock(), options.config.overdueGraceDay);
+  const paymentDeps = { db: options.db, storage, signer, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, auth, today };
 
   registerHealthRoutes(app, options.db);
   const authRateLimits = options.authRateLimits ?? defaultAuthRateLimits;
   registerAuthRoutes(app, { ...accountDeps, auth, limits: authRateLimits });
   registerTwoFactorRoutes(app, { db: options.db, auth });
   registerPlanRoutes(app, { db: options.db, auth });
-  registerGroupRoutes(app, { db: options.db, auth });
+  registerGroupRoutes(app, { db: options.db, auth, today });
   registerBankAccountRoutes(app, { db: options.db, auth });
   registerPlanPaymentRoutes(app, paymentDeps);
   registerReceiptRoutes(app, paymentDeps);
   registerCommitteeRoutes(app, paymentDeps);
   registerPaymentRoutes(app, paymentDeps);
+  registerLedgerRoutes(app, paymentDeps);
   registerUserRoutes(app, { db: options.db, auth });
-  registerOverviewRoutes(app, { db: options.db, auth });
+  registerOverviewRoutes(app, { db: options.db, auth, today });
   registerNotificationRoutes(app, { db: options.db, auth });
   registerAuditRoutes(app, { db: options.db, auth });
-  registerWinnerRoutes(app, { db: options.db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued });
+  registerWinnerRoutes(app, { db: options.db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, today });
   registerReferralRoutes(app, { db: options.db, auth });
   registerProfileRoutes(app, { db: options.db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, limits: authRateLimits });
 

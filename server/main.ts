@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { MailWorker } from './mail/outbox.ts';
 import { createMailTransport } from './mail/transport.ts';
+import { businessDayOf } from './payments/figures.ts';
 import { OverdueScheduler } from './payments/overdue-job.ts';
 import { deleteExpiredIdempotencyKeys } from './http/idempotency.ts';
 import { openDatabase } from './runtime.ts';
@@ -24,7 +25,7 @@ async function main() {
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   const mailWorker = new MailWorker(db, transport, logger.child({ worker: 'mail' }));
   const app = await buildApp({ config, db, logger, mailQueued: () => mailWorker.nudge() });
-  const overdue = new OverdueScheduler(db, { graceDay: config.overdueGraceDay, appUrl: config.appUrl, logger: logger.child({ job: 'overdue' }), mailQueued: () => mailWorker.nudge() });
+  const overdue = new OverdueScheduler(db, { today: () => businessDayOf(new Date(), config.overdueGraceDay), appUrl: config.appUrl, logger: logger.child({ job: 'overdue' }), mailQueued: () => mailWorker.nudge() });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -4,9 +4,13 @@
  * and the figures the scenario fixes are the ones expected.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { oracleFigures, oracleState, rawInstalments } from '../test/figures-oracle.ts';
 import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember } from '../test/test-app.ts';
 
 const { ctx, api } = await openTestFile();
+// The figures are read on 15 February 2026 unless a test moves the clock (RULES §6a).
+const FEB_15 = '2026-02-15';
+ctx.setNow(`${FEB_15}T12:00:00+05:00`);
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
 let bankAccountId: string;
 
@@ -25,9 +29,14 @@ function payInstalment(token: string, groupId: string, month: number) {
   return ctx.app.inject({ method: 'POST', url: '/api/payments', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } });
 }
 
-/** The overview's figures counted here, one plain query each, by the same definitions. */
-async function countedInDatabase() {
+/**
+ * The overview's figures counted here: the plain counts by one query each, and the payment figures by
+ * RULES §6a written out independently (figures-oracle.ts) over every instalment as stored.
+ */
+async function countedInDatabase(today: string) {
   const n = async (sql: string) => (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`)).rows[0].n;
+  const all = await rawInstalments(ctx.db);
+  const f = oracleFigures(all, today);
   return {
     totalUsers: await n('users'),
     activeUsers: await n('users WHERE is_active AND NOT is_blocked'),
@@ -37,12 +46,16 @@ async function countedInDatabase() {
     pausedCommittees: await n('committee_plans WHERE NOT is_active'),
     totalGroups: await n('committee_groups'),
     activeGroups: await n('committee_groups WHERE is_active'),
-    // A first instalment settled by its subscription is the same money: counted once.
-    totalPayments: await n('payments WHERE settled_by_payment_id IS NULL'),
-    pendingPayments: await n(`payments WHERE settled_by_payment_id IS NULL AND status = 'PENDING'`),
-    underReviewPayments: await n('payments WHERE under_review'),
-    overduePayments: await n(`payments WHERE status = 'OVERDUE'`),
+    totalPayments: f.paid.count + f.pending.count,
+    pendingPayments: f.pending.count,
+    underReviewPayments: f.underReview.count,
+    owedPayments: f.owed.count,
+    overduePayments: f.overdue.count,
+    overdueMembers: new Set(all.filter((i) => oracleState(i, today) === 'OVERDUE').map((i) => i.user_id)).size,
+    collectedAmount: f.collected,
+    collectionRate: f.collectionRate,
     pendingPlanRequests: await n(`payments WHERE type = 'SUBSCRIPTION' AND status = 'PENDING'`),
+    figures: f,
   };
 }
 
@@ -50,7 +63,7 @@ describe('GET /api/admin/dashboard/overview', () => {
   it('starts from the admin alone', async () => {
     const res = await api.get('/api/admin/dashboard/overview', admin.token);
     expect(res.status).toBe(200);
-    expect(res.body.overview).toEqual(await countedInDatabase());
+    expect(res.body.overview).toEqual(await countedInDatabase(FEB_15));
     expect(res.body.overview).toMatchObject({ totalUsers: 1, activeUsers: 1, blockedUsers: 0, totalCommittees: 0, totalGroups: 0, totalPayments: 0 });
   });
 
@@ -77,20 +90,21 @@ describe('GET /api/admin/dashboard/overview', () => {
     expect((await api.put(`/api/plan-payments/${approved.json().payment.id}/approve`, { groupId: group.id }, admin.token)).status).toBe(200);
     expect((await subscribe(requester.token, plan.id)).statusCode).toBe(201);
 
-    // February: a receipt under review. March: marked overdue by an admin.
+    // February: a receipt under review. March: marked overdue by an admin ahead of time, which its date overrules.
     expect((await payInstalment(inGroup.token, group.id, 2)).statusCode).toBe(201);
     const march = await ctx.db.query<{ id: string }>(`SELECT id FROM payments WHERE user_id = $1 AND type = 'INSTALMENT' AND month = 3 AND year = 2026`, [inGroup.user.id]);
     const overdue = await api.put(`/api/payments/${march.rows[0].id}/status`, { status: 'overdue' }, admin.token);
     expect(overdue.status).toBe(200);
     expect(overdue.body.payment.status).toBe('OVERDUE');
+    expect(overdue.body.payment.state).toBe('SCHEDULED');
 
     const res = await api.get('/api/admin/dashboard/overview', admin.token);
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
-    expect(res.body.overview).toEqual(await countedInDatabase());
+    expect(res.body.overview).toEqual(await countedInDatabase(FEB_15));
     expect(res.body.data.overview).toEqual(res.body.overview);
     expect(new Date(res.body.generatedAt).toISOString()).toBe(res.body.generatedAt);
-    expect(res.body.overview).toEqual({
+    expect(res.body.overview).toMatchObject({
       totalUsers: 6,
       activeUsers: 4,
       blockedUsers: 1,
@@ -99,21 +113,32 @@ describe('GET /api/admin/dashboard/overview', () => {
       pausedCommittees: 1,
       totalGroups: 2,
       activeGroups: 1,
-      // The approved subscription, February, March (January is the subscription's money) and the pending subscription.
-      totalPayments: 4,
-      // February (waiting, with its receipt under review) and the pending subscription.
-      pendingPayments: 2,
+      // January (paid by the subscription: counted once) and February (under review). March lies ahead.
+      totalPayments: 2,
+      pendingPayments: 1,
       underReviewPayments: 1,
-      overduePayments: 1,
+      owedPayments: 0,
+      overduePayments: 0,
+      overdueMembers: 0,
+      collectedAmount: 5000,
+      // Paid ÷ due so far: January of January and February.
+      collectionRate: 50,
       pendingPlanRequests: 1,
     });
 
-    // Approving February moves it out of the pending and under-review figures.
+    // 12 March: March is due and past the grace day, so owed and overdue, with no job run.
+    ctx.setNow('2026-03-12T08:00:00+05:00');
+    const march12 = (await api.get('/api/admin/dashboard/overview', admin.token)).body.overview;
+    expect(march12).toEqual(await countedInDatabase('2026-03-12'));
+    expect(march12).toMatchObject({ totalPayments: 3, pendingPayments: 2, underReviewPayments: 1, owedPayments: 1, overduePayments: 1, overdueMembers: 1, collectionRate: 33 });
+
+    // Approving February moves it out of the pending and under-review figures and into the collected money.
     const february = await ctx.db.query<{ id: string }>(`SELECT id FROM payments WHERE user_id = $1 AND type = 'INSTALMENT' AND month = 2`, [inGroup.user.id]);
     expect((await api.put(`/api/payments/${february.rows[0].id}/status`, { status: 'paid' }, admin.token)).status).toBe(200);
     const after = (await api.get('/api/admin/dashboard/overview', admin.token)).body.overview;
-    expect(after).toEqual(await countedInDatabase());
-    expect(after).toMatchObject({ totalPayments: 4, pendingPayments: 1, underReviewPayments: 0, overduePayments: 1 });
+    expect(after).toEqual(await countedInDatabase('2026-03-12'));
+    expect(after).toMatchObject({ totalPayments: 3, pendingPayments: 1, underReviewPayments: 0, overduePayments: 1, collectedAmount: 10000, collectionRate: 67 });
+    ctx.setNow(`${FEB_15}T12:00:00+05:00`);
   });
 
   it('is for admins only: 403 for a member, 401 without a session', async () => {

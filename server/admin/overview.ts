@@ -2,7 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { instalmentFigures } from '../../contract/figures.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { readFigures, stateJoinSql, type BusinessDay } from '../payments/figures.ts';
 import type { AuthHooks } from '../http/auth.ts';
 import { responses } from '../http/schemas.ts';
 
@@ -15,20 +17,29 @@ const overviewSchema = z.object({
   pausedCommittees: z.number(),
   totalGroups: z.number(),
   activeGroups: z.number(),
+  /** Instalments paid or pending (RULES §6a); a plan's first instalment is its subscription's money, counted once. */
   totalPayments: z.number(),
+  /** Under review or owed: never a future month. */
   pendingPayments: z.number(),
   underReviewPayments: z.number(),
+  owedPayments: z.number(),
+  /** Owed after the grace day, by the date, whatever the overdue job has recorded. */
   overduePayments: z.number(),
+  overdueMembers: z.number(),
+  collectedAmount: z.number(),
+  collectionRate: z.number(),
   pendingPlanRequests: z.number(),
+  figures: instalmentFigures,
 });
 export type Overview = z.infer<typeof overviewSchema>;
 
 /**
- * Committees are plans (RULES §1); a paused committee is an inactive plan. Payments count every
- * subscription and instalment once (a first instalment settled by its subscription is the same money).
+ * Committees are plans (RULES §1); a paused committee is an inactive plan. Payment figures are the
+ * instalments' (RULES §6a), read through the one module that defines them.
  */
-export async function dashboardOverview(db: Queryable): Promise<Overview> {
-  const { rows } = await db.query<Overview>(
+export async function dashboardOverview(db: Queryable, day: BusinessDay): Promise<Overview> {
+  const figures = await readFigures(db, day);
+  const { rows } = await db.query<Pick<Overview, 'totalUsers' | 'activeUsers' | 'blockedUsers' | 'totalCommittees' | 'activeCommittees' | 'pausedCommittees' | 'totalGroups' | 'activeGroups' | 'pendingPlanRequests' | 'overdueMembers'>>(
     `SELECT
        (SELECT count(*)::int FROM users) AS "totalUsers",
        (SELECT count(*)::int FROM users WHERE is_active AND NOT is_blocked) AS "activeUsers",
@@ -38,16 +49,23 @@ export async function dashboardOverview(db: Queryable): Promise<Overview> {
        (SELECT count(*)::int FROM committee_plans WHERE NOT is_active) AS "pausedCommittees",
        (SELECT count(*)::int FROM committee_groups) AS "totalGroups",
        (SELECT count(*)::int FROM committee_groups WHERE is_active) AS "activeGroups",
-       (SELECT count(*)::int FROM payments WHERE settled_by_payment_id IS NULL) AS "totalPayments",
-       (SELECT count(*)::int FROM payments WHERE settled_by_payment_id IS NULL AND status = 'PENDING') AS "pendingPayments",
-       (SELECT count(*)::int FROM payments WHERE under_review) AS "underReviewPayments",
-       (SELECT count(*)::int FROM payments WHERE status = 'OVERDUE') AS "overduePayments",
+       (SELECT count(DISTINCT p.user_id)::int FROM payments p ${stateJoinSql(day)} WHERE p.type = 'INSTALMENT' AND fs.state = 'OVERDUE') AS "overdueMembers",
        (SELECT count(*)::int FROM payments WHERE type = 'SUBSCRIPTION' AND status = 'PENDING') AS "pendingPlanRequests"`,
   );
-  return rows[0];
+  return {
+    ...rows[0],
+    totalPayments: figures.paid.count + figures.pending.count,
+    pendingPayments: figures.pending.count,
+    underReviewPayments: figures.underReview.count,
+    owedPayments: figures.owed.count,
+    overduePayments: figures.overdue.count,
+    collectedAmount: figures.collected,
+    collectionRate: figures.collectionRate,
+    figures,
+  };
 }
 
-export function registerOverviewRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks }) {
+export function registerOverviewRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks; today: () => BusinessDay }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/admin/dashboard/overview',
     {
@@ -59,7 +77,7 @@ export function registerOverviewRoutes(app: FastifyInstance, deps: { db: Databas
       },
     },
     async () => {
-      const overview = await dashboardOverview(deps.db);
+      const overview = await dashboardOverview(deps.db, deps.today());
       const generatedAt = new Date().toISOString();
       return { success: true as const, overview, generatedAt, data: { overview, generatedAt } };
     },

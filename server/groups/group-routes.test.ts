@@ -243,7 +243,8 @@ describe('GET /api/admin/groups/all', () => {
       currentMembers: 1,
       maxMembers: 20,
       plan: { monthlyAmount: 3000, totalAmount: 18000, duration: 6 },
-      summary: { totalPending: 6, totalPaid: 0, thisMonthPaid: 0, thisMonthRemaining: 1 },
+      // Only this month is due: the five months after it are scheduled, in no pending figure (RULES §6a).
+      summary: { totalPending: 1, totalPaid: 0, thisMonthPaid: 0, thisMonthRemaining: 1 },
     });
   });
 
@@ -426,18 +427,20 @@ describe('GET /api/admin/groups/:id/details', () => {
       [2031, 2],
     ]);
     for (const payment of details.payments) {
-      expect(payment).toMatchObject({ user: { name: 'Fatima Details' }, amount: 2500, status: 'PENDING', paymentMethod: 'BANK_TRANSFER', paymentDate: null });
+      expect(payment).toMatchObject({ user: { name: 'Fatima Details' }, amount: 2500, status: 'PENDING', state: 'SCHEDULED', paymentMethod: 'BANK_TRANSFER', paymentDate: null });
     }
-    expect(details.stats).toEqual({
-      totalPayments: 4,
+    // Every month lies ahead: scheduled, so in no paid, pending or due figure (RULES §6a).
+    expect(details.stats).toMatchObject({
+      totalPayments: 0,
       paidPayments: 0,
-      pendingPayments: 4,
+      pendingPayments: 0,
       overduePayments: 0,
       totalRevenue: 0,
-      expectedRevenue: 10000,
+      expectedRevenue: 0,
       collectionRate: 0,
       currentMonth: { paid: 0, pending: 0, overdue: 0 },
     });
+    expect(details.stats.figures.scheduled).toEqual({ count: 4, amount: 10000 });
   });
 
   it('counts the instalment settled by an approved plan request in revenue and collection rate', async () => {
@@ -455,17 +458,19 @@ describe('GET /api/admin/groups/:id/details', () => {
     expect(details.members.map((m: { user: { name: string } }) => m.user.name)).toEqual(['Approved Buyer']);
     expect(details.payments).toHaveLength(4);
     expect(details.payments[0]).toMatchObject({ status: 'PAID', amount: 4000, paymentDate: expect.any(String) });
-    expect(details.stats).toEqual({
-      totalPayments: 4,
+    // Only this month has come, and it is paid: 100% of what is due so far; the three months after it are scheduled.
+    expect(details.stats).toMatchObject({
+      totalPayments: 1,
       paidPayments: 1,
-      pendingPayments: 3,
+      pendingPayments: 0,
       overduePayments: 0,
       totalRevenue: 4000,
-      expectedRevenue: 16000,
-      collectionRate: 25,
+      expectedRevenue: 4000,
+      collectionRate: 100,
       currentMonth: { paid: 1, pending: 0, overdue: 0 },
     });
-    expect(details.summary).toEqual({ totalPending: 3, totalPaid: 1, thisMonthPaid: 1, thisMonthRemaining: 0 });
+    expect(details.stats.figures.scheduled).toEqual({ count: 3, amount: 12000 });
+    expect(details.summary).toEqual({ totalPending: 0, totalPaid: 1, thisMonthPaid: 1, thisMonthRemaining: 0 });
   });
 
   it('answers 404 for an unknown or non-UUID id, 401 without a session and 403 for a member', async () => {

@@ -2,6 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { instalmentFigures, instalmentState } from '../../contract/figures.ts';
+import type { BusinessDay } from '../payments/figures.ts';
 import { firstValue, pagination, paginationOf, pagingQuery, searchField } from '../../contract/paging.ts';
 import { groupCreateBody, groupUpdateBody, planMessages } from '../../contract/plans.ts';
 import { notFound } from '../http/errors.ts';
@@ -45,6 +47,7 @@ const groupDetailsSchema = groupSchema.extend({
       paymentMethod: z.string(),
       amount: z.number(),
       status: z.string(),
+      state: instalmentState,
       paymentDate: z.string().nullable(),
     }),
   ),
@@ -57,6 +60,7 @@ const groupDetailsSchema = groupSchema.extend({
     expectedRevenue: z.number(),
     collectionRate: z.number(),
     currentMonth: z.object({ paid: z.number(), pending: z.number(), overdue: z.number() }),
+    figures: instalmentFigures,
   }),
 });
 const groupsList = z.object({ success: z.literal(true), groups: z.array(groupSchema), data: z.object({ groups: z.array(groupSchema), pagination }) });
@@ -68,7 +72,7 @@ const listQuery = pagingQuery.extend({
   limit: pagingQuery.shape.limit.default(50),
 });
 
-export function registerGroupRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks }) {
+export function registerGroupRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks; today: () => BusinessDay }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: deps.auth.requireAdmin };
 
@@ -77,7 +81,7 @@ export function registerGroupRoutes(app: FastifyInstance, deps: { db: Database; 
     { ...admin, schema: { tags: ['groups'], summary: 'All groups with their figures', querystring: listQuery, response: responses({ 200: groupsList }) } },
     async (request) => {
       const { page, limit, search, status } = request.query;
-      const { groups, total } = await listGroups(deps.db, { search, status: status === 'ALL' ? undefined : status, limit, offset: (page - 1) * limit });
+      const { groups, total } = await listGroups(deps.db, deps.today(), { search, status: status === 'ALL' ? undefined : status, limit, offset: (page - 1) * limit });
       return { success: true as const, groups, data: { groups, pagination: paginationOf(page, limit, total) } };
     },
   );
@@ -88,7 +92,7 @@ export function registerGroupRoutes(app: FastifyInstance, deps: { db: Database; 
     async (request) => {
       const { page, limit } = request.query;
       if (!(await findPlan(deps.db, request.params.id))) throw notFound(planMessages.notFound);
-      const { groups, total } = await listGroups(deps.db, { planId: request.params.id, limit, offset: (page - 1) * limit });
+      const { groups, total } = await listGroups(deps.db, deps.today(), { planId: request.params.id, limit, offset: (page - 1) * limit });
       return { success: true as const, groups, data: { groups, pagination: paginationOf(page, limit, total) } };
     },
   );
@@ -97,7 +101,7 @@ export function registerGroupRoutes(app: FastifyInstance, deps: { db: Database; 
     '/api/admin/groups/create',
     { ...admin, schema: { tags: ['groups'], summary: 'Create a group; its end date follows from the plan', body: groupCreateBody, response: responses({ 201: oneGroup }) } },
     async (request, reply) => {
-      const group = await createGroup(deps.db, actorOf(request), request.body);
+      const group = await createGroup(deps.db, deps.today(), actorOf(request), request.body);
       return reply.code(201).send({ success: true, message: 'Group created successfully', group, data: { group } });
     },
   );
@@ -106,7 +110,7 @@ export function registerGroupRoutes(app: FastifyInstance, deps: { db: Database; 
     '/api/admin/groups/:id',
     { ...admin, schema: { tags: ['groups'], summary: 'Update a group, or only activate or deactivate it', params: idParam, body: groupUpdateBody, response: responses({ 200: oneGroup }) } },
     async (request) => {
-      const group = await updateGroup(deps.db, actorOf(request), request.params.id, request.body);
+      const group = await updateGroup(deps.db, deps.today(), actorOf(request), request.params.id, request.body);
       return { success: true as const, message: 'Group updated successfully', group, data: { group } };
     },
   );
@@ -123,7 +127,7 @@ export function registerGroupRoutes(app: FastifyInstance, deps: { db: Database; 
       },
     },
     async (request) => {
-      const group = await getGroupDetails(deps.db, request.params.id);
+      const group = await getGroupDetails(deps.db, deps.today(), request.params.id);
       return { success: true as const, group, data: { group } };
     },
   );
@@ -132,7 +136,7 @@ export function registerGroupRoutes(app: FastifyInstance, deps: { db: Database; 
     '/api/admin/groups/:id',
     { ...admin, schema: { tags: ['groups'], summary: 'Delete a group without members', params: idParam, response: responses({ 200: messageBody }) } },
     async (request) => {
-      await deleteGroup(deps.db, actorOf(request), request.params.id);
+      await deleteGroup(deps.db, deps.today(), actorOf(request), request.params.id);
       return { success: true as const, message: 'Group deleted successfully' };
     },
   );

@@ -2,12 +2,14 @@
 import { groupMessages, type GroupCreateBody, type GroupUpdateBody } from '../../contract/plans.ts';
 import { rupeesFromDb } from '../../contract/money.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
-import { addMonthsToDate, karachiToday } from '../business-time.ts';
+import { addMonthsToDate } from '../business-time.ts';
+import { figureColumnsSql, figuresFromRow, stateJoinSql, type BusinessDay, type FigureRow } from '../payments/figures.ts';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import { totalOf } from '../db/paging.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { findPlan } from '../plans/plan-service.ts';
+import type { InstalmentState } from '../../contract/figures.ts';
 
 type GroupRow = {
   id: string;
@@ -30,8 +32,10 @@ type GroupRow = {
   month_remaining: number;
 };
 
-// Figures are computed in the database, one query for the whole page of groups.
-const GROUP_SELECT = `SELECT g.id, g.plan_id, p.name AS plan_name, p.monthly_amount::text AS plan_monthly_amount,
+// Figures are computed in the database, one query for the whole page of groups, in the words of RULES §6a:
+// pending is under review or owed (never a future month); this month's remaining is its pending. $1, $2 are
+// the business day's year and month.
+const groupSelect = (day: BusinessDay) => `SELECT g.id, g.plan_id, p.name AS plan_name, p.monthly_amount::text AS plan_monthly_amount,
     p.total_amount::text AS plan_total_amount, p.duration AS plan_duration, g.group_number, g.group_name, g.max_members,
     g.current_members, g.start_date::text, g.end_date::text, g.is_active, g.created_at,
     coalesce(s.total_pending, 0)::int AS total_pending, coalesce(s.total_paid, 0)::int AS total_paid,
@@ -39,11 +43,11 @@ const GROUP_SELECT = `SELECT g.id, g.plan_id, p.name AS plan_name, p.monthly_amo
   FROM committee_groups g
   JOIN committee_plans p ON p.id = g.plan_id
   LEFT JOIN LATERAL (
-    SELECT count(*) FILTER (WHERE pay.status <> 'PAID') AS total_pending,
-           count(*) FILTER (WHERE pay.status = 'PAID') AS total_paid,
-           count(*) FILTER (WHERE pay.status = 'PAID' AND pay.year = $1 AND pay.month = $2) AS month_paid,
-           count(*) FILTER (WHERE pay.status <> 'PAID' AND pay.year = $1 AND pay.month = $2) AS month_remaining
-    FROM payments pay WHERE pay.group_id = g.id AND pay.type = 'INSTALMENT'
+    SELECT count(*) FILTER (WHERE fs.state IN ('UNDER_REVIEW', 'OWED', 'OVERDUE')) AS total_pending,
+           count(*) FILTER (WHERE fs.state = 'PAID') AS total_paid,
+           count(*) FILTER (WHERE fs.state = 'PAID' AND pay.year = $1 AND pay.month = $2) AS month_paid,
+           count(*) FILTER (WHERE fs.state IN ('UNDER_REVIEW', 'OWED', 'OVERDUE') AND pay.year = $1 AND pay.month = $2) AS month_remaining
+    FROM payments pay ${stateJoinSql(day, 'pay')} WHERE pay.group_id = g.id AND pay.type = 'INSTALMENT'
   ) s ON true`;
 
 function toGroup(row: GroupRow) {
@@ -70,16 +74,17 @@ function toGroup(row: GroupRow) {
 }
 export type Group = ReturnType<typeof toGroup>;
 
-const thisMonthParams = () => {
-  const today = karachiToday();
-  return [today.year, today.month];
+const thisMonthParams = (day: BusinessDay) => {
+  const [year, month] = day.today.split('-').map(Number);
+  return [year, month];
 };
 
 export async function listGroups(
   db: Queryable,
+  day: BusinessDay,
   filter: { planId?: string; search?: string; status?: 'ACTIVE' | 'INACTIVE'; limit: number; offset: number },
 ): Promise<{ groups: Group[]; total: number }> {
-  const params: unknown[] = thisMonthParams();
+  const params: unknown[] = thisMonthParams(day);
   const where: string[] = [];
   if (filter.planId) {
     if (!isUuid(filter.planId)) return { groups: [], total: 0 };
@@ -94,20 +99,20 @@ export async function listGroups(
   params.push(filter.limit, filter.offset);
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const { rows } = await db.query<GroupRow & { total: number }>(
-    `${GROUP_SELECT.replace('SELECT g.id', 'SELECT count(*) OVER ()::int AS total, g.id')}
+    `${groupSelect(day).replace('SELECT g.id', 'SELECT count(*) OVER ()::int AS total, g.id')}
      ${whereSql}
      ORDER BY p.name, length(g.group_number), g.group_number LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
   );
   const total = await totalOf(rows, filter.offset, () =>
-    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM (${GROUP_SELECT} ${whereSql}) AS matching`, params.slice(0, -2)),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM (${groupSelect(day)} ${whereSql}) AS matching`, params.slice(0, -2)),
   );
   return { groups: rows.map(toGroup), total };
 }
 
-export async function findGroup(q: Queryable, id: string): Promise<Group | undefined> {
+export async function findGroup(q: Queryable, id: string, day: BusinessDay): Promise<Group | undefined> {
   if (!isUuid(id)) return undefined;
-  const { rows } = await q.query<GroupRow>(`${GROUP_SELECT} WHERE g.id = $3`, [...thisMonthParams(), id]);
+  const { rows } = await q.query<GroupRow>(`${groupSelect(day)} WHERE g.id = $3`, [...thisMonthParams(day), id]);
   return rows[0] && toGroup(rows[0]);
 }
 
@@ -138,23 +143,23 @@ export async function insertGroup(
   }
 }
 
-export async function createGroup(db: Database, actor: Actor, body: GroupCreateBody): Promise<Group> {
+export async function createGroup(db: Database, day: BusinessDay, actor: Actor, body: GroupCreateBody): Promise<Group> {
   return db.transaction(async (tx) => {
     const plan = await findPlan(tx, body.planId);
     if (!plan) throw badRequest(groupMessages.planRequired, { planId: groupMessages.planRequired });
     const id = await insertGroup(tx, { ...body, planDuration: plan.duration });
-    const group = (await findGroup(tx, id))!;
+    const group = (await findGroup(tx, id, day))!;
     await recordAudit(tx, { actorId: actor.id, action: 'GROUP_CREATE', entityType: 'group', entityId: id, after: group, ip: actor.ip });
     return group;
   });
 }
 
-export async function updateGroup(db: Database, actor: Actor, id: string, body: GroupUpdateBody): Promise<Group> {
+export async function updateGroup(db: Database, day: BusinessDay, actor: Actor, id: string, body: GroupUpdateBody): Promise<Group> {
   return db.transaction(async (tx) => {
     if (!isUuid(id)) throw notFound(groupMessages.notFound);
     const locked = await tx.query('SELECT id FROM committee_groups WHERE id = $1 FOR UPDATE', [id]);
     if (locked.rowCount === 0) throw notFound(groupMessages.notFound);
-    const before = (await findGroup(tx, id))!;
+    const before = (await findGroup(tx, id, day))!;
     if (body.maxMembers !== undefined && body.maxMembers < before.currentMembers) throw conflict(groupMessages.belowMembers, { maxMembers: groupMessages.belowMembers });
     const startChanges = body.startDate !== undefined && body.startDate !== before.startDate;
     // Members' schedules are built from the start month.
@@ -164,13 +169,13 @@ export async function updateGroup(db: Database, actor: Actor, id: string, body: 
       `UPDATE committee_groups SET group_name = $2, max_members = $3, start_date = $4, end_date = $5, is_active = $6, updated_at = now() WHERE id = $1`,
       [id, body.groupName ?? before.groupName, body.maxMembers ?? before.maxMembers, startDate, addMonthsToDate(startDate, before.plan.duration), body.isActive ?? before.isActive],
     );
-    const after = (await findGroup(tx, id))!;
+    const after = (await findGroup(tx, id, day))!;
     await recordAudit(tx, { actorId: actor.id, action: 'GROUP_UPDATE', entityType: 'group', entityId: id, before, after, ip: actor.ip });
     return after;
   });
 }
 
-export async function deleteGroup(db: Database, actor: Actor, id: string): Promise<void> {
+export async function deleteGroup(db: Database, day: BusinessDay, actor: Actor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     if (!isUuid(id)) throw notFound(groupMessages.notFound);
     const { rows } = await tx.query<{ current_members: number }>('SELECT current_members FROM committee_groups WHERE id = $1 FOR UPDATE', [id]);
@@ -178,41 +183,37 @@ export async function deleteGroup(db: Database, actor: Actor, id: string): Promi
     if (rows[0].current_members > 0) throw conflict(groupMessages.hasMembers(rows[0].current_members));
     const history = await tx.query('SELECT 1 FROM group_members WHERE group_id = $1 UNION ALL SELECT 1 FROM payments WHERE group_id = $1 LIMIT 1', [id]);
     if (history.rowCount > 0) throw conflict(groupMessages.hasHistory);
-    const before = await findGroup(tx, id);
+    const before = await findGroup(tx, id, day);
     await tx.query('DELETE FROM committee_groups WHERE id = $1', [id]);
     await recordAudit(tx, { actorId: actor.id, action: 'GROUP_DELETE', entityType: 'group', entityId: id, before, ip: actor.ip });
   });
 }
 
-/** The admin's details dialog: members, payments and figures (admin document §3 "Group stats"). */
-export async function getGroupDetails(db: Queryable, id: string) {
-  const group = await findGroup(db, id);
+/** The admin's details dialog: members, payments and figures (admin document §3 "Group stats"; RULES §6a). */
+export async function getGroupDetails(db: Queryable, day: BusinessDay, id: string) {
+  const group = await findGroup(db, id, day);
   if (!group) throw notFound(groupMessages.notFound);
-  const today = karachiToday();
+  const [year, month] = thisMonthParams(day);
   const members = await db.query<{ id: string; user_id: string; name: string; email: string; phone: string | null; member_number: number; status: string; joined_at: Date }>(
     `SELECT m.id, m.user_id, u.name, u.email, u.phone, m.member_number, m.status, m.joined_at
      FROM group_members m JOIN users u ON u.id = m.user_id WHERE m.group_id = $1 ORDER BY m.member_number`,
     [id],
   );
-  const payments = await db.query<{ id: string; user_name: string; month: number; year: number; payment_method: string; amount: string; status: string; payment_date: Date | null }>(
-    `SELECT p.id, u.name AS user_name, p.month, p.year, p.payment_method, p.amount::text, p.status, p.payment_date
-     FROM payments p JOIN users u ON u.id = p.user_id WHERE p.group_id = $1 AND p.type = 'INSTALMENT'
+  const payments = await db.query<{ id: string; user_name: string; month: number; year: number; payment_method: string; amount: string; status: string; state: InstalmentState; payment_date: Date | null }>(
+    `SELECT p.id, u.name AS user_name, p.month, p.year, p.payment_method, p.amount::text, p.status, fs.state, p.payment_date
+     FROM payments p JOIN users u ON u.id = p.user_id ${stateJoinSql(day)} WHERE p.group_id = $1 AND p.type = 'INSTALMENT'
      ORDER BY p.year, p.month, u.name LIMIT 5000`,
     [id],
   );
-  const stats = await db.query<Record<string, string | number>>(
-    `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'PAID')::int AS paid,
-       count(*) FILTER (WHERE status IN ('PENDING', 'REJECTED'))::int AS pending, count(*) FILTER (WHERE status = 'OVERDUE')::int AS overdue,
-       coalesce(sum(amount) FILTER (WHERE status = 'PAID'), 0)::text AS revenue, coalesce(sum(amount), 0)::text AS expected,
-       count(*) FILTER (WHERE status = 'PAID' AND year = $2 AND month = $3)::int AS month_paid,
-       count(*) FILTER (WHERE status IN ('PENDING', 'REJECTED') AND year = $2 AND month = $3)::int AS month_pending,
-       count(*) FILTER (WHERE status = 'OVERDUE' AND year = $2 AND month = $3)::int AS month_overdue
-     FROM payments WHERE group_id = $1 AND type = 'INSTALMENT'`,
-    [id, today.year, today.month],
+  // The whole group and this month alone, in one query.
+  const stats = await db.query<FigureRow & { this_month: boolean | null }>(
+    `SELECT (p.year = $2 AND p.month = $3) AS this_month, ${figureColumnsSql(day)}
+     FROM payments p ${stateJoinSql(day)} WHERE p.group_id = $1 AND p.type = 'INSTALMENT'
+     GROUP BY ROLLUP ((p.year = $2 AND p.month = $3))`,
+    [id, year, month],
   );
-  const s = stats.rows[0];
-  const expected = rupeesFromDb(s.expected as string);
-  const revenue = rupeesFromDb(s.revenue as string);
+  const all = figuresFromRow(stats.rows.find((r) => r.this_month === null));
+  const thisMonth = figuresFromRow(stats.rows.find((r) => r.this_month === true));
   return {
     ...group,
     members: members.rows.map((m) => ({
@@ -231,17 +232,21 @@ export async function getGroupDetails(db: Queryable, id: string) {
       paymentMethod: p.payment_method,
       amount: rupeesFromDb(p.amount),
       status: p.status,
+      state: p.state,
       paymentDate: p.payment_date && new Date(p.payment_date).toISOString(),
     })),
     stats: {
-      totalPayments: s.total as number,
-      paidPayments: s.paid as number,
-      pendingPayments: s.pending as number,
-      overduePayments: s.overdue as number,
-      totalRevenue: revenue,
-      expectedRevenue: expected,
-      collectionRate: expected > 0 ? Math.round((revenue / expected) * 100) : 0,
-      currentMonth: { paid: s.month_paid as number, pending: s.month_pending as number, overdue: s.month_overdue as number },
+      // Paid or pending: future months are in no figure here.
+      totalPayments: all.paid.count + all.pending.count,
+      paidPayments: all.paid.count,
+      pendingPayments: all.pending.count,
+      overduePayments: all.overdue.count,
+      totalRevenue: all.collected,
+      // The money due so far: what the collection rate is measured against.
+      expectedRevenue: all.dueSoFar.amount,
+      collectionRate: all.collectionRate,
+      currentMonth: { paid: thisMonth.paid.count, pending: thisMonth.pending.count, overdue: thisMonth.overdue.count },
+      figures: all,
     },
   };
 }

@@ -17,16 +17,27 @@ import { accrueCommissions } from '../referrals/commission-service.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
 import type { ReceiptStorage } from '../receipts/receipt-storage.ts';
 import type { UploadedReceipt } from '../receipts/receipt-upload.ts';
-import { PAYMENT_SELECT, toPayment, type PaymentRow } from './payment-view.ts';
+import type { InstalmentFigures, InstalmentState, NextDue } from '../../contract/figures.ts';
+import { addAmounts, rupeesFromDb } from '../../contract/money.ts';
+import { figureColumnsSql, figuresFromRow, instalmentStateSql, stateJoinSql, type BusinessDay, type FigureRow } from './figures.ts';
+import { paymentSelect, toPayment, type PaymentRow } from './payment-view.ts';
 
-export type InstalmentDeps = { db: Database; storage: ReceiptStorage; signer: ReceiptLinkSigner; appUrl: string; mailQueued: () => void };
+export type InstalmentDeps = {
+  db: Database;
+  storage: ReceiptStorage;
+  signer: ReceiptLinkSigner;
+  appUrl: string;
+  mailQueued: () => void;
+  /** The business day figures are read on (RULES §6a); the clock tests control. */
+  today: () => BusinessDay;
+};
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 export const monthName = (month: number) => MONTHS[month - 1];
 
-export async function getPayment(deps: Pick<InstalmentDeps, 'signer'>, q: Queryable, id: string, viewer: { id: string; role: string }) {
+export async function getPayment(deps: Pick<InstalmentDeps, 'signer' | 'today'>, q: Queryable, id: string, viewer: { id: string; role: string }) {
   if (!isUuid(id)) throw notFound(instalmentMessages.notFound);
-  const { rows } = await q.query<PaymentRow>(`${PAYMENT_SELECT} WHERE p.id = $1`, [id]);
+  const { rows } = await q.query<PaymentRow>(`${paymentSelect(deps.today())} WHERE p.id = $1`, [id]);
   if (!rows[0] || (viewer.role !== 'ADMIN' && rows[0].user_id !== viewer.id)) throw notFound(instalmentMessages.notFound);
   return toPayment(rows[0], deps.signer);
 }
@@ -122,7 +133,11 @@ async function applyStatus(deps: InstalmentDeps, tx: Queryable, admin: Actor, p:
     );
     await tx.query(`UPDATE receipts SET outcome = 'REFUSED', outcome_reason = $2, reviewed_at = now(), reviewed_by = $3 WHERE id = $1`, [p.receipt_id, reason, admin.id]);
   } else {
-    await tx.query(`UPDATE payments SET status = 'OVERDUE', under_review = false, reviewed_by = $2, admin_notes = coalesce($3, admin_notes), updated_at = now() WHERE id = $1`, [p.id, admin.id, reason ?? null]);
+    // The member is told here, so the overdue job does not tell them again.
+    await tx.query(
+      `UPDATE payments SET status = 'OVERDUE', under_review = false, reviewed_by = $2, admin_notes = coalesce($3, admin_notes), overdue_notified_at = coalesce(overdue_notified_at, now()), updated_at = now() WHERE id = $1`,
+      [p.id, admin.id, reason ?? null],
+    );
   }
   const text = {
     PAID: { type: 'INSTALMENT_APPROVED', title: 'Payment approved', message: `Your payment for ${period} was approved. JazakAllah khair.` },
@@ -198,11 +213,13 @@ export type PaymentFilter = {
   search?: string;
   underReview?: boolean;
   submittedOnly?: boolean;
+  /** Only instalments in these states on the business day (RULES §6a). */
+  states?: InstalmentState[];
   limit: number;
   offset: number;
 };
 
-function whereOf(viewer: { id: string; role: string }, f: Omit<PaymentFilter, 'limit' | 'offset'>) {
+function whereOf(day: BusinessDay, viewer: { id: string; role: string }, f: Omit<PaymentFilter, 'limit' | 'offset'>) {
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (sql: (n: string) => string, value: unknown) => {
@@ -218,17 +235,20 @@ function whereOf(viewer: { id: string; role: string }, f: Omit<PaymentFilter, 'l
   if (f.month) add((n) => `p.month = ${n}`, f.month);
   if (f.year) add((n) => `p.year = ${n}`, f.year);
   if (f.underReview) where.push('p.under_review');
+  if (f.states) add((n) => `${instalmentStateSql(day)} = ANY(${n}::text[])`, f.states);
   // The history of what was sent or decided: not the months still waiting for a receipt.
   if (f.submittedOnly) where.push(`(p.submitted_at IS NOT NULL OR p.status <> 'PENDING')`);
   if (f.search) add((n) => `(u.name ILIKE ${n} OR u.email ILIKE ${n} OR pl.name ILIKE ${n} OR g.group_number ILIKE ${n})`, `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   return { sql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
 }
 
-export async function listPayments(deps: Pick<InstalmentDeps, 'db' | 'signer'>, viewer: { id: string; role: string }, filter: PaymentFilter) {
-  const { sql, params } = whereOf(viewer, filter);
+export async function listPayments(deps: Pick<InstalmentDeps, 'db' | 'signer' | 'today'>, viewer: { id: string; role: string }, filter: PaymentFilter, order: 'recent' | 'due' = 'recent') {
+  const day = deps.today();
+  const { sql, params } = whereOf(day, viewer, filter);
+  const orderBy = filter.underReview ? 'p.submitted_at' : order === 'due' ? 'p.due_date, u.name' : 'coalesce(p.submitted_at, p.created_at) DESC';
   const { rows } = await deps.db.query<PaymentRow & { total: number }>(
-    `${PAYMENT_SELECT.replace('SELECT ', 'SELECT count(*) OVER ()::int AS total, ')} ${sql}
-     ORDER BY ${filter.underReview ? 'p.submitted_at' : 'coalesce(p.submitted_at, p.created_at) DESC'}, p.id
+    `${paymentSelect(day).replace('SELECT ', 'SELECT count(*) OVER ()::int AS total, ')} ${sql}
+     ORDER BY ${orderBy}, p.id
      LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, filter.limit, filter.offset],
   );
@@ -244,33 +264,62 @@ export async function listPayments(deps: Pick<InstalmentDeps, 'db' | 'signer'>, 
   return { payments: rows.map((row) => toPayment(row, deps.signer)), total };
 }
 
-/** Counts and amounts by state (admin document §3 "Payments summary"), in one query. */
-export async function paymentsSummary(db: Queryable, viewer: { id: string; role: string }, filter: Omit<PaymentFilter, 'limit' | 'offset'>) {
-  const { sql, params } = whereOf(viewer, filter);
+/**
+ * Counts and amounts (admin document §3 "Payments summary"; member document §2 tiles and §7 cards), in
+ * the words of RULES §6a: `pending` is what is under review or owed (never a future month), `overdue`
+ * what is owed after the grace day, `total` what is paid or pending. The full figures come with them.
+ */
+export async function paymentsSummary(db: Queryable, day: BusinessDay, viewer: { id: string; role: string }, filter: Omit<PaymentFilter, 'limit' | 'offset'>) {
+  const { sql, params } = whereOf(day, viewer, filter);
   // The first instalment is settled by the subscription payment: when both kinds are summed, count that money once.
   const scope = filter.type ? sql : `${sql ? `${sql} AND` : 'WHERE'} p.settled_by_payment_id IS NULL`;
-  const { rows } = await db.query<Record<string, string | number>>(
-    `SELECT count(*)::int AS total,
-       count(*) FILTER (WHERE p.status = 'PAID')::int AS paid,
-       count(*) FILTER (WHERE p.status IN ('PENDING', 'REJECTED'))::int AS pending,
-       count(*) FILTER (WHERE p.status = 'OVERDUE')::int AS overdue,
-       count(*) FILTER (WHERE p.under_review)::int AS under_review,
-       coalesce(sum(p.amount) FILTER (WHERE p.status = 'PAID'), 0)::text AS paid_amount,
-       coalesce(sum(p.amount) FILTER (WHERE p.status IN ('PENDING', 'REJECTED')), 0)::text AS pending_amount,
-       coalesce(sum(p.amount) FILTER (WHERE p.status = 'OVERDUE'), 0)::text AS overdue_amount
+  const { rows } = await db.query<FigureRow>(
+    `SELECT ${figureColumnsSql(day)}
      FROM payments p JOIN committee_plans pl ON pl.id = p.plan_id JOIN users u ON u.id = p.user_id
-     LEFT JOIN committee_groups g ON g.id = p.group_id ${scope}`,
+     LEFT JOIN committee_groups g ON g.id = p.group_id ${stateJoinSql(day)} ${scope}`,
     params,
   );
-  const r = rows[0];
+  return summaryOf(figuresFromRow(rows[0]));
+}
+
+export function summaryOf(f: InstalmentFigures) {
   return {
-    counts: { total: r.total as number, paid: r.paid as number, pending: r.pending as number, overdue: r.overdue as number, underReview: r.under_review as number },
-    amounts: { paid: Number(r.paid_amount), pending: Number(r.pending_amount), overdue: Number(r.overdue_amount) },
+    counts: { total: f.paid.count + f.pending.count, paid: f.paid.count, pending: f.pending.count, overdue: f.overdue.count, underReview: f.underReview.count, owed: f.owed.count },
+    amounts: { total: addAmounts(f.paid.amount, f.pending.amount), paid: f.paid.amount, pending: f.pending.amount, overdue: f.overdue.amount, underReview: f.underReview.amount, owed: f.owed.amount },
+    figures: f,
+  };
+}
+
+/**
+ * What a member's dashboard leads with: the next instalment (the earliest owed one, else the next
+ * scheduled one), what is owed now, what is paid and what remains of the cycle (owed included).
+ */
+export async function memberPosition(db: Queryable, day: BusinessDay, userId: string) {
+  const summary = await paymentsSummary(db, day, { id: userId, role: 'USER' }, { type: 'INSTALMENT' });
+  const { rows } = await db.query<{ id: string; group_id: string; group_number: string; plan_name: string; month: number; year: number; amount: string; due_date: string; days_late: number; state: InstalmentState }>(
+    `SELECT p.id, p.group_id, g.group_number, pl.name AS plan_name, p.month, p.year, p.amount::text, p.due_date::text AS due_date,
+       (DATE '${day.today}' - p.due_date)::int AS days_late, fs.state
+     FROM payments p JOIN committee_groups g ON g.id = p.group_id JOIN committee_plans pl ON pl.id = p.plan_id ${stateJoinSql(day)}
+     WHERE p.user_id = $1 AND p.type = 'INSTALMENT' AND fs.state IN ('OWED', 'OVERDUE', 'SCHEDULED')
+     ORDER BY fs.state = 'SCHEDULED', p.due_date, g.group_number, p.id LIMIT 1`,
+    [userId],
+  );
+  const n = rows[0];
+  const nextDue: NextDue | null = n
+    ? { paymentId: n.id, groupId: n.group_id, groupNumber: n.group_number, planName: n.plan_name, month: n.month, year: n.year, amount: rupeesFromDb(n.amount), dueDate: n.due_date, daysLate: n.days_late, state: n.state }
+    : null;
+  const f = summary.figures;
+  return {
+    ...summary,
+    nextDue,
+    owed: f.owed,
+    paid: f.paid,
+    remaining: { count: f.scheduled.count + f.pending.count, amount: addAmounts(f.scheduled.amount, f.pending.amount) },
   };
 }
 
 /** Every receipt ever sent for a payment, newest first, with what became of it (RULES §6). */
-export async function paymentHistory(deps: Pick<InstalmentDeps, 'db' | 'signer'>, viewer: { id: string; role: string }, id: string) {
+export async function paymentHistory(deps: Pick<InstalmentDeps, 'db' | 'signer' | 'today'>, viewer: { id: string; role: string }, id: string) {
   const payment = await getPayment(deps, deps.db, id, viewer);
   // The first instalment shares the subscription's receipt, which belongs to the subscription payment.
   const { rows } = await deps.db.query<{

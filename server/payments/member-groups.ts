@@ -4,8 +4,10 @@ import type { Queryable } from '../db/database.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
 import { winnersOfGroups } from '../winners/winner-service.ts';
 import { receiptLinkOf } from './payment-view.ts';
+import { stateJoinSql, type BusinessDay } from './figures.ts';
+import type { InstalmentState } from '../../contract/figures.ts';
 
-export async function listMemberGroups(db: Queryable, signer: ReceiptLinkSigner, userId: string) {
+export async function listMemberGroups(db: Queryable, signer: ReceiptLinkSigner, day: BusinessDay, userId: string) {
   const groups = await db.query<{
     id: string; group_number: string; group_name: string; current_members: number; max_members: number; start_date: string; end_date: string;
     is_active: boolean; member_number: number; member_status: string; joined_at: Date;
@@ -22,10 +24,11 @@ export async function listMemberGroups(db: Queryable, signer: ReceiptLinkSigner,
   const payments = await db.query<{
     id: string; group_id: string; month: number; year: number; amount: string; status: string; payment_date: Date | null; due_date: string;
     under_review: boolean; rejection_reason: string | null; receipt_id: string | null; receipt_url: string | null; receipt_key: string | null;
+    state: InstalmentState;
   }>(
     `SELECT p.id, p.group_id, p.month, p.year, p.amount::text, p.status, p.payment_date, p.due_date::text AS due_date, p.under_review,
-       p.rejection_reason, p.receipt_id, r.url AS receipt_url, r.storage_key AS receipt_key
-     FROM payments p LEFT JOIN receipts r ON r.id = p.receipt_id
+       p.rejection_reason, p.receipt_id, r.url AS receipt_url, r.storage_key AS receipt_key, fs.state
+     FROM payments p LEFT JOIN receipts r ON r.id = p.receipt_id ${stateJoinSql(day)}
      WHERE p.user_id = $1 AND p.type = 'INSTALMENT' AND p.group_id = ANY($2::uuid[]) ORDER BY p.due_date`,
     [userId, groups.rows.map((g) => g.id)],
   );
@@ -53,6 +56,8 @@ export async function listMemberGroups(db: Queryable, signer: ReceiptLinkSigner,
         amount: rupeesFromDb(p.amount),
         status: p.status,
         underReview: p.under_review,
+        // A month card shows this (RULES §6a): a future month is scheduled, never due.
+        state: p.state,
         rejectionReason: p.rejection_reason,
         dueDate: p.due_date,
         paymentDate: p.payment_date && new Date(p.payment_date).toISOString(),

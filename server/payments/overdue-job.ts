@@ -1,20 +1,21 @@
-/**
- * Marks unpaid instalments OVERDUE once the grace day of their month has passed (RULES §2, §6), in the
- * business time zone. One statement changes the rows and, from the same rows, writes the notifications
- * and emails: run twice, or on two servers at once, each instalment is marked and announced once.
- */
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
-import { karachiToday } from '../business-time.ts';
+import { isOverdueSql, type BusinessDay } from './figures.ts';
 
-export async function markOverdueInstalments(db: Database, today: { year: number; month: number; day: number }, graceDay: number, appUrl: string): Promise<number> {
-  const todayDate = `${today.year}-${String(today.month).padStart(2, '0')}-${String(today.day).padStart(2, '0')}`;
+/**
+ * Records the instalments that are overdue (RULES §6a: owed after the grace day, read from the date by
+ * the one module of definitions) and announces each once. A PENDING one becomes OVERDUE in its status
+ * column; a REJECTED one keeps its status and reason. Overdue figures never wait for this job: it only
+ * records and notifies. One statement changes the rows and, from the same rows, writes the notifications
+ * and emails: run twice, or on two servers at once, each instalment is announced once.
+ */
+export async function markOverdueInstalments(db: Database, day: BusinessDay, appUrl: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     `WITH marked AS (
-       UPDATE payments p SET status = 'OVERDUE', updated_at = now()
+       UPDATE payments p SET status = CASE WHEN p.status = 'PENDING' THEN 'OVERDUE' ELSE p.status END, overdue_notified_at = now(), updated_at = now()
        FROM users u
-       WHERE u.id = p.user_id AND p.type = 'INSTALMENT' AND p.status = 'PENDING' AND NOT p.under_review
-         AND p.due_date + make_interval(days => $2 - 1) < $1::date
+       WHERE u.id = p.user_id AND p.type = 'INSTALMENT' AND p.status <> 'PAID' AND p.overdue_notified_at IS NULL
+         AND p.due_date < DATE '${day.today}' AND ${isOverdueSql(day)}
        RETURNING p.id, p.user_id, p.month, p.year, u.email, u.name
      ), notified AS (
        INSERT INTO notifications (user_id, type, title, message, data)
@@ -26,11 +27,11 @@ export async function markOverdueInstalments(db: Database, today: { year: number
        INSERT INTO email_outbox (to_address, subject, text_body)
        SELECT email, 'Payment overdue',
          'Assalam-o-Alaikum ' || name || E',\\n\\nYour payment for ' || to_char(make_date(year, month, 1), 'FMMonth YYYY') ||
-         E' is overdue. Please pay it as soon as you can.\\n\\n' || $3 || E'/dashboard\\n\\nUmrah Committee'
+         E' is overdue. Please pay it as soon as you can.\\n\\n' || $1 || E'/dashboard\\n\\nUmrah Committee'
        FROM marked
      )
      SELECT count(*)::int AS n FROM marked`,
-    [todayDate, graceDay, appUrl],
+    [appUrl],
   );
   return rows[0].n;
 }
@@ -42,12 +43,12 @@ export class OverdueScheduler {
 
   constructor(
     private readonly db: Database,
-    private readonly options: { graceDay: number; appUrl: string; logger: Logger; mailQueued: () => void; intervalMs?: number },
+    private readonly options: { today: () => BusinessDay; appUrl: string; logger: Logger; mailQueued: () => void; intervalMs?: number },
   ) {}
 
   start(): void {
     const run = () => {
-      this.running = markOverdueInstalments(this.db, karachiToday(), this.options.graceDay, this.options.appUrl)
+      this.running = markOverdueInstalments(this.db, this.options.today(), this.options.appUrl)
         .then((count) => {
           if (count > 0) {
             this.options.logger.info({ count }, 'instalments marked overdue');

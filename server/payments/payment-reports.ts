@@ -1,62 +1,82 @@
-/** GET /api/payments/reports (admin document §7): summary, paid, pending and defaulters, computed in the database. */
+/**
+ * GET /api/payments/reports (admin document §7): summary, paid, pending and defaulters, in the words of
+ * RULES §6a and computed in the database. Every report's summary line is the sum of its rows, for
+ * every filter: both come from the same scope.
+ */
 import type { Database } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
+import { figureColumnsSql, figuresFromRow, stateJoinSql, type BusinessDay, type FigureRow } from './figures.ts';
 import { listPayments, paymentsSummary } from './instalment-service.ts';
 
-export type ReportFilter = { planId?: string; groupId?: string; month?: number; year?: number; startDate?: string; endDate?: string; limit: number; offset: number };
+export type ReportFilter = { planId?: string; groupId?: string; month?: number; year?: number; limit: number; offset: number };
 
 const admin = { id: '', role: 'ADMIN' };
 
-export async function paymentReport(db: Database, signer: ReceiptLinkSigner, type: 'SUMMARY' | 'PAID' | 'PENDING' | 'DEFAULTERS', f: ReportFilter) {
+/** The filters of every report, on instalments `p`, as $1…$4. */
+const SCOPE = `p.type = 'INSTALMENT'
+  AND ($1::uuid IS NULL OR p.plan_id = $1) AND ($2::uuid IS NULL OR p.group_id = $2) AND ($3::int IS NULL OR p.month = $3) AND ($4::int IS NULL OR p.year = $4)`;
+const scopeParams = (f: ReportFilter) => [uuidOrNull(f.planId), uuidOrNull(f.groupId), f.month ?? null, f.year ?? null];
+
+export async function paymentReport(deps: { db: Database; signer: ReceiptLinkSigner; today: () => BusinessDay }, type: 'SUMMARY' | 'PAID' | 'PENDING' | 'DEFAULTERS', f: ReportFilter) {
+  const { db } = deps;
+  const day = deps.today();
+  const filter = { type: 'INSTALMENT' as const, planId: f.planId, groupId: f.groupId, month: f.month, year: f.year };
   if (type === 'SUMMARY') {
-    const summary = await paymentsSummary(db, admin, { type: 'INSTALMENT', planId: f.planId, groupId: f.groupId, month: f.month, year: f.year });
-    const byPlan = await db.query<{ plan_id: string; plan_name: string; paid: number; paid_amount: string; open: number; open_amount: string; overdue: number; overdue_amount: string }>(
-      `SELECT pl.id AS plan_id, pl.name AS plan_name,
-         count(*) FILTER (WHERE p.status = 'PAID')::int AS paid, coalesce(sum(p.amount) FILTER (WHERE p.status = 'PAID'), 0)::text AS paid_amount,
-         count(*) FILTER (WHERE p.status IN ('PENDING', 'REJECTED'))::int AS open, coalesce(sum(p.amount) FILTER (WHERE p.status IN ('PENDING', 'REJECTED')), 0)::text AS open_amount,
-         count(*) FILTER (WHERE p.status = 'OVERDUE')::int AS overdue, coalesce(sum(p.amount) FILTER (WHERE p.status = 'OVERDUE'), 0)::text AS overdue_amount
-       FROM payments p JOIN committee_plans pl ON pl.id = p.plan_id
-       WHERE p.type = 'INSTALMENT'
-         AND ($1::uuid IS NULL OR p.plan_id = $1) AND ($2::uuid IS NULL OR p.group_id = $2) AND ($3::int IS NULL OR p.month = $3) AND ($4::int IS NULL OR p.year = $4)
-       GROUP BY pl.id, pl.name ORDER BY pl.name LIMIT 500`,
-      [uuidOrNull(f.planId), uuidOrNull(f.groupId), f.month ?? null, f.year ?? null],
+    const summary = await paymentsSummary(db, day, admin, filter);
+    // One row per plan over the same scope: the rows add up to the summary.
+    const byPlan = await db.query<FigureRow & { plan_id: string; plan_name: string }>(
+      `SELECT pl.id AS plan_id, pl.name AS plan_name, ${figureColumnsSql(day)}
+       FROM payments p JOIN committee_plans pl ON pl.id = p.plan_id ${stateJoinSql(day)}
+       WHERE ${SCOPE}
+       GROUP BY pl.id, pl.name ORDER BY pl.name, pl.id LIMIT 500`,
+      scopeParams(f),
     );
     return {
       summary,
-      byPlan: byPlan.rows.map((r) => ({
-        planId: r.plan_id,
-        planName: r.plan_name,
-        paid: { count: r.paid, amount: Number(r.paid_amount) },
-        pending: { count: r.open, amount: Number(r.open_amount) },
-        overdue: { count: r.overdue, amount: Number(r.overdue_amount) },
-      })),
+      byPlan: byPlan.rows.map((r) => {
+        const figures = figuresFromRow(r);
+        return { planId: r.plan_id, planName: r.plan_name, paid: figures.paid, pending: figures.pending, overdue: figures.overdue, figures };
+      }),
     };
   }
   if (type === 'PAID' || type === 'PENDING') {
-    const { payments, total } = await listPayments({ db, signer }, admin, {
-      type: 'INSTALMENT',
-      status: type === 'PAID' ? 'PAID' : 'PENDING',
-      planId: f.planId,
-      groupId: f.groupId,
-      month: f.month,
-      year: f.year,
-      limit: f.limit,
-      offset: f.offset,
-    });
-    const summary = await paymentsSummary(db, admin, { type: 'INSTALMENT', status: type === 'PAID' ? 'PAID' : 'PENDING', planId: f.planId, groupId: f.groupId, month: f.month, year: f.year });
-    return { payments, total, totalAmount: type === 'PAID' ? summary.amounts.paid : summary.amounts.pending };
+    // PAID: approved instalments. PENDING: under review or owed (overdue included), oldest due first.
+    const states = type === 'PAID' ? (['PAID'] as const) : (['UNDER_REVIEW', 'OWED', 'OVERDUE'] as const);
+    const { payments, total } = await listPayments(deps, admin, { ...filter, states: [...states], limit: f.limit, offset: f.offset }, type === 'PAID' ? 'recent' : 'due');
+    const { figures } = await paymentsSummary(db, day, admin, { ...filter, states: [...states] });
+    const line = type === 'PAID' ? figures.paid : figures.pending;
+    return {
+      payments,
+      total,
+      totalAmount: line.amount,
+      summary: type === 'PAID' ? { paid: figures.paid } : { pending: figures.pending, underReview: figures.underReview, owed: figures.owed, overdue: figures.overdue },
+    };
   }
-  // Defaulters: members with overdue instalments, most owed first.
-  const { rows } = await db.query<{ user_id: string; name: string; email: string; phone: string | null; overdue_count: number; overdue_amount: string; oldest_due: string; total: number; all_amount: string }>(
+  // Defaulters: members with at least one overdue instalment, whatever its status column says; most owed first.
+  const { rows } = await db.query<{ user_id: string; name: string; email: string; phone: string | null; overdue_count: number; overdue_amount: string; oldest_due: string; total: number; all_amount: string; all_count: number }>(
     `SELECT u.id AS user_id, u.name, u.email, u.phone, count(*)::int AS overdue_count, sum(p.amount)::text AS overdue_amount,
-       min(p.due_date)::text AS oldest_due, count(*) OVER ()::int AS total, sum(sum(p.amount)) OVER ()::text AS all_amount
-     FROM payments p JOIN users u ON u.id = p.user_id
-     WHERE p.type = 'INSTALMENT' AND p.status = 'OVERDUE'
-       AND ($1::uuid IS NULL OR p.plan_id = $1) AND ($2::uuid IS NULL OR p.group_id = $2) AND ($3::int IS NULL OR p.month = $3) AND ($4::int IS NULL OR p.year = $4)
-     GROUP BY u.id, u.name, u.email, u.phone ORDER BY sum(p.amount) DESC, u.name LIMIT $5 OFFSET $6`,
-    [uuidOrNull(f.planId), uuidOrNull(f.groupId), f.month ?? null, f.year ?? null, f.limit, f.offset],
+       min(p.due_date)::text AS oldest_due, count(*) OVER ()::int AS total, sum(sum(p.amount)) OVER ()::text AS all_amount,
+       sum(count(*)) OVER ()::int AS all_count
+     FROM payments p JOIN users u ON u.id = p.user_id ${stateJoinSql(day)}
+     WHERE ${SCOPE} AND fs.state = 'OVERDUE'
+     GROUP BY u.id, u.name, u.email, u.phone ORDER BY sum(p.amount) DESC, u.name, u.id LIMIT $5 OFFSET $6`,
+    [...scopeParams(f), f.limit, f.offset],
   );
+  let total = rows[0]?.total ?? 0;
+  let totalAmount = Number(rows[0]?.all_amount ?? 0);
+  let overdueCount = rows[0]?.all_count ?? 0;
+  if (rows.length === 0 && f.offset > 0) {
+    // A page past the end still says what the report holds.
+    const whole = await db.query<{ members: number; n: number; amount: string }>(
+      `SELECT count(DISTINCT p.user_id)::int AS members, count(*)::int AS n, coalesce(sum(p.amount), 0)::text AS amount
+       FROM payments p ${stateJoinSql(day)} WHERE ${SCOPE} AND fs.state = 'OVERDUE'`,
+      scopeParams(f),
+    );
+    total = whole.rows[0].members;
+    totalAmount = Number(whole.rows[0].amount);
+    overdueCount = whole.rows[0].n;
+  }
   return {
     defaulters: rows.map((r) => ({
       userId: r.user_id,
@@ -65,9 +85,10 @@ export async function paymentReport(db: Database, signer: ReceiptLinkSigner, typ
       overdueAmount: Number(r.overdue_amount),
       oldestDueDate: r.oldest_due,
     })),
-    total: rows[0]?.total ?? 0,
+    total,
     // Over every defaulter, not only this page.
-    totalAmount: Number(rows[0]?.all_amount ?? 0),
+    totalAmount,
+    overdueCount,
   };
 }
 

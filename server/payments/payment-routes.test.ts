@@ -182,11 +182,11 @@ describe('review by an admin', () => {
 describe('overdue instalments', () => {
   it('are marked after the grace day in Karachi time, once, with one notification and email each', async () => {
     const { member, schedule } = await memberInGroup();
-    expect(await markOverdueInstalments(ctx.db, { year: 2026, month: 2, day: 10 }, 10, ctx.config.appUrl)).toBe(0);
-    const marked = await markOverdueInstalments(ctx.db, { year: 2026, month: 2, day: 11 }, 10, ctx.config.appUrl);
+    expect(await markOverdueInstalments(ctx.db, { today: '2026-02-10', graceDay: 10 }, ctx.config.appUrl)).toBe(0);
+    const marked = await markOverdueInstalments(ctx.db, { today: '2026-02-11', graceDay: 10 }, ctx.config.appUrl);
     expect(marked).toBeGreaterThanOrEqual(1);
     expect((await schedule()).map((p) => p.status)).toEqual(['PAID', 'OVERDUE', 'PENDING']);
-    expect(await markOverdueInstalments(ctx.db, { year: 2026, month: 2, day: 11 }, 10, ctx.config.appUrl)).toBe(0);
+    expect(await markOverdueInstalments(ctx.db, { today: '2026-02-11', graceDay: 10 }, ctx.config.appUrl)).toBe(0);
     const notes = await ctx.db.query<{ message: string }>(`SELECT message FROM notifications WHERE user_id = $1 AND type = 'INSTALMENT_OVERDUE'`, [member.user.id]);
     expect(notes.rows).toEqual([{ message: 'Your payment for February 2026 is overdue. Please pay it as soon as you can.' }]);
     expect((await lastEmailTo(ctx.db, member.email))?.subject).toBe('Payment overdue');
@@ -195,7 +195,7 @@ describe('overdue instalments', () => {
   it('spare a month whose receipt is under review, and an overdue month can still be paid', async () => {
     const { member, groupId, schedule } = await memberInGroup();
     await pay(member.token, februaryFields(groupId));
-    await markOverdueInstalments(ctx.db, { year: 2026, month: 3, day: 11 }, 10, ctx.config.appUrl);
+    await markOverdueInstalments(ctx.db, { today: '2026-03-11', graceDay: 10 }, ctx.config.appUrl);
     expect((await schedule()).map((p) => p.status)).toEqual(['PAID', 'PENDING', 'OVERDUE']);
     const march = await pay(member.token, { ...februaryFields(groupId), month: '3' });
     expect(march.statusCode).toBe(201);
@@ -227,7 +227,7 @@ describe('lists, summary and reports', () => {
     const { member, groupId, plan } = await memberInGroup();
     const id = (await pay(member.token, februaryFields(groupId))).json().payment.id;
     await api.put(`/api/payments/${id}/status`, { status: 'paid' }, admin.token);
-    await markOverdueInstalments(ctx.db, { year: 2026, month: 3, day: 20 }, 10, ctx.config.appUrl);
+    await markOverdueInstalments(ctx.db, { today: '2026-03-20', graceDay: 10 }, ctx.config.appUrl);
 
     const summary = await api.get(`/api/payments/reports?reportType=summary&planId=${plan.id}`, admin.token);
     expect(summary.status).toBe(200);

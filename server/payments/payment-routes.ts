@@ -14,16 +14,24 @@ import { badRequest } from '../http/errors.ts';
 import { parseFormFields } from '../http/form-fields.ts';
 import { idParam, responses } from '../http/schemas.ts';
 import { readReceiptForm } from '../receipts/receipt-upload.ts';
-import { bulkChangeStatus, changePaymentStatus, getPayment, listPayments, paymentHistory, paymentsSummary, submitInstalment, type InstalmentDeps } from './instalment-service.ts';
+import { countAndAmount, instalmentFigures, nextDue } from '../../contract/figures.ts';
+import { bulkChangeStatus, changePaymentStatus, getPayment, listPayments, memberPosition, paymentHistory, paymentsSummary, submitInstalment, type InstalmentDeps } from './instalment-service.ts';
 import { listMemberGroups } from './member-groups.ts';
 import { paymentSchema } from './payment-schema.ts';
 import { paymentReport } from './payment-reports.ts';
 
 const onePayment = z.object({ success: z.literal(true), message: z.string().optional(), payment: paymentSchema, data: z.object({ payment: paymentSchema }) });
 const paymentList = z.object({ success: z.literal(true), payments: z.array(paymentSchema), data: z.object({ payments: z.array(paymentSchema), pagination }) });
+// RULES §6a: pending = under review + owed; overdue ⊂ owed; total = paid + pending. A member's summary
+// also leads with the next instalment and what is owed, paid and remaining.
 const summarySchema = z.object({
-  counts: z.object({ total: z.number(), paid: z.number(), pending: z.number(), overdue: z.number(), underReview: z.number() }),
-  amounts: z.object({ paid: z.number(), pending: z.number(), overdue: z.number() }),
+  counts: z.object({ total: z.number(), paid: z.number(), pending: z.number(), overdue: z.number(), underReview: z.number(), owed: z.number() }),
+  amounts: z.object({ total: z.number(), paid: z.number(), pending: z.number(), overdue: z.number(), underReview: z.number(), owed: z.number() }),
+  figures: instalmentFigures,
+  nextDue: nextDue.nullable().optional(),
+  owed: countAndAmount.optional(),
+  paid: countAndAmount.optional(),
+  remaining: countAndAmount.optional(),
 });
 
 const filterQuery = pagingQuery.extend({
@@ -65,7 +73,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
       },
     },
     async (request) => {
-      const groups = await listMemberGroups(deps.db, deps.signer, currentUser(request).id);
+      const groups = await listMemberGroups(deps.db, deps.signer, deps.today(), currentUser(request).id);
       return { success: true as const, groups, data: { groups } };
     },
   );
@@ -120,7 +128,13 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
       },
     },
     async (request) => {
-      const summary = await paymentsSummary(deps.db, currentUser(request), { type: 'INSTALMENT', ...request.query });
+      const viewer = currentUser(request);
+      const filtered = Object.values(request.query).some((v) => v !== undefined);
+      // A member's own, unfiltered summary is their position: the next instalment and what is owed.
+      const summary =
+        viewer.role !== 'ADMIN' && !filtered
+          ? await memberPosition(deps.db, deps.today(), viewer.id)
+          : await paymentsSummary(deps.db, deps.today(), viewer, { type: 'INSTALMENT', ...request.query });
       return { success: true as const, summary, data: summary };
     },
   );
@@ -150,7 +164,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
     },
     async (request) => {
       const { reportType, page, limit, ...filter } = request.query;
-      const data = await paymentReport(deps.db, deps.signer, reportType, { ...filter, limit, offset: (page - 1) * limit });
+      const data = await paymentReport(deps, reportType, { ...filter, limit, offset: (page - 1) * limit });
       return { success: true as const, reportType: reportType.toLowerCase(), data };
     },
   );

@@ -1,5 +1,6 @@
 /** The response shape of a payment (plan request or instalment), matching toPayment in payment-view.ts. */
 import { z } from 'zod';
+import { instalmentState } from '../../contract/figures.ts';
 
 export const paymentSchema = z.object({
   id: z.string(),
@@ -10,6 +11,9 @@ export const paymentSchema = z.object({
   status: z.string(),
   reviewStatus: z.enum(['pending', 'approved', 'rejected']),
   underReview: z.boolean(),
+  /** The instalment's state on the day it was read (RULES §6a); null where it was not asked for. */
+  // A string rather than the enum: OpenAPI 3.0 cannot say "one of these or null" in a way validators read.
+  state: z.string().nullable().describe(`One of ${instalmentState.options.join(', ')}, or null for a plan request that is neither waiting nor paid`),
   amount: z.number(),
   month: z.number().nullable(),
   year: z.number().nullable(),

@@ -4,7 +4,9 @@
  */
 import { rupeesFromDb } from '../../contract/money.ts';
 import type { ReviewStatus } from '../../contract/payments.ts';
+import type { InstalmentState } from '../../contract/figures.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
+import { instalmentStateSql, type BusinessDay } from './figures.ts';
 
 export type PaymentRow = {
   id: string;
@@ -43,9 +45,11 @@ export type PaymentRow = {
   payment_date: Date | null;
   submitted_at: Date | null;
   under_review: boolean;
+  state: InstalmentState | null;
 };
 
-export const PAYMENT_SELECT = `SELECT p.id, p.type, p.user_id, p.plan_id, p.status, p.amount::text, p.payment_method, p.notes, p.admin_notes,
+/** The select of a payment; with a business day, each row also says its state on that day (RULES §6a). */
+export const paymentSelect = (day?: BusinessDay) => `SELECT ${day ? instalmentStateSql(day) : 'NULL::text'} AS state, p.id, p.type, p.user_id, p.plan_id, p.status, p.amount::text, p.payment_method, p.notes, p.admin_notes,
     p.rejection_reason, p.created_at, p.approved_at, p.bank_account_id, p.bank_account_snapshot, p.receipt_id,
     r.url AS receipt_url, r.storage_key AS receipt_key, r.original_name AS receipt_name, r.content_type AS receipt_type,
     pl.name AS plan_name, pl.monthly_amount::text AS plan_monthly_amount, pl.duration AS plan_duration,
@@ -57,6 +61,7 @@ export const PAYMENT_SELECT = `SELECT p.id, p.type, p.user_id, p.plan_id, p.stat
   JOIN users u ON u.id = p.user_id
   LEFT JOIN receipts r ON r.id = p.receipt_id
   LEFT JOIN committee_groups g ON g.id = p.group_id`;
+export const PAYMENT_SELECT = paymentSelect();
 
 /** A receipt as a client can open it: a short-lived signed link to the file, or the URL given. */
 export function receiptLinkOf(row: { receipt_id: string | null; receipt_url: string | null; receipt_key: string | null }, signer: ReceiptLinkSigner): string | null {
@@ -95,6 +100,7 @@ export function toPayment(row: PaymentRow, signer: ReceiptLinkSigner) {
     paymentDate: iso(row.payment_date),
     submittedAt: iso(row.submitted_at),
     underReview: row.under_review,
+    state: row.state,
     reviewStatus: reviewStatusOf(row),
     groupId: row.group_id,
     receiptImage,

@@ -64,15 +64,26 @@ export async function accrueCommissions(tx: Queryable, paymentId: string): Promi
   );
 }
 
+/**
+ * A commission bounded by the rules' minimum or maximum says so (RULES §8): what amount × rate came to,
+ * and which bound changed it. The rate and payment are stored with the commission, so this is exact.
+ */
+const UNCAPPED_SQL = `round(c.payment_amount * c.rate, 2)::text AS uncapped_amount`;
+function capOf(r: { amount: string; uncapped_amount: string }) {
+  const amount = rupeesFromDb(r.amount);
+  const uncapped = rupeesFromDb(r.uncapped_amount);
+  return { uncappedAmount: uncapped, cappedBy: amount < uncapped ? ('MAXIMUM' as const) : amount > uncapped ? ('MINIMUM' as const) : null };
+}
+
 type PendingRow = {
   id: string; referral_id: string; plan_id: string; plan_name: string; referrer_id: string; referrer_name: string; referrer_email: string;
-  referred_name: string; level: number; rate: string; payment_amount: string; amount: string; accrued_at: Date;
+  referred_name: string; level: number; rate: string; payment_amount: string; amount: string; uncapped_amount: string; accrued_at: Date;
 };
 
 export async function pendingCommissions(q: Queryable, period: { month: number; year: number }) {
   const { rows } = await q.query<PendingRow>(
     `SELECT c.id, c.referral_id, c.plan_id, p.name AS plan_name, c.referrer_id, ref.name AS referrer_name, ref.email AS referrer_email,
-       u.name AS referred_name, c.level, c.rate::text, c.payment_amount::text, c.amount::text, c.accrued_at
+       u.name AS referred_name, c.level, c.rate::text, c.payment_amount::text, c.amount::text, ${UNCAPPED_SQL}, c.accrued_at
      FROM commissions c JOIN users ref ON ref.id = c.referrer_id JOIN users u ON u.id = c.referred_user_id JOIN committee_plans p ON p.id = c.plan_id
      WHERE c.status = 'PENDING' AND c.accrued_year = $1 AND c.accrued_month = $2
      ORDER BY ref.name, c.accrued_at LIMIT 5000`,
@@ -91,6 +102,7 @@ export async function pendingCommissions(q: Queryable, period: { month: number; 
     commissionRate: Number(r.rate),
     paymentAmount: rupeesFromDb(r.payment_amount),
     commissionAmount: rupeesFromDb(r.amount),
+    ...capOf(r),
     accruedAt: new Date(r.accrued_at).toISOString(),
   }));
   return { commissionPayments, totalAmount: commissionPayments.reduce((sum, c) => sum + Math.round(c.commissionAmount * 100), 0) / 100 };
@@ -171,10 +183,11 @@ export async function batchHistory(q: Queryable, limit: number, offset: number) 
 type MemberCommissionRow = {
   id: string; amount: string; status: string; user_confirmed: boolean; confirmed_at: Date | null; user_notes: string | null; payment_method: string | null;
   transaction_id: string | null; paid_at: Date | null; accrued_at: Date; level: number; rate: string; referred_name: string; plan_name: string;
+  uncapped_amount: string;
 };
 
 const MEMBER_COMMISSION_SELECT = `SELECT c.id, c.amount::text, c.status, c.user_confirmed, c.confirmed_at, c.user_notes, c.payment_method, c.transaction_id,
-    c.paid_at, c.accrued_at, c.level, c.rate::text, u.name AS referred_name, p.name AS plan_name
+    c.paid_at, c.accrued_at, c.level, c.rate::text, u.name AS referred_name, p.name AS plan_name, ${UNCAPPED_SQL}
   FROM commissions c JOIN users u ON u.id = c.referred_user_id JOIN committee_plans p ON p.id = c.plan_id`;
 
 const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
@@ -183,6 +196,7 @@ function toCommissionPayment(r: MemberCommissionRow) {
   return {
     id: r.id,
     amount: rupeesFromDb(r.amount),
+    ...capOf(r),
     status: r.status,
     userConfirmed: r.user_confirmed,
     confirmedAt: iso(r.confirmed_at),

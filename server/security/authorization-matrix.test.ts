@@ -130,6 +130,7 @@ const rows: Row[] = [
     url: (_w, p) => `/api/admin/groups/${p.groupId}`,
   },
   { method: 'GET', path: '/api/admin/groups/{id}/details', cells: adminOnly(200), url: (w) => `/api/admin/groups/${w.group.id}/details` },
+  { method: 'GET', path: '/api/admin/groups/{id}/arrears', cells: adminOnly(200), url: (w) => `/api/admin/groups/${w.group.id}/arrears` },
 
   // Bank accounts: members see the active ones to pay into; admins manage them.
   { method: 'GET', path: '/api/bank-accounts/active', cells: signedIn(200) },
@@ -270,6 +271,7 @@ const rows: Row[] = [
   // User administration: admin only, even when the id is the caller's own (members use /api/profile).
   { method: 'GET', path: '/api/admin/users', cells: adminOnly(200) },
   { method: 'GET', path: '/api/admin/users/{id}', cells: adminOnly(200), url: (w) => `/api/admin/users/${w.owner.id}` },
+  { method: 'GET', path: '/api/admin/users/{id}/ledger', cells: adminOnly(200), url: (w) => `/api/admin/users/${w.owner.id}/ledger` },
   { method: 'PUT', path: '/api/admin/users/{id}', cells: adminOnly(200), url: (w) => `/api/admin/users/${w.owner.id}`, json: adminUserEdit },
   { method: 'PUT', path: '/api/admin/users/{id}/status', cells: adminOnly(200), url: (w) => `/api/admin/users/${w.owner.id}/status`, json: () => ({ isActive: true }) },
   { method: 'GET', path: '/api/users', cells: adminOnly(200) },

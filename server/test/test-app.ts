@@ -54,6 +54,8 @@ export type TestContext = {
   /** Every log line the app wrote, as JSON text. */
   logLines: string[];
   mailQueuedCount: () => number;
+  /** Sets the time the app reads its figures at (RULES §6a); undefined returns to the real clock. */
+  setNow(now: Date | string | undefined): void;
   close(): Promise<void>;
 };
 
@@ -72,7 +74,9 @@ export async function createTestContext(
   });
   const logger = pino(loggerOptions('info'), sink);
   let queued = 0;
+  let fixedNow: Date | undefined;
   const app = await buildApp({
+    clock: () => fixedNow ?? new Date(),
     config,
     db,
     logger,
@@ -91,6 +95,9 @@ export async function createTestContext(
     config,
     logLines,
     mailQueuedCount: () => queued,
+    setNow: (now) => {
+      fixedNow = now === undefined ? undefined : new Date(now);
+    },
     close: async () => {
       openTestDatabases.delete(db);
       await app.close();

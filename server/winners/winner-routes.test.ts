@@ -8,6 +8,9 @@ beforeAll(async () => {
   admin = await signInAdmin(ctx);
 });
 
+// The figures are read on 5 January 2026, the fifth day of the groups' first month (RULES §6a).
+ctx.setNow('2026-01-05T12:00:00+05:00');
+
 /** A plan of `months` months with one group started in January 2026, and `size` members in it. */
 async function groupWithMembers(size: number, months = 6) {
   const plan = (await api.post('/api/committee-plans', { name: `Draw ${Math.random()}`, monthlyAmount: 10000, duration: months, totalAmount: 10000 * months, maxMembers: 50 }, admin.token)).body.plan;
@@ -51,7 +54,7 @@ describe('selecting a winner', () => {
     await ctx.db.query(`UPDATE group_members SET status = 'DROPPED' WHERE group_id = $1 AND user_id = $2`, [group.id, members[2].user.id]);
     const eligible = await api.get(`/api/winners/eligible-members/${plan.id}/7?month=2&year=2026`, admin.token);
     expect(eligible.status).toBe(200);
-    expect(eligible.body.eligibleMembers).toEqual([{ userId: members[1].user.id, user: { name: 'Member 2', email: members[1].email }, memberNumber: 2, position: 2, hasOverdue: false }]);
+    expect(eligible.body.eligibleMembers).toEqual([{ userId: members[1].user.id, user: { name: 'Member 2', email: members[1].email }, memberNumber: 2, position: 2, hasOverdue: false, hasOwed: true }]);
     const cancel = await api.delete(`/api/winners/${won.body.winner.id}`, admin.token);
     expect(cancel.status).toBe(200);
     expect(cancel.body.message).toBe('Winner selection cancelled');
@@ -61,11 +64,22 @@ describe('selecting a winner', () => {
     expect((await select(plan.id, members[1].user.id, 1)).status).toBe(201);
   });
 
-  it('shows whether an eligible member has an overdue instalment', async () => {
-    const { plan, group, members } = await groupWithMembers(2);
-    await ctx.db.query(`UPDATE payments SET status = 'OVERDUE' WHERE group_id = $1 AND user_id = $2 AND month = 1`, [group.id, members[0].user.id]);
-    const res = await api.get(`/api/winners/eligible-members/${plan.id}/7`, admin.token);
-    expect(res.body.eligibleMembers.map((m: { hasOverdue: boolean }) => m.hasOverdue)).toEqual([true, false]);
+  it('shows whether an eligible member owes and whether it is overdue, by the date whatever the status column says', async () => {
+    const { plan, group, members } = await groupWithMembers(3);
+    // Member 2 paid January; member 3 sent a receipt now under review; member 1 paid nothing.
+    await ctx.db.query(`UPDATE payments SET status = 'PAID' WHERE group_id = $1 AND user_id = $2 AND month = 1`, [group.id, members[1].user.id]);
+    await ctx.db.query(`UPDATE payments SET under_review = true WHERE group_id = $1 AND user_id = $2 AND month = 1`, [group.id, members[2].user.id]);
+    const tags = async () =>
+      (await api.get(`/api/winners/eligible-members/${plan.id}/7`, admin.token)).body.eligibleMembers.map((m: { hasOverdue: boolean; hasOwed: boolean }) => [m.hasOwed, m.hasOverdue]);
+    // 5 January: January is owed by member 1, not yet overdue (grace day 10).
+    expect(await tags()).toEqual([[true, false], [false, false], [false, false]]);
+    // 11 January: past the grace day, it is overdue, though no job has marked it.
+    ctx.setNow('2026-01-11T09:00:00+05:00');
+    expect(await tags()).toEqual([[true, true], [false, false], [false, false]]);
+    // A refused receipt makes the month owed again, and overdue past the grace day.
+    await ctx.db.query(`UPDATE payments SET under_review = false, status = 'REJECTED' WHERE group_id = $1 AND user_id = $2 AND month = 1`, [group.id, members[2].user.id]);
+    expect(await tags()).toEqual([[true, true], [false, false], [true, true]]);
+    ctx.setNow('2026-01-05T12:00:00+05:00');
   });
 
   it('refuses an ineligible member, a second winner for a month, a month outside the cycle and a year outside 2020-2030', async () => {

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { BusinessDay } from '../payments/figures.ts';
 import { firstValue, pagination, paginationOf, pagingQuery, searchField } from '../../contract/paging.ts';
 import { caseInsensitiveEnum } from '../../contract/plans.ts';
 import { eligibleQuery, selectWinnerBody, WINNER_STATUSES, winnerMessages, winnerStatusBody } from '../../contract/winners.ts';
@@ -31,9 +32,9 @@ const winnerSchema = z.object({
   cancelledAt: z.string().nullable(),
 });
 const oneWinner = z.object({ success: z.literal(true), message: z.string(), winner: winnerSchema, data: z.object({ winner: winnerSchema }) });
-const eligibleSchema = z.object({ userId: z.string(), user: z.object({ name: z.string(), email: z.string() }), memberNumber: z.number(), position: z.number(), hasOverdue: z.boolean() });
+const eligibleSchema = z.object({ userId: z.string(), user: z.object({ name: z.string(), email: z.string() }), memberNumber: z.number(), position: z.number(), hasOverdue: z.boolean(), hasOwed: z.boolean() });
 
-export function registerWinnerRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks; appUrl: string; mailQueued: () => void }) {
+export function registerWinnerRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks; appUrl: string; mailQueued: () => void; today: () => BusinessDay }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: deps.auth.requireAdmin };
 
@@ -57,7 +58,7 @@ export function registerWinnerRoutes(app: FastifyInstance, deps: { db: Database;
       },
     },
     async (request) => {
-      const { group, eligibleMembers: members } = await eligibleMembers(deps.db, request.params.committeeId, request.params.groupNumber);
+      const { group, eligibleMembers: members } = await eligibleMembers(deps.db, deps.today(), request.params.committeeId, request.params.groupNumber);
       return { success: true as const, eligibleMembers: members, group, data: { eligibleMembers: members } };
     },
   );

@@ -7,6 +7,7 @@ import { rupeesFromDb } from '../../contract/money.ts';
 import { winnerMessages } from '../../contract/winners.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { karachiToday } from '../business-time.ts';
+import { stateJoinSql, type BusinessDay } from '../payments/figures.ts';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import { totalOf } from '../db/paging.ts';
@@ -37,13 +38,18 @@ function isInCycle(group: GroupRef, year: number, month: number): boolean {
   return index >= sy * 12 + sm && index <= endIndex;
 }
 
-export async function eligibleMembers(db: Queryable, committeeId: string, groupNumber: string) {
+export async function eligibleMembers(db: Queryable, day: BusinessDay, committeeId: string, groupNumber: string) {
   const group = await findGroupByNumber(db, committeeId, groupNumber);
   // Active members without a winner record (other than a cancelled one) in this group.
-  const { rows } = await db.query<{ user_id: string; name: string; email: string; member_number: number; has_overdue: boolean }>(
+  // Each says whether the member owes now and whether any of it is overdue, by the date (RULES §6a, §9).
+  const { rows } = await db.query<{ user_id: string; name: string; email: string; member_number: number; has_overdue: boolean; has_owed: boolean }>(
     `SELECT m.user_id, u.name, u.email, m.member_number,
-       EXISTS (SELECT 1 FROM payments p WHERE p.group_id = m.group_id AND p.user_id = m.user_id AND p.status = 'OVERDUE') AS has_overdue
+       coalesce(o.overdue, false) AS has_overdue, coalesce(o.owed, false) AS has_owed
      FROM group_members m JOIN users u ON u.id = m.user_id
+     LEFT JOIN LATERAL (
+       SELECT bool_or(fs.state = 'OVERDUE') AS overdue, bool_or(fs.state IN ('OWED', 'OVERDUE')) AS owed
+       FROM payments p ${stateJoinSql(day)} WHERE p.group_id = m.group_id AND p.user_id = m.user_id AND p.type = 'INSTALMENT'
+     ) o ON true
      WHERE m.group_id = $1 AND m.status = 'ACTIVE'
        AND NOT EXISTS (SELECT 1 FROM winners w WHERE w.group_id = m.group_id AND w.user_id = m.user_id AND w.status <> 'CANCELLED')
      ORDER BY m.member_number`,
@@ -57,6 +63,7 @@ export async function eligibleMembers(db: Queryable, committeeId: string, groupN
       memberNumber: r.member_number,
       position: r.member_number,
       hasOverdue: r.has_overdue,
+      hasOwed: r.has_owed,
     })),
   };
 }
@@ -103,7 +110,7 @@ async function getWinner(q: Queryable, id: string): Promise<Winner> {
 }
 
 export async function selectWinner(
-  deps: { db: Database; appUrl: string; mailQueued: () => void },
+  deps: { db: Database; appUrl: string; mailQueued: () => void; today: () => BusinessDay },
   admin: Actor,
   input: { committeeId: string; groupNumber: string; month: number; year: number; paymentType: string; userId: string },
 ) {
@@ -114,7 +121,7 @@ export async function selectWinner(
       if (!isInCycle(group, input.year, input.month)) throw badRequest(winnerMessages.notInCycle, { month: winnerMessages.notInCycle });
       const taken = await tx.query(`SELECT 1 FROM winners WHERE group_id = $1 AND year = $2 AND month = $3 AND status <> 'CANCELLED'`, [group.id, input.year, input.month]);
       if (taken.rowCount > 0) throw conflict(winnerMessages.monthTaken);
-      const { eligibleMembers: eligible } = await eligibleMembers(tx, input.committeeId, input.groupNumber);
+      const { eligibleMembers: eligible } = await eligibleMembers(tx, deps.today(), input.committeeId, input.groupNumber);
       const member = eligible.find((m) => m.userId === input.userId);
       if (!member) throw conflict(winnerMessages.notEligible, { userId: winnerMessages.notEligible });
       const { rows } = await tx.query<{ id: string }>(

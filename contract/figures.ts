@@ -1,0 +1,114 @@
+/**
+ * What is owed (RULES §6a): the words every money figure is told in, and the shapes the server answers
+ * them with. Server and web both read these; the definitions themselves are computed on the server
+ * (server/payments/figures.ts).
+ */
+import { z } from 'zod';
+
+/**
+ * The state of one instalment on a given day, each instalment in exactly one:
+ * - SCHEDULED: its due date has not come (and no receipt waits);
+ * - UNDER_REVIEW: a receipt waits for an admin;
+ * - OWED: due, not paid, no receipt waiting, the grace day not yet passed;
+ * - OVERDUE: owed after the grace day;
+ * - PAID: approved.
+ */
+export const INSTALMENT_STATES = ['SCHEDULED', 'UNDER_REVIEW', 'OWED', 'OVERDUE', 'PAID'] as const;
+export const instalmentState = z.enum(INSTALMENT_STATES);
+export type InstalmentState = z.infer<typeof instalmentState>;
+
+export const countAndAmount = z.object({ count: z.number().int(), amount: z.number() });
+export type CountAndAmount = z.infer<typeof countAndAmount>;
+
+/**
+ * The figures of any set of instalments. `owed` includes `overdue`; `pending` is `underReview` plus
+ * `owed`; `due` is every instalment whose due date has come and that is not paid; `dueSoFar` is every
+ * instalment whose due date has come, paid or not. `collected` is the paid money and
+ * `collectionRate` the whole percent of the money due so far that is paid.
+ */
+export const instalmentFigures = z.object({
+  scheduled: countAndAmount,
+  due: countAndAmount,
+  underReview: countAndAmount,
+  owed: countAndAmount,
+  overdue: countAndAmount,
+  paid: countAndAmount,
+  pending: countAndAmount,
+  dueSoFar: countAndAmount,
+  collected: z.number(),
+  collectionRate: z.number(),
+});
+export type InstalmentFigures = z.infer<typeof instalmentFigures>;
+
+/** A member's next instalment: the earliest owed one, else the next scheduled one. */
+export const nextDue = z.object({
+  paymentId: z.string(),
+  groupId: z.string(),
+  groupNumber: z.string(),
+  planName: z.string(),
+  month: z.number().int(),
+  year: z.number().int(),
+  amount: z.number(),
+  dueDate: z.string(),
+  /** Days since the due date: negative while it is still to come (-3 is "3 days left"). */
+  daysLate: z.number().int(),
+  state: instalmentState,
+});
+export type NextDue = z.infer<typeof nextDue>;
+
+/** One instalment of a ledger: a member's month in one group, with what became of it. */
+export const ledgerEntry = z.object({
+  paymentId: z.string(),
+  groupId: z.string(),
+  groupNumber: z.string(),
+  planName: z.string(),
+  month: z.number().int(),
+  year: z.number().int(),
+  amount: z.number(),
+  dueDate: z.string(),
+  state: instalmentState,
+  status: z.string(),
+  submittedAt: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  reviewedBy: z.string().nullable(),
+  paymentDate: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  hasReceipt: z.boolean(),
+  receiptUrl: z.string().nullable(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntry>;
+
+/** GET /api/admin/users/{id}/ledger */
+export const memberLedger = z.object({
+  user: z.object({ id: z.string(), name: z.string(), email: z.string(), phone: z.string().nullable() }),
+  asOf: z.string(),
+  figures: instalmentFigures,
+  groups: z.array(z.object({ groupId: z.string(), groupNumber: z.string(), planName: z.string(), figures: instalmentFigures })),
+  entries: z.array(ledgerEntry),
+});
+export type MemberLedger = z.infer<typeof memberLedger>;
+
+export const arrearsCell = z.object({ paymentId: z.string(), month: z.number().int(), year: z.number().int(), amount: z.number(), state: instalmentState });
+export type ArrearsCell = z.infer<typeof arrearsCell>;
+
+/** The totals of one month column of the arrears grid: money due, collected and owed that month. */
+export const arrearsMonthTotals = z.object({
+  month: z.number().int(),
+  year: z.number().int(),
+  due: z.number(),
+  collected: z.number(),
+  owed: z.number(),
+  figures: instalmentFigures,
+});
+
+/** GET /api/admin/groups/{id}/arrears: members down, months across. */
+export const groupArrears = z.object({
+  group: z.object({ id: z.string(), groupNumber: z.string(), planName: z.string(), startDate: z.string(), endDate: z.string(), monthlyAmount: z.number() }),
+  asOf: z.string(),
+  months: z.array(arrearsMonthTotals),
+  members: z.array(
+    z.object({ userId: z.string(), name: z.string(), memberNumber: z.number().int(), status: z.string(), cells: z.array(arrearsCell), figures: instalmentFigures }),
+  ),
+  figures: instalmentFigures,
+});
+export type GroupArrears = z.infer<typeof groupArrears>;

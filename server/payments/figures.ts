@@ -1,0 +1,125 @@
+/**
+ * What is owed (RULES §6a), in one place: the state of an instalment on a given business day, and the
+ * counts and sums built from those states. Every figure of the product (summaries, reports, the
+ * overview, group statistics, the winner picker's tags, the overdue job, ledgers and arrears) reads
+ * them through here, and the database computes them: no rows are pulled into Node to be counted.
+ *
+ * Overdue follows from the date at the moment of reading: nothing waits for the overdue job.
+ */
+import type { CountAndAmount, InstalmentFigures, InstalmentState } from '../../contract/figures.ts';
+import { rupeesFromDb } from '../../contract/money.ts';
+import { karachiToday } from '../business-time.ts';
+import type { Queryable } from '../db/database.ts';
+
+/** The business day figures are read on: today in Asia/Karachi, and the grace day of the month (RULES §2). */
+export type BusinessDay = { today: string; graceDay: number };
+
+export function businessDayOf(now: Date, graceDay: number): BusinessDay {
+  const t = karachiToday(now);
+  return { today: `${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`, graceDay };
+}
+
+// The day is written into the SQL as literals: both parts are checked here and never come from a request,
+// so every query can use them at any place without renumbering its parameters.
+function todaySql(day: BusinessDay): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day.today)) throw new Error('invalid business day');
+  return `DATE '${day.today}'`;
+}
+function graceSql(day: BusinessDay): number {
+  if (!Number.isInteger(day.graceDay) || day.graceDay < 1 || day.graceDay > 28) throw new Error('invalid grace day');
+  return day.graceDay;
+}
+
+/**
+ * SQL: the state of payment `p` on `day`, first match wins: PAID; UNDER_REVIEW (a receipt waits, even
+ * for a month paid ahead); SCHEDULED (its due date has not come); OVERDUE (past the grace day: the first
+ * of the month plus grace − 1 days is behind today); else OWED. A plan request (subscription) is not an
+ * instalment: PAID when approved, UNDER_REVIEW while it waits, and in no state once refused.
+ */
+export function instalmentStateSql(day: BusinessDay, p = 'p'): string {
+  const today = todaySql(day);
+  return `(CASE
+    WHEN ${p}.type = 'SUBSCRIPTION' THEN CASE ${p}.status WHEN 'PAID' THEN 'PAID' WHEN 'PENDING' THEN 'UNDER_REVIEW' END
+    WHEN ${p}.status = 'PAID' THEN 'PAID'
+    WHEN ${p}.under_review THEN 'UNDER_REVIEW'
+    WHEN ${p}.due_date > ${today} THEN 'SCHEDULED'
+    WHEN ${p}.due_date + ${graceSql(day) - 1} < ${today} THEN 'OVERDUE'
+    ELSE 'OWED' END)`;
+}
+
+/** SQL: true when payment `p` is overdue on `day` (the defaulters' and the overdue job's test). */
+export function isOverdueSql(day: BusinessDay, p = 'p'): string {
+  return `(${instalmentStateSql(day, p)} = 'OVERDUE')`;
+}
+
+/** A FROM-clause addition that names the state `${s}.state` for payment `p`. */
+export function stateJoinSql(day: BusinessDay, p = 'p', s = 'fs'): string {
+  return `CROSS JOIN LATERAL (SELECT ${instalmentStateSql(day, p)} AS state) ${s}`;
+}
+
+const FIGURE_SETS: Record<Exclude<keyof InstalmentFigures, 'collected' | 'collectionRate'>, (s: string, p: string, today: string) => string> = {
+  scheduled: (s) => `${s}.state = 'SCHEDULED'`,
+  due: (s, p, today) => `${s}.state <> 'PAID' AND ${p}.due_date <= ${today}`,
+  underReview: (s) => `${s}.state = 'UNDER_REVIEW'`,
+  owed: (s) => `${s}.state IN ('OWED', 'OVERDUE')`,
+  overdue: (s) => `${s}.state = 'OVERDUE'`,
+  paid: (s) => `${s}.state = 'PAID'`,
+  pending: (s) => `${s}.state IN ('UNDER_REVIEW', 'OWED', 'OVERDUE')`,
+  dueSoFar: (_s, p, today) => `${p}.due_date <= ${today}`,
+};
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * SQL select list of the figures over the rows in scope (payment `p` with its state `${s}.state`, from
+ * stateJoinSql). Read a row of it with figuresFromRow.
+ */
+export function figureColumnsSql(day: BusinessDay, p = 'p', s = 'fs'): string {
+  const today = todaySql(day);
+  const sets = Object.entries(FIGURE_SETS).map(([name, where]) => {
+    const w = where(s, p, today);
+    return `count(*) FILTER (WHERE ${w})::int AS f_${snake(name)}_count, coalesce(sum(${p}.amount) FILTER (WHERE ${w}), 0)::text AS f_${snake(name)}_amount`;
+  });
+  // Collection rate: paid ÷ due so far, by money, in whole percent (half up); 0 while nothing is due.
+  sets.push(`coalesce(sum(${p}.amount) FILTER (WHERE ${s}.state = 'PAID' AND ${p}.due_date <= ${today}), 0)::text AS f_paid_due_so_far_amount`);
+  return sets.join(',\n       ');
+}
+
+export type FigureRow = Record<string, unknown>;
+
+export function figuresFromRow(row: FigureRow | undefined): InstalmentFigures {
+  const pair = (name: string): CountAndAmount => ({
+    count: Number(row?.[`f_${snake(name)}_count`] ?? 0),
+    amount: rupeesFromDb(String(row?.[`f_${snake(name)}_amount`] ?? '0')),
+  });
+  const sets = Object.fromEntries(Object.keys(FIGURE_SETS).map((name) => [name, pair(name)])) as Omit<InstalmentFigures, 'collected' | 'collectionRate'>;
+  const paidDueSoFar = rupeesFromDb(String(row?.f_paid_due_so_far_amount ?? '0'));
+  return { ...sets, collected: sets.paid.amount, collectionRate: collectionRate(paidDueSoFar, sets.dueSoFar.amount) };
+}
+
+/** Whole percent, half up, of money paid out of money due so far. Amounts are in rupees with at most two decimals. */
+function collectionRate(paid: number, dueSoFar: number): number {
+  if (dueSoFar <= 0) return 0;
+  // In paisa, so the division works on whole numbers and rounds the same on every platform.
+  const paidPaisa = Math.round(paid * 100);
+  const duePaisa = Math.round(dueSoFar * 100);
+  return Math.floor((paidPaisa * 200 + duePaisa) / (duePaisa * 2));
+}
+
+/**
+ * The figures of the instalments in scope: `from` joins what `where` needs (the payment is `p`), `where`
+ * uses `params` as $1…$n. Instalments only, unless the scope says otherwise.
+ */
+export async function readFigures(db: Queryable, day: BusinessDay, scope: { from?: string; where?: string; params?: unknown[] } = {}): Promise<InstalmentFigures> {
+  const { rows } = await db.query<FigureRow>(
+    `SELECT ${figureColumnsSql(day)}
+     FROM payments p ${scope.from ?? ''} ${stateJoinSql(day)}
+     WHERE ${scope.where ?? `p.type = 'INSTALMENT'`}`,
+    scope.params ?? [],
+  );
+  return figuresFromRow(rows[0]);
+}
+
+/** An empty set of figures: for a group or a member with no instalments yet. */
+export const noFigures = (): InstalmentFigures => figuresFromRow(undefined);
+
+export type { InstalmentState };
