@@ -135,7 +135,8 @@ export function registerWinnerRoutes(app: FastifyInstance, deps: { db: Database;
       },
     },
     async () => {
-      const data = await groupsAwaitingDraw(deps.db);
+      const [year, month] = deps.today().today.split('-').map(Number);
+      const data = await groupsAwaitingDraw(deps.db, { year, month });
       return { success: true as const, message: `${data.groups.length} groups are waiting for this month's winner.`, data };
     },
   );

@@ -240,7 +240,7 @@ export async function winnerStatistics(db: Queryable, f: { committeeId?: string;
 }
 
 /** Groups whose current month (Karachi) is in their cycle and has no winner yet. It selects nobody. */
-export async function groupsAwaitingDraw(db: Queryable, today = karachiToday()) {
+export async function groupsAwaitingDraw(db: Queryable, today: { year: number; month: number } = karachiToday()) {
   const { rows } = await db.query<{ plan_id: string; plan_name: string; group_id: string; group_number: string; eligible: number }>(
     `SELECT p.id AS plan_id, p.name AS plan_name, g.id AS group_id, g.group_number,
        (SELECT count(*)::int FROM group_members m WHERE m.group_id = g.id AND m.status = 'ACTIVE'
