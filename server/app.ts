@@ -242,11 +242,24 @@ function registerWebApp(app: FastifyInstance, webDir: string) {
   const indexFile = path.join(webDir, 'index.html');
   const built = fs.existsSync(indexFile);
   if (built) {
-    app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+    app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz copies beside each file; the one the browser accepts is sent as it is.
+      preCompressed: true,
+      setHeaders: (reply, filePath) => {
+        // Files under assets/ carry a hash of their content in their name: they never change.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && request.url !== '/api';
+    const pathname = request.url.split('?')[0];
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
     if (!isPage) return reply.code(404).send({ success: false, message: 'Resource not found.' });
+    // A missing file (a name with an extension, or anything under /assets/) is a real 404, not the app's page.
+    if (/\.[a-z0-9]+$/i.test(pathname) || pathname.startsWith('/assets/')) return reply.code(404).type('text/plain').send('Not found');
     if (!built) return reply.code(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
     return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexFile));
   });

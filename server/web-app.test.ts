@@ -1,0 +1,69 @@
+/**
+ * The built web app as the server sends it: precompressed copies with the right Content-Encoding, a long
+ * cache for hashed assets, client routes answered with the app's page, and a real 404 for missing files.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestContext } from './test/test-app.ts';
+
+const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'umrah-web-files-'));
+const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+fs.mkdirSync(path.join(webDir, 'assets'));
+fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app-1a2b3c.js"></script></head><body></body></html>');
+fs.writeFileSync(path.join(webDir, 'assets', 'app-1a2b3c.js'), script);
+fs.writeFileSync(path.join(webDir, 'assets', 'app-1a2b3c.js.br'), zlib.brotliCompressSync(script));
+fs.writeFileSync(path.join(webDir, 'assets', 'app-1a2b3c.js.gz'), zlib.gzipSync(script));
+fs.writeFileSync(path.join(webDir, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
+const ctx = await createTestContext({ webDir });
+afterAll(async () => {
+  await ctx.close();
+  fs.rmSync(webDir, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+
+describe('the built web app', () => {
+  it('sends the brotli copy to a browser that takes it, gzip to one that takes only gzip, and the file itself otherwise', async () => {
+    const br = await get('/assets/app-1a2b3c.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    const gz = await get('/assets/app-1a2b3c.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await get('/assets/app-1a2b3c.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('lets browsers keep hashed assets for a year, and always asks again for the page', async () => {
+    expect((await get('/assets/app-1a2b3c.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await get('/dashboard');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves robots.txt as text, and answers a real 404 for a missing file instead of the page', async () => {
+    const robots = await get('/robots.txt');
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toMatch(/text\/plain/);
+    expect(robots.body).toContain('Disallow: /api/');
+    for (const url of ['/assets/gone-123.js', '/favicon-missing.png', '/sitemap.xml', '/assets/nothing']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('<!doctype html>');
+    }
+    // Client routes, with or without a query, still get the page.
+    for (const url of ['/user/payment/abc', '/admin/users?page=2', '/verify-email?token=a.b']) expect((await get(url)).statusCode, url).toBe(200);
+  });
+
+  it('keeps robots.txt in the build, keeping crawlers out of the API and the signed-in pages', () => {
+    const robots = fs.readFileSync(path.join(import.meta.dirname, '..', 'web', 'public', 'robots.txt'), 'utf8');
+    for (const line of ['Disallow: /api/', 'Disallow: /admin', 'Disallow: /dashboard']) expect(robots).toContain(line);
+  });
+});
