@@ -167,8 +167,8 @@ describe('managing winners', () => {
 
   it('lists the groups still waiting for this month’s winner without selecting anyone', async () => {
     const plan = (await api.post('/api/committee-plans', { name: `Now ${Math.random()}`, monthlyAmount: 1000, duration: 12, totalAmount: 12000, maxMembers: 5 }, admin.token)).body.plan;
-    const today = new Date();
-    const start = `${today.getUTCFullYear()}-${String(today.getUTCMonth() + 1).padStart(2, '0')}-01`;
+    // The file's clock stands at 2026-01-05 (Karachi), so this group's first month is the current one.
+    const start = '2026-01-01';
     const group = (await api.post('/api/admin/groups/create', { planId: plan.id, groupName: 'Now', maxMembers: 5, startDate: start }, admin.token)).body.group;
     const before = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM winners');
     const res = await api.post('/api/winners/trigger-monthly-selection', undefined, admin.token);
