@@ -45,9 +45,9 @@ test.describe('monthly instalments', () => {
         await expect(months).toHaveCount(3);
         await expect(monthCard(group, thisMonth, 'Paid')).toBeVisible();
         await expect(monthCard(group, thisMonth, 'Paid')).toHaveAttribute('aria-current', 'date');
-        await expect(monthCard(group, nextMonth, 'Pending')).toBeVisible();
-        await expect(monthCard(group, nextMonth, 'Pending')).not.toHaveAttribute('aria-current', 'date');
-        await expect(monthCard(group, lastMonth, 'Pending')).toBeVisible();
+        await expect(monthCard(group, nextMonth, 'Scheduled')).toBeVisible();
+        await expect(monthCard(group, nextMonth, 'Scheduled')).not.toHaveAttribute('aria-current', 'date');
+        await expect(monthCard(group, lastMonth, 'Scheduled')).toBeVisible();
       });
 
       await test.step("this month's details: paid, nothing to pay", async () => {
@@ -73,7 +73,7 @@ test.describe('monthly instalments', () => {
         await back.last().click();
         await expect(member).toHaveURL(/\/dashboard$/);
         await openDashboardTab(member, 'My Groups');
-        await expect(monthCard(group, nextMonth, 'Pending Under review')).toBeVisible();
+        await expect(monthCard(group, nextMonth, 'Under review')).toBeVisible();
         await expect(groupProgress(group, groupNumber)).toHaveAttribute('aria-valuenow', '33');
       });
 
@@ -102,7 +102,7 @@ test.describe('monthly instalments', () => {
         await member.reload();
         await openDashboardTab(member, 'My Groups');
         await expect(monthCard(group, nextMonth, 'Paid')).toBeVisible();
-        await expect(monthCard(group, lastMonth, 'Pending')).toBeVisible();
+        await expect(monthCard(group, lastMonth, 'Scheduled')).toBeVisible();
         const progress = groupProgress(group, groupNumber);
         await expect(progress).toHaveAttribute('aria-valuenow', '67');
         await expect(progress).toHaveAttribute('aria-valuetext', '67%');
@@ -191,7 +191,7 @@ test.describe('monthly instalments', () => {
         await openDashboardTab(member, 'My Groups');
         const group = memberGroupCard(member, groupNumber);
         await expect(groupProgress(group, groupNumber)).toHaveAttribute('aria-valuenow', '33');
-        await monthCard(group, thirdMonth, 'Rejected').click();
+        await monthCard(group, thirdMonth, 'Scheduled Receipt rejected').click();
         const details = member.getByRole('dialog', { name: 'Month Details' });
         await expect(details).toContainText(`Rejection reason: ${reason}`);
         await expect(details.getByRole('button', { name: 'Pay Now', exact: true })).toBeVisible();

@@ -213,7 +213,7 @@ test.describe('groups management', () => {
 
     await dialog.getByRole('tab', { name: 'Payments' }).click();
     await expect(dialog.getByRole('tab', { name: 'Payments' })).toHaveAttribute('aria-selected', 'true');
-    // The whole schedule, one row a month: the first month, paid with the approval; the rest to come.
+    // The whole schedule, one row a month: the first month, paid with the approval; the rest scheduled.
     const rows = panel.getByRole('listitem');
     await expect(rows).toHaveCount(plan.duration);
     await expect(panel.getByText(`Showing ${plan.duration} of ${plan.duration} payments`)).toBeVisible();
@@ -221,7 +221,7 @@ test.describe('groups management', () => {
     await expect(paid).toHaveCount(1);
     await expect(paid).toContainText(buyer.member.name);
     await expect(paid).toContainText('PKR 25,000');
-    await expect(rows.filter({ has: admin.getByText('Pending', { exact: true }) })).toHaveCount(plan.duration - 1);
+    await expect(rows.filter({ has: admin.getByText('Scheduled', { exact: true }) })).toHaveCount(plan.duration - 1);
 
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await expect(dialog).toBeHidden();

@@ -1,4 +1,5 @@
 /** Calls of the plans, groups and bank accounts screens (admin document §7), with their answer shapes. */
+import type { GroupArrears, InstalmentFigures, InstalmentState } from '../../../contract/figures.ts';
 import type { BankAccountBody, GroupCreateBody, GroupUpdateBody, PlanBody } from '../../../contract/plans.ts';
 import { api } from '../../lib/api-client.ts';
 import { GROUPS_LIST_LIMIT } from './catalog-rules.ts';
@@ -32,6 +33,10 @@ export interface Group {
   endDate: string;
   isActive: boolean;
   createdAt: string;
+  /**
+   * Instalment counts in the words of RULES §6a: pending is under review or owed (never a future month),
+   * this month's remaining is this month's pending.
+   */
   summary: { totalPending: number; totalPaid: number; thisMonthPaid: number; thisMonthRemaining: number };
 }
 
@@ -52,9 +57,16 @@ export interface GroupPaymentRow {
   paymentMethod: string;
   amount: number;
   status: string;
+  /** The instalment's state today (RULES §6a); absent from older answers. */
+  state?: InstalmentState | null;
   paymentDate: string | null;
 }
 
+/**
+ * A group's statistics (RULES §6a): total = paid + pending; pending = under review + owed; overdue = owed
+ * after the grace day; totalRevenue = collected; expectedRevenue = money due so far; collectionRate =
+ * paid ÷ due so far, in whole percent. `figures` has them all.
+ */
 export interface GroupStats {
   totalPayments: number;
   paidPayments: number;
@@ -64,6 +76,7 @@ export interface GroupStats {
   expectedRevenue: number;
   collectionRate: number;
   currentMonth: { paid: number; pending: number; overdue: number };
+  figures?: InstalmentFigures;
 }
 
 export interface GroupDetails extends Group {
@@ -96,6 +109,9 @@ interface Message {
   message?: string;
 }
 
+/** Where a group's arrears grid lives (app/router.tsx). */
+export const arrearsPath = (groupId: string) => `/admin/groups/${encodeURIComponent(groupId)}/arrears`;
+
 /** React Query keys of this area; `all` invalidates every list here at once. */
 export const catalogKeys = {
   all: ['admin-catalog'] as const,
@@ -104,6 +120,7 @@ export const catalogKeys = {
   groupsRoot: () => ['admin-catalog', 'groups'] as const,
   planGroups: (planId: string) => ['admin-catalog', 'plan-groups', planId] as const,
   groupDetails: (id: string) => ['admin-catalog', 'group-details', id] as const,
+  groupArrears: (id: string) => ['admin-catalog', 'group-arrears', id] as const,
   bankAccounts: (filter: { search: string; status: BankStatusFilter }) => ['admin-catalog', 'bank-accounts', filter] as const,
   bankAccountsRoot: () => ['admin-catalog', 'bank-accounts'] as const,
 };
@@ -133,6 +150,12 @@ export const catalogApi = {
     api.get<{ success: true; groups: Group[] }>(`/admin/groups/plan/${encodeURIComponent(planId)}`, undefined, { signal }).then((r) => r.groups),
   groupDetails: (id: string, signal?: AbortSignal) =>
     api.get<{ success: true; group: GroupDetails }>(`/admin/groups/${encodeURIComponent(id)}/details`, undefined, { signal }).then((r) => r.group),
+  /** GET /api/admin/groups/{id}/arrears (RULES §6a): members down, months across, with the totals. */
+  groupArrears: (id: string, signal?: AbortSignal) =>
+    api.get<{ success: true; data: GroupArrears }>(`/admin/groups/${encodeURIComponent(id)}/arrears`, undefined, { signal }).then((r) => {
+      if (!r?.data?.group || !Array.isArray(r.data.members) || !Array.isArray(r.data.months)) throw new Error('Invalid arrears answer');
+      return r.data;
+    }),
   // A create is sent once only: a retried create could make two groups.
   createGroup: (body: GroupCreateBody) => api.post<Message & { group: Group }>('/admin/groups/create', body, { retries: 0 }),
   updateGroup: (id: string, body: GroupUpdateBody) => api.put<Message & { group: Group }>(`/admin/groups/${encodeURIComponent(id)}`, body),

@@ -1,11 +1,12 @@
 import { useId } from 'react';
-import { Eye, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import { Eye, Grid3x3, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPkr } from '../../../contract/money.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import type { Group } from './api.ts';
+import { arrearsPath, type Group } from './api.ts';
 import { formatDate, memberProgress } from './catalog-rules.ts';
 import { Figure } from './parts.tsx';
 
@@ -57,17 +58,27 @@ export function GroupCard({ group, onAction, busy }: { group: Group; onAction: (
         </div>
       </div>
 
+      {/* Instalment counts in the words of RULES §6a. */}
       <dl className="mt-4 grid grid-cols-2 gap-3 rounded-xl bg-muted/50 p-3 sm:grid-cols-4">
-        <Figure label={t('groups.card.totalPending')}>{group.summary.totalPending}</Figure>
+        <Figure label={t('groups.card.totalPending')} className="[&_dt]:whitespace-normal">
+          {group.summary.totalPending}
+        </Figure>
         <Figure label={t('groups.card.totalPaid')}>{group.summary.totalPaid}</Figure>
         <Figure label={t('groups.card.thisMonthPaid')}>{group.summary.thisMonthPaid}</Figure>
         <Figure label={t('groups.card.thisMonthRemaining')}>{group.summary.thisMonthRemaining}</Figure>
       </dl>
+      <p className="mt-2 text-xs text-muted-foreground">{t('groups.card.pendingMeans')}</p>
 
-      <div className="mt-4 flex flex-wrap gap-2 [&>button]:flex-[1_1_9rem] [&>button]:whitespace-nowrap">
+      <div className="mt-4 flex flex-wrap gap-2 [&>*]:flex-[1_1_9rem] [&>*]:whitespace-nowrap">
         <Button variant="outline" onClick={() => onAction('view', group)}>
           <Eye aria-hidden />
           {t('groups.card.view')}
+        </Button>
+        <Button variant="outline" asChild>
+          <Link to={arrearsPath(group.id)} aria-label={t('groups.card.arrearsOf', { group: title })}>
+            <Grid3x3 aria-hidden />
+            {t('groups.card.arrears')}
+          </Link>
         </Button>
         <Button variant="outline" onClick={() => onAction('edit', group)}>
           <Pencil aria-hidden />

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Grid3x3 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPkr } from '../../../contract/money.ts';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
@@ -8,7 +10,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../lib/api-client.ts';
-import { catalogApi, catalogKeys, type GroupDetails, type GroupPaymentRow } from './api.ts';
+import { StateBadge } from '../admin-payments/state-badge.tsx';
+import { arrearsPath, catalogApi, catalogKeys, type GroupDetails, type GroupPaymentRow } from './api.ts';
 import { formatDate } from './catalog-rules.ts';
 import { Figure, LoadError, useLoadErrorToast } from './parts.tsx';
 
@@ -67,6 +70,19 @@ function GroupDetailsBody({ groupId }: { groupId: string }) {
   );
 }
 
+/** The group's arrears grid (members down, months across), on its own page where it has room. */
+function ArrearsLink({ group }: { group: GroupDetails }) {
+  const { t } = useTranslation('adminCatalog');
+  return (
+    <Button variant="outline" asChild className="w-full sm:w-auto">
+      <Link to={arrearsPath(group.id)}>
+        <Grid3x3 aria-hidden />
+        {t('groups.details.openArrears')}
+      </Link>
+    </Button>
+  );
+}
+
 function Overview({ group }: { group: GroupDetails }) {
   const { t, i18n } = useTranslation('adminCatalog');
   return (
@@ -91,6 +107,7 @@ function Overview({ group }: { group: GroupDetails }) {
         <Figure label={t('groups.card.endDate')}>{formatDate(group.endDate, i18n.language)}</Figure>
         <Figure label={t('groups.details.created')}>{formatDate(group.createdAt, i18n.language)}</Figure>
       </dl>
+      <ArrearsLink group={group} />
     </div>
   );
 }
@@ -138,7 +155,12 @@ function Payments({ payments }: { payments: GroupPaymentRow[] }) {
             </div>
             <p className="text-end font-semibold sm:text-start">{formatPkr(payment.amount)}</p>
             <div>
-              <Badge tone={paymentTone[payment.status] ?? 'neutral'}>{statusLabel(t, 'paymentStatus', payment.status)}</Badge>
+              {/* The state today in the words of RULES §6a when the server sends it; else the stored status. */}
+              {payment.state ? (
+                <StateBadge state={payment.state} />
+              ) : (
+                <Badge tone={paymentTone[payment.status] ?? 'neutral'}>{statusLabel(t, 'paymentStatus', payment.status)}</Badge>
+              )}
             </div>
             <p className="text-end text-sm text-muted-foreground">{payment.paymentDate ? formatDate(payment.paymentDate, i18n.language) : t('groups.details.notPaid')}</p>
           </li>
@@ -154,26 +176,36 @@ function Payments({ payments }: { payments: GroupPaymentRow[] }) {
   );
 }
 
+/**
+ * The group's figures in the words of RULES §6a, as the server counted them: total = paid + pending,
+ * pending = under review or owed (never a future month), overdue = owed after the grace day, collected,
+ * money due so far, and the collection rate = paid ÷ due so far.
+ */
 function Statistics({ group }: { group: GroupDetails }) {
   const { t } = useTranslation('adminCatalog');
   const s = group.stats;
+  const counts = [
+    ['totalPayments', s.totalPayments],
+    ['paidPayments', s.paidPayments],
+    ['pendingPayments', s.pendingPayments],
+    ['overduePayments', s.overduePayments],
+  ] as const;
   return (
     <div className="space-y-4">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {(
-          [
-            ['totalPayments', s.totalPayments],
-            ['paidPayments', s.paidPayments],
-            ['pendingPayments', s.pendingPayments],
-            ['overduePayments', s.overduePayments],
-          ] as const
-        ).map(([key, value]) => (
+        {counts.map(([key, value]) => (
           <div key={key} className="rounded-xl border border-border p-3">
-            <dt className="text-xs text-muted-foreground">{t(`groups.stats.${key}`)}</dt>
-            <dd className="text-xl font-bold">{value}</dd>
+            <dt className="text-sm font-medium text-muted-foreground">{t(`groups.stats.${key}`)}</dt>
+            <dd className="text-xl font-bold tabular-nums">{value}</dd>
+            <dd className="mt-1 text-xs text-muted-foreground">{t(`groups.stats.hints.${key}`)}</dd>
           </div>
         ))}
       </dl>
+      {s.figures && (
+        <p className="text-sm text-muted-foreground">
+          {t('groups.stats.split', { underReview: s.figures.underReview.count, owed: s.figures.owed.count, scheduled: s.figures.scheduled.count })}
+        </p>
+      )}
       <dl className="grid gap-3 rounded-xl bg-muted/50 p-3 sm:grid-cols-3">
         <Figure label={t('groups.stats.totalRevenue')}>{formatPkr(s.totalRevenue)}</Figure>
         <Figure label={t('groups.stats.expectedRevenue')}>{formatPkr(s.expectedRevenue)}</Figure>
@@ -185,10 +217,12 @@ function Statistics({ group }: { group: GroupDetails }) {
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.min(100, s.collectionRate)}
+        aria-valuetext={t('groups.stats.rateText', { n: s.collectionRate, paid: formatPkr(s.totalRevenue), due: formatPkr(s.expectedRevenue) })}
         className="h-2 overflow-hidden rounded-full bg-muted"
       >
         <div className="h-full rounded-full bg-success" style={{ width: `${Math.min(100, Math.max(0, s.collectionRate))}%` }} />
       </div>
+      <p className="text-xs text-muted-foreground">{t('groups.stats.rateMeans')}</p>
       <div>
         <h3 className="text-sm font-medium">{t('groups.stats.currentMonth')}</h3>
         <dl className="mt-2 grid grid-cols-3 gap-3">
@@ -197,6 +231,7 @@ function Statistics({ group }: { group: GroupDetails }) {
           <Figure label={t('groups.stats.overdue')}>{s.currentMonth.overdue}</Figure>
         </dl>
       </div>
+      <ArrearsLink group={group} />
     </div>
   );
 }

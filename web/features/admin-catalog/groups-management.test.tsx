@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminDashboardPage } from './dashboard-page.tsx';
 import { fakeApi, on } from '../../test/api-stub.ts';
+import { makeFigures } from '../admin-payments/test-support.ts';
 import { makeGroup, makePlan, renderWithProviders } from './test-utils.tsx';
 
 afterEach(() => vi.restoreAllMocks());
@@ -146,5 +147,68 @@ describe('Groups Management on /admin', () => {
     await user.click(within(dialog).getByRole('tab', { name: 'Statistics' }));
     expect(within(dialog).getByText('PKR 150,000')).toBeTruthy();
     expect(within(dialog).getByText('3%')).toBeTruthy();
+  });
+
+  it("labels the group's figures in the words of what they count, and links to its arrears grid", async () => {
+    const user = userEvent.setup();
+    const stats = {
+      totalPayments: 7,
+      paidPayments: 4,
+      pendingPayments: 3,
+      overduePayments: 1,
+      totalRevenue: 20000,
+      expectedRevenue: 30000,
+      collectionRate: 67,
+      currentMonth: { paid: 1, pending: 2, overdue: 0 },
+      figures: makeFigures({
+        paid: { count: 4, amount: 20000 },
+        pending: { count: 3, amount: 15000 },
+        underReview: { count: 1, amount: 5000 },
+        owed: { count: 2, amount: 10000 },
+        overdue: { count: 1, amount: 5000 },
+        scheduled: { count: 5, amount: 25000 },
+        dueSoFar: { count: 6, amount: 30000 },
+        collected: 20000,
+        collectionRate: 67,
+      }),
+    };
+    const details = {
+      ...makeGroup({ currentMembers: 1, summary: { totalPending: 3, totalPaid: 4, thisMonthPaid: 1, thisMonthRemaining: 2 } }),
+      members: [],
+      payments: [
+        { id: 'p1', user: { name: 'Bilal Ahmed' }, month: 2, year: 2026, paymentMethod: 'BANK_TRANSFER', amount: 5000, status: 'PENDING', state: 'OVERDUE', paymentDate: null },
+      ],
+      stats,
+    };
+    fakeApi(
+      listGroups([makeGroup({ currentMembers: 1, summary: { totalPending: 3, totalPaid: 4, thisMonthPaid: 1, thisMonthRemaining: 2 } })]),
+      on('GET', '/api/admin/groups/group-1/details', () => ({ body: { success: true, group: details } })),
+    );
+    renderWithProviders(<AdminDashboardPage />);
+    const card = await screen.findByRole('article', { name: 'Umrah Economy - Group 1' });
+    expect(within(card).getByText('Pending').nextElementSibling?.textContent).toBe('3');
+    expect(within(card).getByText('Pending this month').nextElementSibling?.textContent).toBe('2');
+    expect(within(card).getByText('Instalments. Pending: under review or owed (never future months).')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Arrears of Umrah Economy - Group 1' }).getAttribute('href')).toBe('/admin/groups/group-1/arrears');
+
+    await user.click(within(card).getByRole('button', { name: 'View' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Group Details' });
+    await user.click(await within(dialog).findByRole('tab', { name: 'Payments' }));
+    // The state today, in words (the stored status says PENDING).
+    expect(within(dialog).getByText('Overdue')).toBeTruthy();
+    await user.click(within(dialog).getByRole('tab', { name: 'Statistics' }));
+    const value = (label: string) => within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('Total payments')).toBe(String(stats.totalPayments));
+    expect(within(dialog).getByText('Paid + pending')).toBeTruthy();
+    expect(value('Pending')).toBe(String(stats.pendingPayments));
+    expect(within(dialog).getByText('Under review or owed (never future months)')).toBeTruthy();
+    expect(value('Overdue')).toBe(String(stats.overduePayments));
+    expect(within(dialog).getByText('Owed after the grace day')).toBeTruthy();
+    expect(value('Collected')).toBe('PKR 20,000');
+    expect(value('Due so far')).toBe('PKR 30,000');
+    expect(value('Collection rate (paid ÷ due so far)')).toBe('67%');
+    expect(within(dialog).getByRole('progressbar', { name: 'Collection rate (paid ÷ due so far)' }).getAttribute('aria-valuetext')).toBe('67%: PKR 20,000 collected of PKR 30,000 due so far');
+    expect(within(dialog).getByText('Pending is 1 under review + 2 owed. 5 scheduled (future) months are in no figure here.')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Open arrears grid' }).getAttribute('href')).toBe('/admin/groups/group-1/arrears');
   });
 });

@@ -2,14 +2,16 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { createQueryClient } from '../../app/providers.tsx';
 import type { BankAccount, Group, Plan } from './api.ts';
 
-export function renderWithProviders(ui: ReactNode) {
+/** The group cards and dialogs link to other pages: a memory router gives the links somewhere to point. */
+export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
-      {ui}
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
       <Toaster />
     </QueryClientProvider>,
   );

@@ -12,7 +12,7 @@ import { canReview, isSubscription } from './display.ts';
 import { ReceiptHistoryDialog } from './history-dialog.tsx';
 import { PaymentFiltersForm } from './payment-filters.tsx';
 import { PaymentList } from './payment-list.tsx';
-import { EmptyState, LoadFailed, Pager, RECEIPT_LINK_REFRESH_MS, ActionButton, ViewReceiptButton, useClampPage, useErrorToast } from './parts.tsx';
+import { EmptyState, LedgerLink, LoadFailed, Pager, RECEIPT_LINK_REFRESH_MS, ActionButton, ViewReceiptButton, useClampPage, useErrorToast } from './parts.tsx';
 import { ApprovePaymentDialog, RejectPaymentDialog } from './review-dialogs.tsx';
 
 export function AllPaymentsTab({ filters, onFilters }: { filters: PaymentFilters; onFilters: (changes: Partial<PaymentFilters>) => void }) {
@@ -60,6 +60,7 @@ export function AllPaymentsTab({ filters, onFilters }: { filters: PaymentFilters
                 )}
                 <ViewReceiptButton url={payment.receiptUrl} iconOnly={compact} />
                 <ActionButton icon={<History aria-hidden />} label={t('actions.history')} iconOnly={compact} onClick={() => setViewingHistory(payment)} />
+                <LedgerLink userId={payment.userId} name={payment.user.name} iconOnly={compact} />
                 {isSubscription(payment) && (
                   <Button variant="outline" size="sm" asChild className={cn(compact && 'w-9 px-0')}>
                     <Link

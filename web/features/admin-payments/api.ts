@@ -3,6 +3,7 @@
  * reports", "Payment status", "Bulk status"), with the shapes the server sends
  * (server/payments/payment-routes.ts, payment-view.ts, payment-reports.ts, instalment-service.ts).
  */
+import type { CountAndAmount, InstalmentFigures, InstalmentState, MemberLedger } from '../../../contract/figures.ts';
 import { api, type QueryParams } from '../../lib/api-client.ts';
 
 /** A payment (admin document §3 "Payment") as /api/payments… sends it: an instalment or a plan request. */
@@ -15,6 +16,8 @@ export interface AdminPayment {
   status: string;
   /** A submitted receipt waits for a decision (RULES §6): only these can be approved or rejected here. */
   underReview: boolean;
+  /** The instalment's state today (RULES §6a), as the server reads it; absent from older answers. */
+  state?: InstalmentState | null;
   amount: number;
   month: number | null;
   year: number | null;
@@ -50,10 +53,22 @@ export interface PaymentPage {
   pagination: Pagination;
 }
 
-/** Payments summary (admin document §3), instalments only. Pending counts open months (PENDING and REJECTED). */
+/**
+ * Payments summary (admin document §3; RULES §6a), instalments only: pending is under review + owed
+ * (never a future month), overdue is owed after the grace day, total is paid + pending.
+ */
 export interface PaymentsSummary {
-  counts: { total: number; paid: number; pending: number; overdue: number; underReview: number };
-  amounts: { paid: number; pending: number; overdue: number };
+  counts: { total: number; paid: number; pending: number; overdue: number; underReview: number; owed?: number };
+  amounts: { paid: number; pending: number; overdue: number; total?: number; underReview?: number; owed?: number };
+  figures?: InstalmentFigures;
+}
+
+/** The summary line of the PENDING report, as the server counts it over the report's own rows (RULES §6a). */
+export interface PendingReportSummary {
+  pending: CountAndAmount;
+  underReview: CountAndAmount;
+  owed: CountAndAmount;
+  overdue: CountAndAmount;
 }
 
 export type StatusFilter = 'all' | 'pending' | 'paid' | 'overdue' | 'rejected';
@@ -90,9 +105,10 @@ export const defaultReportFilters: ReportFilters = { reportType: 'summary', plan
 export interface PlanSummaryRow {
   planId: string;
   planName: string;
-  paid: { count: number; amount: number };
-  pending: { count: number; amount: number };
-  overdue: { count: number; amount: number };
+  paid: CountAndAmount;
+  pending: CountAndAmount;
+  overdue: CountAndAmount;
+  figures?: InstalmentFigures;
 }
 
 export interface Defaulter {
@@ -106,7 +122,8 @@ export interface Defaulter {
 
 export type Report =
   | { reportType: 'summary'; summary: PaymentsSummary; byPlan: PlanSummaryRow[] }
-  | { reportType: 'paid' | 'pending'; payments: AdminPayment[]; total: number; totalAmount: number }
+  | { reportType: 'paid'; payments: AdminPayment[]; total: number; totalAmount: number }
+  | { reportType: 'pending'; payments: AdminPayment[]; total: number; totalAmount: number; summary: PendingReportSummary | null }
   | { reportType: 'defaulters'; defaulters: Defaulter[]; total: number; totalAmount: number };
 
 export interface PlanOption {
@@ -148,7 +165,18 @@ export const paymentKeys = {
   report: (filters: ReportFilters) => ['admin-payments', 'report', filters] as const,
   history: (id: string) => ['admin-payments', 'history', id] as const,
   plans: ['admin-payments', 'plans'] as const,
+  ledger: (userId: string) => ['admin-payments', 'ledger', userId] as const,
 };
+
+/** Where a member's ledger lives (app/router.tsx): every instalment of every group, month by month. */
+export const ledgerPath = (userId: string) => `/admin/users/${encodeURIComponent(userId)}/ledger`;
+
+/** GET /api/admin/users/{id}/ledger (RULES §6a): the member, the figures, and every instalment. */
+export async function fetchMemberLedger(userId: string, signal?: AbortSignal): Promise<MemberLedger> {
+  const body = await api.get<{ success: true; data: MemberLedger }>(`/admin/users/${encodeURIComponent(userId)}/ledger`, undefined, { signal });
+  if (!body?.data?.user || !Array.isArray(body.data.entries)) throw new Error('Invalid ledger answer');
+  return body.data;
+}
 
 const statusQuery: Record<StatusFilter, string | undefined> = {
   all: undefined,
@@ -224,6 +252,17 @@ export async function fetchReport(filters: ReportFilters, signal?: AbortSignal):
         total: Number(data.total ?? 0),
         totalAmount: Number(data.totalAmount ?? 0),
       };
+    case 'pending': {
+      // The split is shown as the server counted it, over the same rows as the report: never recounted here.
+      const summary = data.summary as Partial<PendingReportSummary> | undefined;
+      return {
+        reportType: 'pending',
+        payments: (data.payments as AdminPayment[] | undefined) ?? [],
+        total: Number(data.total ?? 0),
+        totalAmount: Number(data.totalAmount ?? 0),
+        summary: summary?.pending && summary.underReview && summary.owed && summary.overdue ? (summary as PendingReportSummary) : null,
+      };
+    }
     default:
       return {
         reportType: filters.reportType,

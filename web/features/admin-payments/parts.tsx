@@ -1,7 +1,8 @@
 /** Small pieces shared by the tabs of Payment Management. */
 import { useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { AlertTriangle, ChevronLeft, ChevronRight, ExternalLink, Inbox } from 'lucide-react';
+import { AlertTriangle, BookOpenText, ChevronLeft, ChevronRight, ExternalLink, Inbox } from 'lucide-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -10,6 +11,7 @@ import { Label } from '../../components/ui/label.tsx';
 import { getErrorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { notify } from '../../lib/toast.ts';
+import { ledgerPath } from './api.ts';
 import { paymentMethodKey, statusBadges } from './display.ts';
 
 /** Signed receipt links live 10 minutes (docs/decisions/006): the lists are re-read well before. */
@@ -190,4 +192,21 @@ export function useClampPage(page: number, data: { payments: unknown[]; paginati
   useEffect(() => {
     if (empty && page > 1) onPage(Math.min(page - 1, lastPage));
   }, [empty, page, lastPage]);
+}
+
+/**
+ * The member's ledger (every instalment of every group, month by month), from a payment. Its name says
+ * whose: "Ledger of Ayesha Khan"; in a table, the icon alone with the same name.
+ */
+export function LedgerLink({ userId, name, iconOnly = false }: { userId: string; name: string; iconOnly?: boolean }) {
+  const { t } = useTranslation('adminPayments');
+  const label = t('actions.ledgerOf', { name });
+  return (
+    <Button variant="outline" size="sm" asChild className={cn(iconOnly && 'w-9 px-0')}>
+      <Link to={ledgerPath(userId)} aria-label={label} title={iconOnly ? label : undefined}>
+        <BookOpenText aria-hidden />
+        {!iconOnly && t('actions.ledger')}
+      </Link>
+    </Button>
+  );
 }

@@ -10,6 +10,7 @@ import { cn } from '../../lib/cn.ts';
 import type { AdminPayment } from './api.ts';
 import { formatDate, formatDateTime, formatPeriod, shortId } from './display.ts';
 import { InfoItem, StatusBadges, WIDE_QUERY, useMediaQuery, usePaymentMethodLabel } from './parts.tsx';
+import { StateBadge } from './state-badge.tsx';
 
 export interface Selection {
   selected: ReadonlySet<string>;
@@ -24,17 +25,24 @@ interface PaymentListProps {
   selection?: Selection;
   /** The row's buttons; in the table (`compact`), secondary ones show as icons. */
   actions?: (payment: AdminPayment, compact: boolean) => ReactNode;
+  /**
+   * 'state': the instalment's state today in the words of RULES §6a (the reports, which are counted by
+   * state); 'status' (default): the stored status, which the status filter of All Payments matches.
+   */
+  show?: 'status' | 'state';
+}
+
+/** The state when asked for and sent; otherwise the stored status. */
+function PaymentBadges({ payment, show }: { payment: AdminPayment; show?: 'status' | 'state' }) {
+  if (show === 'state' && payment.state) return <StateBadge state={payment.state} />;
+  return <StatusBadges status={payment.status} underReview={payment.underReview} />;
 }
 
 const checkboxClass = 'size-5 shrink-0 cursor-pointer rounded border-input accent-primary';
 
-export function PaymentList({ payments, label, selection, actions }: PaymentListProps) {
+export function PaymentList(props: PaymentListProps) {
   const isWide = useMediaQuery(WIDE_QUERY);
-  return isWide ? (
-    <PaymentTable payments={payments} label={label} selection={selection} actions={actions} />
-  ) : (
-    <PaymentCards payments={payments} label={label} selection={selection} actions={actions} />
-  );
+  return isWide ? <PaymentTable {...props} /> : <PaymentCards {...props} />;
 }
 
 function usePaymentText() {
@@ -70,7 +78,7 @@ function SelectAllOnPage({ payments, selection, className }: { payments: AdminPa
   );
 }
 
-function PaymentTable({ payments, label, selection, actions }: PaymentListProps) {
+function PaymentTable({ payments, label, selection, actions, show }: PaymentListProps) {
   const { t } = useTranslation('adminPayments');
   const text = usePaymentText();
   return (
@@ -89,7 +97,7 @@ function PaymentTable({ payments, label, selection, actions }: PaymentListProps)
             <th scope="col" className="px-4 py-3 text-start font-medium">{t('payment.planAndGroup')}</th>
             <th scope="col" className="px-4 py-3 text-start font-medium">{t('payment.period')}</th>
             <th scope="col" className="px-4 py-3 text-end font-medium">{t('payment.amountAndMethod')}</th>
-            <th scope="col" className="px-4 py-3 text-start font-medium">{t('payment.status')}</th>
+            <th scope="col" className="px-4 py-3 text-start font-medium">{show === 'state' ? t('payment.state') : t('payment.status')}</th>
             <th scope="col" className="px-4 py-3 text-start font-medium">{t('payment.submitted')}</th>
             {actions && (
               <th scope="col" className="px-4 py-3 text-end font-medium">
@@ -128,7 +136,7 @@ function PaymentTable({ payments, label, selection, actions }: PaymentListProps)
                   <div className="text-muted-foreground">{text.method(payment)}</div>
                 </td>
                 <td className="px-4 py-3">
-                  <StatusBadges status={payment.status} underReview={payment.underReview} />
+                  <PaymentBadges payment={payment} show={show} />
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
                   <time dateTime={payment.submittedAt ?? payment.createdAt} title={text.submitted(payment)}>
@@ -149,7 +157,7 @@ function PaymentTable({ payments, label, selection, actions }: PaymentListProps)
   );
 }
 
-function PaymentCards({ payments, label, selection, actions }: PaymentListProps) {
+function PaymentCards({ payments, label, selection, actions, show }: PaymentListProps) {
   const { t } = useTranslation('adminPayments');
   return (
     <div>
@@ -161,14 +169,14 @@ function PaymentCards({ payments, label, selection, actions }: PaymentListProps)
       )}
       <ul aria-label={label} className="grid gap-3 md:grid-cols-2">
         {payments.map((payment) => (
-          <PaymentCard key={payment.id} payment={payment} selection={selection} actions={actions} />
+          <PaymentCard key={payment.id} payment={payment} selection={selection} actions={actions} show={show} />
         ))}
       </ul>
     </div>
   );
 }
 
-function PaymentCard({ payment, selection, actions }: { payment: AdminPayment; selection?: Selection; actions?: PaymentListProps['actions'] }) {
+function PaymentCard({ payment, selection, actions, show }: { payment: AdminPayment; selection?: Selection; actions?: PaymentListProps['actions']; show?: PaymentListProps['show'] }) {
   const { t } = useTranslation('adminPayments');
   const text = usePaymentText();
   const nameId = useId();
@@ -196,7 +204,7 @@ function PaymentCard({ payment, selection, actions }: { payment: AdminPayment; s
                   </h3>
                   <p className="text-sm break-all text-muted-foreground">{payment.user.email}</p>
                 </div>
-                <StatusBadges status={payment.status} underReview={payment.underReview} />
+                <PaymentBadges payment={payment} show={show} />
               </div>
               <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
                 <InfoItem label={t('payment.id')}>

@@ -285,5 +285,64 @@ describe('/admin/payments, other tabs', () => {
     const overdue = within(table).getByRole('row', { name: /Usman Ali/ });
     expect(within(overdue).queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(within(overdue).getByText('Overdue')).toBeTruthy();
+    // Every row leads to its member's ledger.
+    expect(within(row).getByRole('link', { name: 'Ledger of Ayesha Khan' }).getAttribute('href')).toBe(`/admin/users/${first.userId}/ledger`);
+    expect(within(overdue).getByRole('link', { name: 'Ledger of Usman Ali' }).getAttribute('href')).toBe(`/admin/users/${second.userId}/ledger`);
+  });
+
+  it("links each queued receipt to its member's ledger, and opens the ledger from there", async () => {
+    serve([first]);
+    const user = userEvent.setup();
+    const { router } = renderRoute('/admin/payments', admin);
+    const item = await screen.findByRole('article', { name: 'Ayesha Khan March 2026' });
+    await user.click(within(item).getByRole('link', { name: 'Ledger of Ayesha Khan' }));
+    expect(router.state.location.pathname).toBe(`/admin/users/${first.userId}/ledger`);
+  });
+
+  it("shows the pending report's rows with their state in words, and the split the server counted", async () => {
+    screenWidth(1440);
+    const underReview = makeInstalment({ id: 'aaaaaaaa-0000-4000-8000-000000000001', state: 'UNDER_REVIEW' });
+    const owed = makeInstalment({ id: 'aaaaaaaa-0000-4000-8000-000000000002', user: { name: 'Usman Ali', email: 'usman@example.com', phone: null }, userId: 'user-2', month: 3, status: 'PENDING', underReview: false, state: 'OWED', receiptUrl: null, hasReceipt: false });
+    const overdue = makeInstalment({ id: 'aaaaaaaa-0000-4000-8000-000000000003', user: { name: 'Sara Malik', email: 'sara@example.com', phone: null }, userId: 'user-3', month: 2, status: 'REJECTED', underReview: false, state: 'OVERDUE', receiptUrl: null, hasReceipt: false });
+    // The split as the server would count it over its whole report (more rows than this page shows):
+    // the screen shows these numbers, never a count of the rows it has.
+    const summary = {
+      pending: { count: 23, amount: 115000 },
+      underReview: { count: 5, amount: 25000 },
+      owed: { count: 18, amount: 90000 },
+      overdue: { count: 11, amount: 55000 },
+    };
+    serve([], (call) => {
+      if (call.path === '/api/committee-plans') return { body: { success: true, data: { plans: [] } } };
+      if (call.path !== '/api/payments/reports') return undefined;
+      return { body: { success: true, reportType: 'pending', data: { payments: [underReview, owed, overdue], total: 23, totalAmount: 115000, summary } } };
+    });
+    renderRoute('/admin/payments?tab=reports&report=pending', admin);
+
+    const table = await screen.findByRole('table', { name: 'Pending' });
+    const states: [string, string][] = [
+      ['Ayesha Khan', 'Under review'],
+      ['Usman Ali', 'Owed'],
+      ['Sara Malik', 'Overdue'],
+    ];
+    for (const [name, state] of states) {
+      const row = within(table).getByRole('row', { name: new RegExp(name) });
+      expect(within(row).getByText(state).closest('[data-state]')).toBeTruthy();
+    }
+    expect(within(table).getByRole('columnheader', { name: 'State' })).toBeTruthy();
+
+    const split = screen.getByText('Under review + owed (never future months)').closest('dl')!;
+    const figure = (term: string) => within(split).getByText(term, { selector: 'dt' }).parentElement!.querySelectorAll('dd');
+    for (const [term, value] of [
+      ['Pending', summary.pending],
+      ['Under review', summary.underReview],
+      ['Owed', summary.owed],
+      ['Overdue', summary.overdue],
+    ] as const) {
+      const [count, amount] = figure(term);
+      expect(count.textContent).toBe(String(value.count));
+      expect(amount.textContent).toBe(`PKR ${value.amount.toLocaleString('en-US')}`);
+    }
+    expect(screen.getByText('23 payments')).toBeTruthy();
   });
 });

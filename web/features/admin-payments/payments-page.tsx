@@ -1,7 +1,8 @@
 /**
  * /admin/payments: Payment Management (admin document §2). Five tabs: Pending Queue (count badge),
  * All Payments, Reports, Commission Payments, Bulk Actions (selected-count badge). The open tab is
- * kept in the address (?tab=…), so that a reload or a shared link opens the same one.
+ * kept in the address (?tab=…), so that a reload or a shared link opens the same one; ?report=…
+ * opens the Reports tab on a given report (pending, defaulters…).
  */
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,7 +28,7 @@ import {
 import { BulkActionsTab } from './bulk-actions-tab.tsx';
 import { RECEIPT_LINK_REFRESH_MS, useErrorToast } from './parts.tsx';
 import { PendingQueueTab } from './pending-queue-tab.tsx';
-import { ReportsTab, SummaryCards } from './reports-tab.tsx';
+import { REPORT_TYPES, ReportsTab, SummaryCards } from './reports-tab.tsx';
 
 export const PAYMENT_TABS = ['queue', 'all', 'reports', 'commissions', 'bulk'] as const;
 export type PaymentTab = (typeof PAYMENT_TABS)[number];
@@ -50,7 +51,11 @@ export function AdminPaymentsPage() {
   const [queuePage, setQueuePage] = useState(1);
   const [allFilters, setAllFilters] = useState<PaymentFilters>(defaultFilters);
   const [bulkFilters, setBulkFilters] = useState<PaymentFilters>({ ...defaultFilters, status: 'pending' });
-  const [reportFilters, setReportFilters] = useState<ReportFilters>(defaultReportFilters);
+  // A link may open a given report (?tab=reports&report=defaulters: the dashboard's alerts do).
+  const [reportFilters, setReportFilters] = useState<ReportFilters>(() => {
+    const reportType = REPORT_TYPES.find((type) => type === params.get('report'));
+    return reportType ? { ...defaultReportFilters, reportType } : defaultReportFilters;
+  });
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
 
   // Read here: its count is the Pending Queue tab's badge, whichever tab is open.

@@ -10,7 +10,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import type { AdminPayment, PaymentPage } from './api.ts';
 import { formatDateTime, formatPeriod, shortId } from './display.ts';
 import { ReceiptHistoryDialog } from './history-dialog.tsx';
-import { EmptyState, InfoItem, LoadFailed, Pager, StatusBadges, ViewReceiptButton, useClampPage, usePaymentMethodLabel } from './parts.tsx';
+import { EmptyState, InfoItem, LedgerLink, LoadFailed, Pager, StatusBadges, ViewReceiptButton, useClampPage, usePaymentMethodLabel } from './parts.tsx';
 import { ApprovePaymentDialog, RejectPaymentDialog } from './review-dialogs.tsx';
 
 /** The queue is read by the page (its count is the tab's badge) and handed in here. */
@@ -111,6 +111,7 @@ function QueueItem({ payment, onApprove, onReject, onHistory }: { payment: Admin
               <History aria-hidden />
               {t('actions.history')}
             </Button>
+            <LedgerLink userId={payment.userId} name={payment.user.name} />
           </div>
         </article>
       </Card>

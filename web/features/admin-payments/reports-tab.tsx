@@ -7,13 +7,25 @@ import { Card } from '../../components/ui/card.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
-import { fetchPlanOptions, fetchReport, PAGE_SIZE, paymentKeys, type Defaulter, type PaymentsSummary, type PlanSummaryRow, type Report, type ReportFilters, type ReportType } from './api.ts';
+import {
+  fetchPlanOptions,
+  fetchReport,
+  PAGE_SIZE,
+  paymentKeys,
+  type Defaulter,
+  type PaymentsSummary,
+  type PendingReportSummary,
+  type PlanSummaryRow,
+  type Report,
+  type ReportFilters,
+  type ReportType,
+} from './api.ts';
 import { filterYears, formatDay } from './display.ts';
 import { MonthSelect, YearSelect } from './payment-filters.tsx';
 import { PaymentList } from './payment-list.tsx';
-import { EmptyState, FilterField, InfoItem, LoadFailed, Pager, RECEIPT_LINK_REFRESH_MS, TABLET_QUERY, ViewReceiptButton, useErrorToast, useMediaQuery } from './parts.tsx';
+import { EmptyState, FilterField, InfoItem, LedgerLink, LoadFailed, Pager, RECEIPT_LINK_REFRESH_MS, TABLET_QUERY, ViewReceiptButton, useErrorToast, useMediaQuery } from './parts.tsx';
 
-const REPORT_TYPES: ReportType[] = ['summary', 'paid', 'pending', 'defaulters'];
+export const REPORT_TYPES: ReportType[] = ['summary', 'paid', 'pending', 'defaulters'];
 
 export function ReportsTab({ filters, onFilters }: { filters: ReportFilters; onFilters: (changes: Partial<ReportFilters>) => void }) {
   const { t, i18n } = useTranslation('adminPayments');
@@ -106,19 +118,52 @@ function ReportView({ report, page, onPage }: { report: Report; page: number; on
             amountLabel={t(report.reportType === 'paid' ? 'reports.totalPaid' : 'reports.totalPending')}
             amount={report.totalAmount}
           />
+          {report.reportType === 'pending' && report.summary && <PendingSplit summary={report.summary} />}
           {report.payments.length === 0 ? (
             <EmptyState title={t('reports.noPayments')} text={t('reports.noPaymentsText')} />
           ) : (
             <PaymentList
               payments={report.payments}
               label={t(`reports.types.${report.reportType}`)}
-              actions={(payment, compact) => <ViewReceiptButton url={payment.receiptUrl} iconOnly={compact} />}
+              show="state"
+              actions={(payment, compact) => (
+                <>
+                  <ViewReceiptButton url={payment.receiptUrl} iconOnly={compact} />
+                  <LedgerLink userId={payment.userId} name={payment.user.name} iconOnly={compact} />
+                </>
+              )}
             />
           )}
           {report.payments.length > 0 && <Pager page={page} pages={pages(report.total)} onPage={onPage} />}
         </div>
       );
   }
+}
+
+/**
+ * The PENDING report's line split as the server counted it over the same rows (RULES §6a): pending is
+ * under review plus owed, and overdue is the part of owed past the grace day. Never recounted here.
+ */
+function PendingSplit({ summary }: { summary: PendingReportSummary }) {
+  const { t } = useTranslation('adminPayments');
+  const parts = [
+    { key: 'pending', value: summary.pending, tone: 'text-foreground' },
+    { key: 'underReview', value: summary.underReview, tone: 'text-primary' },
+    { key: 'owed', value: summary.owed, tone: 'text-warning' },
+    { key: 'overdue', value: summary.overdue, tone: 'text-destructive' },
+  ] as const;
+  return (
+    <dl aria-label={t('reports.pendingSplit.label')} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {parts.map((part) => (
+        <Card key={part.key} className="p-3 sm:p-4">
+          <dt className="text-sm font-medium text-muted-foreground">{t(`reports.pendingSplit.${part.key}`)}</dt>
+          <dd className={cn('mt-1 text-xl font-bold tabular-nums', part.tone)}>{part.value.count}</dd>
+          <dd className="text-sm font-medium text-foreground">{formatPkr(part.value.amount)}</dd>
+          <dd className="mt-1 text-xs text-muted-foreground">{t(`reports.pendingSplit.hints.${part.key}`)}</dd>
+        </Card>
+      ))}
+    </dl>
+  );
 }
 
 function ReportTotals({ text, amountLabel, amount }: { text: string; amountLabel: string; amount: number }) {
@@ -136,19 +181,23 @@ function ReportTotals({ text, amountLabel, amount }: { text: string; amountLabel
 export function SummaryCards({ summary, label, className }: { summary: PaymentsSummary | undefined; label: string; className?: string }) {
   const { t } = useTranslation('adminPayments');
   const cards = [
-    { key: 'total', count: summary?.counts.total, amount: undefined, tone: 'text-foreground' },
-    { key: 'underReview', count: summary?.counts.underReview, amount: undefined, tone: 'text-warning' },
+    { key: 'total', count: summary?.counts.total, amount: summary?.amounts.total, tone: 'text-foreground' },
     { key: 'paid', count: summary?.counts.paid, amount: summary?.amounts.paid, tone: 'text-success' },
     { key: 'pending', count: summary?.counts.pending, amount: summary?.amounts.pending, tone: 'text-warning' },
+    { key: 'underReview', count: summary?.counts.underReview, amount: summary?.amounts.underReview, tone: 'text-primary' },
+    { key: 'owed', count: summary?.counts.owed, amount: summary?.amounts.owed, tone: 'text-warning' },
     { key: 'overdue', count: summary?.counts.overdue, amount: summary?.amounts.overdue, tone: 'text-destructive' },
   ] as const;
+  // Owed is counted by newer servers only: left out rather than shown as a dash.
+  const shown = cards.filter((card) => card.key !== 'owed' || summary === undefined || card.count !== undefined);
   return (
-    <dl aria-label={label} className={cn('grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5', className)}>
-      {cards.map((card) => (
-        <Card key={card.key} className={cn('p-3 sm:p-4', card.key === 'total' && 'col-span-2 sm:col-span-1')}>
+    <dl aria-label={label} className={cn('grid grid-cols-2 gap-3 sm:grid-cols-3', shown.length > 5 ? 'xl:grid-cols-6' : 'lg:grid-cols-5', className)}>
+      {shown.map((card) => (
+        <Card key={card.key} className="p-3 sm:p-4">
           <dt className="text-sm text-muted-foreground">{t(`summary.${card.key}`)}</dt>
           <dd className={cn('mt-1 text-xl font-bold sm:text-2xl', card.tone)}>{card.count ?? '–'}</dd>
           {card.amount !== undefined && <dd className="mt-0.5 text-sm font-medium text-muted-foreground">{formatPkr(card.amount)}</dd>}
+          <dd className="mt-1 text-xs text-muted-foreground">{t(`summary.hints.${card.key}`)}</dd>
         </Card>
       ))}
     </dl>
@@ -235,7 +284,10 @@ function DefaultersList({ defaulters }: { defaulters: Defaulter[] }) {
           <tbody className="divide-y divide-border">
             {defaulters.map((d, index) => (
               <tr key={key(d, index)}>
-                <th scope="row" className="px-4 py-3 text-start font-medium">{d.user.name}</th>
+                <th scope="row" className="px-4 py-3 text-start font-medium">
+                  <span className="block">{d.user.name}</span>
+                  {d.userId && <LedgerLink userId={d.userId} name={d.user.name} />}
+                </th>
                 <td className="px-4 py-3">
                   <div className="break-all">{d.user.email}</div>
                   <div className="text-muted-foreground">{d.user.phone || t('reports.noPhone')}</div>
@@ -265,6 +317,11 @@ function DefaultersList({ defaulters }: { defaulters: Defaulter[] }) {
               </InfoItem>
               <InfoItem label={t('reports.oldestDue')}>{formatDay(d.oldestDueDate, i18n.language)}</InfoItem>
             </dl>
+            {d.userId && (
+              <div className="mt-3 border-t border-border pt-3">
+                <LedgerLink userId={d.userId} name={d.user.name} />
+              </div>
+            )}
           </Card>
         </li>
       ))}

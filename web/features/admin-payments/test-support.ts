@@ -1,4 +1,5 @@
 /** Test data and a fake API for this area's component tests (no network). */
+import type { CountAndAmount, InstalmentFigures } from '../../../contract/figures.ts';
 import type { RecordedCall } from '../../test/api-stub.ts';
 import type { AdminPayment } from './api.ts';
 
@@ -44,3 +45,25 @@ export const summaryAnswer = () => {
 
 
 export const writes = (calls: RecordedCall[]) => calls.filter((call) => call.method !== 'GET');
+
+const none: CountAndAmount = { count: 0, amount: 0 };
+
+/**
+ * A set of figures as the server would send it, from the parts a test names (RULES §6a). Totals are
+ * written out by the test itself; nothing here adds them up.
+ */
+export function makeFigures(overrides: Partial<InstalmentFigures> = {}): InstalmentFigures {
+  return {
+    scheduled: none,
+    due: none,
+    underReview: none,
+    owed: none,
+    overdue: none,
+    paid: none,
+    pending: none,
+    dueSoFar: none,
+    collected: 0,
+    collectionRate: 0,
+    ...overrides,
+  };
+}

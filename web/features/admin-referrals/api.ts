@@ -57,7 +57,14 @@ export interface CommissionItem {
   userConfirmed?: boolean;
   committee: { name: string };
   referral: { level: number; commissionRate: number; referredUser?: { name: string } };
+  /** What payment × rate came to, before the rules' minimum or maximum (RULES §8). */
+  uncappedAmount?: number;
+  /** Which bound changed the amount, if one did. */
+  cappedBy?: CappedBy;
 }
+
+/** A commission bounded by the rules: held down to the maximum, or raised to the minimum (RULES §8). */
+export type CappedBy = 'MAXIMUM' | 'MINIMUM' | null;
 
 export type LevelFilter = 0 | 1 | 2 | 3;
 
@@ -130,6 +137,10 @@ export interface PendingCommission {
   commissionRate: number;
   paymentAmount: number;
   commissionAmount: number;
+  /** What payment × rate came to, before the rules' minimum or maximum (RULES §8). */
+  uncappedAmount?: number;
+  /** Which bound changed the amount, if one did. */
+  cappedBy?: CappedBy;
 }
 
 export interface PendingCommissions {

@@ -195,3 +195,24 @@ describe("'Process Bulk Payment' dialog", () => {
     expect(refused).toHaveLength(0);
   });
 });
+
+describe('capped commissions', () => {
+  // One held down to the rules' maximum, one raised to the minimum, one within the bounds.
+  const capped: PendingCommission[] = [
+    { ...pendingRows[0], commissionAmount: 1000, uncappedAmount: 1250, cappedBy: 'MAXIMUM' },
+    { ...pendingRows[1], commissionAmount: 500, uncappedAmount: 320, cappedBy: 'MINIMUM' },
+    { ...pendingRows[1], id: 'c3', referrerName: 'Sara Malik', referrerEmail: 'sara@example.com', commissionAmount: 700, uncappedAmount: 700, cappedBy: null },
+  ];
+
+  for (const width of [1280, 390]) {
+    it(`says which rule bounded each commission, and by how much, on a ${width}px screen`, async () => {
+      screenWidth(width);
+      renderTab(capped);
+      await screen.findByText('Ayesha Khan');
+      expect(screen.getByText('Capped at the maximum of PKR 1,000 (was PKR 1,250)')).toBeTruthy();
+      expect(screen.getByText('Raised to the minimum of PKR 500 (was PKR 320)')).toBeTruthy();
+      // A commission within the bounds has no note.
+      expect(screen.getAllByText(/^(Capped at|Raised to)/)).toHaveLength(2);
+    });
+  }
+});

@@ -16,7 +16,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../lib/api-client.ts';
 import { fetchCommissionBatches, fetchPendingCommissions, payoutKeys, type CommissionBatch, type PendingCommission } from './api.ts';
 import { BulkPayDialog } from './bulk-pay-dialog.tsx';
-import { EmptyState, FilterField, InfoItem, LevelBadge, LoadFailed, TableFrame, TABLE_QUERY, tdClass, thClass, useErrorToast, useMediaQuery } from './parts.tsx';
+import { CapNote, EmptyState, FilterField, InfoItem, LevelBadge, LoadFailed, TableFrame, TABLE_QUERY, tdClass, thClass, useErrorToast, useMediaQuery } from './parts.tsx';
 import { defaultPayoutPeriod, formatDate, formatPeriod, formatRatePercent, monthName, MONTHS, PAYOUT_METHODS, PAYOUT_YEARS } from './rules.ts';
 
 export function CommissionPaymentsTab() {
@@ -154,7 +154,10 @@ function PendingTable({ rows, label }: { rows: PendingCommission[]; label: strin
             </td>
             <td className={tdClass}>{formatRatePercent(row.commissionRate, i18n.language)}</td>
             <td className={tdClass}>{formatPkr(row.paymentAmount)}</td>
-            <td className={`${tdClass} font-semibold`}>{formatPkr(row.commissionAmount)}</td>
+            <td className={`${tdClass} font-semibold`}>
+              {formatPkr(row.commissionAmount)}
+              <CapNote amount={row.commissionAmount} uncappedAmount={row.uncappedAmount} cappedBy={row.cappedBy} />
+            </td>
           </tr>
         ))}
       </tbody>
@@ -172,7 +175,10 @@ function PendingCard({ row }: { row: PendingCommission }) {
             <p className="font-semibold break-words">{row.referrerName}</p>
             <p className="text-sm break-all text-muted-foreground">{row.referrerEmail}</p>
           </div>
-          <p className="text-lg font-bold whitespace-nowrap">{formatPkr(row.commissionAmount)}</p>
+          <p className="text-end text-lg font-bold">
+            <span className="whitespace-nowrap">{formatPkr(row.commissionAmount)}</span>
+            <CapNote amount={row.commissionAmount} uncappedAmount={row.uncappedAmount} cappedBy={row.cappedBy} className="max-w-48" />
+          </p>
         </div>
         <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
           <InfoItem label={t('payouts.referredUser')}>{row.referredUserName}</InfoItem>

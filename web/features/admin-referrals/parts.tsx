@@ -10,6 +10,8 @@ import { Label } from '../../components/ui/label.tsx';
 import { getErrorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { notify } from '../../lib/toast.ts';
+import { formatPkr } from '../../../contract/money.ts';
+import type { CappedBy } from './api.ts';
 import { statusTone } from './rules.ts';
 
 /** A labelled filter control. */
@@ -174,3 +176,19 @@ export function TableFrame({ label, children }: { label: string; children: React
 
 export const thClass = 'px-4 py-3 text-start text-xs font-semibold tracking-wide text-muted-foreground uppercase';
 export const tdClass = 'px-4 py-3 align-top';
+
+/**
+ * Says when a commission was bounded by the rules (RULES §8): "Capped at the maximum of PKR 1,000 (was
+ * PKR 1,250)" or "Raised to the minimum of PKR 500 (was PKR 320)". The amount paid is the bound itself.
+ * Nothing when the commission was not bounded, or the server did not say.
+ */
+export function CapNote({ amount, uncappedAmount, cappedBy, className }: { amount: number; uncappedAmount?: number; cappedBy?: CappedBy; className?: string }) {
+  const { t } = useTranslation('adminReferrals');
+  if ((cappedBy !== 'MAXIMUM' && cappedBy !== 'MINIMUM') || typeof uncappedAmount !== 'number') return null;
+  const values = { amount: formatPkr(amount), uncapped: formatPkr(uncappedAmount) };
+  return (
+    <span className={cn('block text-xs font-normal text-muted-foreground', className)}>
+      {cappedBy === 'MAXIMUM' ? t('caps.maximum', values) : t('caps.minimum', values)}
+    </span>
+  );
+}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -66,8 +66,8 @@ const routes: StubRoutes = {
       : ok({ referrals: [reportItem], summary, data: { referrals: [reportItem], summary } }),
 };
 
-function renderPage(path: string) {
-  const stub = stubGetRequests(routes);
+function renderPage(path: string, extra: StubRoutes = {}) {
+  const stub = stubGetRequests({ ...routes, ...extra });
   const router = createMemoryRouter([{ path: '/admin/referrals', element: <AdminReferralsPage /> }], { initialEntries: [path] });
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -131,6 +131,24 @@ describe('/admin/referrals', () => {
       expect(last?.search.get('status')).toBe('PAID');
       expect(last?.search.get('level')).toBe('2');
     });
+  });
+
+  it('Commission Tracking: says when a commission was capped at the maximum or raised to the minimum', async () => {
+    const cappedMax: CommissionItem = { ...commission, id: 'c-max', amount: 1000, uncappedAmount: 1250, cappedBy: 'MAXIMUM' };
+    const cappedMin: CommissionItem = { ...commission, id: 'c-min', amount: 500, uncappedAmount: 320, cappedBy: 'MINIMUM' };
+    const commissions = [cappedMax, cappedMin, commission];
+    for (const width of [1280, 390]) {
+      screenWidth(width);
+      renderPage('/admin/referrals?tab=tracking', {
+        '/api/referrals/commission-history': ok({ commissions, totalCommission: 2750, data: { commissions, totalCommission: 2750, pagination: { page: 1, limit: 50, total: 3, pages: 1 } } }),
+      });
+      expect(await screen.findByText('Capped at the maximum of PKR 1,000 (was PKR 1,250)')).toBeTruthy();
+      expect(screen.getByText('Raised to the minimum of PKR 500 (was PKR 320)')).toBeTruthy();
+      // The third is not bounded (the server sent no cappedBy): no note.
+      expect(screen.getAllByText(/^(Capped at|Raised to)/)).toHaveLength(2);
+      cleanup();
+      vi.restoreAllMocks();
+    }
   });
 
   it('Reports: switches between table and cards, and exports a CSV named with the date', async () => {

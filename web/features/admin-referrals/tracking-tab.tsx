@@ -14,7 +14,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { fetchCommissionHistory, referralKeys, type CommissionFilters, type CommissionItem, type LevelFilter, type UserOption } from './api.ts';
-import { EmptyState, FilterField, InfoItem, LevelBadge, LoadFailed, Pager, StatusBadge, TableFrame, TABLE_QUERY, tdClass, thClass, useMediaQuery } from './parts.tsx';
+import { CapNote, EmptyState, FilterField, InfoItem, LevelBadge, LoadFailed, Pager, StatusBadge, TableFrame, TABLE_QUERY, tdClass, thClass, useMediaQuery } from './parts.tsx';
 import { COMMISSION_LEVELS, formatDate, formatRatePercent } from './rules.ts';
 import { UserPicker } from './user-picker.tsx';
 
@@ -162,7 +162,10 @@ function CommissionTable({ commissions }: { commissions: CommissionItem[] }) {
               <LevelBadge level={c.referral.level} />
             </td>
             <td className={tdClass}>{formatRatePercent(c.referral.commissionRate, i18n.language)}</td>
-            <td className={`${tdClass} font-semibold`}>{formatPkr(c.amount)}</td>
+            <td className={`${tdClass} font-semibold`}>
+              {formatPkr(c.amount)}
+              <CapNote amount={c.amount} uncappedAmount={c.uncappedAmount} cappedBy={c.cappedBy} />
+            </td>
             <td className={tdClass}>
               <StatusBadge status={c.status} />
             </td>
@@ -182,6 +185,7 @@ function CommissionCard({ commission: c }: { commission: CommissionItem }) {
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
             <p className="text-lg font-bold">{formatPkr(c.amount)}</p>
+            <CapNote amount={c.amount} uncappedAmount={c.uncappedAmount} cappedBy={c.cappedBy} />
             <p className="text-sm text-muted-foreground">{c.committee.name}</p>
           </div>
           <div className="flex flex-wrap gap-1">

@@ -11,6 +11,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { notify } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { LedgerLink } from '../admin-payments/parts.tsx';
 import { fetchPlanPayment, requestKeys, type PlanPayment } from './api.ts';
 import { formatCnic, formatDateTime, hasReceipt, isPending } from './display.ts';
 import { InfoItem, RECEIPT_LINK_REFRESH_MS, StatusBadge, usePaymentMethodLabel } from './parts.tsx';
@@ -163,6 +164,9 @@ function PaymentDetails({ payment }: { payment: PlanPayment }) {
               <InfoItem label={t('detail.user.phone')}>{payment.user.phone?.trim() || notProvided}</InfoItem>
               <InfoItem label={t('detail.user.cnic')}>{payment.user.cnic?.trim() ? formatCnic(payment.user.cnic) : notProvided}</InfoItem>
             </dl>
+            <div className="mt-3">
+              <LedgerLink userId={payment.userId} name={payment.user.name} />
+            </div>
           </Section>
 
           <Section title={t('detail.plan.title')}>

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { PublicUser } from '../../../contract/accounts.ts';
+import type { InstalmentFigures } from '../../../contract/figures.ts';
 import type { adminUserUpdateBody, USER_FILTERS } from '../../../contract/users.ts';
 import type { Pagination } from '../../../contract/paging.ts';
 import { api } from '../../lib/api-client.ts';
@@ -41,7 +42,12 @@ export const USERS_PAGE_SIZE = 20;
 
 export type AdminUserUpdate = z.output<typeof adminUserUpdateBody>;
 
-/** The dashboard's figures (admin document §3 "Dashboard overview"). */
+/**
+ * The dashboard's figures (admin document §3 "Dashboard overview"), the instalments' in the words of
+ * RULES §6a (server/admin/overview.ts): totalPayments = paid + pending; pendingPayments = under review +
+ * owed (never a future month); overduePayments = owed after the grace day; overdueMembers = members with
+ * at least one overdue instalment; collectionRate = paid ÷ due so far, in whole percent.
+ */
 export interface Overview {
   totalUsers: number;
   activeUsers: number;
@@ -53,9 +59,14 @@ export interface Overview {
   activeGroups: number;
   totalPayments: number;
   pendingPayments: number;
-  underReviewPayments?: number;
+  underReviewPayments: number;
+  owedPayments: number;
   overduePayments: number;
+  overdueMembers: number;
+  collectedAmount: number;
+  collectionRate: number;
   pendingPlanRequests?: number;
+  figures: InstalmentFigures;
 }
 
 export interface OverviewAnswer {

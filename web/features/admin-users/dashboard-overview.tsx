@@ -1,14 +1,16 @@
 /**
  * The top of /admin (admin document §2 "Admin dashboard"): the title banner with 'System Online'
- * and the time of the figures, the Alerts card (only when something needs attention) and the
- * System Overview tiles. Read from GET /api/admin/dashboard/overview; there is no demo data: when
- * the server cannot be reached the section says so and offers Retry.
+ * and the time of the figures, the Alerts card (only when something needs attention), the System
+ * Overview tiles and the instalment figures, each saying what it counts in the words of RULES §6a.
+ * Read from GET /api/admin/dashboard/overview; there is no demo data: when the server cannot be
+ * reached the section says so and offers Retry.
  */
-import { useSyncExternalStore } from 'react';
+import { useId, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CreditCard, FolderKanban, Package, RefreshCw, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { formatPkr } from '../../../contract/money.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -19,19 +21,25 @@ import { fetchOverview, userKeys, type Overview } from './api.ts';
 import { formatTime } from './display.ts';
 import { LoadFailure, StatTile } from './parts.tsx';
 
-export type AlertKey = 'blockedUsers' | 'pausedCommittees' | 'overduePayments';
+export type AlertKey = 'blockedUsers' | 'pausedCommittees' | 'overduePayments' | 'overdueMembers' | 'underReviewPayments';
 
-const alertLinks: Record<AlertKey, string> = {
+const ALERT_ORDER: readonly AlertKey[] = ['blockedUsers', 'pausedCommittees', 'overduePayments', 'overdueMembers', 'underReviewPayments'];
+
+/** Where each alert leads: the list that shows what it counts. */
+export const alertLinks: Record<AlertKey, string> = {
   blockedUsers: '/admin/users?status=BLOCKED',
   pausedCommittees: '/admin/committee-plans',
-  overduePayments: '/admin/payments?tab=all',
+  // The pending report lists the under-review and owed instalments with each one's state, overdue first.
+  overduePayments: '/admin/payments?tab=reports&report=pending',
+  // Defaulters: the members with at least one overdue instalment.
+  overdueMembers: '/admin/payments?tab=reports&report=defaulters',
+  // The pending queue: receipts waiting for an admin.
+  underReviewPayments: '/admin/payments',
 };
 
-/** The figures that need attention, in the specification's order; empty when all are 0 (no Alerts card). */
-export function overviewAlerts(overview: Pick<Overview, AlertKey>): { key: AlertKey; count: number }[] {
-  return (['blockedUsers', 'pausedCommittees', 'overduePayments'] as const)
-    .map((key) => ({ key, count: Number(overview[key]) || 0 }))
-    .filter((alert) => alert.count > 0);
+/** The figures that need attention, in order; empty when all are 0 (no Alerts card). */
+export function overviewAlerts(overview: Partial<Pick<Overview, AlertKey>>): { key: AlertKey; count: number }[] {
+  return ALERT_ORDER.map((key) => ({ key, count: Number(overview[key]) || 0 })).filter((alert) => alert.count > 0);
 }
 
 /**
@@ -175,10 +183,53 @@ export function DashboardOverview() {
             tone="warning"
             label={t('admin.overview.tiles.totalPayments')}
             value={figures.totalPayments}
-            detail={t('admin.overview.tiles.pending', { count: figures.pendingPayments })}
+            detail={t('admin.overview.tiles.paidPlusPending', { paid: figures.figures?.paid.count ?? figures.totalPayments - figures.pendingPayments, pending: figures.pendingPayments })}
           />
         </div>
       </section>
+
+      <InstalmentFigureTiles overview={figures} />
     </div>
+  );
+}
+
+/**
+ * The instalment figures (RULES §6a), each with what it counts: pending, receipts under review, owed,
+ * overdue, members overdue, collected and the collection rate. As the server counted them.
+ */
+function InstalmentFigureTiles({ overview }: { overview: Overview }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const f = overview.figures;
+  const tiles: { key: string; value: string | number; detail: string; tone: string }[] = [
+    { key: 'pending', value: overview.pendingPayments, detail: t('admin.overview.figures.pendingDetail', { amount: formatPkr(f?.pending.amount ?? 0) }), tone: 'text-foreground' },
+    { key: 'underReview', value: overview.underReviewPayments, detail: t('admin.overview.figures.underReviewDetail'), tone: 'text-primary' },
+    { key: 'owed', value: overview.owedPayments, detail: t('admin.overview.figures.owedDetail', { amount: formatPkr(f?.owed.amount ?? 0) }), tone: 'text-warning' },
+    { key: 'overdue', value: overview.overduePayments, detail: t('admin.overview.figures.overdueDetail', { amount: formatPkr(f?.overdue.amount ?? 0) }), tone: 'text-destructive' },
+    { key: 'overdueMembers', value: overview.overdueMembers, detail: t('admin.overview.figures.overdueMembersDetail'), tone: 'text-destructive' },
+    { key: 'collected', value: formatPkr(overview.collectedAmount), detail: t('admin.overview.figures.collectedDetail', { count: f?.paid.count ?? 0 }), tone: 'text-success' },
+    {
+      key: 'collectionRate',
+      value: t('admin.overview.figures.percent', { n: overview.collectionRate }),
+      detail: t('admin.overview.figures.collectionRateDetail', { amount: formatPkr(f?.dueSoFar.amount ?? 0) }),
+      tone: 'text-foreground',
+    },
+  ];
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="text-lg font-semibold">
+        {t('admin.overview.figures.title')}
+      </h2>
+      <p className="mb-3 text-sm text-muted-foreground">{t('admin.overview.figures.intro')}</p>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
+        {tiles.map((tile) => (
+          <Card key={tile.key} className="min-w-0 p-3 sm:p-4">
+            <dt className="text-sm font-medium text-muted-foreground">{t(`admin.overview.figures.${tile.key}` as 'admin.overview.figures.pending')}</dt>
+            <dd className={cn('mt-1 text-2xl font-bold tabular-nums', tile.tone)}>{tile.value}</dd>
+            <dd className="mt-1 text-xs text-muted-foreground">{tile.detail}</dd>
+          </Card>
+        ))}
+      </dl>
+    </section>
   );
 }

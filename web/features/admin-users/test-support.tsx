@@ -12,6 +12,7 @@ import { createQueryClient } from '../../app/providers.tsx';
 import type { AuthContextValue } from '../../lib/auth.tsx';
 import { AuthContext } from '../../lib/auth.tsx';
 import { fakeAuth, makeUser } from '../../test/render.tsx';
+import { makeFigures } from '../admin-payments/test-support.ts';
 import type { AdminUser, Overview } from './api.ts';
 
 export const adminAuth = (overrides: Partial<AuthContextValue> = {}) =>
@@ -52,9 +53,21 @@ export function makeOverview(overrides: Partial<Overview> = {}): Overview {
     activeGroups: 12,
     totalPayments: 900,
     pendingPayments: 35,
-    underReviewPayments: 4,
+    underReviewPayments: 0,
+    owedPayments: 35,
     overduePayments: 0,
+    overdueMembers: 0,
+    collectedAmount: 4_325_000,
+    collectionRate: 93,
     pendingPlanRequests: 2,
+    figures: makeFigures({
+      paid: { count: 865, amount: 4_325_000 },
+      pending: { count: 35, amount: 175_000 },
+      owed: { count: 35, amount: 175_000 },
+      dueSoFar: { count: 900, amount: 4_650_000 },
+      collected: 4_325_000,
+      collectionRate: 93,
+    }),
     ...overrides,
   };
 }

@@ -3,13 +3,15 @@
  * User, Contact, Role & Status, Committees, Payments, Joined/last login and Actions; cards on phones.
  */
 import { useId } from 'react';
-import { Ban, Pencil, Power, PowerOff, ShieldCheck, Unlock } from 'lucide-react';
+import { Ban, BookOpenText, Pencil, Power, PowerOff, ShieldCheck, Unlock } from 'lucide-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPkr } from '../../../contract/money.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
+import { ledgerPath } from '../admin-payments/api.ts';
 import type { AdminUser } from './api.ts';
 import { displayStatus, formatDate, formatDateTime, statusTone } from './display.ts';
 import { WIDE_QUERY, useMediaQuery } from './parts.tsx';
@@ -48,6 +50,13 @@ function UserActions({ user, busy, onAction }: { user: AdminUser; busy: boolean;
   const { t } = useTranslation();
   return (
     <>
+      {/* Every instalment of every group, month by month (RULES §6a). */}
+      <Button variant="outline" size="sm" asChild>
+        <Link to={ledgerPath(user.id)} aria-label={t('admin.users.actions.ledgerOf', { name: user.name })}>
+          <BookOpenText aria-hidden />
+          {t('admin.users.actions.ledger')}
+        </Link>
+      </Button>
       <Button variant="outline" size="sm" onClick={() => onAction('edit', user)}>
         <Pencil aria-hidden />
         {t('admin.users.actions.edit')}

@@ -42,6 +42,21 @@ describe('/admin/users', () => {
     expect(refused).toEqual([]);
   });
 
+  it("leads from each user, in the table and on the cards, to the user's ledger", async () => {
+    for (const width of [1440, 390]) {
+      screenWidth(width);
+      stubGetRequests({ '/api/admin/users': listAnswer([ayesha, usman]) });
+      const { unmount } = renderWithAdmin(<AdminUsersPage />);
+      for (const user of [ayesha, usman]) {
+        const link = await screen.findByRole('link', { name: `Ledger of ${user.name}` });
+        expect(link.textContent).toBe('Ledger');
+        expect(link.getAttribute('href')).toBe(`/admin/users/${user.id}/ledger`);
+      }
+      unmount();
+      vi.restoreAllMocks();
+    }
+  });
+
   it('shows the columns of the specification in a table on a wide screen', async () => {
     screenWidth(1440);
     stubGetRequests({ '/api/admin/users': listAnswer([ayesha]) });

@@ -38,8 +38,10 @@ export interface EligibleMember {
   user?: { name?: string | null; email?: string | null } | null;
   memberNumber?: number | null;
   position?: number | null;
-  /** The member has an OVERDUE instalment: shown, so that the admin can see it (RULES §9). */
+  /** The member has an overdue instalment (owed after the grace day) today: shown, so that the admin can see it (RULES §6a, §9). */
   hasOverdue?: boolean;
+  /** The member owes today: an instalment due, not paid, no receipt waiting (overdue included; RULES §6a). */
+  hasOwed?: boolean;
 }
 
 /** A winner (admin document §3 "Winner"). */

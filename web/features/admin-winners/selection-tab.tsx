@@ -3,7 +3,7 @@
  * group, month, year, payment type, then one of the group's eligible members (RULES §9: active
  * members who have not won; the server decides, whatever this form sends).
  */
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, useId, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -181,12 +181,14 @@ export function SelectionTab({ committees, committeesLoading, form, onForm }: Se
                 help={eligibleHelp({ hasPeriod, loading: eligible.isPending, failed: eligible.isError && !eligible.data, count: members.length })}
                 onRetry={() => void eligible.refetch()}
               />
-              {chosen?.hasOverdue && (
-                <p className="mt-2 flex items-start gap-2 text-sm font-medium text-warning">
+              {chosen && memberTags(chosen).length > 0 && (
+                <div className="mt-2 flex flex-wrap items-start gap-2 text-sm font-medium text-warning">
                   <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-                  {t('selection.overdueWarning')}
-                </p>
+                  <MemberTags member={chosen} />
+                  <span>{chosen.hasOverdue ? t('selection.overdueWarning') : t('selection.owesWarning')}</span>
+                </div>
               )}
+              <OwingMembers members={members} />
             </div>
           )}
 
@@ -248,7 +250,9 @@ function MemberField({
       email: member.user?.email || t('selection.noEmail'),
       number: number === null ? t('selection.noNumber') : t('selection.memberNumber', { number }),
     });
-    return member.hasOverdue ? t('selection.memberOptionOverdue', { option }) : option;
+    const tags = memberTags(member);
+    // A select's options are text only: the tags are words there too.
+    return tags.length > 0 ? t('selection.memberOptionTagged', { option, tags: tags.map((tag) => t(`selection.tags.${tag}`)).join(', ') }) : option;
   };
   const helpText = help === 'count' ? t('selection.help.count', { count: members.length }) : t(`selection.help.${help}`);
   return (
@@ -270,6 +274,57 @@ function MemberField({
           {t('selection.retry')}
         </Button>
       )}
+    </div>
+  );
+}
+
+type MemberTag = 'owes' | 'overdue';
+
+/**
+ * What an eligible member owes today (RULES §6a), in words: 'Owes' when an instalment is due, not paid
+ * and no receipt waits (overdue included); 'Overdue' when one is owed after the grace day.
+ */
+export function memberTags(member: Pick<EligibleMember, 'hasOwed' | 'hasOverdue'>): MemberTag[] {
+  const tags: MemberTag[] = [];
+  if (member.hasOwed || member.hasOverdue) tags.push('owes');
+  if (member.hasOverdue) tags.push('overdue');
+  return tags;
+}
+
+/** The tags as badges: the word says it, the colour only repeats it. */
+function MemberTags({ member }: { member: EligibleMember }) {
+  const { t } = useTranslation('adminWinners');
+  return (
+    <span className="inline-flex flex-wrap gap-1">
+      {memberTags(member).map((tag) => (
+        <Badge key={tag} tone={tag === 'overdue' ? 'danger' : 'warning'}>
+          {t(`selection.tags.${tag}`)}
+        </Badge>
+      ))}
+    </span>
+  );
+}
+
+/** The eligible members who owe today, with their tags, so that the admin sees them before choosing. */
+function OwingMembers({ members }: { members: EligibleMember[] }) {
+  const { t } = useTranslation('adminWinners');
+  const titleId = useId();
+  const owing = members.filter((member) => memberTags(member).length > 0);
+  if (owing.length === 0) return null;
+  return (
+    <div className="mt-3 rounded-xl border border-border p-3">
+      <p id={titleId} className="text-sm font-medium">
+        {t('selection.owingTitle', { count: owing.length })}
+      </p>
+      <p className="text-xs text-muted-foreground">{t('selection.owingHint')}</p>
+      <ul aria-labelledby={titleId} className="mt-2 space-y-1.5 text-sm">
+        {owing.map((member) => (
+          <li key={member.userId} className="flex flex-wrap items-center gap-2">
+            <span className="font-medium break-words">{member.user?.name || t('selection.unknownName')}</span>
+            <MemberTags member={member} />
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -42,8 +42,9 @@ const goldDetails: CommitteeDetails = {
     { id: 'g-a1', groupNumber: 'A1', memberCount: 2, maxMembers: 10, isActive: true },
   ],
 };
-const ayesha: EligibleMember = { userId: 'u-ayesha', user: { name: 'Ayesha Khan', email: 'ayesha@example.com' }, memberNumber: 1, position: 1, hasOverdue: false };
-const usman: EligibleMember = { userId: 'u-usman', user: { name: 'Usman Ali', email: 'usman@example.com' }, memberNumber: 2, position: 2, hasOverdue: true };
+const ayesha: EligibleMember = { userId: 'u-ayesha', user: { name: 'Ayesha Khan', email: 'ayesha@example.com' }, memberNumber: 1, position: 1, hasOverdue: false, hasOwed: false };
+const usman: EligibleMember = { userId: 'u-usman', user: { name: 'Usman Ali', email: 'usman@example.com' }, memberNumber: 2, position: 2, hasOverdue: true, hasOwed: true };
+const bilal: EligibleMember = { userId: 'u-bilal', user: { name: 'Bilal Ahmed', email: 'bilal@example.com' }, memberNumber: 3, position: 3, hasOverdue: false, hasOwed: true };
 
 function stubReads(extra: StubRoutes = {}, eligible: Record<string, EligibleMember[]> = { '1': [ayesha, usman], A1: [] }) {
   const routes: StubRoutes = {
@@ -116,7 +117,7 @@ describe('/admin/winners, Winner Selection', { timeout: 20_000 }, () => {
     expect(await screen.findByText('2 eligible members (previous winners excluded)')).toBeTruthy();
     const memberSelect = screen.getByLabelText('Member') as HTMLSelectElement;
     expect(within(memberSelect).getByRole('option', { name: 'Ayesha Khan (ayesha@example.com) — #1' })).toBeTruthy();
-    expect(within(memberSelect).getByRole('option', { name: 'Usman Ali (usman@example.com) — #2 — overdue instalment' })).toBeTruthy();
+    expect(within(memberSelect).getByRole('option', { name: 'Usman Ali (usman@example.com) — #2 — Owes, Overdue' })).toBeTruthy();
 
     // Everything but the member: still the validation toast.
     await user.click(screen.getByRole('button', { name: 'Select Winner' }));
@@ -134,6 +135,38 @@ describe('/admin/winners, Winner Selection', { timeout: 20_000 }, () => {
     await user.selectOptions(screen.getByLabelText('Month'), 'Select month');
     expect(screen.getByText('Select month and year to see eligible members')).toBeTruthy();
     expect(refused).toEqual([]);
+  });
+
+  it("tags eligible members 'Owes' and 'Overdue' in words, in the options, the list of those who owe and the chosen member", async () => {
+    stubReads({}, { '1': [ayesha, usman, bilal], A1: [] });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('option', { name: 'Gold Umrah Plan (7/20)' });
+    await user.selectOptions(screen.getByLabelText('Committee'), 'Gold Umrah Plan (7/20)');
+    await screen.findByRole('option', { name: 'Group 1 (5 members)' });
+    await user.selectOptions(screen.getByLabelText('Group'), 'Group 1 (5 members)');
+    await user.selectOptions(screen.getByLabelText('Month'), 'March');
+    await screen.findByText('3 eligible members (previous winners excluded)');
+
+    // The options are text: the tags are words there.
+    const memberSelect = screen.getByLabelText('Member') as HTMLSelectElement;
+    expect(Array.from(memberSelect.options).map((option) => option.textContent)).toEqual([
+      'Select member',
+      'Ayesha Khan (ayesha@example.com) — #1',
+      'Usman Ali (usman@example.com) — #2 — Owes, Overdue',
+      'Bilal Ahmed (bilal@example.com) — #3 — Owes',
+    ]);
+
+    // Those who owe (hasOwed or hasOverdue in the stub: Usman and Bilal), each with the tags in words.
+    const owing = screen.getByRole('list', { name: '2 eligible members owe now' });
+    const rows = within(owing).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual(['Usman AliOwesOverdue', 'Bilal AhmedOwes']);
+
+    await user.selectOptions(memberSelect, 'u-bilal');
+    expect(screen.getByText('This member owes an instalment that is due.')).toBeTruthy();
+    expect(screen.queryByText('This member has an overdue instalment.')).toBeNull();
+    await user.selectOptions(memberSelect, 'u-ayesha');
+    expect(screen.queryByText('This member owes an instalment that is due.')).toBeNull();
   });
 
   it('sends month and year with the eligible-member read, and defaults the year and payment type', async () => {

@@ -5,6 +5,6 @@ export { AdminWinnersPage } from '../admin-winners/index.ts';
 export { AdminUsersPage } from '../admin-users/index.ts';
 export { AdminAuditPage } from '../admin-audit/index.ts';
 export { AdminProfilePage } from '../admin-profile/index.ts';
-export { AdminPaymentsPage } from '../admin-payments/index.ts';
-export { AdminBankAccountsPage, AdminCommitteePlansPage, AdminDashboardPage } from '../admin-catalog/index.ts';
+export { AdminMemberLedgerPage, AdminPaymentsPage } from '../admin-payments/index.ts';
+export { AdminBankAccountsPage, AdminCommitteePlansPage, AdminDashboardPage, AdminGroupArrearsPage } from '../admin-catalog/index.ts';
 export { AdminPaymentDetailPage, AdminPlanRequestsPage } from '../admin-requests/index.ts';

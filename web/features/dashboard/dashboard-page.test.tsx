@@ -101,6 +101,21 @@ describe('/dashboard', () => {
   });
 });
 
+describe('next instalment', () => {
+  it('leads the page, under the greeting and above the summary tiles', async () => {
+    renderRoute('/dashboard', member);
+    const greeting = await screen.findByRole('heading', { level: 1 });
+    const card = await screen.findByRole('region', { name: 'Your next instalment' });
+    const tiles = screen.getByRole('region', { name: 'Your summary' });
+    const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(greeting, card)).toBe(true);
+    expect(follows(card, tiles)).toBe(true);
+    // Nothing owed or scheduled in this stub: a calm word, no button.
+    expect(await within(card).findByText('Nothing due')).toBeTruthy();
+    expect(within(card).queryByRole('link', { name: 'Pay Now' })).toBeNull();
+  });
+});
+
 describe('summary tiles', () => {
   it('count the groups and the payments, and show the referral earnings in PKR', async () => {
     vi.restoreAllMocks();

@@ -7,6 +7,7 @@ import { readStorage, storageKeys, writeStorage } from '../../lib/storage-keys.t
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { MyGroupsPanel } from '../member-payments/my-groups-panel.tsx';
 import { MemberHeader } from '../member-frame/index.ts';
+import { NextDueCard } from '../member-payments/next-due-card.tsx';
 import { LoadError } from '../member-payments/parts.tsx';
 import { PaymentsPanel } from '../member-payments/payments-panel.tsx';
 import { useMyGroups } from '../member-payments/queries.ts';
@@ -71,6 +72,8 @@ export function DashboardPage() {
           </figure>
         </section>
 
+        {/* What the member owes leads the page: the next instalment, then the summary tiles. */}
+        <NextDueCard />
         <SummaryTiles />
         {groups.isError && !groups.data && (
           <div className="mt-4">

@@ -3,6 +3,7 @@
  * "Payments (member)"), with the shapes the server answers (server/payments/payment-routes.ts,
  * member-groups.ts, payment-view.ts).
  */
+import { countAndAmount, instalmentFigures, instalmentState, nextDue, type CountAndAmount, type InstalmentFigures, type InstalmentState, type NextDue } from '../../../contract/figures.ts';
 import { api } from '../../lib/api-client.ts';
 
 /** One month of a member's schedule in one group (member document §3 "Group payment"). */
@@ -16,6 +17,11 @@ export interface GroupPayment {
   status: string;
   /** A receipt was sent and waits for an admin's decision (RULES §6). */
   underReview?: boolean;
+  /**
+   * What the month is today (RULES §6a): SCHEDULED, UNDER_REVIEW, OWED, OVERDUE or PAID. The card is
+   * drawn by this; an older answer without it is read from the status (rules.ts instalmentStateOf).
+   */
+  state?: InstalmentState | null;
   rejectionReason?: string | null;
   /** The first day of the month, as a date ('2026-03-01'). */
   dueDate?: string | null;
@@ -67,6 +73,8 @@ export interface MemberPayment {
   status: string;
   reviewStatus?: string;
   underReview?: boolean;
+  /** The instalment's state (RULES §6a); null for a plan request. */
+  state?: InstalmentState | null;
   rejectionReason?: string | null;
   paymentMethod?: string | null;
   submittedAt?: string | null;
@@ -76,12 +84,32 @@ export interface MemberPayment {
   plan?: { name: string } | null;
 }
 
-export interface PaymentCounts {
-  total: number;
-  paid: number;
-  pending: number;
-  overdue: number;
-  underReview: number;
+/**
+ * The counts (or amounts in rupees) of GET /payments/summary, in the words of RULES §6a: `pending` is
+ * `underReview` + `owed`, `owed` includes `overdue`, `total` is `paid` + `pending`.
+ */
+export type SummaryFigures = Record<'total' | 'paid' | 'pending' | 'overdue' | 'underReview' | 'owed', number>;
+/** The counts of GET /payments/summary, under their earlier name. */
+export type PaymentCounts = SummaryFigures;
+
+/** Where the member stands (GET /payments/summary for a member, no query): the dashboard leads with it. */
+export interface MemberPosition {
+  /** The earliest owed instalment, else the next scheduled one; null when there is neither. */
+  nextDue: NextDue | null;
+  /** Owed now (overdue included). */
+  owed: CountAndAmount;
+  paid: CountAndAmount;
+  /** The instalments of the cycle not paid yet, owed and under review included. */
+  remaining: CountAndAmount;
+}
+
+/** GET /payments/summary for the signed-in member: one answer for the tiles, the Payments tab and the next-instalment card. */
+export interface PaymentSummary {
+  counts: SummaryFigures;
+  amounts: SummaryFigures;
+  figures: InstalmentFigures | null;
+  /** Null when the answer does not carry the member's position (an older server). */
+  position: MemberPosition | null;
 }
 
 /** Every query of this area starts with this key, so one invalidation refreshes them all. */
@@ -111,16 +139,49 @@ export async function fetchMyPayments(signal?: AbortSignal): Promise<MemberPayme
   return body?.data?.payments ?? body?.payments ?? [];
 }
 
-export async function fetchPaymentCounts(signal?: AbortSignal): Promise<PaymentCounts> {
-  const body = await api.get<{ data?: { counts?: Partial<PaymentCounts> }; summary?: { counts?: Partial<PaymentCounts> } }>('/payments/summary', undefined, { signal });
-  const counts = body?.data?.counts ?? body?.summary?.counts ?? {};
-  return {
-    total: counts.total ?? 0,
-    paid: counts.paid ?? 0,
-    pending: counts.pending ?? 0,
-    overdue: counts.overdue ?? 0,
-    underReview: counts.underReview ?? 0,
+const noFigures: SummaryFigures = { total: 0, paid: 0, pending: 0, overdue: 0, underReview: 0, owed: 0 };
+const noCountAndAmount: CountAndAmount = { count: 0, amount: 0 };
+
+/** Any figure the server left out is 0, so a screen never shows 'undefined' or NaN. */
+function toSummaryFigures(value: unknown): SummaryFigures {
+  const given = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const figures = { ...noFigures };
+  for (const key of Object.keys(noFigures) as (keyof SummaryFigures)[]) {
+    const number = given[key];
+    if (typeof number === 'number' && Number.isFinite(number)) figures[key] = number;
+  }
+  return figures;
+}
+
+type SummaryAnswer = { counts?: unknown; amounts?: unknown; figures?: unknown; nextDue?: unknown; owed?: unknown; paid?: unknown; remaining?: unknown };
+
+/** Reads an answer of GET /payments/summary; the shapes of the member's position are checked against the contract. */
+export function toPaymentSummary(answer: SummaryAnswer | null | undefined): PaymentSummary {
+  const body = answer ?? {};
+  const figures = instalmentFigures.safeParse(body.figures);
+  const hasPosition = body.nextDue !== undefined || body.owed !== undefined || body.remaining !== undefined;
+  const pair = (value: unknown): CountAndAmount => {
+    const parsed = countAndAmount.safeParse(value);
+    return parsed.success ? parsed.data : noCountAndAmount;
   };
+  const next = nextDue.safeParse(body.nextDue);
+  return {
+    counts: toSummaryFigures(body.counts),
+    amounts: toSummaryFigures(body.amounts),
+    figures: figures.success ? figures.data : null,
+    position: hasPosition ? { nextDue: next.success ? next.data : null, owed: pair(body.owed), paid: pair(body.paid), remaining: pair(body.remaining) } : null,
+  };
+}
+
+/** GET /payments/summary (no query): the member's counts and amounts by state, and their position. */
+export async function fetchPaymentSummary(signal?: AbortSignal): Promise<PaymentSummary> {
+  const body = await api.get<{ data?: SummaryAnswer; summary?: SummaryAnswer }>('/payments/summary', undefined, { signal });
+  return toPaymentSummary(body?.data ?? body?.summary);
+}
+
+/** Whether a value is one of the five states (RULES §6a). */
+export function isInstalmentState(value: unknown): value is InstalmentState {
+  return instalmentState.safeParse(value).success;
 }
 
 export type PaymentMethodValue = 'cash' | 'bank_transfer' | 'mobile_banking';

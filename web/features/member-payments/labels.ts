@@ -1,5 +1,6 @@
 /** Display labels of this area: month names, dates, statuses and payment methods, in the active language. */
 import { useTranslation } from 'react-i18next';
+import type { InstalmentState } from '../../../contract/figures.ts';
 import { BUSINESS_TIME_ZONE, groupPaymentStatus, reviewStatusOf, type GroupPaymentStatus, type ReviewStatus } from './rules.ts';
 import type { MemberPayment } from './api.ts';
 
@@ -41,6 +42,17 @@ export function useMemberPaymentLabels() {
     },
     date: (value: string | null | undefined) => formatDateIn(language, value),
     status: (status: string | null | undefined) => t(`status.${groupPaymentStatus(status)}` as `status.${GroupPaymentStatus}`),
+    /** The word of a state (RULES §6a): 'Scheduled', 'Under review', 'Owed', 'Overdue', 'Paid'. */
+    state: (state: InstalmentState) => t(`state.${state}`),
+    /**
+     * 'N days late', 'Due today' or 'N days left', from the server's days since the due date
+     * (negative while it is still to come).
+     */
+    lateness(daysLate: number): string {
+      if (daysLate > 0) return t('nextDue.daysLate', { count: daysLate });
+      if (daysLate < 0) return t('nextDue.daysLeft', { count: -daysLate });
+      return t('nextDue.dueToday');
+    },
     review: (payment: Pick<MemberPayment, 'reviewStatus' | 'status'>) => t(`review.${reviewStatusOf(payment)}` as `review.${ReviewStatus}`),
     /** Cash, Bank Transfer, Mobile Banking, in any case; an unknown method shows as sent. */
     method(method: string | null | undefined): string {

@@ -6,8 +6,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import type { GroupPayment, MemberGroup } from './api.ts';
 import { useMemberPaymentLabels } from './labels.ts';
-import { Facts, GroupPaymentBadges, ReceiptButton } from './parts.tsx';
-import { isPaid, isPayable, winnerOf } from './rules.ts';
+import { Facts, ReceiptButton } from './parts.tsx';
+import { instalmentStateOf, isPaid, isPayable, winnerOf } from './rules.ts';
+import { MonthStateBadges } from './state-badge.tsx';
 import { selectedPaymentOf, writeSelectedPayment } from './selected-payment.ts';
 
 interface MonthDetailsDialogProps {
@@ -18,8 +19,9 @@ interface MonthDetailsDialogProps {
 }
 
 /**
- * 'Month Details' (member document §2, My Groups tab): the month's status, due date, amount, payment
- * date, receipt and rejection reason, and 'Pay Now' while the month can be paid.
+ * 'Month Details' (member document §2, My Groups tab): the month's state (RULES §6a), due date, amount,
+ * payment date, receipt and rejection reason, and 'Pay Now' while the month is owed, overdue or
+ * scheduled (paid ahead); not once it is paid or a receipt of it is under review.
  */
 export function MonthDetailsDialog({ group, payment, currentUserId, onOpenChange }: MonthDetailsDialogProps) {
   const { t } = useTranslation('memberPayments');
@@ -42,9 +44,10 @@ function MonthDetails({ group, payment, currentUserId }: { group: MemberGroup; p
   const labels = useMemberPaymentLabels();
   const navigate = useNavigate();
   const payable = isPayable(payment);
+  const underReview = instalmentStateOf(payment) === 'UNDER_REVIEW';
   const winner = winnerOf(group.winners, payment);
   // A receipt is worth asking for once one was sent (or the month is paid); not for a month nobody paid yet.
-  const showReceipt = isPaid(payment) || payment.underReview || Boolean(payment.receiptUrl);
+  const showReceipt = isPaid(payment) || underReview || Boolean(payment.receiptUrl);
 
   function payNow() {
     writeSelectedPayment(selectedPaymentOf(group, payment));
@@ -52,7 +55,7 @@ function MonthDetails({ group, payment, currentUserId }: { group: MemberGroup; p
   }
 
   const facts = [
-    { label: t('details.status'), value: <GroupPaymentBadges status={payment.status} underReview={payment.underReview} /> },
+    { label: t('details.status'), value: <MonthStateBadges payment={payment} /> },
     { label: t('details.dueDate'), value: labels.date(payment.dueDate) || '—' },
     { label: t('details.amount'), value: formatPkr(payment.amount) },
     { label: t('details.paymentDate'), value: payment.paymentDate ? labels.date(payment.paymentDate) : t('details.notPaidYet') },
@@ -69,7 +72,7 @@ function MonthDetails({ group, payment, currentUserId }: { group: MemberGroup; p
         </p>
       )}
 
-      {payment.underReview && (
+      {underReview && (
         <p className="flex items-start gap-2 rounded-lg bg-primary-soft p-3 text-sm">
           <Clock className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
           <span>{t('details.underReviewNote')}</span>

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../test/render.tsx';
 import { stubGetRequests } from '../../test/api-stub.ts';
+import type { GroupPayment } from './api.ts';
 import { SELECTED_PAYMENT_KEY } from './selected-payment.ts';
 import { makeGroup, makeGroupPayment, makeSchedule, memberPaymentRoutes } from './test-support.ts';
 
@@ -18,11 +19,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const schedule = makeSchedule();
-schedule[3] = makeGroupPayment({ month: 4, status: 'OVERDUE', underReview: true, receiptUrl: '/api/receipts/r4/file?expires=1&signature=x' });
-schedule[4] = makeGroupPayment({ month: 5, status: 'REJECTED', rejectionReason: 'The amount on the receipt is wrong.' });
-schedule[5] = makeGroupPayment({ month: 6, status: 'ON_HOLD' });
-schedule[1] = makeGroupPayment({ month: 2, status: 'PAID', paymentDate: '2026-02-05T10:00:00.000Z', receiptUrl: null });
+// Each month with the state the server gives it on 15 March 2026 (RULES §6a): January and February
+// paid, March owed, April under review, May to December scheduled (May's receipt was rejected).
+const schedule: GroupPayment[] = makeSchedule().map((payment) => ({ ...payment, state: payment.status === 'PAID' ? 'PAID' : payment.month === 3 ? 'OWED' : 'SCHEDULED' }));
+schedule[3] = makeGroupPayment({ month: 4, status: 'OVERDUE', underReview: true, state: 'UNDER_REVIEW', receiptUrl: '/api/receipts/r4/file?expires=1&signature=x' });
+schedule[4] = makeGroupPayment({ month: 5, status: 'REJECTED', state: 'SCHEDULED', rejectionReason: 'The amount on the receipt is wrong.' });
+schedule[5] = makeGroupPayment({ month: 6, status: 'ON_HOLD', state: 'SCHEDULED' });
+schedule[1] = makeGroupPayment({ month: 2, status: 'PAID', state: 'PAID', paymentDate: '2026-02-05T10:00:00.000Z', receiptUrl: null });
 
 const group = makeGroup({
   payments: schedule,
@@ -40,6 +43,7 @@ async function openGroups(groups = [group]) {
 }
 
 const monthCard = (name: RegExp) => screen.getByRole('button', { name });
+
 
 describe('My Groups tab', () => {
   it('shows the group with its members, position, dates and progress', async () => {
@@ -63,7 +67,7 @@ describe('My Groups tab', () => {
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
   });
 
-  it('shows one card per month with its status, and marks the current month in Karachi', async () => {
+  it('shows one card per month with its state, and marks the current month in Karachi', async () => {
     await openGroups();
     expect(within(screen.getByRole('list', { name: 'Payment Schedule' })).getAllByRole('button')).toHaveLength(12);
 
@@ -74,11 +78,42 @@ describe('My Groups tab', () => {
     expect(screen.getAllByRole('button').filter((button) => button.getAttribute('aria-current') === 'date')).toHaveLength(1);
 
     expect(monthCard(/^January 2026 Paid$/)).toBeTruthy();
-    expect(monthCard(/^March 2026 Pending$/)).toBeTruthy();
-    expect(monthCard(/^April 2026 Overdue Under review$/)).toBeTruthy();
-    expect(monthCard(/^May 2026 Rejected$/)).toBeTruthy();
-    expect(monthCard(/^June 2026 Unknown$/)).toBeTruthy();
+    expect(monthCard(/^March 2026 Owed$/)).toBeTruthy();
+    expect(monthCard(/^April 2026 Under review$/)).toBeTruthy();
+    expect(monthCard(/^May 2026 Scheduled Receipt rejected$/)).toBeTruthy();
+    expect(monthCard(/^June 2026 Scheduled$/)).toBeTruthy();
     expect(within(march).getByText('PKR 25,000')).toBeTruthy();
+  });
+
+  it('draws a scheduled month as scheduled: never due, no Pay Now on the card', async () => {
+    await openGroups();
+    const july = monthCard(/^July 2026/);
+    expect(july.getAttribute('aria-current')).toBeNull();
+    expect(within(july).getByText('Scheduled')).toBeTruthy();
+    for (const due of [/Owed/, /Overdue/, /Pending/, /late/, /Pay Now/]) expect(within(july).queryByText(due)).toBeNull();
+    // The card is one button (it opens the month's details): nothing inside it to pay with.
+    expect(within(july).queryByRole('button')).toBeNull();
+    // Eight months still to come (May to December) are all scheduled, none says it is owed.
+    const scheduled = within(screen.getByRole('list', { name: 'Payment Schedule' })).getAllByRole('button', { name: /^\w+ 2026 Scheduled/ });
+    expect(scheduled).toHaveLength(schedule.filter((payment) => payment.state === 'SCHEDULED').length);
+  });
+
+  it("says 'Overdue' on a month owed after the grace day, besides the colour", async () => {
+    const overdue = schedule.map((payment) => (payment.month === 2 ? { ...payment, status: 'OVERDUE', state: 'OVERDUE' as const, paymentDate: null } : payment));
+    await openGroups([makeGroup({ payments: overdue })]);
+    const february = monthCard(/^February 2026/);
+    expect(screen.getByRole('button', { name: 'February 2026 Overdue' })).toBe(february);
+    expect(within(february).getByText('Overdue')).toBeTruthy();
+    // Months completed and remaining follow the paid months (January only now).
+    const groupCard = within(screen.getByRole('article', { name: 'Group 1' }));
+    expect(groupCard.getByText('Months Completed').nextElementSibling?.textContent).toBe(String(overdue.filter((payment) => payment.state === 'PAID').length));
+    expect(groupCard.getByText('Remaining Months').nextElementSibling?.textContent).toBe(String(overdue.filter((payment) => payment.state !== 'PAID').length));
+
+    const user = userEvent.setup();
+    await user.click(february);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Month Details' }));
+    expect(dialog.getByText('Overdue')).toBeTruthy();
+    expect(dialog.getByRole('button', { name: 'Pay Now' })).toBeTruthy();
   });
 
   it("shows each month's winner, and 'You Won!' on the member's own month", async () => {

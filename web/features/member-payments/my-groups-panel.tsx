@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { InstalmentState } from '../../../contract/figures.ts';
 import { formatPkr } from '../../../contract/money.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -12,9 +13,10 @@ import { cn } from '../../lib/cn.ts';
 import { memberPaymentKeys, type GroupPayment, type MemberGroup } from './api.ts';
 import { useMemberPaymentLabels } from './labels.ts';
 import { MonthDetailsDialog } from './month-details-dialog.tsx';
-import { EmptyState, Facts, GroupPaymentBadges, LoadError, useReturnFocus } from './parts.tsx';
+import { EmptyState, Facts, LoadError, useReturnFocus } from './parts.tsx';
 import { useMyGroups } from './queries.ts';
-import { isCurrentMonth, monthsCompleted, monthsRemaining, progressPercent, sortByMonth, winnerOf } from './rules.ts';
+import { instalmentStateOf, isCurrentMonth, monthsCompleted, monthsRemaining, progressPercent, sortByMonth, winnerOf } from './rules.ts';
+import { MonthStateBadges } from './state-badge.tsx';
 
 /** The dashboard's My Groups tab (member document §2): each group with its payment schedule. */
 export function MyGroupsPanel() {
@@ -154,9 +156,22 @@ function GroupCard({ group, currentUserId }: { group: MemberGroup; currentUserId
 }
 
 /**
- * One month of the schedule: a button named by its month and status, so a screen reader hears
- * "March 2026, Pending"; the amount and the winner are read as its description. The current month
- * (in Karachi) is highlighted and marked aria-current="date".
+ * The frame of a month card by its state (RULES §6a): a scheduled month is dashed and quiet, an owed
+ * one has an amber frame, an overdue one a thicker red frame; the badge says the state in words.
+ */
+const monthCardLook: Record<InstalmentState, string> = {
+  SCHEDULED: 'border border-dashed border-border bg-card',
+  UNDER_REVIEW: 'border border-border bg-card',
+  OWED: 'border-2 border-warning bg-card',
+  OVERDUE: 'border-[3px] border-destructive bg-card',
+  PAID: 'border border-border bg-card',
+};
+
+/**
+ * One month of the schedule: a button named by its month and state, so a screen reader hears
+ * "March 2026, Owed"; the amount and the winner are read as its description. The card is drawn by the
+ * month's state: a future month is 'Scheduled', never due. The current month (in Karachi) is ringed,
+ * says 'This month' and is marked aria-current="date".
  */
 function MonthCard(props: { group: MemberGroup; payment: GroupPayment; currentUserId: string | undefined; onOpen: (card: HTMLButtonElement) => void }) {
   const { group, payment, currentUserId, onOpen } = props;
@@ -164,6 +179,7 @@ function MonthCard(props: { group: MemberGroup; payment: GroupPayment; currentUs
   const labels = useMemberPaymentLabels();
   const id = useId();
   const current = isCurrentMonth(payment);
+  const state = instalmentStateOf(payment);
   const winner = winnerOf(group.winners, payment);
   const won = winner !== undefined && winner.winnerId === currentUserId;
 
@@ -174,10 +190,12 @@ function MonthCard(props: { group: MemberGroup; payment: GroupPayment; currentUs
       aria-current={current ? 'date' : undefined}
       aria-labelledby={`${id}-title ${id}-status`}
       aria-describedby={`${id}-details`}
+      data-state={state}
       className={cn(
-        'flex h-full w-full flex-col items-start gap-1.5 rounded-xl border p-3 text-start transition-colors hover:border-primary/60 hover:bg-muted/50',
+        'flex h-full w-full flex-col items-start gap-1.5 rounded-xl p-3 text-start transition-colors hover:bg-muted/50',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-        current ? 'border-2 border-primary bg-primary-soft' : 'border-border bg-card',
+        monthCardLook[state],
+        current && 'ring-2 ring-primary ring-offset-2 ring-offset-card',
       )}
     >
       <span id={`${id}-title`} className="font-semibold">
@@ -185,7 +203,7 @@ function MonthCard(props: { group: MemberGroup; payment: GroupPayment; currentUs
       </span>
       <span id={`${id}-details`} className="block space-y-0.5 text-sm">
         {current && <span className="block text-xs font-semibold text-primary">{t('groups.thisMonth')}</span>}
-        <span className="block font-medium">{formatPkr(payment.amount)}</span>
+        <span className={cn('block font-medium', state === 'SCHEDULED' && 'text-muted-foreground')}>{formatPkr(payment.amount)}</span>
         {winner && (
           <span className="block text-xs">
             {won && (
@@ -202,7 +220,7 @@ function MonthCard(props: { group: MemberGroup; payment: GroupPayment; currentUs
           </span>
         )}
       </span>
-      <GroupPaymentBadges id={`${id}-status`} status={payment.status} underReview={payment.underReview} />
+      <MonthStateBadges id={`${id}-status`} payment={payment} />
     </button>
   );
 }

@@ -8,7 +8,7 @@ import { stubGetRequests } from '../../test/api-stub.ts';
 import type { MemberGroup, MemberPayment } from './api.ts';
 import { businessMonthOf } from './rules.ts';
 import { findSubmitPaymentProblem, type SubmitPaymentValues } from './submit-payment-dialog.tsx';
-import { makeGroup, makeMemberPayment, makeSchedule, memberPaymentRoutes } from './test-support.ts';
+import { makeGroup, makeMemberPayment, makeSchedule, makeSummaryAnswer, memberPaymentRoutes } from './test-support.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -30,22 +30,33 @@ const sent = [
   makeMemberPayment({ id: 'sent-3', month: 1, status: 'PAID', reviewStatus: 'approved', underReview: false, paymentMethod: 'CASH', submittedAt: '2026-01-02T09:00:00.000Z' }),
 ];
 
+// The server's figures (RULES §6a): 4 paid; 1 under review and 2 owed (1 of them overdue) are pending.
+const summary = makeSummaryAnswer({
+  counts: { paid: 4, underReview: 1, owed: 2, overdue: 1 },
+  amounts: { paid: 100000, underReview: 25000, owed: 50000, overdue: 25000 },
+  scheduled: { count: 5, amount: 125000 },
+});
+
 async function openPayments(data: { payments?: MemberPayment[]; groups?: MemberGroup[] } = {}) {
   window.localStorage.setItem(storageKeys.dashboardTab, 'payments');
-  const stub = stubGetRequests(memberPaymentRoutes({ payments: sent, groups: [makeGroup()], ...data }));
+  const stub = stubGetRequests(memberPaymentRoutes({ payments: sent, groups: [makeGroup()], summary, ...data }));
   const view = renderRoute('/dashboard', member);
   await screen.findByRole('heading', { name: 'Payment History' });
   return { ...stub, ...view };
 }
 
 describe('Payments tab', () => {
-  it('counts the payments and lists their history', async () => {
+  it("shows the server's counts, and the history of what was sent", async () => {
     await openPayments();
     await screen.findByRole('article', { name: 'March 2026' });
     const count = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
-    expect(count('Total')).toBe('3');
-    expect(count('Approved')).toBe('1');
-    expect(count('Pending')).toBe('1');
+    await waitFor(() => expect(count('Total')).toBe(String(summary.counts.total)));
+    expect(count('Approved')).toBe(String(summary.counts.paid));
+    expect(count('Pending')).toBe(String(summary.counts.pending));
+    // Pending split into its two parts.
+    expect(screen.getByText('Pending', { selector: 'dt' }).parentElement?.textContent).toContain(
+      `${summary.counts.underReview} under review · ${summary.counts.owed} owed`,
+    );
 
     const march = within(screen.getByRole('article', { name: 'March 2026' }));
     expect(march.getByText('Pending')).toBeTruthy();
@@ -67,6 +78,19 @@ describe('Payments tab', () => {
     const january = within(screen.getByRole('article', { name: 'January 2026' }));
     expect(january.getByText('Approved')).toBeTruthy();
     expect(january.getByText('Cash')).toBeTruthy();
+  });
+
+  it("and the dashboard's tiles show the same figures, read once", async () => {
+    const { reads } = await openPayments();
+    // The tiles' terms and the tab's cards' terms are both <dt>s, each followed by its number.
+    const shown = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    await waitFor(() => expect(shown('Total Payments')).toBe(String(summary.counts.total)));
+    expect(shown('Pending Payments')).toBe(String(summary.counts.pending));
+    expect(shown('Total')).toBe(String(summary.counts.total));
+    expect(shown('Pending')).toBe(String(summary.counts.pending));
+    expect(shown('Approved')).toBe(String(summary.counts.paid));
+    // One query feeds the tiles, the next-instalment card and this tab.
+    expect(reads.filter((call) => call.path === '/api/payments/summary')).toHaveLength(1);
   });
 
   it('says when no payment was sent yet', async () => {

@@ -9,11 +9,15 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import type { MemberPayment } from './api.ts';
 import { useMemberPaymentLabels } from './labels.ts';
 import { EmptyState, Facts, LoadError, ReceiptButton, useReturnFocus } from './parts.tsx';
-import { useMyPayments } from './queries.ts';
-import { reviewCounts, reviewStatusOf, reviewStatusTone } from './rules.ts';
+import { useMyPayments, usePaymentSummary } from './queries.ts';
+import { reviewStatusOf, reviewStatusTone } from './rules.ts';
 import { SubmitPaymentDialog } from './submit-payment-dialog.tsx';
 
-/** The dashboard's Payments tab (member document §2): Submit Payment, the counts, Payment History. */
+/**
+ * The dashboard's Payments tab (member document §2): Submit Payment, the counts, Payment History. The
+ * counts are the server's (RULES §6a), from the same query as the dashboard's tiles: Total is paid +
+ * pending, Approved is paid, Pending is under review + owed, shown split in those two.
+ */
 export function PaymentsPanel() {
   const { t } = useTranslation('memberPayments');
   const headingId = useId();
@@ -21,12 +25,18 @@ export function PaymentsPanel() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const focus = useReturnFocus();
   const payments = useMyPayments();
-  const counts = reviewCounts(payments.data ?? []);
+  const summary = usePaymentSummary();
+  const counts = summary.data?.counts;
 
   const cards = [
-    { key: 'total', label: t('payments.total'), value: counts.total },
-    { key: 'approved', label: t('payments.approved'), value: counts.approved },
-    { key: 'pending', label: t('payments.pending'), value: counts.pending },
+    { key: 'total', label: t('payments.total'), value: counts?.total },
+    { key: 'approved', label: t('payments.approved'), value: counts?.paid },
+    {
+      key: 'pending',
+      label: t('payments.pending'),
+      value: counts?.pending,
+      split: counts && t('payments.pendingSplit', { underReview: counts.underReview.toLocaleString('en-PK'), owed: counts.owed.toLocaleString('en-PK') }),
+    },
   ];
 
   return (
@@ -50,7 +60,8 @@ export function PaymentsPanel() {
         {cards.map((card) => (
           <Card key={card.key} className="p-3 sm:p-4">
             <dt className="text-xs text-muted-foreground sm:text-sm">{card.label}</dt>
-            <dd className="text-xl font-bold sm:text-2xl">{payments.data ? card.value : '—'}</dd>
+            <dd className="text-xl font-bold sm:text-2xl">{card.value !== undefined ? card.value.toLocaleString('en-PK') : summary.isPending ? '…' : '—'}</dd>
+            {card.split && <dd className="mt-0.5 text-xs text-muted-foreground">{card.split}</dd>}
           </Card>
         ))}
       </dl>

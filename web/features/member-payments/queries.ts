@@ -1,6 +1,6 @@
 /** The reads of this area as React Query hooks: one cache entry each, shared by the dashboard and the pages. */
 import { useQuery } from '@tanstack/react-query';
-import { fetchMyGroups, fetchMyPayments, fetchPaymentCounts, memberPaymentKeys, RECEIPT_LINK_REFRESH_MS } from './api.ts';
+import { fetchMyGroups, fetchMyPayments, fetchPaymentSummary, memberPaymentKeys, RECEIPT_LINK_REFRESH_MS } from './api.ts';
 
 export function useMyGroups() {
   return useQuery({
@@ -11,8 +11,12 @@ export function useMyGroups() {
   });
 }
 
-export function usePaymentCounts() {
-  return useQuery({ queryKey: memberPaymentKeys.summary, queryFn: ({ signal }) => fetchPaymentCounts(signal) });
+/**
+ * GET /payments/summary: one query, and so one truth, for the dashboard's tiles, the next-instalment
+ * card and the Payments tab's counts (RULES §6a).
+ */
+export function usePaymentSummary() {
+  return useQuery({ queryKey: memberPaymentKeys.summary, queryFn: ({ signal }) => fetchPaymentSummary(signal) });
 }
 
 export function useMyPayments() {

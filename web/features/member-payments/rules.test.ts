@@ -5,13 +5,14 @@ import {
   defaultPaymentYear,
   groupPaymentStatus,
   instalmentNotes,
+  instalmentStateOf,
   isCurrentMonth,
+  isPaid,
   isPayable,
   monthAvailability,
   monthsCompleted,
   monthsRemaining,
   progressPercent,
-  reviewCounts,
   reviewStatusOf,
   sortByMonth,
   winnerOf,
@@ -40,6 +41,37 @@ describe('payable months', () => {
     expect(isPayable({ status: 'OVERDUE', underReview: true })).toBe(false);
     expect(isPayable({ status: 'PAID', underReview: false })).toBe(false);
     expect(isPayable({ status: 'SOMETHING', underReview: false })).toBe(false);
+  });
+});
+
+describe('the state of a month (RULES §6a)', () => {
+  it("is the server's state when it sends one", () => {
+    expect(instalmentStateOf({ status: 'PENDING', state: 'SCHEDULED' })).toBe('SCHEDULED');
+    expect(instalmentStateOf({ status: 'PENDING', state: 'OVERDUE' })).toBe('OVERDUE');
+    expect(instalmentStateOf({ status: 'OVERDUE', underReview: true, state: 'UNDER_REVIEW' })).toBe('UNDER_REVIEW');
+  });
+
+  it('is read from the status of an older answer: a month still to come is scheduled, never due', () => {
+    const now = new Date('2026-03-15T10:00:00Z');
+    expect(instalmentStateOf({ status: 'PAID', dueDate: '2026-05-01' }, now)).toBe('PAID');
+    expect(instalmentStateOf({ status: 'PENDING', underReview: true, dueDate: '2026-05-01' }, now)).toBe('UNDER_REVIEW');
+    expect(instalmentStateOf({ status: 'PENDING', dueDate: '2026-04-01' }, now)).toBe('SCHEDULED');
+    expect(instalmentStateOf({ status: 'PENDING', month: 4, year: 2026 }, now)).toBe('SCHEDULED');
+    expect(instalmentStateOf({ status: 'PENDING', dueDate: '2026-03-01' }, now)).toBe('OWED');
+    expect(instalmentStateOf({ status: 'REJECTED', dueDate: '2026-02-01' }, now)).toBe('OWED');
+    expect(instalmentStateOf({ status: 'OVERDUE', dueDate: '2026-02-01' }, now)).toBe('OVERDUE');
+    // 1 April begins at 19:00 UTC on 31 March in Karachi.
+    expect(instalmentStateOf({ status: 'PENDING', dueDate: '2026-04-01' }, new Date('2026-03-31T19:30:00Z'))).toBe('OWED');
+  });
+
+  it('can be paid when owed, overdue or scheduled; not when paid or under review', () => {
+    expect(isPayable({ status: 'PENDING', state: 'OWED' })).toBe(true);
+    expect(isPayable({ status: 'OVERDUE', state: 'OVERDUE' })).toBe(true);
+    expect(isPayable({ status: 'PENDING', state: 'SCHEDULED' })).toBe(true);
+    expect(isPayable({ status: 'PENDING', state: 'UNDER_REVIEW' })).toBe(false);
+    expect(isPayable({ status: 'PAID', state: 'PAID' })).toBe(false);
+    expect(isPaid({ status: 'PENDING', state: 'PAID' })).toBe(true);
+    expect(isPaid({ status: 'PAID', state: 'OWED' })).toBe(false);
   });
 });
 
@@ -117,11 +149,6 @@ describe('review status of a sent payment', () => {
     expect(reviewStatusOf({ status: 'REJECTED' })).toBe('rejected');
     expect(reviewStatusOf({ status: 'OVERDUE' })).toBe('pending');
     expect(reviewStatusOf({ status: 'PENDING' })).toBe('pending');
-  });
-
-  it('counts total, approved and pending from the list', () => {
-    const counts = reviewCounts([{ status: 'PAID' }, { status: 'PENDING', reviewStatus: 'pending' }, { status: 'REJECTED' }, { status: 'PENDING' }]);
-    expect(counts).toEqual({ total: 4, approved: 1, pending: 2, rejected: 1 });
   });
 });
 

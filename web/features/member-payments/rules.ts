@@ -2,8 +2,9 @@
  * The rules of the member's schedule and payments as pure functions, so that the cards, the dialogs,
  * the payment page and the tests agree (member document §2 "My Groups tab", §4, §5; RULES §2, §6).
  */
+import type { InstalmentState } from '../../../contract/figures.ts';
 import type { BadgeTone } from '../../components/ui/badge.tsx';
-import type { GroupPayment, GroupWinner, MemberPayment } from './api.ts';
+import { isInstalmentState, type GroupPayment, type GroupWinner, type MemberPayment } from './api.ts';
 
 /** The business time zone (RULES §2): "this month" is this month in Karachi. */
 export const BUSINESS_TIME_ZONE = 'Asia/Karachi';
@@ -37,19 +38,49 @@ export const groupPaymentStatusTone: Record<GroupPaymentStatus, BadgeTone> = {
   unknown: 'neutral',
 };
 
+/** The states a receipt can still be sent for: owed, overdue, or a month paid ahead (RULES §6a). */
+const PAYABLE_STATES: readonly InstalmentState[] = ['OWED', 'OVERDUE', 'SCHEDULED'];
+
+type StatePayment = Pick<GroupPayment, 'status' | 'underReview'> & Partial<Pick<GroupPayment, 'state'>>;
+
 /**
- * A month can be paid when it is PENDING, OVERDUE or REJECTED and no receipt of it waits for a
- * decision (RULES §6: a PAID month, or one under review, is refused with 409).
+ * A month can be paid when it is owed, overdue or scheduled (paid ahead): not when it is paid or a
+ * receipt of it waits for a decision (RULES §6: the server answers 409). Without a state (an older
+ * answer, or the payment page's stored month) the status says: PENDING, OVERDUE or REJECTED, and no
+ * receipt under review.
  */
-export function isPayable(payment: Pick<GroupPayment, 'status' | 'underReview'>): boolean {
+export function isPayable(payment: StatePayment): boolean {
+  if (isInstalmentState(payment.state)) return PAYABLE_STATES.includes(payment.state);
   const status = groupPaymentStatus(payment.status);
   return (status === 'pending' || status === 'overdue' || status === 'rejected') && !payment.underReview;
 }
 
-export const isPaid = (payment: Pick<GroupPayment, 'status'>) => groupPaymentStatus(payment.status) === 'paid';
+export const isPaid = (payment: StatePayment) => (isInstalmentState(payment.state) ? payment.state === 'PAID' : groupPaymentStatus(payment.status) === 'paid');
+
+/** Today's date in Karachi ('2026-03-15'). */
+export function businessDateOf(now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const read = (type: 'year' | 'month' | 'day') => parts.find((part) => part.type === type)?.value ?? '';
+  return `${read('year')}-${read('month')}-${read('day')}`;
+}
+
+/**
+ * What a month is today (RULES §6a), which is how it is drawn: the server's `state`. An older answer
+ * without one is read from the status: PAID; a receipt under review; a due date still to come is
+ * SCHEDULED (never due); OVERDUE as the server marked it; anything else due is OWED.
+ */
+export function instalmentStateOf(payment: StatePayment & Partial<Pick<GroupPayment, 'dueDate' | 'month' | 'year'>>, now: Date = new Date()): InstalmentState {
+  if (isInstalmentState(payment.state)) return payment.state;
+  const status = groupPaymentStatus(payment.status);
+  if (status === 'paid') return 'PAID';
+  if (payment.underReview) return 'UNDER_REVIEW';
+  const due = payment.dueDate?.slice(0, 10) || (payment.month && payment.year ? `${payment.year}-${String(payment.month).padStart(2, '0')}-01` : '');
+  if (due && due > businessDateOf(now)) return 'SCHEDULED';
+  return status === 'overdue' ? 'OVERDUE' : 'OWED';
+}
 
 /** Months completed: the PAID months (member document §2). */
-export function monthsCompleted(payments: readonly Pick<GroupPayment, 'status'>[]): number {
+export function monthsCompleted(payments: readonly StatePayment[]): number {
   return payments.filter(isPaid).length;
 }
 
@@ -58,12 +89,12 @@ export function monthsCompleted(payments: readonly Pick<GroupPayment, 'status'>[
  * be paid too, so every month that is not PAID counts as remaining: completed + remaining is then
  * always the length of the schedule.
  */
-export function monthsRemaining(payments: readonly Pick<GroupPayment, 'status'>[]): number {
+export function monthsRemaining(payments: readonly StatePayment[]): number {
   return payments.length - monthsCompleted(payments);
 }
 
 /** Paid months ÷ all payment records, as a rounded percentage; 0 for an empty schedule. */
-export function progressPercent(payments: readonly Pick<GroupPayment, 'status'>[]): number {
+export function progressPercent(payments: readonly StatePayment[]): number {
   if (payments.length === 0) return 0;
   return Math.round((monthsCompleted(payments) / payments.length) * 100);
 }
@@ -130,13 +161,6 @@ export const reviewStatusTone: Record<ReviewStatus, BadgeTone> = {
   approved: 'success',
   rejected: 'danger',
 };
-
-/** Total, Approved and Pending of the Payments tab, counted from the list. */
-export function reviewCounts(payments: readonly Pick<MemberPayment, 'reviewStatus' | 'status'>[]) {
-  const counts = { total: payments.length, approved: 0, pending: 0, rejected: 0 };
-  for (const payment of payments) counts[reviewStatusOf(payment)] += 1;
-  return counts;
-}
 
 /** Whether a month of a year can take a receipt for a group: what the server would accept. */
 export type MonthAvailability = 'open' | 'paid' | 'underReview' | 'notInCycle';

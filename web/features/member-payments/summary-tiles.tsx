@@ -4,18 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { formatPkr } from '../../../contract/money.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { useReferralStats } from '../member-referrals/queries.ts';
-import { useMyGroups, usePaymentCounts } from './queries.ts';
+import { useMyGroups, usePaymentSummary } from './queries.ts';
 
 /**
  * The dashboard's summary tiles (member document §2): Active Groups, Total Payments, Pending Payments
- * and Referral Earnings (PKR). Pending counts the server's PENDING (and REJECTED, still to pay)
- * instalments: the old client's lowercase comparison is fixed (RULES §6). Referral Earnings is the
+ * and Referral Earnings (PKR). Total and Pending are the server's figures (RULES §6a: pending is under
+ * review + owed, never a future month; total is paid + pending), from the same query as the
+ * next-instalment card and the Payments tab, so the three always agree. Referral Earnings is the
  * member's total commission from GET /referrals/stats.
  */
 export function SummaryTiles() {
   const { t } = useTranslation('memberPayments');
   const groups = useMyGroups();
-  const counts = usePaymentCounts();
+  const summary = usePaymentSummary();
   const { t: tr } = useTranslation('memberReferrals');
   const referralStats = useReferralStats();
 
@@ -27,8 +28,8 @@ export function SummaryTiles() {
 
   const tiles = [
     { key: 'groups', icon: Users, label: t('summary.activeGroups'), value: value(groups, groups.data?.length) },
-    { key: 'total', icon: Receipt, label: t('summary.totalPayments'), value: value(counts, counts.data?.total) },
-    { key: 'pending', icon: CalendarClock, label: t('summary.pendingPayments'), value: value(counts, counts.data?.pending) },
+    { key: 'total', icon: Receipt, label: t('summary.totalPayments'), value: value(summary, summary.data?.counts.total) },
+    { key: 'pending', icon: CalendarClock, label: t('summary.pendingPayments'), value: value(summary, summary.data?.counts.pending) },
     {
       key: 'referrals',
       icon: Wallet,

@@ -6,7 +6,8 @@ import type { ReferralStats } from '../member-referrals/api.ts';
 import type { BankAccount } from '../plans/api.ts';
 import { makeBankAccount, makePlan } from '../plans/test-fixtures.ts';
 import { ok, type StubRoutes } from '../../test/api-stub.ts';
-import type { GroupPayment, MemberGroup, MemberPayment, PaymentCounts } from './api.ts';
+import type { CountAndAmount, InstalmentFigures, NextDue } from '../../../contract/figures.ts';
+import type { GroupPayment, MemberGroup, MemberPayment, PaymentCounts, SummaryFigures } from './api.ts';
 
 export function makeGroupPayment(overrides: Partial<GroupPayment> = {}): GroupPayment {
   const month = overrides.month ?? 3;
@@ -77,20 +78,81 @@ export function makeMemberPayment(overrides: Partial<MemberPayment> = {}): Membe
   };
 }
 
-const noCounts: PaymentCounts = { total: 0, paid: 0, pending: 0, overdue: 0, underReview: 0 };
+const noCounts: PaymentCounts = { total: 0, paid: 0, pending: 0, overdue: 0, underReview: 0, owed: 0 };
+
+/** A next instalment as GET /payments/summary names it: March 2026 of Group 1, owed. */
+export function makeNextDue(overrides: Partial<NextDue> = {}): NextDue {
+  return {
+    paymentId: 'pay-2026-3',
+    groupId: 'group-1',
+    groupNumber: '1',
+    planName: 'Gold Umrah Plan',
+    month: 3,
+    year: 2026,
+    amount: 25000,
+    dueDate: '2026-03-01',
+    daysLate: 14,
+    state: 'OWED',
+    ...overrides,
+  };
+}
+
+/**
+ * A member's GET /payments/summary answer as the server words it (RULES §6a), from the counts and
+ * amounts given: `pending` = under review + owed and `total` = paid + pending unless given; the
+ * member's position (next instalment, owed, paid, remaining) from the same figures and `scheduled`.
+ */
+export function makeSummaryAnswer(data: {
+  counts?: Partial<SummaryFigures>;
+  amounts?: Partial<SummaryFigures>;
+  scheduled?: Partial<CountAndAmount>;
+  nextDue?: NextDue | null;
+} = {}) {
+  const complete = (given: Partial<SummaryFigures> = {}): SummaryFigures => {
+    const pending = given.pending ?? (given.underReview ?? 0) + (given.owed ?? 0);
+    return { ...noCounts, ...given, pending, total: given.total ?? (given.paid ?? 0) + pending };
+  };
+  const counts = complete(data.counts);
+  const amounts = complete(data.amounts);
+  const scheduled = { count: 0, amount: 0, ...data.scheduled };
+  const pair = (key: keyof SummaryFigures): CountAndAmount => ({ count: counts[key], amount: amounts[key] });
+  const figures: InstalmentFigures = {
+    scheduled,
+    due: pair('pending'),
+    underReview: pair('underReview'),
+    owed: pair('owed'),
+    overdue: pair('overdue'),
+    paid: pair('paid'),
+    pending: pair('pending'),
+    dueSoFar: { count: counts.pending + counts.paid, amount: amounts.pending + amounts.paid },
+    collected: amounts.paid,
+    collectionRate: 0,
+  };
+  return {
+    counts,
+    amounts,
+    figures,
+    nextDue: data.nextDue ?? null,
+    owed: pair('owed'),
+    paid: pair('paid'),
+    remaining: { count: scheduled.count + counts.pending, amount: scheduled.amount + amounts.pending },
+  };
+}
 
 /** The GET routes of the dashboard and the payment page, answered from the given data. */
 export function memberPaymentRoutes(data: {
   groups?: MemberGroup[];
   payments?: MemberPayment[];
   counts?: Partial<PaymentCounts>;
+  /** The whole GET /payments/summary answer (makeSummaryAnswer); else one made from `counts`. */
+  summary?: ReturnType<typeof makeSummaryAnswer>;
   bankAccounts?: BankAccount[];
   /** The Referral Earnings tile's read (GET /referrals/stats); nothing earned unless given. */
   referralStats?: Partial<ReferralStats>;
 } = {}): StubRoutes {
   const groups = data.groups ?? [];
   const payments = data.payments ?? [];
-  const counts = { ...noCounts, ...data.counts };
+  const summary = data.summary ?? makeSummaryAnswer({ counts: data.counts });
   const bankAccounts = data.bankAccounts ?? [makeBankAccount(), makeBankAccount({ id: 'bank-hbl', bankName: 'HBL', accountNumber: '1234-5678', accountType: 'Savings' })];
   const plan = makePlan();
   const stats = { totalReferrals: 0, totalCommission: 0, pendingCommission: 0, paidCommission: 0, level1Count: 0, level2Count: 0, level3Count: 0, ...data.referralStats };
@@ -99,7 +161,7 @@ export function memberPaymentRoutes(data: {
     '/api/plan-payments': ok({ payments: [], data: { payments: [] } }),
     '/api/committee-plans/user/groups': ok({ groups, data: { groups } }),
     '/api/payments': ok({ payments, data: { payments } }),
-    '/api/payments/summary': ok({ summary: { counts }, data: { counts } }),
+    '/api/payments/summary': ok({ summary, data: summary }),
     '/api/bank-accounts/active': ok({ bankAccounts, data: { bankAccounts } }),
     [`/api/committee-plans/${plan.id}`]: ok({ plan, data: { plan } }),
     '/api/referrals/stats': ok({ stats, data: stats }),

@@ -62,10 +62,19 @@ export interface CommissionRules {
   maximumCommission: number;
 }
 
+/** Which bound of the commission rules changed a commission: the maximum lowered it, the minimum raised it. */
+export type CommissionCappedBy = 'MAXIMUM' | 'MINIMUM';
+
 /** Member document §3 "Commission payment": a commission the operator has paid, to confirm. */
 export interface CommissionPayment {
   id: string;
   amount: number;
+  /**
+   * What the level's rate came to before the rules' bounds (RULES §8), and which bound changed it.
+   * Older answers carry neither.
+   */
+  uncappedAmount?: number | null;
+  cappedBy?: CommissionCappedBy | null;
   userConfirmed: boolean;
   confirmedAt: string | null;
   userNotes: string | null;

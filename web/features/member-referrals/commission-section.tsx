@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CircleCheck } from 'lucide-react';
+import { CircleCheck, Info } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { formatPkr } from '../../../contract/money.ts';
@@ -17,7 +17,7 @@ import { EmptyState, Facts, LoadError } from '../member-payments/parts.tsx';
 import { confirmCommissionPayment, referralKeys, type CommissionPayment } from './api.ts';
 import { LevelBadge, useReferralLabels } from './labels.tsx';
 import { useCommissionPayments } from './queries.ts';
-import { CONFIRM_NOTES_MAX, splitCommissionPayments, withConfirmed } from './rules.ts';
+import { commissionCapOf, CONFIRM_NOTES_MAX, splitCommissionPayments, withConfirmed } from './rules.ts';
 
 type CommissionTab = 'pending' | 'confirmed';
 
@@ -141,6 +141,7 @@ function PaymentCard({ payment, onConfirm }: { payment: CommissionPayment; onCon
         </h4>
         {payment.referral?.level !== undefined && <LevelBadge level={payment.referral.level} />}
       </div>
+      <CapNote payment={payment} />
       <Facts facts={facts} className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4" />
       {payment.userConfirmed && payment.userNotes && (
         <p className="mt-3 rounded-lg bg-muted p-3 text-sm break-words">
@@ -157,6 +158,31 @@ function PaymentCard({ payment, onConfirm }: { payment: CommissionPayment; onCon
         </div>
       )}
     </Card>
+  );
+}
+
+/**
+ * Beside the amount, when the rules' maximum or minimum per commission changed it (RULES §8): 'Capped
+ * at the maximum of PKR 1,000 per commission (was PKR 1,250)', or 'Raised to the minimum of …'.
+ */
+function CapNote({ payment }: { payment: CommissionPayment }) {
+  const { t } = useTranslation('memberReferrals');
+  const cap = commissionCapOf(payment);
+  if (!cap) return null;
+  const amount = formatPkr(cap.bound);
+  const text =
+    cap.by === 'MAXIMUM'
+      ? cap.uncapped !== null
+        ? t('commission.capped.maximum', { amount, uncapped: formatPkr(cap.uncapped) })
+        : t('commission.capped.maximumOnly', { amount })
+      : cap.uncapped !== null
+        ? t('commission.capped.minimum', { amount, uncapped: formatPkr(cap.uncapped) })
+        : t('commission.capped.minimumOnly', { amount });
+  return (
+    <p className="mt-1 flex items-start gap-1.5 text-sm text-muted-foreground">
+      <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <span>{text}</span>
+    </p>
   );
 }
 

@@ -282,6 +282,23 @@ describe('Commission', () => {
     expect(within(done).queryByRole('button', { name: 'Confirm Receipt' })).toBeNull();
   });
 
+  it('says beside the amount when the maximum or the minimum per commission changed it', async () => {
+    const capped = makeCommissionPayment({ id: 'commission-capped', amount: 1000, uncappedAmount: 1250, cappedBy: 'MAXIMUM' });
+    const raised = makeCommissionPayment({ id: 'commission-raised', amount: 200, uncappedAmount: 150, cappedBy: 'MINIMUM', referral: { level: 3, referredUser: { name: 'Sana Malik' } } });
+    // Older answers carry neither field; a commission neither bound changed has cappedBy null.
+    const older = makeCommissionPayment({ id: 'commission-older', amount: 2500, referral: { level: 1, referredUser: { name: 'Omar Farooq' } } });
+    const plain = makeCommissionPayment({ id: 'commission-plain', amount: 500, uncappedAmount: 500, cappedBy: null, referral: { level: 2, referredUser: { name: 'Hina Raza' } } });
+    await openReferrals({ commissionPayments: [capped, raised, older, plain] }, 'Commission');
+
+    const cappedCard = within(await screen.findByRole('article', { name: 'PKR 1,000 from Bilal Ahmed' }));
+    expect(cappedCard.getByText('Capped at the maximum of PKR 1,000 per commission (was PKR 1,250)')).toBeTruthy();
+    const raisedCard = within(screen.getByRole('article', { name: 'PKR 200 from Sana Malik' }));
+    expect(raisedCard.getByText('Raised to the minimum of PKR 200 per commission (was PKR 150)')).toBeTruthy();
+    for (const name of ['PKR 2,500 from Omar Farooq', 'PKR 500 from Hina Raza']) {
+      expect(within(screen.getByRole('article', { name })).queryByText(/Capped|Raised/)).toBeNull();
+    }
+  });
+
   it("says 'Failed to load commission payments'", async () => {
     await openReferrals({ answers: { '/api/referrals/commission-payments': fail(403, 'Access denied.') } }, 'Commission');
     expect(await screen.findByText('Failed to load commission payments')).toBeTruthy();

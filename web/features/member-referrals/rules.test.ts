@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { commissionMessages } from '../../../contract/referrals.ts';
 import en from '../../locales/en/member-referrals.json';
 import { toStats } from './api.ts';
-import { buildReferralLink, COPY_CONFIRMATION_MS, formatRate, levelRates, referralLevel, referralStatus, splitCommissionPayments, withConfirmed } from './rules.ts';
+import { buildReferralLink, commissionCapOf, COPY_CONFIRMATION_MS, formatRate, levelRates, referralLevel, referralStatus, splitCommissionPayments, withConfirmed } from './rules.ts';
 import { makeCommissionPayment } from './test-support.ts';
 
 describe('buildReferralLink', () => {
@@ -89,5 +89,22 @@ describe('constants and texts', () => {
 
   it('fill missing stats with 0', () => {
     expect(toStats({ totalReferrals: 2 })).toEqual({ totalReferrals: 2, totalCommission: 0, pendingCommission: 0, paidCommission: 0, level1Count: 0, level2Count: 0, level3Count: 0 });
+  });
+});
+
+describe('commissionCapOf', () => {
+  it('names the bound that changed a commission, and what the rate came to', () => {
+    expect(commissionCapOf({ amount: 1000, uncappedAmount: 1250, cappedBy: 'MAXIMUM' })).toEqual({ by: 'MAXIMUM', bound: 1000, uncapped: 1250 });
+    expect(commissionCapOf({ amount: 200, uncappedAmount: 150, cappedBy: 'MINIMUM' })).toEqual({ by: 'MINIMUM', bound: 200, uncapped: 150 });
+  });
+
+  it('is null when no bound changed it, or the answer does not say', () => {
+    expect(commissionCapOf({ amount: 500, uncappedAmount: 500, cappedBy: null })).toBeNull();
+    expect(commissionCapOf({ amount: 500 })).toBeNull();
+  });
+
+  it('leaves out an unknown or unchanged uncapped amount', () => {
+    expect(commissionCapOf({ amount: 1000, cappedBy: 'MAXIMUM' })).toEqual({ by: 'MAXIMUM', bound: 1000, uncapped: null });
+    expect(commissionCapOf({ amount: 1000, uncappedAmount: Number.NaN, cappedBy: 'MAXIMUM' })?.uncapped).toBeNull();
   });
 });

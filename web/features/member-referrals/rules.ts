@@ -3,7 +3,7 @@
  * agree (member document §2 "Referrals tab", §4, §9; RULES §8).
  */
 import type { BadgeTone } from '../../components/ui/badge.tsx';
-import type { CommissionPayment, CommissionRules } from './api.ts';
+import type { CommissionCappedBy, CommissionPayment, CommissionRules } from './api.ts';
 
 /** Copy confirmations ('Copied!') go back to the button's own label after this (member document §9). */
 export const COPY_CONFIRMATION_MS = 2_000;
@@ -95,4 +95,21 @@ export function splitCommissionPayments(payments: readonly CommissionPayment[]):
 /** Applies a confirmation the server answered to a cached list, so the payment moves at once. */
 export function withConfirmed(payments: readonly CommissionPayment[] | undefined, confirmed: CommissionPayment): CommissionPayment[] | undefined {
   return payments?.map((payment) => (payment.id === confirmed.id ? { ...payment, ...confirmed, userConfirmed: true } : payment));
+}
+
+/** A commission the rules' bounds changed: the bound it was set to, and what the rate came to (when known). */
+export interface CommissionCap {
+  by: CommissionCappedBy;
+  bound: number;
+  uncapped: number | null;
+}
+
+/**
+ * Whether the maximum or the minimum per commission changed this one (RULES §8): the amount paid is
+ * then that bound. Null when neither did, or when the answer does not say (older servers).
+ */
+export function commissionCapOf(payment: Pick<CommissionPayment, 'amount' | 'uncappedAmount' | 'cappedBy'>): CommissionCap | null {
+  if (payment.cappedBy !== 'MAXIMUM' && payment.cappedBy !== 'MINIMUM') return null;
+  const uncapped = typeof payment.uncappedAmount === 'number' && Number.isFinite(payment.uncappedAmount) && payment.uncappedAmount !== payment.amount ? payment.uncappedAmount : null;
+  return { by: payment.cappedBy, bound: payment.amount, uncapped };
 }
