@@ -12,11 +12,17 @@ export const pagingQuery = z.object({
     .transform((v) => (v === 'all' ? ALL_LIMIT : v)),
 });
 
-export const pagination = z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() });
+/**
+ * `exact: false` when more rows match than the server counts (a long unfiltered list): `total` is then a
+ * lower bound, shown as "10,000+", and `pages` runs one past the page asked for, so there is always a next.
+ */
+export const pagination = z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number(), exact: z.boolean() });
 export type Pagination = z.infer<typeof pagination>;
 
-export function paginationOf(page: number, limit: number, total: number): Pagination {
-  return { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) };
+export function paginationOf(page: number, limit: number, counted: number | { total: number; exact: boolean }): Pagination {
+  const { total, exact } = typeof counted === 'number' ? { total: counted, exact: true } : counted;
+  const pages = Math.max(1, Math.ceil(total / limit));
+  return { page, limit, total, pages: exact ? pages : Math.max(pages, page + 1), exact };
 }
 
 /** Optional search text; repeated query keys arrive as arrays and are read as their first value. */

@@ -7,6 +7,7 @@ import type { Database } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import type { AuthHooks } from '../http/auth.ts';
 import { responses } from '../http/schemas.ts';
+import { listTotal } from '../db/paging.ts';
 
 const entrySchema = z.object({
   id: z.string(),
@@ -42,26 +43,29 @@ export function registerAuditRoutes(app: FastifyInstance, deps: { db: Database; 
     },
     async (request) => {
       const q = request.query;
-      const { rows } = await deps.db.query<{ id: string; action: string; entity_type: string; entity_id: string | null; before_data: unknown; after_data: unknown; ip: string | null; created_at: Date; actor_id: string | null; actor_name: string | null; actor_email: string | null; total: number }>(
-        `SELECT a.id, a.action, a.entity_type, a.entity_id, a.before_data, a.after_data, a.ip, a.created_at,
-           u.id AS actor_id, u.name AS actor_name, u.email AS actor_email, count(*) OVER ()::int AS total
-         FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
+      const offset = (q.page - 1) * q.limit;
+      // audit_log_created_idx serves the order; the filters are checked along it.
+      const fromWhere = `FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
          WHERE ($1::uuid IS NULL OR a.actor_id = $1) AND ($2::text IS NULL OR a.action = upper($2)) AND ($3::text IS NULL OR a.entity_type = $3)
            AND ($4::text IS NULL OR a.entity_id = $4)
            AND ($5::date IS NULL OR a.created_at >= ($5::date::timestamp AT TIME ZONE 'Asia/Karachi'))
-           AND ($6::date IS NULL OR a.created_at < (($6::date + 1)::timestamp AT TIME ZONE 'Asia/Karachi'))
+           AND ($6::date IS NULL OR a.created_at < (($6::date + 1)::timestamp AT TIME ZONE 'Asia/Karachi'))`;
+      const params = [
+        q.actorId === undefined ? null : isUuid(q.actorId) ? q.actorId : '00000000-0000-0000-0000-000000000000',
+        q.action ?? null,
+        q.entityType ?? null,
+        q.entityId ?? null,
+        q.from ?? null,
+        q.to ?? null,
+      ];
+      const { rows } = await deps.db.query<{ id: string; action: string; entity_type: string; entity_id: string | null; before_data: unknown; after_data: unknown; ip: string | null; created_at: Date; actor_id: string | null; actor_name: string | null; actor_email: string | null }>(
+        `SELECT a.id, a.action, a.entity_type, a.entity_id, a.before_data, a.after_data, a.ip, a.created_at,
+           u.id AS actor_id, u.name AS actor_name, u.email AS actor_email
+         ${fromWhere}
          ORDER BY a.created_at DESC, a.id LIMIT $7 OFFSET $8`,
-        [
-          q.actorId === undefined ? null : isUuid(q.actorId) ? q.actorId : '00000000-0000-0000-0000-000000000000',
-          q.action ?? null,
-          q.entityType ?? null,
-          q.entityId ?? null,
-          q.from ?? null,
-          q.to ?? null,
-          q.limit,
-          (q.page - 1) * q.limit,
-        ],
+        [...params, q.limit, offset],
       );
+      const counted = await listTotal(deps.db, { rows: rows.length, limit: q.limit, offset }, fromWhere, params);
       const entries = rows.map((r) => ({
         id: r.id,
         action: r.action,
@@ -73,7 +77,7 @@ export function registerAuditRoutes(app: FastifyInstance, deps: { db: Database; 
         createdAt: new Date(r.created_at).toISOString(),
         actor: r.actor_id ? { id: r.actor_id, name: r.actor_name!, email: r.actor_email! } : null,
       }));
-      return { success: true as const, entries, data: { entries, pagination: paginationOf(q.page, q.limit, rows[0]?.total ?? 0) } };
+      return { success: true as const, entries, data: { entries, pagination: paginationOf(q.page, q.limit, counted) } };
     },
   );
 }

@@ -208,14 +208,14 @@ describe('GET /api/admin/groups/all', () => {
     expect(byPlan.body.success).toBe(true);
     expect(byPlan.body.groups.map((g: GroupJson) => g.id)).toEqual([one.id, two.id]);
     expect(byPlan.body.data.groups).toEqual(byPlan.body.groups);
-    expect(byPlan.body.data.pagination).toEqual({ page: 1, limit: 50, total: 2, pages: 1 });
+    expect(byPlan.body.data.pagination).toEqual({ page: 1, limit: 50, total: 2, pages: 1, exact: true });
 
     const byNumber = await api.get(`/api/admin/groups/all?search=${numbered.groupNumber.toLowerCase()}&limit=50`, admin.token);
     expect(byNumber.body.groups.map((g: GroupJson) => g.id)).toEqual([numbered.id]);
 
     const paged = await api.get(`/api/admin/groups/all?search=${tag}&limit=1&page=2`, admin.token);
     expect(paged.body.groups.map((g: GroupJson) => g.id)).toEqual([two.id]);
-    expect(paged.body.data.pagination).toEqual({ page: 2, limit: 1, total: 2, pages: 2 });
+    expect(paged.body.data.pagination).toEqual({ page: 2, limit: 1, total: 2, pages: 2, exact: true });
   });
 
   it('filters by status in any case', async () => {

@@ -81,8 +81,8 @@ export function registerGroupRoutes(app: FastifyInstance, deps: { db: Database; 
     { ...admin, schema: { tags: ['groups'], summary: 'All groups with their figures', querystring: listQuery, response: responses({ 200: groupsList }) } },
     async (request) => {
       const { page, limit, search, status } = request.query;
-      const { groups, total } = await listGroups(deps.db, deps.today(), { search, status: status === 'ALL' ? undefined : status, limit, offset: (page - 1) * limit });
-      return { success: true as const, groups, data: { groups, pagination: paginationOf(page, limit, total) } };
+      const { groups, ...counted } = await listGroups(deps.db, deps.today(), { search, status: status === 'ALL' ? undefined : status, limit, offset: (page - 1) * limit });
+      return { success: true as const, groups, data: { groups, pagination: paginationOf(page, limit, counted) } };
     },
   );
 
@@ -92,8 +92,8 @@ export function registerGroupRoutes(app: FastifyInstance, deps: { db: Database; 
     async (request) => {
       const { page, limit } = request.query;
       if (!(await findPlan(deps.db, request.params.id))) throw notFound(planMessages.notFound);
-      const { groups, total } = await listGroups(deps.db, deps.today(), { planId: request.params.id, limit, offset: (page - 1) * limit });
-      return { success: true as const, groups, data: { groups, pagination: paginationOf(page, limit, total) } };
+      const { groups, ...counted } = await listGroups(deps.db, deps.today(), { planId: request.params.id, limit, offset: (page - 1) * limit });
+      return { success: true as const, groups, data: { groups, pagination: paginationOf(page, limit, counted) } };
     },
   );
 

@@ -6,7 +6,7 @@ import { addMonthsToDate } from '../business-time.ts';
 import { figureColumnsSql, figuresFromRow, stateJoinSql, type BusinessDay, type FigureRow } from '../payments/figures.ts';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
-import { totalOf } from '../db/paging.ts';
+import { listTotal, type ListTotal } from '../db/paging.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { findPlan } from '../plans/plan-service.ts';
 import type { InstalmentState } from '../../contract/figures.ts';
@@ -83,11 +83,11 @@ export async function listGroups(
   db: Queryable,
   day: BusinessDay,
   filter: { planId?: string; search?: string; status?: 'ACTIVE' | 'INACTIVE'; limit: number; offset: number },
-): Promise<{ groups: Group[]; total: number }> {
+): Promise<{ groups: Group[] } & ListTotal> {
   const params: unknown[] = thisMonthParams(day);
   const where: string[] = [];
   if (filter.planId) {
-    if (!isUuid(filter.planId)) return { groups: [], total: 0 };
+    if (!isUuid(filter.planId)) return { groups: [], total: 0, exact: true };
     params.push(filter.planId);
     where.push(`g.plan_id = $${params.length}`);
   }
@@ -98,16 +98,20 @@ export async function listGroups(
   }
   params.push(filter.limit, filter.offset);
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const { rows } = await db.query<GroupRow & { total: number }>(
-    `${groupSelect(day).replace('SELECT g.id', 'SELECT count(*) OVER ()::int AS total, g.id')}
+  const { rows } = await db.query<GroupRow>(
+    `${groupSelect(day)}
      ${whereSql}
      ORDER BY p.name, length(g.group_number), g.group_number LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
   );
-  const total = await totalOf(rows, filter.offset, () =>
-    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM (${groupSelect(day)} ${whereSql}) AS matching`, params.slice(0, -2)),
+  const counted = await listTotal(
+    db,
+    { rows: rows.length, limit: filter.limit, offset: filter.offset },
+    // The select's month parameters ($1, $2) are unused by the count but must still be typed.
+    `FROM committee_groups g JOIN committee_plans p ON p.id = g.plan_id ${whereSql ? `${whereSql} AND` : 'WHERE'} ($1::int, $2::int) IS NOT NULL`,
+    params.slice(0, -2),
   );
-  return { groups: rows.map(toGroup), total };
+  return { groups: rows.map(toGroup), ...counted };
 }
 
 export async function findGroup(q: Queryable, id: string, day: BusinessDay): Promise<Group | undefined> {

@@ -159,7 +159,7 @@ describe('GET /api/notifications and /api/notifications/user', () => {
     const page2 = await api.get('/api/notifications?limit=2&page=2', a.member.token);
     expect(page1.body.notifications).toHaveLength(2);
     expect(page2.body.notifications).toHaveLength(1);
-    expect(page1.body.data.pagination).toEqual({ page: 1, limit: 2, total: 3, pages: 2 });
+    expect(page1.body.data.pagination).toEqual({ page: 1, limit: 2, total: 3, pages: 2, exact: true });
     expect(page2.body.unreadCount).toBe(3);
     expect(typesOf(page2.body.notifications)).toEqual(['PLAN_REQUEST_APPROVED']);
   });

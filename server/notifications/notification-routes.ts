@@ -8,6 +8,7 @@ import { isUuid } from '../db/ids.ts';
 import { currentUser, type AuthHooks } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
 import { idParam, responses } from '../http/schemas.ts';
+import { listTotal } from '../db/paging.ts';
 
 const notificationSchema = z.object({
   id: z.string(),
@@ -31,11 +32,13 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Dat
   const query = pagingQuery.extend({ unreadOnly: firstValue(z.enum(['true', 'false']).optional()) });
 
   const list = async (userId: string, page: number, limit: number, unreadOnly: boolean) => {
-    const { rows } = await deps.db.query<{ id: string; type: string; title: string; message: string; data: Record<string, unknown>; read_at: Date | null; created_at: Date; total: number }>(
-      `SELECT id, type, title, message, data, read_at, created_at, count(*) OVER ()::int AS total FROM notifications
-       WHERE user_id = $1 AND ($2::boolean = false OR read_at IS NULL) ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`,
-      [userId, unreadOnly, limit, (page - 1) * limit],
+    const offset = (page - 1) * limit;
+    const fromWhere = 'FROM notifications WHERE user_id = $1 AND ($2::boolean = false OR read_at IS NULL)';
+    const { rows } = await deps.db.query<{ id: string; type: string; title: string; message: string; data: Record<string, unknown>; read_at: Date | null; created_at: Date }>(
+      `SELECT id, type, title, message, data, read_at, created_at ${fromWhere} ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`,
+      [userId, unreadOnly, limit, offset],
     );
+    const counted = await listTotal(deps.db, { rows: rows.length, limit, offset }, fromWhere, [userId, unreadOnly]);
     const unread = await deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL', [userId]);
     const notifications = rows.map((r) => ({
       id: r.id,
@@ -48,7 +51,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Dat
       createdAt: new Date(r.created_at).toISOString(),
     }));
     const unreadCount = unread.rows[0].n;
-    return { success: true as const, notifications, unreadCount, data: { notifications, unreadCount, pagination: paginationOf(page, limit, rows[0]?.total ?? 0) } };
+    return { success: true as const, notifications, unreadCount, data: { notifications, unreadCount, pagination: paginationOf(page, limit, counted) } };
   };
 
   for (const path of ['/api/notifications', '/api/notifications/user']) {

@@ -8,6 +8,7 @@ import { formatPkr } from '../../contract/money.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { bankAccountSnapshot, findBankAccount } from '../bank-accounts/bank-account-service.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { listTotal } from '../db/paging.ts';
 import { isUuid } from '../db/ids.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { failpoint } from '../failpoints.ts';
@@ -242,26 +243,27 @@ function whereOf(day: BusinessDay, viewer: { id: string; role: string }, f: Omit
   return { sql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
 }
 
-export async function listPayments(deps: Pick<InstalmentDeps, 'db' | 'signer' | 'today'>, viewer: { id: string; role: string }, filter: PaymentFilter, order: 'recent' | 'due' = 'recent') {
+/** One page of payments, in an order an index serves (migration 012); no total. */
+export async function paymentsPage(deps: Pick<InstalmentDeps, 'db' | 'signer' | 'today'>, viewer: { id: string; role: string }, filter: PaymentFilter, order: 'recent' | 'due' = 'recent') {
   const day = deps.today();
   const { sql, params } = whereOf(day, viewer, filter);
   const orderBy = filter.underReview ? 'p.submitted_at' : order === 'due' ? 'p.due_date, u.name' : 'coalesce(p.submitted_at, p.created_at) DESC';
-  const { rows } = await deps.db.query<PaymentRow & { total: number }>(
-    `${paymentSelect(day).replace('SELECT ', 'SELECT count(*) OVER ()::int AS total, ')} ${sql}
+  const { rows } = await deps.db.query<PaymentRow>(
+    `${paymentSelect(day)} ${sql}
      ORDER BY ${orderBy}, p.id
      LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, filter.limit, filter.offset],
   );
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && filter.offset > 0) {
-    const counted = await deps.db.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM payments p JOIN committee_plans pl ON pl.id = p.plan_id JOIN users u ON u.id = p.user_id
-       LEFT JOIN committee_groups g ON g.id = p.group_id ${sql}`,
-      params,
-    );
-    total = counted.rows[0].total;
-  }
-  return { payments: rows.map((row) => toPayment(row, deps.signer)), total };
+  return { payments: rows.map((row) => toPayment(row, deps.signer)), where: sql, params };
+}
+
+/** A page of payments and the list's total (db/paging.ts: exact up to its ceiling). */
+export async function listPayments(deps: Pick<InstalmentDeps, 'db' | 'signer' | 'today'>, viewer: { id: string; role: string }, filter: PaymentFilter, order: 'recent' | 'due' = 'recent') {
+  const { payments, where, params } = await paymentsPage(deps, viewer, filter, order);
+  // Plan and member are required of every payment: their joins matter to the count only for a search.
+  const joins = filter.search ? 'JOIN committee_plans pl ON pl.id = p.plan_id JOIN users u ON u.id = p.user_id LEFT JOIN committee_groups g ON g.id = p.group_id' : '';
+  const counted = await listTotal(deps.db, { rows: payments.length, limit: filter.limit, offset: filter.offset }, `FROM payments p ${joins} ${where}`, params);
+  return { payments, ...counted };
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Database } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
 import { figureColumnsSql, figuresFromRow, stateJoinSql, type BusinessDay, type FigureRow } from './figures.ts';
-import { listPayments, paymentsSummary } from './instalment-service.ts';
+import { paymentsPage, paymentsSummary } from './instalment-service.ts';
 
 export type ReportFilter = { planId?: string; groupId?: string; month?: number; year?: number; limit: number; offset: number };
 
@@ -43,12 +43,13 @@ export async function paymentReport(deps: { db: Database; signer: ReceiptLinkSig
   if (type === 'PAID' || type === 'PENDING') {
     // PAID: approved instalments. PENDING: under review or owed (overdue included), oldest due first.
     const states = type === 'PAID' ? (['PAID'] as const) : (['UNDER_REVIEW', 'OWED', 'OVERDUE'] as const);
-    const { payments, total } = await listPayments(deps, admin, { ...filter, states: [...states], limit: f.limit, offset: f.offset }, type === 'PAID' ? 'recent' : 'due');
+    const { payments } = await paymentsPage(deps, admin, { ...filter, states: [...states], limit: f.limit, offset: f.offset }, type === 'PAID' ? 'recent' : 'due');
     const { figures } = await paymentsSummary(db, day, admin, { ...filter, states: [...states] });
     const line = type === 'PAID' ? figures.paid : figures.pending;
     return {
       payments,
-      total,
+      // The rows are exactly the ones the summary counts.
+      total: line.count,
       totalAmount: line.amount,
       summary: type === 'PAID' ? { paid: figures.paid } : { pending: figures.pending, underReview: figures.underReview, owed: figures.owed, overdue: figures.overdue },
     };

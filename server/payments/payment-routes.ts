@@ -105,14 +105,14 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
     async (request) => {
       const viewer = currentUser(request);
       const { page, limit, ...filter } = request.query;
-      const { payments, total } = await listPayments(deps, viewer, {
+      const { payments, ...counted } = await listPayments(deps, viewer, {
         ...filter,
         type: filter.type ?? (viewer.role === 'ADMIN' ? undefined : 'INSTALMENT'),
         submittedOnly: viewer.role !== 'ADMIN',
         limit,
         offset: (page - 1) * limit,
       });
-      return { success: true as const, payments, data: { payments, pagination: paginationOf(page, limit, total) } };
+      return { success: true as const, payments, data: { payments, pagination: paginationOf(page, limit, counted) } };
     },
   );
 
@@ -144,8 +144,8 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
     { ...admin, schema: { tags: ['payments'], summary: 'Instalment receipts waiting for review, oldest first (admin)', querystring: pagingQuery.extend({ limit: pagingQuery.shape.limit.default(100) }), response: responses({ 200: paymentList }) } },
     async (request) => {
       const { page, limit } = request.query;
-      const { payments, total } = await listPayments(deps, currentUser(request), { type: 'INSTALMENT', underReview: true, limit, offset: (page - 1) * limit });
-      return { success: true as const, payments, data: { payments, pagination: paginationOf(page, limit, total) } };
+      const { payments, ...counted } = await listPayments(deps, currentUser(request), { type: 'INSTALMENT', underReview: true, limit, offset: (page - 1) * limit });
+      return { success: true as const, payments, data: { payments, pagination: paginationOf(page, limit, counted) } };
     },
   );
 

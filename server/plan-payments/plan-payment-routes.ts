@@ -150,8 +150,8 @@ export function registerPlanPaymentRoutes(app: FastifyInstance, deps: PlanPaymen
     },
     async (request) => {
       const { page, limit, status, planId, search } = request.query;
-      const { payments, total, counts } = await listPlanPayments(deps, currentUser(request), { status, planId, search, limit, offset: (page - 1) * limit });
-      return { success: true as const, payments, data: { payments, pagination: paginationOf(page, limit, total), counts } };
+      const { payments, counts, ...counted } = await listPlanPayments(deps, currentUser(request), { status, planId, search, limit, offset: (page - 1) * limit });
+      return { success: true as const, payments, data: { payments, pagination: paginationOf(page, limit, counted), counts } };
     },
   );
 

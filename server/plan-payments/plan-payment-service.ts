@@ -9,7 +9,7 @@ import { recordAudit, type Actor } from '../audit/audit.ts';
 import { findBankAccount, bankAccountSnapshot } from '../bank-accounts/bank-account-service.ts';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
-import { totalOf } from '../db/paging.ts';
+import { listTotal } from '../db/paging.ts';
 import { addMemberToGroup } from '../groups/membership-service.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { failpoint } from '../failpoints.ts';
@@ -230,7 +230,7 @@ export async function listPlanPayments(
   if (viewer.role !== 'ADMIN') add('p.user_id = ?', viewer.id);
   if (filter.status) add('p.status = ?', filter.status);
   if (filter.planId) {
-    if (!isUuid(filter.planId)) return { payments: [], total: 0, counts: emptyCounts() };
+    if (!isUuid(filter.planId)) return { payments: [], total: 0, exact: true, counts: emptyCounts() };
     add('p.plan_id = ?', filter.planId);
   }
   if (filter.search) {
@@ -238,8 +238,8 @@ export async function listPlanPayments(
     where.push(`(u.name ILIKE $${params.length} OR u.email ILIKE $${params.length} OR pl.name ILIKE $${params.length})`);
   }
   const whereSql = where.join(' AND ');
-  const { rows } = await deps.db.query<PaymentRow & { total: number }>(
-    `${PAYMENT_SELECT.replace('SELECT ', 'SELECT count(*) OVER ()::int AS total, ')} WHERE ${whereSql}
+  const { rows } = await deps.db.query<PaymentRow>(
+    `${PAYMENT_SELECT} WHERE ${whereSql}
      ORDER BY p.created_at DESC, p.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, filter.limit, filter.offset],
   );
@@ -253,15 +253,15 @@ export async function listPlanPayments(
     viewer.role === 'ADMIN' ? [] : [viewer.id],
   );
   const s = stats.rows[0];
-  const total = await totalOf(rows, filter.offset, () =>
-    deps.db.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM payments p JOIN committee_plans pl ON pl.id = p.plan_id JOIN users u ON u.id = p.user_id WHERE ${whereSql}`,
-      params,
-    ),
+  const counted = await listTotal(
+    deps.db,
+    { rows: rows.length, limit: filter.limit, offset: filter.offset },
+    `FROM payments p JOIN committee_plans pl ON pl.id = p.plan_id JOIN users u ON u.id = p.user_id WHERE ${whereSql}`,
+    params,
   );
   return {
     payments: rows.map((row) => toPayment(row, deps.signer)),
-    total,
+    ...counted,
     counts: { total: s.total, pending: s.pending, approved: s.approved, rejected: s.rejected, revenue: Number(s.revenue) },
   };
 }

@@ -139,11 +139,11 @@ describe('GET /api/committee-plans', () => {
 
     const page1 = await api.get(`/api/committee-plans?search=${tag}&limit=2&page=1`);
     expect(page1.status).toBe(200);
-    expect(page1.body.data.pagination).toEqual({ page: 1, limit: 2, total: 3, pages: 2 });
+    expect(page1.body.data.pagination).toEqual({ page: 1, limit: 2, total: 3, pages: 2, exact: true });
     expect(page1.body.plans.map((p: PlanJson) => p.id)).toEqual([third.id, second.id]);
 
     const page2 = await api.get(`/api/committee-plans?search=${tag}&limit=2&page=2`);
-    expect(page2.body.data.pagination).toEqual({ page: 2, limit: 2, total: 3, pages: 2 });
+    expect(page2.body.data.pagination).toEqual({ page: 2, limit: 2, total: 3, pages: 2, exact: true });
     expect(page2.body.plans.map((p: PlanJson) => p.id)).toEqual([first.id]);
 
     const all = await api.get(`/api/committee-plans?search=${tag}&limit=all`);

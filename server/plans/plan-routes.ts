@@ -53,14 +53,14 @@ export function registerPlanRoutes(app: FastifyInstance, deps: { db: Database; a
       const { page, limit, includeInactive, status, search } = request.query;
       // includeInactive and status are honoured for admins only (RULES §4).
       const activeOnly = !isAdmin || (includeInactive !== 'true' && status !== 'ALL' && status !== 'INACTIVE');
-      const { plans, total } = await listPlans(deps.db, {
+      const { plans, ...counted } = await listPlans(deps.db, {
         activeOnly,
         status: isAdmin && status !== 'ALL' ? status : undefined,
         search,
         limit,
         offset: (page - 1) * limit,
       });
-      return { success: true as const, plans, data: { plans, pagination: paginationOf(page, limit, total) } };
+      return { success: true as const, plans, data: { plans, pagination: paginationOf(page, limit, counted) } };
     },
   );
 

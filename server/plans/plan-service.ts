@@ -5,7 +5,7 @@ import { recordAudit, type Actor } from '../audit/audit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { isUuid } from '../db/ids.ts';
-import { totalOf } from '../db/paging.ts';
+import { listTotal, type ListTotal } from '../db/paging.ts';
 
 export type PlanRow = {
   id: string;
@@ -52,7 +52,7 @@ export type Plan = ReturnType<typeof toPlan>;
 
 export type PlanFilter = { activeOnly: boolean; status?: 'ACTIVE' | 'INACTIVE'; search?: string; limit: number | null; offset: number };
 
-export async function listPlans(db: Queryable, filter: PlanFilter): Promise<{ plans: Plan[]; total: number }> {
+export async function listPlans(db: Queryable, filter: PlanFilter): Promise<{ plans: Plan[] } & ListTotal> {
   const where: string[] = [];
   const params: unknown[] = [];
   if (filter.activeOnly || filter.status === 'ACTIVE') where.push('p.is_active');
@@ -63,13 +63,13 @@ export async function listPlans(db: Queryable, filter: PlanFilter): Promise<{ pl
   }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   params.push(filter.limit, filter.offset);
-  const { rows } = await db.query<PlanRow & { total: number }>(
-    `SELECT ${PLAN_COLUMNS}, count(*) OVER ()::int AS total FROM ${PLAN_FROM} ${whereSql}
+  const { rows } = await db.query<PlanRow>(
+    `SELECT ${PLAN_COLUMNS} FROM ${PLAN_FROM} ${whereSql}
      ORDER BY p.created_at DESC, p.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
   );
-  const total = await totalOf(rows, filter.offset, () => db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${PLAN_FROM} ${whereSql}`, params.slice(0, -2)));
-  return { plans: rows.map(toPlan), total };
+  const counted = await listTotal(db, { rows: rows.length, limit: filter.limit ?? Infinity, offset: filter.offset }, `FROM ${PLAN_FROM} ${whereSql}`, params.slice(0, -2));
+  return { plans: rows.map(toPlan), ...counted };
 }
 
 export async function findPlan(q: Queryable, id: string, options: { forUpdate?: boolean } = {}): Promise<Plan | undefined> {

@@ -17,7 +17,8 @@ async function referralsOf(q: Queryable, referrerId: string): Promise<ReferralRo
      FROM referrals r
      JOIN users u ON u.id = r.referred_user_id
      LEFT JOIN referrals parent ON parent.referred_user_id = r.referred_user_id AND parent.level = 1
-     LEFT JOIN (SELECT referral_id, sum(amount) AS total, sum(amount) FILTER (WHERE status = 'PAID') AS paid FROM commissions GROUP BY referral_id) c ON c.referral_id = r.id
+     -- Each referral's own commissions (commissions_referral_idx), not a sum over the whole table.
+     LEFT JOIN LATERAL (SELECT sum(amount) AS total, sum(amount) FILTER (WHERE status = 'PAID') AS paid FROM commissions WHERE referral_id = r.id) c ON true
      WHERE r.referrer_id = $1 ORDER BY r.level, r.created_at LIMIT 10000`,
     [referrerId],
   );
@@ -78,6 +79,12 @@ export async function referralTree(q: Queryable, userId: string) {
     `SELECT id, referral_id, amount::text, status, paid_at FROM commissions WHERE referrer_id = $1 ORDER BY accrued_at LIMIT 10000`,
     [userId],
   );
+  const paymentsOf = new Map<string, TreeNode['commissionPayments']>();
+  for (const c of commissions.rows) {
+    const list = paymentsOf.get(c.referral_id) ?? [];
+    list.push({ id: c.id, amount: rupeesFromDb(c.amount), status: c.status, paidAt: c.paid_at && new Date(c.paid_at).toISOString() });
+    paymentsOf.set(c.referral_id, list);
+  }
   const nodes = new Map<string, TreeNode>();
   for (const r of rows) {
     nodes.set(r.referred_user_id, {
@@ -87,9 +94,7 @@ export async function referralTree(q: Queryable, userId: string) {
       referredUser: { id: r.referred_user_id, name: r.name, email: r.email, referralCode: r.referral_code, createdAt: new Date(r.user_created_at).toISOString() },
       totalCommission: rupeesFromDb(r.total_commission),
       commissionRate: rates[r.level - 1],
-      commissionPayments: commissions.rows
-        .filter((c) => c.referral_id === r.id)
-        .map((c) => ({ id: c.id, amount: rupeesFromDb(c.amount), status: c.status, paidAt: c.paid_at && new Date(c.paid_at).toISOString() })),
+      commissionPayments: paymentsOf.get(r.id) ?? [],
       children: [],
     });
   }

@@ -13,17 +13,19 @@ import { findUserById, toPublicUser, type UserRow } from '../accounts/users.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
-import { totalOf } from '../db/paging.ts';
+import { listTotal } from '../db/paging.ts';
 import { conflict, notFound } from '../http/errors.ts';
 
-type AdminUserRow = UserRow & { blocked_reason: string | null; total_committees: number; active_committees: number; total_payments: number; paid_amount: string; total: number };
+type AdminUserRow = UserRow & { blocked_reason: string | null; total_committees: number; active_committees: number; total_payments: number; paid_amount: string };
 
-// Figures per user from grouped subqueries joined once: no query per row.
-const ADMIN_USER_SELECT = `SELECT u.*, coalesce(m.total, 0)::int AS total_committees, coalesce(m.active, 0)::int AS active_committees,
-    coalesce(pay.n, 0)::int AS total_payments, coalesce(pay.amount, 0)::text AS paid_amount
-  FROM users u
-  LEFT JOIN (SELECT user_id, count(*) AS total, count(*) FILTER (WHERE status = 'ACTIVE') AS active FROM group_members GROUP BY user_id) m ON m.user_id = u.id
-  LEFT JOIN (SELECT user_id, count(*) AS n, sum(amount) AS amount FROM payments WHERE status = 'PAID' AND settled_by_payment_id IS NULL GROUP BY user_id) pay ON pay.user_id = u.id`;
+// Figures per user from per-user subqueries on indexed columns: joined only to the rows asked for (a page
+// or one user), never grouped over the whole tables; no query per row.
+const userFiguresSql = (u: string) => `
+  LEFT JOIN LATERAL (SELECT count(*) AS total, count(*) FILTER (WHERE status = 'ACTIVE') AS active FROM group_members WHERE user_id = ${u}.id) m ON true
+  LEFT JOIN LATERAL (SELECT count(*) AS n, sum(amount) AS amount FROM payments WHERE user_id = ${u}.id AND status = 'PAID' AND settled_by_payment_id IS NULL) pay ON true`;
+const USER_FIGURE_COLUMNS = `coalesce(m.total, 0)::int AS total_committees, coalesce(m.active, 0)::int AS active_committees,
+    coalesce(pay.n, 0)::int AS total_payments, coalesce(pay.amount, 0)::text AS paid_amount`;
+const ADMIN_USER_SELECT = `SELECT u.*, ${USER_FIGURE_COLUMNS} FROM users u ${userFiguresSql('u')}`;
 
 function toAdminUser(row: AdminUserRow) {
   return {
@@ -50,17 +52,20 @@ export async function listUsers(db: Queryable, f: { search?: string; filter?: 'A
       OR ($2::text IS NOT NULL AND regexp_replace(coalesce(u.phone, ''), '[^0-9]', '', 'g') LIKE $2))`);
   }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  // The page first (users_created_at_idx serves its order), then each of its users' figures.
   const { rows } = await db.query<AdminUserRow>(
-    `${ADMIN_USER_SELECT.replace('SELECT u.*', 'SELECT count(*) OVER ()::int AS total, u.*')} ${whereSql}
-     ORDER BY u.created_at DESC, u.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    `WITH listed AS (SELECT * FROM users u ${whereSql} ORDER BY u.created_at DESC, u.id LIMIT $${params.length + 1} OFFSET $${params.length + 2})
+     SELECT u.*, ${USER_FIGURE_COLUMNS} FROM listed u ${userFiguresSql('u')} ORDER BY u.created_at DESC, u.id`,
     [...params, f.limit, f.offset],
   );
-  const total = await totalOf(rows, f.offset, () => db.query<{ total: number }>(`SELECT count(*)::int AS total FROM users u ${whereSql}`, params));
-  const counters = await db.query<{ total: number; active: number; inactive: number; blocked: number }>(
-    `SELECT count(*)::int AS total, count(*) FILTER (WHERE is_active AND NOT is_blocked)::int AS active,
-       count(*) FILTER (WHERE NOT is_active AND NOT is_blocked)::int AS inactive, count(*) FILTER (WHERE is_blocked)::int AS blocked FROM users`,
-  );
-  return { users: rows.map(toAdminUser), total, counters: counters.rows[0] };
+  const counted = await listTotal(db, { rows: rows.length, limit: f.limit, offset: f.offset }, `FROM users u ${whereSql}`, params);
+  return { users: rows.map(toAdminUser), ...counted, counters: await userCounters(db) };
+}
+
+/** How many users are active, inactive and blocked: kept in the same transaction as every change of a user (migration 013), so no count of the table. */
+export async function userCounters(db: Queryable) {
+  const { rows } = await db.query<{ total: number; active: number; inactive: number; blocked: number }>('SELECT total, active, inactive, blocked FROM user_counts');
+  return rows[0];
 }
 
 export async function getAdminUser(db: Queryable, id: string): Promise<AdminUser> {

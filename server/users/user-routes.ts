@@ -12,7 +12,7 @@ import { adminSetPasswordBody, adminUserUpdateBody, USER_FILTERS, userBlockBody,
 import type { Database } from '../db/database.ts';
 import { actorOf, type AuthHooks } from '../http/auth.ts';
 import { idParam, messageBody, responses } from '../http/schemas.ts';
-import { getAdminUser, listUsers, setUserActive, setUserBlocked, setUserPassword, updateUserByAdmin } from './user-admin-service.ts';
+import { getAdminUser, listUsers, setUserActive, setUserBlocked, setUserPassword, updateUserByAdmin, userCounters } from './user-admin-service.ts';
 
 const adminUserSchema = publicUser.extend({
   blockedReason: z.string().nullable(),
@@ -32,8 +32,8 @@ export function registerUserRoutes(app: FastifyInstance, deps: { db: Database; a
   for (const prefix of ['/api/admin/users', '/api/users']) {
     api.get(prefix, { ...admin, schema: { tags: ['users'], summary: 'Users with search, filter and figures (admin)', querystring: listQuery, response: responses({ 200: listBody }) } }, async (request) => {
       const { page, limit, search, status } = request.query;
-      const { users, total, counters: c } = await listUsers(deps.db, { search, filter: status === 'ALL' ? undefined : status, limit, offset: (page - 1) * limit });
-      return { success: true as const, users, data: { users, counters: c, pagination: paginationOf(page, limit, total) } };
+      const { users, counters: c, ...counted } = await listUsers(deps.db, { search, filter: status === 'ALL' ? undefined : status, limit, offset: (page - 1) * limit });
+      return { success: true as const, users, data: { users, counters: c, pagination: paginationOf(page, limit, counted) } };
     });
 
     api.get(`${prefix}/:id`, { ...admin, schema: { tags: ['users'], summary: 'One user (admin)', params: idParam, response: responses({ 200: oneBody }) } }, async (request) =>
@@ -71,6 +71,6 @@ export function registerUserRoutes(app: FastifyInstance, deps: { db: Database; a
   api.get(
     '/api/users/stats/overview',
     { ...admin, schema: { tags: ['users'], summary: 'How many users are active, inactive and blocked (admin)', response: responses({ 200: z.object({ success: z.literal(true), data: counters }) }) } },
-    async () => ({ success: true as const, data: (await listUsers(deps.db, { limit: 1, offset: 0 })).counters }),
+    async () => ({ success: true as const, data: await userCounters(deps.db) }),
   );
 }

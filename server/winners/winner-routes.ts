@@ -102,8 +102,8 @@ export function registerWinnerRoutes(app: FastifyInstance, deps: { db: Database;
     },
     async (request) => {
       const { page, limit, ...filter } = request.query;
-      const { winners, total } = await listWinners(deps.db, { ...filter, limit, offset: (page - 1) * limit });
-      return { success: true as const, winners, data: { winners, pagination: paginationOf(page, limit, total) } };
+      const { winners, ...counted } = await listWinners(deps.db, { ...filter, limit, offset: (page - 1) * limit });
+      return { success: true as const, winners, data: { winners, pagination: paginationOf(page, limit, counted) } };
     },
   );
 

@@ -10,7 +10,7 @@ import { karachiToday } from '../business-time.ts';
 import { stateJoinSql, type BusinessDay } from '../payments/figures.ts';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
-import { totalOf } from '../db/paging.ts';
+import { listTotal } from '../db/paging.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { notifyUser } from '../notifications/notify.ts';
@@ -199,13 +199,13 @@ export async function listWinners(
   if (f.status) add((n) => `w.status = ${n}`, f.status);
   if (f.search) add((n) => `(u.name ILIKE ${n} OR p.name ILIKE ${n})`, `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const { rows } = await db.query<WinnerRow & { total: number }>(
-    `${WINNER_SELECT.replace('SELECT w.id', 'SELECT count(*) OVER ()::int AS total, w.id')} ${whereSql}
+  const { rows } = await db.query<WinnerRow>(
+    `${WINNER_SELECT} ${whereSql}
      ORDER BY w.year DESC, w.month DESC, w.selected_at DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, f.limit, f.offset],
   );
-  const total = await totalOf(rows, f.offset, () => db.query<{ total: number }>(`SELECT count(*)::int AS total FROM (${WINNER_SELECT} ${whereSql}) AS matching`, params));
-  return { winners: rows.map(toWinner), total };
+  const counted = await listTotal(db, { rows: rows.length, limit: f.limit, offset: f.offset }, `FROM (${WINNER_SELECT} ${whereSql}) AS listed`, params);
+  return { winners: rows.map(toWinner), ...counted };
 }
 
 /**

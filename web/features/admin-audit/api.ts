@@ -103,7 +103,7 @@ export function auditParams(filters: AuditFilters): QueryParams {
 export async function fetchAudit(filters: AuditFilters, signal?: AbortSignal): Promise<AuditPage> {
   const body = await api.get<{ entries?: AuditEntry[]; data?: { entries?: AuditEntry[]; pagination?: Pagination } }>('/admin/audit', auditParams(filters), { signal });
   const entries = body?.data?.entries ?? body?.entries ?? [];
-  return { entries, pagination: body?.data?.pagination ?? { page: filters.page, limit: AUDIT_PAGE_SIZE, total: entries.length, pages: 1 } };
+  return { entries, pagination: body?.data?.pagination ?? { page: filters.page, limit: AUDIT_PAGE_SIZE, total: entries.length, pages: 1, exact: true } };
 }
 
 export interface ActorOption {

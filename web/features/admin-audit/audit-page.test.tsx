@@ -35,7 +35,7 @@ const entries: AuditEntry[] = [
     actor: null,
   },
 ];
-const auditAnswer = (list = entries) => ok({ entries: list, data: { entries: list, pagination: { page: 1, limit: 25, total: list.length, pages: 1 } } });
+const auditAnswer = (list = entries) => ok({ entries: list, data: { entries: list, pagination: { page: 1, limit: 25, total: list.length, pages: 1, exact: true } } });
 
 describe('/admin/audit', () => {
   it('shows when (Pakistan time), who, what, which record, before → after and the address', async () => {
@@ -61,6 +61,14 @@ describe('/admin/audit', () => {
     expect(within(create).getByText('Plan created')).toBeTruthy();
     expect(within(create).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['name: Gold', 'monthlyAmount: 5000']);
     expect(refused).toEqual([]);
+  });
+
+  it('says "10,000+ entries" when the trail is longer than the server counts, and still offers the next page', async () => {
+    screenWidth(390);
+    stubGetRequests({ '/api/admin/audit': ok({ entries, data: { entries, pagination: { page: 1, limit: 25, total: 10000, pages: 400, exact: false } } }) });
+    renderWithAdmin(<AdminAuditPage />);
+    expect(await screen.findByText('10,000+ entries')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /next/i }).hasAttribute('disabled')).toBe(false);
   });
 
   it('sends the filters to the server', async () => {

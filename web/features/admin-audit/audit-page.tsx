@@ -19,6 +19,7 @@ import { FilterField, LoadFailure, Pager, useDebouncedValue } from '../admin-use
 import { ActorField, type ChosenActor } from './actor-field.tsx';
 import { auditKeys, emptyAuditFilters, ENTITY_TYPES, fetchAudit, isKnownEntityType, KNOWN_ACTIONS, type AuditFilters } from './api.ts';
 import { AuditEntryList, useAuditText } from './audit-entry-list.tsx';
+import { totalLabel } from '../../lib/paging.ts';
 
 /** The two dates in order: a start after the end finds nothing, so it is pointed out instead. */
 export const datesInOrder = (from: string, to: string) => !from || !to || from <= to;
@@ -180,7 +181,7 @@ export function AdminAuditPage() {
         <div aria-busy={audit.isFetching}>
           {pagination && (
             <p className="mb-2 text-sm text-muted-foreground" aria-live="polite">
-              {t('admin.audit.total', { count: pagination.total })}
+              {t('admin.audit.total', { count: pagination.total, total: totalLabel(pagination) })}
             </p>
           )}
           <AuditEntryList

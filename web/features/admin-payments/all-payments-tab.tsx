@@ -14,6 +14,7 @@ import { PaymentFiltersForm } from './payment-filters.tsx';
 import { PaymentList } from './payment-list.tsx';
 import { EmptyState, LedgerLink, LoadFailed, Pager, RECEIPT_LINK_REFRESH_MS, ActionButton, ViewReceiptButton, useClampPage, useErrorToast } from './parts.tsx';
 import { ApprovePaymentDialog, RejectPaymentDialog } from './review-dialogs.tsx';
+import { totalLabel } from '../../lib/paging.ts';
 
 export function AllPaymentsTab({ filters, onFilters }: { filters: PaymentFilters; onFilters: (changes: Partial<PaymentFilters>) => void }) {
   const { t } = useTranslation('adminPayments');
@@ -39,7 +40,7 @@ export function AllPaymentsTab({ filters, onFilters }: { filters: PaymentFilters
       <PaymentFiltersForm filters={filters} onChange={onFilters} label={t('filters.label')} />
 
       <section aria-label={t('all.label')} aria-busy={list.isFetching}>
-        {pagination && payments.length > 0 && <p className="mb-3 text-sm text-muted-foreground">{t('all.count', { count: pagination.total })}</p>}
+        {pagination && payments.length > 0 && <p className="mb-3 text-sm text-muted-foreground">{t('all.count', { count: pagination.total, total: totalLabel(pagination) })}</p>}
         {list.isPending ? (
           <Spinner label={t('all.loading')} className="justify-center py-12" />
         ) : list.isError && !list.data ? (

@@ -5,6 +5,7 @@
  */
 import type { CountAndAmount, InstalmentFigures, InstalmentState, MemberLedger } from '../../../contract/figures.ts';
 import { api, type QueryParams } from '../../lib/api-client.ts';
+import type { Pagination } from '../../../contract/paging.ts';
 
 /** A payment (admin document §3 "Payment") as /api/payments… sends it: an instalment or a plan request. */
 export interface AdminPayment {
@@ -41,12 +42,7 @@ export interface AdminPayment {
   group: { id: string; groupNumber: string; plan: { name: string } } | null;
 }
 
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  pages: number;
-}
+export type { Pagination } from '../../../contract/paging.ts';
 
 export interface PaymentPage {
   payments: AdminPayment[];
@@ -204,7 +200,7 @@ type ListBody = { payments?: AdminPayment[]; data?: { payments?: AdminPayment[];
 
 function pageOf(body: ListBody | undefined, page: number, limit: number): PaymentPage {
   const payments = body?.data?.payments ?? body?.payments ?? [];
-  return { payments, pagination: body?.data?.pagination ?? { page, limit, total: payments.length, pages: 1 } };
+  return { payments, pagination: body?.data?.pagination ?? { page, limit, total: payments.length, pages: 1, exact: true } };
 }
 
 export async function fetchPendingQueue(page: number, signal?: AbortSignal): Promise<PaymentPage> {

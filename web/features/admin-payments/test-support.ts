@@ -35,7 +35,7 @@ export function makeInstalment(overrides: Partial<AdminPayment> = {}): AdminPaym
 }
 
 export const listAnswer = (payments: AdminPayment[]) => ({
-  body: { success: true, payments, data: { payments, pagination: { page: 1, limit: 20, total: payments.length, pages: 1 } } },
+  body: { success: true, payments, data: { payments, pagination: { page: 1, limit: 20, total: payments.length, pages: 1, exact: true } } },
 });
 
 export const summaryAnswer = () => {

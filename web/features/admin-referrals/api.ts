@@ -232,7 +232,7 @@ export async function fetchCommissionHistory(filters: CommissionFilters, signal?
   return {
     commissions,
     totalCommission: Number(body?.data?.totalCommission ?? body?.totalCommission ?? 0),
-    pagination: body?.data?.pagination ?? { page: filters.page, limit: COMMISSIONS_PAGE_SIZE, total: commissions.length, pages: 1 },
+    pagination: body?.data?.pagination ?? { page: filters.page, limit: COMMISSIONS_PAGE_SIZE, total: commissions.length, pages: 1, exact: true },
   };
 }
 

@@ -17,6 +17,7 @@ import { fetchCommissionHistory, referralKeys, type CommissionFilters, type Comm
 import { CapNote, EmptyState, FilterField, InfoItem, LevelBadge, LoadFailed, Pager, StatusBadge, TableFrame, TABLE_QUERY, tdClass, thClass, useMediaQuery } from './parts.tsx';
 import { COMMISSION_LEVELS, formatDate, formatRatePercent } from './rules.ts';
 import { UserPicker } from './user-picker.tsx';
+import { totalLabel } from '../../lib/paging.ts';
 
 export function TrackingTab({
   filters,
@@ -95,7 +96,7 @@ export function TrackingTab({
       ) : (
         <>
           <Card className="flex flex-wrap items-center justify-between gap-3 p-4" aria-live="polite">
-            <p className="text-sm text-muted-foreground">{t('tracking.count', { count: history.data.pagination.total })}</p>
+            <p className="text-sm text-muted-foreground">{t('tracking.count', { count: history.data.pagination.total, total: totalLabel(history.data.pagination) })}</p>
             <p className="text-lg font-bold">
               {t('tracking.total')} <span className="text-primary">{formatPkr(history.data.totalCommission)}</span>
             </p>

@@ -4,6 +4,7 @@
  * (server/plan-payments/plan-payment-routes.ts, server/groups/group-routes.ts).
  */
 import { api, type QueryParams } from '../../lib/api-client.ts';
+import type { Pagination } from '../../../contract/paging.ts';
 
 export type PlanRequestStatusFilter = 'all' | 'pending' | 'approved' | 'rejected';
 
@@ -40,12 +41,7 @@ export interface PlanPaymentCounts {
   revenue: number;
 }
 
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  pages: number;
-}
+export type { Pagination } from '../../../contract/paging.ts';
 
 export interface PlanPaymentList {
   payments: PlanPayment[];
@@ -113,7 +109,7 @@ export async function fetchPlanPayments(filters: PlanPaymentFilters, signal?: Ab
   return {
     payments,
     counts: body?.data?.counts ?? emptyCounts,
-    pagination: body?.data?.pagination ?? { page: filters.page, limit: PAGE_SIZE, total: payments.length, pages: 1 },
+    pagination: body?.data?.pagination ?? { page: filters.page, limit: PAGE_SIZE, total: payments.length, pages: 1, exact: true },
   };
 }
 

@@ -12,7 +12,7 @@ const admin = fakeAuth({ user: makeUser({ id: 'admin-1', name: 'Bilal Admin', em
 const counts = { total: 4, pending: 2, approved: 1, rejected: 1, revenue: 125000 };
 
 function listAnswer(payments: PlanPayment[]) {
-  return { body: { success: true, payments, data: { payments, counts, pagination: { page: 1, limit: 20, total: payments.length, pages: 1 } } } };
+  return { body: { success: true, payments, data: { payments, counts, pagination: { page: 1, limit: 20, total: payments.length, pages: 1, exact: true } } } };
 }
 
 function serve(payments: PlanPayment[], extra?: (call: RecordedCall) => { status?: number; body: unknown } | undefined) {

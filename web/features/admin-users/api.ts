@@ -96,7 +96,7 @@ export async function fetchUsers(query: UserQuery, signal?: AbortSignal): Promis
   return {
     users,
     counters: body?.data?.counters ?? emptyCounters,
-    pagination: body?.data?.pagination ?? { page: query.page, limit: USERS_PAGE_SIZE, total: users.length, pages: 1 },
+    pagination: body?.data?.pagination ?? { page: query.page, limit: USERS_PAGE_SIZE, total: users.length, pages: 1, exact: true },
   };
 }
 

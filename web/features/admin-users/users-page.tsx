@@ -23,6 +23,7 @@ import { BlockUserDialog } from './block-user-dialog.tsx';
 import { EditUserDialog } from './edit-user-dialog.tsx';
 import { FilterField, LoadFailure, Pager, StatTile, useDebouncedValue } from './parts.tsx';
 import { UserList, type UserAction } from './user-list.tsx';
+import { totalLabel } from '../../lib/paging.ts';
 
 /** ?status=blocked (any case) opens the list filtered: the dashboard's Alerts card links here. */
 function filterFrom(value: string | null): UserFilter {
@@ -172,7 +173,7 @@ export function AdminUsersPage() {
               {t('admin.users.showing', {
                 from: (pagination.page - 1) * pagination.limit + 1,
                 to: (pagination.page - 1) * pagination.limit + list.length,
-                total: pagination.total,
+                total: totalLabel(pagination),
               })}
             </p>
           )}
