@@ -22,6 +22,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { authMessages } from '../contract/accounts.ts';
 import { registerAuthRoutes, defaultAuthRateLimits, type AuthRateLimits } from './accounts/auth-routes.ts';
+import { SessionLookup } from './accounts/session-cache.ts';
 import { registerTwoFactorRoutes } from './accounts/two-factor-routes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -67,6 +68,11 @@ export type AppOptions = {
   receiptUploadLimits?: ReceiptUploadLimits;
   /** The time figures are read at (RULES §6a); the real clock unless a test sets another. */
   clock?: () => Date;
+  /**
+   * How request tokens become users: a session cache on the database's notifications unless given
+   * (decision 017); false reads the database on every request. The app closes it when it closes.
+   */
+  sessionLookup?: SessionLookup | false;
 };
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -198,7 +204,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const auth = createAuthHooks(options.db);
   registerIdempotency(app, options.db);
   const accountDeps = {
     db: options.db,
@@ -208,6 +213,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const storage = options.receiptStorage ?? new FolderReceiptStorage(path.join(options.config.dataDir, 'receipts'));
   const signer = new ReceiptLinkSigner(await loadSigningKey(options.db));
+  // Opened last of what the app awaits, and closed with it: a listening connection of its own (decision 017).
+  const sessions = options.sessionLookup === false ? undefined : (options.sessionLookup ?? (await SessionLookup.start(options.db, { logger: options.logger })));
+  if (sessions) app.addHook('onClose', () => sessions.close());
+  const auth = createAuthHooks(options.db, sessions);
   const clock = options.clock ?? (() => new Date());
   // Every figure of every request is read on this business day: today in Asia/Karachi with the grace day.
   const today = () => businessDayOf(clock(), options.config.overdueGraceDay);

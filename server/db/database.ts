@@ -3,6 +3,7 @@
  * and PostgreSQL (when DATABASE_URL is set). Queries are plain SQL with $1 parameters, which both
  * accept unchanged. See docs/decisions/002-plain-sql.md.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -19,29 +20,169 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Hears the notifications (NOTIFY, pg_notify) of one channel: on a connection of its own that is
+   * opened again when lost (PostgreSQL), or on the one connection (PGlite). Resolves after the first
+   * attempt to listen, whether it succeeded or not (handlers.onListening says when it does).
+   */
+  listen(channel: string, handlers: ListenHandlers, options?: ListenOptions): Promise<NotificationListener>;
+  /**
+   * How many changes this process has committed through this database: every transaction, and every
+   * statement outside one that is not a plain read. NotificationListener.sync() after reading it
+   * means every notification those changes sent has been heard.
+   */
+  changesCommitted(): number;
   close(): Promise<void>;
 }
+
+export type ListenHandlers = {
+  onNotify(payload: string): void;
+  /** Listening (again): every notification committed from now on will be heard; earlier ones may not have been. */
+  onListening(): void;
+  /** The connection is lost: notifications are missed until onListening. */
+  onLost(error: unknown): void;
+};
+
+export type ListenOptions = {
+  /** Wait before opening a lost connection again (doubles on each failure, up to 30 s); 250 ms by default. */
+  reconnectDelayMs?: number;
+  /** How often the connection is checked (a sync round trip); 10 s by default. */
+  heartbeatMs?: number;
+  /** How long sync() waits for its marker before the connection is taken as lost; 5 s by default. */
+  syncTimeoutMs?: number;
+  /** The connection's application_name (PostgreSQL), to find it in pg_stat_activity. */
+  applicationName?: string;
+};
+
+export interface NotificationListener {
+  /** Whether notifications are heard now. */
+  readonly listening: boolean;
+  /**
+   * Resolves once every notification of the channel committed before the call has been handed to
+   * onNotify: it sends a marker on the channel and waits for it, and PostgreSQL delivers the
+   * notifications of different transactions in the order they committed. Rejects when not listening
+   * or when the marker does not come back in time (the connection is then taken as lost).
+   */
+  sync(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Markers of sync(): never handed to onNotify, whichever process sent them. */
+const SYNC_MARKER = 'listener-sync:';
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** A statement that only reads: it cannot have sent a notification (no function here writes). */
+function isPlainRead(sql: string): boolean {
+  return /^\s*(select|with)\b/i.test(sql) && !/\b(insert|update|delete|merge|truncate|notify|pg_notify)\b/i.test(sql);
+}
+
+/** Waiters of sync() markers, shared by both drivers' listeners. */
+class SyncMarkers {
+  readonly #id = randomUUID();
+  #next = 0;
+  readonly #waiting = new Map<string, { resolve: () => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
+
+  /** A new marker and the promise that resolves when it is heard (or rejects after timeoutMs). */
+  create(timeoutMs: number): { marker: string; heard: Promise<void> } {
+    const marker = `${SYNC_MARKER}${this.#id}:${++this.#next}`;
+    const heard = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#waiting.delete(marker);
+        reject(new Error(`the notification marker did not come back within ${timeoutMs} ms`));
+      }, timeoutMs);
+      timer.unref();
+      this.#waiting.set(marker, { resolve, reject, timer });
+    });
+    // A caller that gave up (its send failed) must not leave an unhandled rejection behind.
+    heard.catch(() => {});
+    return { marker, heard };
+  }
+
+  /** Whether the payload is a marker (this process's or another's); resolves its waiter. */
+  take(payload: string): boolean {
+    if (!payload.startsWith(SYNC_MARKER)) return false;
+    const waiter = this.#waiting.get(payload);
+    if (waiter) {
+      this.#waiting.delete(payload);
+      clearTimeout(waiter.timer);
+      waiter.resolve();
+    }
+    return true;
+  }
+
+  rejectAll(error: Error) {
+    for (const [marker, waiter] of this.#waiting) {
+      this.#waiting.delete(marker);
+      clearTimeout(waiter.timer);
+      waiter.reject(error);
+    }
+  }
+}
+
+const defaultListenOptions = { reconnectDelayMs: 250, heartbeatMs: 10_000, syncTimeoutMs: 5_000 };
 
 export type PgliteDatabase = Database & { kind: 'pglite'; /** The whole data directory, to copy it (test templates). */ dump(): Promise<Blob> };
 
 export function wrapPglite(db: PGlite): PgliteDatabase {
   type PgliteLike = Pick<PGlite, 'query' | 'exec'>;
-  const queryable = (target: PgliteLike): Queryable => ({
+  let changes = 0;
+  // Inside a transaction nothing is counted: the commit counts once.
+  const queryable = (target: PgliteLike, counted: boolean): Queryable => ({
     query: async (sql, params) => {
       const result = await target.query(sql, params as unknown[]);
+      if (counted && !isPlainRead(sql)) changes++;
       // PGlite reports affectedRows 0 for a SELECT: the rows returned are the count then, as in pg.
       return { rows: result.rows as never[], rowCount: result.rows.length || (result.affectedRows ?? 0) };
     },
     exec: async (sql) => {
       await target.exec(sql);
+      if (counted) changes++;
     },
   });
   return {
     kind: 'pglite',
-    ...queryable(db),
-    transaction: (fn) => db.transaction(async (tx) => fn(queryable(tx))),
+    ...queryable(db, true),
+    transaction: async (fn) => {
+      const value = await db.transaction(async (tx) => fn(queryable(tx, false)));
+      changes++;
+      return value;
+    },
+    listen: (channel, handlers, options) => listenPglite(db, channel, handlers, { ...defaultListenOptions, ...options }),
+    changesCommitted: () => changes,
     close: () => db.close(),
     dump: async () => (await db.dumpDataDir('none')) as Blob,
+  };
+}
+
+/**
+ * PGlite has one connection, in this process: it cannot be lost, and a notification reaches the
+ * callback in the answer of the statement that committed it.
+ */
+async function listenPglite(db: PGlite, channel: string, handlers: ListenHandlers, options: Required<Omit<ListenOptions, 'applicationName'>>): Promise<NotificationListener> {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  const markers = new SyncMarkers();
+  const unlisten = await db.listen(channel, (payload) => {
+    if (!markers.take(payload)) handlers.onNotify(payload);
+  });
+  let listening = true;
+  handlers.onListening();
+  return {
+    get listening() {
+      return listening;
+    },
+    sync: async () => {
+      if (!listening) throw new Error('not listening');
+      const { marker, heard } = markers.create(options.syncTimeoutMs);
+      await db.query('SELECT pg_notify($1, $2)', [channel, marker]);
+      await heard;
+    },
+    close: async () => {
+      if (!listening) return;
+      listening = false;
+      markers.rejectAll(new Error('the listener is closed'));
+      // The database may be closed already (it ends the listening with it).
+      if (!db.closed) await unlisten().catch(() => {});
+    },
   };
 }
 
@@ -54,14 +195,16 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
 // Counts and sums are cast in SQL (::int, ::text for numeric) so both drivers return the same types.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-function pgQueryable(target: pg.Pool | pg.PoolClient): Queryable {
+function pgQueryable(target: pg.Pool | pg.PoolClient, committed?: (sql: string) => void): Queryable {
   return {
     query: async (sql, params) => {
       const result = await target.query(sql, params as unknown[]);
+      committed?.(sql);
       return { rows: result.rows, rowCount: result.rowCount ?? 0 };
     },
     exec: async (sql) => {
       await target.query(sql);
+      committed?.('');
     },
   };
 }
@@ -70,15 +213,21 @@ export function openPostgres(connectionString: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString, max });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
+  let changes = 0;
+  const listeners = new Set<NotificationListener>();
   return {
     kind: 'postgres',
-    ...pgQueryable(pool),
+    // Inside a transaction nothing is counted: the commit counts once.
+    ...pgQueryable(pool, (sql) => {
+      if (!isPlainRead(sql)) changes++;
+    }),
     transaction: async (fn) => {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
         const value = await fn(pgQueryable(client));
         await client.query('COMMIT');
+        changes++;
         return value;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
@@ -87,7 +236,128 @@ export function openPostgres(connectionString: string, max = 10): Database {
         client.release();
       }
     },
-    close: () => pool.end(),
+    listen: async (channel, handlers, options) => {
+      const listener = await listenPostgres(connectionString, channel, handlers, { ...defaultListenOptions, ...options }, () => listeners.delete(listener));
+      listeners.add(listener);
+      return listener;
+    },
+    changesCommitted: () => changes,
+    close: async () => {
+      await Promise.all([...listeners].map((listener) => listener.close()));
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * LISTEN on a client of its own, outside the pool: a pooled connection is shared, and a LISTEN on it
+ * would end when the pool closes it. A lost connection (server restart, pg_terminate_backend, a
+ * network that stops answering the heartbeat) is reported, then opened again with a growing delay.
+ */
+async function listenPostgres(
+  connectionString: string,
+  channel: string,
+  handlers: ListenHandlers,
+  options: Required<Omit<ListenOptions, 'applicationName'>> & Pick<ListenOptions, 'applicationName'>,
+  closed: () => void,
+): Promise<NotificationListener> {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  const markers = new SyncMarkers();
+  let client: pg.Client | undefined;
+  let ended = false;
+  let failures = 0;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+
+  const lose = (lost: pg.Client, error: unknown) => {
+    if (client !== lost) return;
+    client = undefined;
+    markers.rejectAll(new Error('the listening connection was lost'));
+    lost.removeAllListeners('notification');
+    // Ends the socket if it is still open (a heartbeat that got no answer); errors after this are ignored.
+    lost.end().catch(() => {});
+    if (ended) return;
+    handlers.onLost(error);
+    scheduleConnect();
+  };
+
+  const scheduleConnect = () => {
+    const delay = Math.min(options.reconnectDelayMs * 2 ** Math.min(failures, 10), 30_000);
+    reconnectTimer = setTimeout(() => void connect(), delay);
+    reconnectTimer.unref();
+  };
+
+  const connect = async () => {
+    reconnectTimer = undefined;
+    const next = new pg.Client({ connectionString, keepAlive: true, application_name: options.applicationName });
+    next.on('error', (error) => lose(next, error));
+    next.on('end', () => lose(next, new Error('the listening connection ended')));
+    // Notifications before onListening are dropped: the listener's user starts afresh there anyway.
+    next.on('notification', (message) => {
+      if (message.channel !== channel || client !== next) return;
+      const payload = message.payload ?? '';
+      if (!markers.take(payload)) handlers.onNotify(payload);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      next.removeAllListeners('notification');
+      next.end().catch(() => {});
+      failures++;
+      if (!ended) {
+        handlers.onLost(error);
+        scheduleConnect();
+      }
+      return;
+    }
+    if (ended) {
+      await next.end().catch(() => {});
+      return;
+    }
+    failures = 0;
+    client = next;
+    handlers.onListening();
+  };
+
+  const sync = async () => {
+    const current = client;
+    if (!current) throw new Error('not listening');
+    const { marker, heard } = markers.create(options.syncTimeoutMs);
+    try {
+      // Sent on the listening connection itself: its own notifications come back to it, in commit order.
+      await current.query('SELECT pg_notify($1, $2)', [channel, marker]);
+      await heard;
+    } catch (error) {
+      lose(current, error);
+      throw error;
+    }
+  };
+
+  const heartbeat = setInterval(() => {
+    if (client) sync().catch(() => {});
+  }, options.heartbeatMs);
+  heartbeat.unref();
+
+  await connect();
+  return {
+    get listening() {
+      return client !== undefined;
+    },
+    sync,
+    close: async () => {
+      if (ended) return;
+      ended = true;
+      clearInterval(heartbeat);
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      markers.rejectAll(new Error('the listener is closed'));
+      const last = client;
+      client = undefined;
+      closed();
+      if (last) {
+        last.removeAllListeners('notification');
+        await last.end().catch(() => {});
+      }
+    },
   };
 }
 

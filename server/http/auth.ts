@@ -1,10 +1,11 @@
 /**
  * Who is calling: the Bearer token names a live session (RULES §3). These hooks run at onRequest,
  * before the body is read, so a request without a session gets 401 and one with the wrong role 403
- * whatever it sends.
+ * whatever it sends. Sessions come from the session cache when the app has one (decision 017).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authMessages } from '../../contract/accounts.ts';
+import type { SessionLookup } from '../accounts/session-cache.ts';
 import { findSessionUser, type SessionUser } from '../accounts/sessions.ts';
 import type { Database } from '../db/database.ts';
 import { forbidden, unauthorized } from './errors.ts';
@@ -30,10 +31,12 @@ export type AuthHooks = {
   requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 };
 
-export function createAuthHooks(db: Database): AuthHooks {
+/** Without a session lookup, every request reads its session from the database. */
+export function createAuthHooks(db: Database, sessions?: SessionLookup): AuthHooks {
+  const findUser = sessions ? (token: string) => sessions.findUser(token) : (token: string) => findSessionUser(db, token);
   const requireUser = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request);
-    const user = token ? await findSessionUser(db, token) : undefined;
+    const user = token ? await findUser(token) : undefined;
     if (!user) throw unauthorized(authMessages.sessionRequired);
     request.user = user;
     tagRequestWithUser(request, reply, user.id);

@@ -243,7 +243,7 @@ function whereOf(day: BusinessDay, viewer: { id: string; role: string }, f: Omit
   return { sql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
 }
 
-/** One page of payments, in an order an index serves (migration 012); no total. */
+/** One page of payments, in an order an index serves (migration 013); no total. */
 export async function paymentsPage(deps: Pick<InstalmentDeps, 'db' | 'signer' | 'today'>, viewer: { id: string; role: string }, filter: PaymentFilter, order: 'recent' | 'due' = 'recent') {
   const day = deps.today();
   const { sql, params } = whereOf(day, viewer, filter);
