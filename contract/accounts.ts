@@ -4,28 +4,15 @@
  * the web shows them as they are, and the server answers with them as field errors.
  */
 import { z } from 'zod';
+import { accountMessages, twoFactorMessages } from './account-messages.ts';
+
+// The texts live apart from the schemas, so that a page can show them without loading zod.
+export { accountMessages, authMessages, twoFactorMessages } from './account-messages.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
 /** Long enough for any passphrase, short enough that hashing it is never a denial of service. */
 export const PASSWORD_MAX_LENGTH = 1024;
 export const CNIC_DIGITS = 13;
-
-export const accountMessages = {
-  nameRequired: 'Please enter your full name.',
-  nameTooLong: 'Name must be at most 100 characters long.',
-  passwordRequired: 'Please enter your password.',
-  emailRequired: 'Please enter your email address.',
-  emailInvalid: 'Please enter a valid email address.',
-  passwordTooShort: 'Password must be at least 6 characters long.',
-  passwordTooLong: 'Password must be at most 1024 characters long.',
-  passwordTooCommon: 'This password is too common. Please choose a less common one.',
-  passwordsDoNotMatch: 'Passwords do not match. Please try again.',
-  cnicInvalid: 'Please enter a valid 13-digit CNIC.',
-  phoneInvalid: 'Please enter a valid phone number.',
-  referralCodeInvalid: 'Invalid referral code.',
-  resetTokenMissing: 'Invalid reset token.',
-  verificationTokenMissing: 'Invalid verification link.',
-} as const;
 
 /** Email is trimmed and lowercased before anything else looks at it (RULES §3). */
 export const emailField = z
@@ -102,19 +89,6 @@ export const registerBody = z.object({
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
-/** Texts of the administrators' opt-in two-factor sign-in (authenticator app codes). */
-export const twoFactorMessages = {
-  codeRequired: 'Enter the 6-digit code from your authenticator app.',
-  codeInvalid: 'The code is not valid. Please try again.',
-  passwordWrong: 'Your password is not correct.',
-  alreadyEnabled: 'Two-factor sign-in is already on.',
-  noPendingSetup: 'Start the set-up first.',
-  notEnabled: 'Two-factor sign-in is not on.',
-  setupStarted: 'Scan the QR code with your authenticator app, then enter the code it shows.',
-  enabled: 'Two-factor sign-in is on. Other devices have been signed out.',
-  disabled: 'Two-factor sign-in is off. Other devices have been signed out.',
-} as const;
-
 /** A code from an authenticator app: 6 digits. Apps show them as "123 456", so spaces are dropped. */
 export const twoFactorCodeField = z
   .string({ error: twoFactorMessages.codeRequired })
@@ -169,29 +143,6 @@ export const publicUser = z.object({
   lastLoginAt: z.string().nullable(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
-
-/** Server answers of the account routes (RULES §3), shared so the web can match on them. */
-export const authMessages = {
-  registered:
-    'Registration successful! Verification link has been sent to your email. Please check your inbox and click the link to activate your account.',
-  emailTaken: 'An account with this email already exists.',
-  cnicTaken: 'An account with this CNIC already exists.',
-  invalidCredentials: 'Invalid email or password.',
-  needsVerification: 'Please verify your email address before logging in.',
-  blocked: 'Your account has been blocked. Please contact support.',
-  inactive: 'Your account is inactive. Please contact support.',
-  loggedIn: 'Login successful',
-  loggedOut: 'Logout successful',
-  verified: 'Your email has been verified. You can now log in.',
-  verificationInvalid: 'This verification link is invalid or has expired.',
-  verificationSent: 'If an unverified account exists for this email, a new verification link has been sent.',
-  resetSent: 'If an account exists for this email, a password reset link has been sent.',
-  resetDone: 'Password has been reset successfully!',
-  resetInvalid: 'Invalid or missing reset token. Please request a new password reset.',
-  sessionRequired: 'Please log in to continue.',
-  adminRequired: 'Access denied.',
-  tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
-} as const;
 
 /** Two-factor sign-in (administrators only): status, set-up, turning on and off. */
 export const twoFactorStatus = z.object({

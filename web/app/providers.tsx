@@ -1,8 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Direction } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { Toaster } from 'sonner';
 import { AuthProvider } from '../lib/auth.tsx';
 import { ThemeProvider, useTheme } from '../lib/theme.tsx';
 
@@ -40,11 +39,38 @@ function DirectionProvider({ children }: { children: ReactNode }) {
 }
 
 /**
+ * The toast library is not part of the first load: pages that show toasts import it themselves
+ * (lib/toast.ts), and the <Toaster> that displays them is loaded once the browser is idle after the
+ * first page shows. A toast created before it is mounted is still shown: sonner replays the active
+ * toasts to a <Toaster> when it subscribes.
+ */
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+
+function useIdle(timeoutMs: number): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => setIdle(true), { timeout: timeoutMs });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(() => setIdle(true), 200);
+    return () => window.clearTimeout(id);
+  }, [timeoutMs]);
+  return idle;
+}
+
+/**
  * One toast at a time (member document §9), at the bottom right, full width at the bottom on phones:
  * at the top it would cover the header's menu button, in the middle a form's fields.
  */
 function AppToaster() {
   const { theme } = useTheme();
   const { i18n } = useTranslation();
-  return <Toaster visibleToasts={1} position="bottom-right" theme={theme} dir={i18n.dir()} richColors closeButton />;
+  const idle = useIdle(2_000);
+  if (!idle) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster visibleToasts={1} position="bottom-right" theme={theme} dir={i18n.dir()} richColors closeButton />
+    </Suspense>
+  );
 }

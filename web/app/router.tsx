@@ -2,21 +2,53 @@
  * The table of pages (member document §2 route table; admin document §2 admin routes).
  * Tests render these same routes in a memory router.
  */
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
-import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
-import { ForgotPasswordPage } from '../features/auth/forgot-password-page.tsx';
-import { LoginPage } from '../features/auth/login-page.tsx';
-import { RegisterPage } from '../features/auth/register-page.tsx';
-import { ResetPasswordPage } from '../features/auth/reset-password-page.tsx';
-import { VerifyEmailPage } from '../features/auth/verify-email-page.tsx';
-import { LandingPage } from '../features/landing/landing-page.tsx';
-import { MemberProfilePage } from '../features/member-profile/member-profile-page.tsx';
-import { PaymentPage } from '../features/payments/payment-page.tsx';
-import { SubscribePage } from '../features/plans/subscribe-page.tsx';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { createBrowserRouter, matchRoutes, Outlet, type RouteObject } from 'react-router';
 import { ErrorBoundary, RouteErrorFallback } from './error-boundary.tsx';
+import { LandingPage } from '../features/landing/landing-page.tsx';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
+
+/**
+ * Each page but the landing page is its own chunk, loaded when the page is first shown, so that a
+ * visitor's first load carries the framework and the one page asked for: the landing page does not
+ * bring the dashboard's code, the sign-in form does not bring the registration's, and rarely used
+ * screens (password reset, e-mail verification, profile, payments) cost nothing until opened.
+ *
+ * The routes and guards themselves stay in the main bundle: a visitor is sent to /login at once, and a
+ * guard decides before any page code is fetched. A page not loaded yet suspends; the boundary around
+ * all pages (below) shows the loading screen on the first load, and on a later navigation the router's
+ * transition keeps the current page on screen until the next one's code has arrived.
+ */
+type LazyPage = ComponentType & { preload: () => Promise<unknown> };
+
+function lazyPage<M>(load: () => Promise<M>, name: keyof M): LazyPage {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => ({ default: module[name] as ComponentType }),
+      (error: unknown) => {
+        loading = undefined; // A failed download (a network blip) is tried again on the next render.
+        throw error;
+      },
+    ));
+  const Page = lazy(preload);
+  return Object.assign(() => <Page />, { preload });
+}
+
+const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('../features/auth/register-page.tsx'), 'RegisterPage');
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage');
+const VerifyEmailPage = lazyPage(() => import('../features/auth/verify-email-page.tsx'), 'VerifyEmailPage');
+const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
+const MemberProfilePage = lazyPage(() => import('../features/member-profile/member-profile-page.tsx'), 'MemberProfilePage');
+const PaymentPage = lazyPage(() => import('../features/payments/payment-page.tsx'), 'PaymentPage');
+const SubscribePage = lazyPage(() => import('../features/plans/subscribe-page.tsx'), 'SubscribePage');
+
+/** A page's route: `handle.preload` fetches its code (used for the address the app opens on). */
+const page = (path: string, Page: LazyPage): RouteObject => ({ path, element: <Page />, handle: { preload: Page.preload } });
 
 /**
  * The admin area is loaded on first visit only: members (nearly everyone, mostly on phones)
@@ -29,8 +61,12 @@ const adminPage = (name: keyof Awaited<ReturnType<typeof adminModule>>) => async
 
 export const routes: RouteObject[] = [
   {
-    element: <Outlet />,
-    // Shown while the first page's code loads (only the lazily loaded admin pages take a moment).
+    element: (
+      <Suspense fallback={<LoadingScreen />}>
+        <Outlet />
+      </Suspense>
+    ),
+    // Shown while the admin area's code loads on a first visit to /admin.
     hydrateFallbackElement: <LoadingScreen />,
     // A crash in any page shows the fallback screen; the class boundary guards the fallback itself.
     errorElement: (
@@ -39,24 +75,26 @@ export const routes: RouteObject[] = [
       </ErrorBoundary>
     ),
     children: [
+      // The landing page is most visitors' first page and small: it comes with the main bundle, so it
+      // shows as soon as that has run, without waiting for a second download.
       { path: '/', element: <LandingPage /> },
       {
         element: <GuestOnly />,
         children: [
-          { path: '/login', element: <LoginPage /> },
-          { path: '/register', element: <RegisterPage /> },
-          { path: '/forgot-password', element: <ForgotPasswordPage /> },
-          { path: '/reset-password', element: <ResetPasswordPage /> },
-          { path: '/verify-email', element: <VerifyEmailPage /> },
+          page('/login', LoginPage),
+          page('/register', RegisterPage),
+          page('/forgot-password', ForgotPasswordPage),
+          page('/reset-password', ResetPasswordPage),
+          page('/verify-email', VerifyEmailPage),
         ],
       },
       {
         element: <RequireAuth />,
         children: [
-          { path: '/dashboard', element: <DashboardPage /> },
-          { path: '/profile', element: <MemberProfilePage /> },
-          { path: '/user/payment/:paymentId', element: <PaymentPage /> },
-          { path: '/user/subscribe/:planId', element: <SubscribePage /> },
+          page('/dashboard', DashboardPage),
+          page('/profile', MemberProfilePage),
+          page('/user/payment/:paymentId', PaymentPage),
+          page('/user/subscribe/:planId', SubscribePage),
         ],
       },
       {
@@ -88,6 +126,16 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * The browser's router. The code of the page the app opens on is requested at once, while the session
+ * is still being checked, rather than after the guard lets the page render.
+ */
 export function createAppRouter() {
+  for (const match of matchRoutes(routes, window.location) ?? []) {
+    const preload = (match.route.handle as { preload?: () => Promise<unknown> } | undefined)?.preload;
+    void preload?.().catch(() => {
+      // Rendering the page loads it again and shows the error screen if it still fails.
+    });
+  }
   return createBrowserRouter(routes);
 }

@@ -6,7 +6,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { publicUser, type PublicUser } from '../../contract/accounts.ts';
+import type { PublicUser } from '../../contract/accounts.ts';
 import { api, ApiError, setUnauthorizedHandler } from './api-client.ts';
 import { readStorage, removeStorage, storageKeys, writeStorage } from './storage-keys.ts';
 
@@ -32,16 +32,26 @@ interface MeResponse {
   data?: { user?: unknown };
 }
 
-/** The user from an answer that carries it at the top level or under data (RULES §12). */
-export function parseUser(body: { user?: unknown; data?: { user?: unknown } } | undefined): PublicUser {
+/**
+ * The user from an answer that carries it at the top level or under data (RULES §12), checked
+ * against the contract. The schemas are fetched with the first answer, not with the first page: a
+ * visitor who is not signed in never downloads them.
+ */
+export async function parseUser(body: { user?: unknown; data?: { user?: unknown } } | undefined): Promise<PublicUser> {
+  const { publicUser } = await import('../../contract/accounts.ts');
   return publicUser.parse(body?.user ?? body?.data?.user);
 }
 
+/**
+ * The user kept from the last visit. It is not checked here: the session stays 'loading' (the guards
+ * show nothing of it) until GET /auth/me has answered with the checked user, or the session is cleared.
+ */
 function readStoredUser(): PublicUser | null {
   const raw = readStorage(storageKeys.userData);
   if (!raw) return null;
   try {
-    return publicUser.parse(JSON.parse(raw));
+    const stored: unknown = JSON.parse(raw);
+    return stored && typeof stored === 'object' ? (stored as PublicUser) : null;
   } catch {
     return null;
   }
@@ -83,7 +93,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return null;
     }
     try {
-      const user = parseUser(await api.get<MeResponse>('/auth/me'));
+      const user = await parseUser(await api.get<MeResponse>('/auth/me'));
       writeStorage(storageKeys.userData, JSON.stringify(user));
       setSession({ status: 'ready', token, user });
       return user;

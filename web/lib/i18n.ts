@@ -6,22 +6,19 @@
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { accountMessages, authMessages, twoFactorMessages } from '../../contract/accounts.ts';
+import { accountMessages, authMessages, twoFactorMessages } from '../../contract/account-messages.ts';
 import en from '../locales/en.json';
-import enAdminCatalog from '../locales/en/admin-catalog.json';
-import enAdminPayments from '../locales/en/admin-payments.json';
-import enAdminReferrals from '../locales/en/admin-referrals.json';
-import enAdminRequests from '../locales/en/admin-requests.json';
-import enAdminWinners from '../locales/en/admin-winners.json';
 import enMemberPayments from '../locales/en/member-payments.json';
 import enMemberPlans from '../locales/en/member-plans.json';
 import enMemberReferrals from '../locales/en/member-referrals.json';
 
 /**
  * One namespace per large feature area (web/locales/<language>/<area>.json), next to the shared
- * catalogue (translation): areas grow without touching each other's files.
+ * catalogue (translation): areas grow without touching each other's files. The admin area's
+ * namespaces come with the admin area's code (features/admin/catalogue.ts, addCatalogue below):
+ * members never download them.
  */
-export const resources = { en: { translation: en, memberPlans: enMemberPlans, memberPayments: enMemberPayments, adminCatalog: enAdminCatalog, adminRequests: enAdminRequests, adminPayments: enAdminPayments, adminWinners: enAdminWinners, memberReferrals: enMemberReferrals, adminReferrals: enAdminReferrals } } as const;
+export const resources = { en: { translation: en, memberPlans: enMemberPlans, memberPayments: enMemberPayments, memberReferrals: enMemberReferrals } } as const;
 export type Language = keyof typeof resources;
 export const defaultLanguage: Language = 'en';
 
@@ -64,6 +61,15 @@ export function translateMessage(message: string): string {
 
 function findKey<T extends Record<string, string>>(messages: T, text: string): keyof T | undefined {
   return (Object.keys(messages) as (keyof T)[]).find((key) => messages[key] === text);
+}
+
+/** Adds namespaces loaded with a part of the app (the admin area), for every language they come in. */
+export function addCatalogue(byLanguage: Partial<Record<Language, Record<string, object>>>): void {
+  for (const [language, namespaces] of Object.entries(byLanguage)) {
+    for (const [namespace, texts] of Object.entries(namespaces ?? {})) {
+      if (!i18n.hasResourceBundle(language, namespace)) i18n.addResourceBundle(language, namespace, texts);
+    }
+  }
 }
 
 export { i18n };

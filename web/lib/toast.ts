@@ -2,15 +2,27 @@
  * Toast helpers with the specification's durations (member document §9): success, info and
  * warning stay 5 s, errors 7 s (longer, because they ask the reader to do something).
  * The <Toaster> shows one toast at a time.
+ *
+ * The toast library is fetched on the first toast, not with the first page: a toast always follows
+ * something the person did, and the <Toaster> (app/providers.tsx) shows toasts created before it
+ * was mounted.
  */
-import { toast } from 'sonner';
+import type { ExternalToast } from 'sonner';
 
 export const TOAST_DURATION_MS = 5_000;
 export const ERROR_TOAST_DURATION_MS = 7_000;
 
+type Kind = 'success' | 'info' | 'warning' | 'error';
+
+/** Shows a toast of this kind, with its description and duration (the admin's longer notices). */
+export function showToast(kind: Kind, message: string, options: ExternalToast = {}): void {
+  const duration = kind === 'error' ? ERROR_TOAST_DURATION_MS : TOAST_DURATION_MS;
+  void import('sonner').then(({ toast }) => toast[kind](message, { duration, ...options }));
+}
+
 export const notify = {
-  success: (message: string) => toast.success(message, { duration: TOAST_DURATION_MS }),
-  info: (message: string) => toast.info(message, { duration: TOAST_DURATION_MS }),
-  warning: (message: string) => toast.warning(message, { duration: TOAST_DURATION_MS }),
-  error: (message: string) => toast.error(message, { duration: ERROR_TOAST_DURATION_MS }),
+  success: (message: string) => showToast('success', message),
+  info: (message: string) => showToast('info', message),
+  warning: (message: string) => showToast('warning', message),
+  error: (message: string) => showToast('error', message),
 };

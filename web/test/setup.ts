@@ -5,6 +5,8 @@
 import { afterEach, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import '../lib/i18n.ts';
+// Admin pages are rendered alone in component tests, without the admin area's entry point.
+import '../features/admin/catalogue.ts';
 import { refuseAllRequests } from './api-stub.ts';
 
 // The admin pages load lazily; on a busy two-core machine that can take more than the default second.

@@ -8,13 +8,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { CalendarX, Check, X } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../lib/api-client.ts';
-import { TOAST_DURATION_MS, notify } from '../../lib/toast.ts';
+import { notify, showToast } from '../../lib/toast.ts';
 import { bulkChangeStatus, fetchPayments, paymentKeys, type AdminStatus, type BulkResult, type PaymentFilters } from './api.ts';
 import { groupRefusals } from './display.ts';
 import { PaymentFiltersForm } from './payment-filters.tsx';
@@ -195,6 +194,5 @@ export function announceBulkResult(result: BulkResult, t: TFunction<'adminPaymen
     .map(({ reason, count }) => t('toasts.refusedReason', { reason, count }))
     .join(' ');
   const description = t('toasts.bulkRefused', { count: result.refusedCount, reasons });
-  const show = result.count > 0 ? toast.success : toast.warning;
-  show(title, { description, duration: TOAST_DURATION_MS });
+  showToast(result.count > 0 ? 'success' : 'warning', title, { description });
 }

@@ -9,7 +9,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, HandCoins, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { formatPkr } from '../../../contract/money.ts';
 import { commissionRulesBody, DEFAULT_COMMISSION_RULES, type CommissionRules } from '../../../contract/referrals.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -19,7 +18,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError, getErrorMessage } from '../../lib/api-client.ts';
 import { fieldError } from '../../lib/forms.ts';
-import { ERROR_TOAST_DURATION_MS, notify } from '../../lib/toast.ts';
+import { notify, showToast } from '../../lib/toast.ts';
 import { fetchCommissionRules, referralKeys, updateCommissionRules } from './api.ts';
 import { LoadFailed, useErrorToast } from './parts.tsx';
 import { COMMISSION_LEVELS, commissionPreview, formatRatePercent, PREVIEW_PAYMENT, PREVIEW_WARNING_SHARE, type CommissionLevel } from './rules.ts';
@@ -99,7 +98,7 @@ export function CommissionRulesForm({ initial }: { initial: CommissionRules }) {
   });
 
   const onInvalid = (_errors: FieldErrors<CommissionRules>) =>
-    toast.error(t('settings.validationTitle'), { description: t('settings.validationText'), duration: ERROR_TOAST_DURATION_MS });
+    showToast('error', t('settings.validationTitle'), { description: t('settings.validationText') });
 
   const fill = (next: Partial<CommissionRules>) => {
     for (const [field, value] of Object.entries(next) as [keyof CommissionRules, number][]) setValue(field, value, { shouldDirty: true, shouldValidate: true });

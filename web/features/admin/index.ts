@@ -1,4 +1,5 @@
-/** The admin area's entry point, loaded on demand by the router (app/router.tsx). */
+/** The admin area's entry point, loaded on demand by the router (app/router.tsx), with its texts. */
+import './catalogue.ts';
 export { AdminLayout } from './admin-layout.tsx';
 export { AdminReferralsPage } from '../admin-referrals/index.ts';
 export { AdminWinnersPage } from '../admin-winners/index.ts';

@@ -22,7 +22,7 @@ export async function login(body: LoginBody): Promise<{ token: string; user: Pub
   const response = await api.post<LoginResponse>('/auth/login', body, { skipUnauthorizedHandler: true });
   const token = response.token ?? response.data?.token;
   if (!token) throw new Error('Login answer without a token');
-  return { token, user: parseUser(response), message: response.message };
+  return { token, user: await parseUser(response), message: response.message };
 }
 
 export function register(body: RegisterBody): Promise<MessageResponse> {
