@@ -18,6 +18,8 @@ export const planMessages = {
   hasHistory: 'This plan has groups or payments and cannot be deleted. Deactivate it instead.',
   amountsLocked: 'This plan already has payments: its amounts and duration cannot change.',
   notFound: 'Plan not found.',
+  /** The same plan asked for as a committee (/api/committees/{id}…): the specification's words. */
+  committeeNotFound: 'Committee not found.',
   inactive: 'This plan is not available.',
 } as const;
 

@@ -22,9 +22,11 @@ type LockedGroup = { id: string; group_number: string; max_members: number; curr
 
 /**
  * The group a member joins: the chosen one (locked FOR UPDATE, so simultaneous joins queue for its
- * seats), or a new one with the given number when the plan has none yet.
+ * seats), or a new one with the given number when the plan has none yet. With `nextFreeSeat` and no
+ * choice, the lowest-numbered active group with a free seat, or a new group with the next free number
+ * when every group is full (the admin document's add-user with only a userId).
  */
-async function lockTargetGroup(tx: Queryable, plan: Plan, choice: { groupId?: string; groupNumber?: string }): Promise<LockedGroup> {
+async function lockTargetGroup(tx: Queryable, plan: Plan, choice: { groupId?: string; groupNumber?: string; nextFreeSeat?: boolean }): Promise<LockedGroup> {
   const lockById = async (id: string) => {
     const { rows } = await tx.query<LockedGroup & { plan_id: string }>(
       `SELECT id, plan_id, group_number, max_members, current_members, next_member_number, start_date::text, is_active
@@ -38,6 +40,7 @@ async function lockTargetGroup(tx: Queryable, plan: Plan, choice: { groupId?: st
     if (!group || group.plan_id !== plan.id) throw badRequest(membershipMessages.groupNotInPlan, { groupId: membershipMessages.groupNotInPlan });
     return group;
   }
+  if (choice.nextFreeSeat && !choice.groupNumber) return lockNextFreeSeat(tx, plan, lockById);
   const { rows: existing } = await tx.query<{ id: string }>('SELECT id FROM committee_groups WHERE plan_id = $1 LIMIT 1', [plan.id]);
   // The admin document: the group id is required when the plan has groups.
   if (existing.length > 0) throw badRequest(membershipMessages.groupRequired, { groupId: membershipMessages.groupRequired });
@@ -55,6 +58,30 @@ async function lockTargetGroup(tx: Queryable, plan: Plan, choice: { groupId?: st
   return (await lockById(id))!;
 }
 
+/**
+ * The plan's row is locked first: simultaneous placements into one plan queue there, so that two of
+ * them never both take the last seat of a group or both open a new group.
+ */
+async function lockNextFreeSeat(tx: Queryable, plan: Plan, lockById: (id: string) => Promise<LockedGroup | undefined>): Promise<LockedGroup> {
+  await tx.query('SELECT 1 FROM committee_plans WHERE id = $1 FOR UPDATE', [plan.id]);
+  const { rows } = await tx.query<{ id: string }>(
+    `SELECT id FROM committee_groups
+     WHERE plan_id = $1 AND is_active AND current_members < max_members
+     ORDER BY (group_number ~ '^[0-9]{1,9}$') DESC, CASE WHEN group_number ~ '^[0-9]{1,9}$' THEN group_number::int END, group_number
+     LIMIT 1`,
+    [plan.id],
+  );
+  if (rows[0]) return (await lockById(rows[0].id))!;
+  const id = await insertGroup(tx, {
+    planId: plan.id,
+    planDuration: plan.duration,
+    maxMembers: Math.min(plan.maxMembers, 500),
+    startDate: firstOfMonth(karachiToday()),
+    isActive: true,
+  });
+  return (await lockById(id))!;
+}
+
 export type JoinedGroup = { groupId: string; groupNumber: string; memberNumber: number; firstInstalmentId: string };
 
 export async function addMemberToGroup(
@@ -64,6 +91,8 @@ export async function addMemberToGroup(
     userId: string;
     groupId?: string;
     groupNumber?: string;
+    /** Without a group or number: the next free seat of the plan (lockTargetGroup). */
+    nextFreeSeat?: boolean;
     /** The approved subscription payment that settles the first month (RULES §6), if any. */
     settledBy?: { paymentId: string; receiptId: string | null; paymentMethod: string; reviewerId: string };
   },

@@ -369,4 +369,40 @@ describe('POST /api/committee-plans/{id}/add-user', () => {
     expect((await api.post(`/api/committee-plans/${plan.id}/add-user`, { userId: 'nobody', groupId }, admin.token)).status).toBe(404);
     expect((await api.post(`/api/committee-plans/${plan.id}/add-user`, {}, admin.token)).status).toBe(400);
   });
+
+  it('with only a userId: the lowest-numbered group with a free seat, skipping full and inactive ones, then a new group when all are full', async () => {
+    const plan = await createPlan();
+    const createGroup = async (groupNumber: string, maxMembers: number, isActive = true) =>
+      (await api.post('/api/admin/groups/create', { planId: plan.id, groupNumber, groupName: `G${groupNumber}`, maxMembers, startDate: '2026-12-01', isActive }, admin.token)).body.group.id as string;
+    const full = await createGroup('1', 1);
+    await createGroup('2', 5, false);
+    await createGroup('10', 2);
+    await createGroup('3', 1);
+    const filler = await signUpMember(ctx);
+    expect((await api.post(`/api/committee-plans/${plan.id}/add-user`, { userId: filler.user.id, groupId: full }, admin.token)).status).toBe(201);
+
+    const placed: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const member = await signUpMember(ctx);
+      const res = await api.post(`/api/committee-plans/${plan.id}/add-user`, { userId: member.user.id }, admin.token);
+      expect(res.status).toBe(201);
+      placed.push(res.body.data.groupNumber);
+    }
+    // Group 3 (numbered before 10) first, then 10 twice; then every active group is full: a new one, 11.
+    expect(placed).toEqual(['3', '10', '10', '11']);
+    const groups = await ctx.db.query<{ group_number: string; current_members: number; max_members: number }>(
+      'SELECT group_number, current_members, max_members FROM committee_groups WHERE plan_id = $1 ORDER BY created_at',
+      [plan.id],
+    );
+    expect(groups.rows.map((g) => [g.group_number, g.current_members])).toEqual([['1', 1], ['2', 0], ['10', 2], ['3', 1], ['11', 1]]);
+    expect(groups.rows.every((g) => g.current_members <= g.max_members)).toBe(true);
+  });
+
+  it('with only a userId on a plan without groups: group 1 is opened for the member', async () => {
+    const plan = await createPlan();
+    const member = await signUpMember(ctx);
+    const res = await api.post(`/api/committee-plans/${plan.id}/add-user`, { userId: member.user.id }, admin.token);
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ groupNumber: '1', memberNumber: 1 });
+  });
 });

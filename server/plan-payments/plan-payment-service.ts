@@ -209,7 +209,7 @@ export async function addUserToPlan(deps: PlanPaymentDeps, admin: Actor, planId:
     if (!plan) throw notFound('Plan not found.');
     const user = isUuid(input.userId) ? (await tx.query('SELECT 1 FROM users WHERE id = $1', [input.userId])).rowCount : 0;
     if (!user) throw notFound('User not found.');
-    const joined = await addMemberToGroup(tx, { plan, userId: input.userId, groupId: input.groupId, groupNumber: input.groupNumber });
+    const joined = await addMemberToGroup(tx, { plan, userId: input.userId, groupId: input.groupId, groupNumber: input.groupNumber, nextFreeSeat: true });
     await notifyUser(tx, input.userId, { type: 'GROUP_JOINED', title: 'Added to a group', message: `You were added to ${plan.name}, Group ${joined.groupNumber}, as member ${joined.memberNumber}.`, data: { groupId: joined.groupId } });
     await recordAudit(tx, { actorId: admin.id, action: 'PLAN_ADD_USER', entityType: 'plan', entityId: planId, after: { userId: input.userId, ...joined }, ip: admin.ip });
     return joined;

@@ -84,4 +84,23 @@ describe('races on PostgreSQL', () => {
     const defaults = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM bank_accounts WHERE is_default');
     expect(defaults.rows[0].n).toBe(1);
   });
+
+  it.each([1, 2])('simultaneous add-user calls with only a userId fill the free seats and open one new group (round %i)', async () => {
+    const planId = await newPlan(50);
+    await api.post('/api/admin/groups/create', { planId, groupName: 'Three seats', maxMembers: 3, startDate: '2026-12-01' }, admins[0].token);
+    const members = await Promise.all(Array.from({ length: 8 }, () => signUpMember(ctx)));
+    const results = await Promise.all(members.map((m, i) => api.post(`/api/committee-plans/${planId}/add-user`, { userId: m.user.id }, admins[i % 2].token)));
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(201));
+    const groups = await ctx.db.query<{ current_members: number; max_members: number }>(
+      'SELECT current_members, max_members FROM committee_groups WHERE plan_id = $1 ORDER BY created_at',
+      [planId],
+    );
+    // Three in the first group; the five others in one new group (the plan allows 50 a group), none lost.
+    expect(groups.rows.map((g) => g.current_members)).toEqual([3, 5]);
+    const seats = await ctx.db.query<{ n: number; numbers: number }>(
+      'SELECT count(*)::int AS n, count(DISTINCT (group_id, member_number))::int AS numbers FROM group_members gm JOIN committee_groups g ON g.id = gm.group_id WHERE g.plan_id = $1',
+      [planId],
+    );
+    expect(seats.rows[0]).toEqual({ n: 8, numbers: 8 });
+  });
 });

@@ -41,7 +41,13 @@ describe('/api/committees', () => {
     expect(asAdmin.body.committee.groups).toEqual([expect.objectContaining({ groupNumber: 'B2', memberCount: 1, maxMembers: 10 })]);
     const asMember = await api.get(`/api/committees/${id}`, member.token);
     expect(asMember.body.committee.members).toEqual([]);
-    expect((await api.get('/api/committees/00000000-0000-4000-8000-000000000000', member.token)).status).toBe(404);
+    const unknown = await api.get('/api/committees/00000000-0000-4000-8000-000000000000', member.token);
+    expect(unknown.status).toBe(404);
+    // The specification's words for a committee (the same plan under /api/committee-plans is 'Plan not found.').
+    expect(unknown.body.message).toBe('Committee not found.');
+    const hidden = await plan('Committee Hidden', false);
+    expect((await api.get(`/api/committees/${hidden}`, member.token)).body.message).toBe('Committee not found.');
+    expect((await api.get('/api/committee-plans/00000000-0000-4000-8000-000000000000', member.token)).body.message).toBe('Plan not found.');
 
     const mine = await api.get('/api/committees/user', member.token);
     expect(mine.body.committees).toEqual([expect.objectContaining({ id, groupNumber: 'B2', memberNumber: 1, memberStatus: 'ACTIVE' })]);

@@ -149,7 +149,7 @@ export function registerCommitteeRoutes(app: FastifyInstance, deps: PlanPaymentD
     },
     async (request) => {
       const isAdmin = currentUser(request).role === 'ADMIN';
-      const plan = await getVisiblePlan(db, request.params.id, isAdmin);
+      const plan = await getVisiblePlan(db, request.params.id, isAdmin, 'committee');
       const groups = await db.query<{ id: string; group_number: string; current_members: number; max_members: number; is_active: boolean }>(
         'SELECT id, group_number, current_members, max_members, is_active FROM committee_groups WHERE plan_id = $1 ORDER BY length(group_number), group_number',
         [plan.id],
@@ -204,7 +204,7 @@ export function registerCommitteeRoutes(app: FastifyInstance, deps: PlanPaymentD
       },
     },
     async (request, reply) => {
-      const plan = await getVisiblePlan(db, request.params.id, false);
+      const plan = await getVisiblePlan(db, request.params.id, false, 'committee');
       const payment = await createPlanRequest(deps, actorOf(request), { planId: plan.id, amount: plan.monthlyAmount, paymentMethod: 'BANK_TRANSFER' });
       return reply.code(201).send({ success: true, message: 'Successfully joined the committee', data: { paymentId: payment.id, status: payment.status } });
     },
@@ -224,7 +224,7 @@ export function registerCommitteeRoutes(app: FastifyInstance, deps: PlanPaymentD
     async (request) => {
       const user = actorOf(request);
       await db.transaction(async (tx) => {
-        const plan = await getVisiblePlan(tx, request.params.id, true);
+        const plan = await getVisiblePlan(tx, request.params.id, true, 'committee');
         const member = await tx.query(
           `SELECT 1 FROM group_members m JOIN committee_groups g ON g.id = m.group_id WHERE g.plan_id = $1 AND m.user_id = $2 AND m.status = 'ACTIVE'`,
           [plan.id, user.id],

@@ -79,9 +79,10 @@ export async function findPlan(q: Queryable, id: string, options: { forUpdate?: 
 }
 
 /** A plan a member may see: active ones only. Admins see every plan. */
-export async function getVisiblePlan(q: Queryable, id: string, isAdmin: boolean): Promise<Plan> {
+/** A plan the viewer may see; asked for as a committee, a missing one is 'Committee not found.'. */
+export async function getVisiblePlan(q: Queryable, id: string, isAdmin: boolean, as: 'plan' | 'committee' = 'plan'): Promise<Plan> {
   const plan = await findPlan(q, id);
-  if (!plan || (!plan.isActive && !isAdmin)) throw notFound(planMessages.notFound);
+  if (!plan || (!plan.isActive && !isAdmin)) throw notFound(as === 'committee' ? planMessages.committeeNotFound : planMessages.notFound);
   return plan;
 }
 
