@@ -1,0 +1,476 @@
+/**
+ * The benchmark anyone can run: `npm run bench -- --members 10000`. It prepares a PostgreSQL database of
+ * that many members (bench/dataset.ts), signs a member and the admin in by writing sessions directly (no
+ * login rate limits), starts the product and a bare Fastify "hello" in a child process (bench/serve.ts),
+ * loads every read endpoint with autocannon, and prints one table; then the web bundle's weight per page
+ * (bench/bundle.ts). A benchmark, not a test: it asserts nothing and is not part of `npm test`.
+ * How to read the results: docs/performance.md.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { hash } from '@node-rs/argon2';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { karachiToday } from '../server/business-time.ts';
+import { openPostgres } from '../server/db/database.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { measureBundle, type PageWeight } from './bundle.ts';
+import { generateDataset } from './dataset.ts';
+import type { ServeMessage } from './serve.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const { values: args } = parseArgs({
+  options: {
+    members: { type: 'string', default: '10000' },
+    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    reuse: { type: 'boolean', default: false },
+    connections: { type: 'string', default: '50' },
+    duration: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '1' },
+    only: { type: 'string' },
+    out: { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+const USAGE = `npm run bench -- [options]
+  --members N          members in the dataset (default 10000); the database is umrah_bench_N
+  --database-url URL   PostgreSQL server to create it on (default postgres://postgres@127.0.0.1:5432/postgres)
+  --reuse              keep an existing complete umrah_bench_N instead of generating it again
+  --connections N      autocannon connections (default 50)
+  --duration S         measured seconds per endpoint (default 5), after --warmup S (default 1)
+  --only TEXT          only endpoints whose "role path" contains TEXT (the hello always runs)
+  --out FILE.md        also write the results as markdown`;
+
+/** The one password of every generated account (for trying the app by hand on the bench database). */
+const BENCH_PASSWORD = 'bench-password-2024';
+const SESSION_AGENT = 'umrah-bench';
+
+const log = (message: string) => console.log(message);
+
+function positiveInt(name: string, value: string | undefined): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive whole number`);
+  return n;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The database: created (or reused), migrated with the product's migrations, filled in SQL.
+
+type Prepared = { url: string; generation: string };
+
+async function prepareDatabase(serverUrl: string, members: number, reuse: boolean): Promise<Prepared> {
+  const name = `umrah_bench_${members}`;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  // A complete dataset is marked by the database's comment, written last.
+  const marker = `umrah bench dataset, members=${members}`;
+  const server = new pg.Client({ connectionString: serverUrl });
+  await server.connect();
+  const { rows } = await server.query<{ comment: string | null }>(
+    `SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1`,
+    [name],
+  );
+  const existing = rows[0]?.comment ?? '';
+  const keep = reuse && existing.startsWith(marker);
+  if (!keep) {
+    if (reuse) log(`No complete ${name} to reuse: generating it.`);
+    // WITH (FORCE): a server left running by an interrupted run must not block the drop.
+    await server.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await server.query(`CREATE DATABASE ${name}`);
+  }
+  await server.end();
+
+  // Always migrate: a reused database also gets the migrations added since it was generated.
+  const db = openPostgres(url.toString(), 2);
+  await migrate(db);
+  await db.close();
+  if (keep) {
+    log(`Reusing ${name} (${existing}).`);
+    return { url: url.toString(), generation: existing.replace(`${marker}, `, '') };
+  }
+
+  log(`Generating ${members} members in ${name}…`);
+  const started = Date.now();
+  const passwordHash = await hash(BENCH_PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await generateDataset(client, members, passwordHash, log);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const generation = `generated ${new Date().toISOString().slice(0, 10)} in ${seconds} s`;
+    await client.query(`COMMENT ON DATABASE ${name} IS '${marker}, ${generation}'`);
+    log(`Generated in ${seconds} s.`);
+    return { url: url.toString(), generation };
+  } finally {
+    await client.end();
+  }
+}
+
+/** The records the endpoints name, and a session for a member and for the admin. */
+type Fixtures = {
+  memberToken: string;
+  adminToken: string;
+  memberId: string;
+  memberEmail: string;
+  groupId: string;
+  groupNumber: string;
+  planId: string;
+  subscriptionId: string;
+  instalmentId: string;
+  rowCounts: Record<string, number>;
+  postgres: string;
+};
+
+async function prepareFixtures(url: string): Promise<Fixtures> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const one = async <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => {
+      const { rows } = await client.query<T>(sql, params);
+      if (!rows[0]) throw new Error(`The bench database lacks what this query finds:\n${sql}`);
+      return rows[0];
+    };
+    // A member with a referrer and the most people referred below them (the lowest number among equals).
+    const member = await one<{ id: string; email: string; group_id: string; group_number: string; plan_id: string }>(
+      `SELECT u.id, u.email, g.id AS group_id, g.group_number, g.plan_id
+       FROM users u JOIN group_members gm ON gm.user_id = u.id JOIN committee_groups g ON g.id = gm.group_id
+       WHERE u.role = 'USER' AND u.is_active AND NOT u.is_blocked AND EXISTS (SELECT 1 FROM referrals r WHERE r.referred_user_id = u.id)
+       ORDER BY (SELECT count(*) FROM referrals r WHERE r.referrer_id = u.id) DESC, length(u.email), u.email LIMIT 1`,
+    );
+    const admin = await one<{ id: string }>(`SELECT id FROM users WHERE role = 'ADMIN' AND is_active ORDER BY created_at LIMIT 1`);
+    const subscription = await one<{ id: string }>(`SELECT id FROM payments WHERE user_id = $1 AND type = 'SUBSCRIPTION' ORDER BY created_at LIMIT 1`, [member.id]);
+    const instalment = await one<{ id: string }>(
+      `SELECT id FROM payments WHERE user_id = $1 AND type = 'INSTALMENT' AND receipt_id IS NOT NULL ORDER BY due_date DESC LIMIT 1`,
+      [member.id],
+    );
+
+    // Sessions as server/accounts/sessions.ts writes them: a random token, only its SHA-256 stored.
+    await client.query('DELETE FROM sessions WHERE user_agent = $1', [SESSION_AGENT]);
+    const signIn = async (userId: string) => {
+      const token = randomBytes(32).toString('base64url');
+      await client.query(
+        `INSERT INTO sessions (user_id, token_hash, expires_at, ip, user_agent) VALUES ($1, $2, now() + interval '1 day', '127.0.0.1', $3)`,
+        [userId, createHash('sha256').update(token, 'utf8').digest('hex'), SESSION_AGENT],
+      );
+      return token;
+    };
+
+    const rowCounts: Record<string, number> = {};
+    for (const table of ['users', 'committee_groups', 'payments', 'receipts', 'referrals', 'commissions', 'notifications', 'audit_log', 'winners']) {
+      rowCounts[table] = (await one<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).n;
+    }
+    const postgres = (await one<{ v: string }>(`SELECT current_setting('server_version') AS v`)).v;
+    return {
+      memberToken: await signIn(member.id),
+      adminToken: await signIn(admin.id),
+      memberId: member.id,
+      memberEmail: member.email,
+      groupId: member.group_id,
+      groupNumber: member.group_number,
+      planId: member.plan_id,
+      subscriptionId: subscription.id,
+      instalmentId: instalment.id,
+      rowCounts,
+      postgres,
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The endpoints: every GET a member's and an admin's pages call, with the web app's default page sizes.
+
+type Role = 'visitor' | 'member' | 'admin';
+type Endpoint = { role: Role; path: string };
+
+function endpoints(f: Fixtures): Endpoint[] {
+  const { month, year } = karachiToday();
+  const visitor = ['/api/health', '/api/committee-plans'];
+  const member = [
+    '/api/auth/me',
+    '/api/profile',
+    '/api/payments/summary',
+    '/api/payments?limit=100',
+    `/api/payments/${f.instalmentId}`,
+    `/api/payments/history/${f.instalmentId}`,
+    '/api/committee-plans/user/groups',
+    '/api/committees/user',
+    '/api/committees',
+    '/api/notifications?limit=20',
+    '/api/referrals',
+    '/api/referrals/stats',
+    '/api/referrals/tree',
+    '/api/referrals/commission-rules',
+    '/api/referrals/commission-payments',
+    '/api/referrals/commission-history',
+    '/api/referrals/leaderboard',
+    '/api/committee-plans',
+    `/api/committee-plans/${f.planId}`,
+    '/api/bank-accounts/active',
+    '/api/plan-payments',
+    `/api/plan-payments/${f.subscriptionId}`,
+  ];
+  const admin = [
+    '/api/auth/me',
+    '/api/auth/two-factor',
+    '/api/profile',
+    '/api/admin/dashboard/overview',
+    '/api/users/stats/overview',
+    '/api/admin/users?page=1&limit=20',
+    `/api/admin/users/${f.memberId}`,
+    `/api/admin/users/${f.memberId}/ledger`,
+    '/api/payments?page=1&limit=20',
+    '/api/payments/pending-queue?page=1&limit=50',
+    '/api/payments/summary',
+    ...['summary', 'paid', 'pending', 'defaulters'].map((type) => `/api/payments/reports?reportType=${type}&page=1&limit=20`),
+    `/api/payments/${f.instalmentId}`,
+    `/api/payments/history/${f.instalmentId}`,
+    '/api/plan-payments?page=1&limit=20',
+    `/api/plan-payments/${f.subscriptionId}`,
+    '/api/committee-plans?includeInactive=true&status=all&limit=100',
+    '/api/admin/groups/all?limit=50',
+    `/api/admin/groups/plan/${f.planId}?limit=100`,
+    `/api/admin/groups/${f.groupId}/details`,
+    `/api/admin/groups/${f.groupId}/arrears`,
+    '/api/committees?status=ACTIVE&limit=all',
+    `/api/committees/${f.planId}`,
+    '/api/winners?limit=all',
+    '/api/winners/statistics',
+    `/api/winners/eligible-members/${f.planId}/${f.groupNumber}?month=${month}&year=${year}`,
+    '/api/referrals/reports?page=1&limit=50',
+    '/api/referrals/commission-history?page=1&limit=50',
+    `/api/referrals/tree?userId=${f.memberId}`,
+    '/api/referrals/commission-rules',
+    `/api/admin/commission-payments/pending?month=${month}&year=${year}`,
+    '/api/admin/commission-payments/history?page=1&limit=50',
+    '/api/bank-accounts',
+    '/api/notifications?limit=20',
+    '/api/admin/audit?page=1&limit=25',
+  ];
+  return [
+    ...visitor.map((p) => ({ role: 'visitor' as const, path: p })),
+    ...member.map((p) => ({ role: 'member' as const, path: p })),
+    ...admin.map((p) => ({ role: 'admin' as const, path: p })),
+  ];
+}
+
+/** The path as the table shows it: record ids as {id}, so that runs on different datasets line up. */
+const displayPath = (p: string) => p.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '{id}');
+
+/** The product's GET routes (OpenAPI templates such as /api/payments/{id}) that no endpoint above reaches. */
+function unmeasuredRoutes(routes: string[], measured: Endpoint[]): string[] {
+  return routes.filter((route) => {
+    const pattern = new RegExp(`^${route.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+    return !measured.some((e) => pattern.test(e.path.split('?')[0]));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The server child and the measurements.
+
+type Server = { child: ChildProcess; appUrl: string; helloUrl: string; getRoutes: string[] };
+
+function startServer(databaseUrl: string): Promise<Server> {
+  const child = fork(path.join(root, 'bench/serve.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench/serve.ts exited (${code}) before it was ready`)));
+    child.on('message', (message: ServeMessage) => {
+      if (message.type === 'ready') resolve({ child, appUrl: message.appUrl, helloUrl: message.helloUrl, getRoutes: message.getRoutes });
+    });
+  });
+}
+
+function queryStatus(child: ChildProcess): Promise<{ count: number; running: number }> {
+  return new Promise((resolve) => {
+    const onMessage = (message: ServeMessage) => {
+      if (message.type !== 'queries') return;
+      child.off('message', onMessage);
+      resolve(message);
+    };
+    child.on('message', onMessage);
+    child.send('queries');
+  });
+}
+
+/**
+ * The query count once the server is idle: no query running and none sent for half a second. autocannon
+ * stops at the end of its time, but the server still answers the requests already sent; they must not
+ * be counted for the next endpoint nor compete with its run.
+ */
+async function idleQueryCount(child: ChildProcess): Promise<number> {
+  let last = await queryStatus(child);
+  let quietSince = Date.now();
+  for (const giveUp = Date.now() + 120_000; Date.now() < giveUp; ) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = await queryStatus(child);
+    if (now.count !== last.count || now.running > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 500) return now.count;
+    last = now;
+  }
+  return last.count;
+}
+
+type Row = {
+  endpoint: string;
+  role: Role | '-';
+  rps: number;
+  p50: number;
+  p99: number;
+  queries: number;
+  bytes: number;
+  status: number;
+  completed: number;
+  non2xx: number;
+  timeouts: number;
+  errors: number;
+};
+
+async function measure(server: Server, url: string, headers: Record<string, string>, opts: { connections: number; duration: number; warmup: number }) {
+  // One request alone first: its status, its size (uncompressed) and the queries it sent.
+  const before = await idleQueryCount(server.child);
+  const response = await fetch(url, { headers: { ...headers, 'accept-encoding': 'identity' } });
+  const bytes = (await response.arrayBuffer()).byteLength;
+  const queries = (await idleQueryCount(server.child)) - before;
+  if (opts.warmup > 0) await autocannon({ url, headers, connections: opts.connections, duration: opts.warmup });
+  const result = await autocannon({ url, headers, connections: opts.connections, duration: opts.duration });
+  return {
+    // Completed requests over the measured time (non-2xx answers included, and counted apart).
+    rps: result.requests.total / result.duration,
+    completed: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    queries,
+    bytes,
+    status: response.status,
+    non2xx: result.non2xx,
+    timeouts: result.timeouts,
+    // Connection errors other than timeouts (refused, reset).
+    errors: result.errors - result.timeouts,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The table.
+
+const COLUMNS = ['endpoint', 'role', 'req/s', '% of hello', 'p50 ms', 'p99 ms', 'queries/req', 'bytes', 'non-2xx / timeouts'];
+
+function cells(row: Row, helloRps: number): string[] {
+  const problems = [`${row.non2xx} / ${row.timeouts}`];
+  if (row.errors > 0) problems.push(`${row.errors} errors`);
+  if (row.status < 200 || row.status > 299) problems.push(`probe ${row.status}`);
+  if (row.completed === 0) problems.push('none answered in time');
+  const ms = (value: number) => (row.completed === 0 ? '-' : value.toFixed(0));
+  return [
+    row.endpoint,
+    row.role,
+    row.rps.toFixed(row.rps < 10 ? 1 : 0),
+    `${((row.rps / helloRps) * 100).toFixed(row.rps / helloRps < 0.01 ? 2 : 1)}%`,
+    ms(row.p50),
+    ms(row.p99),
+    String(row.queries),
+    String(row.bytes),
+    problems.join(', '),
+  ];
+}
+
+function textTable(header: string[], body: string[][], rightAligned: (i: number) => boolean): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
+  const line = (r: string[]) => r.map((c, i) => (rightAligned(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}
+
+function markdownTable(header: string[], body: string[][], rightAligned: (i: number) => boolean): string {
+  const escape = (c: string) => c.replace(/\|/g, '\\|');
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${header.map((_, i) => (rightAligned(i) ? '---:' : '---')).join('|')}|`,
+    ...body.map((r) => `| ${r.map(escape).join(' | ')} |`),
+  ].join('\n');
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const BUNDLE_COLUMNS = ['page', 'JS gzip', 'CSS gzip', 'JS raw', 'CSS raw', 'files'];
+const bundleCells = (p: PageWeight) => [p.page, kb(p.jsGzip), kb(p.cssGzip), kb(p.jsBytes), kb(p.cssBytes), p.files.map((f) => path.basename(f)).join(', ')];
+
+// ---------------------------------------------------------------------------------------------------
+
+async function main() {
+  if (args.help) return log(USAGE);
+  const members = positiveInt('members', args.members);
+  const opts = { connections: positiveInt('connections', args.connections), duration: positiveInt('duration', args.duration), warmup: Number(args.warmup) || 0 };
+
+  const prepared = await prepareDatabase(args['database-url']!, members, args.reuse!);
+  const fixtures = await prepareFixtures(prepared.url);
+  log(`Signed in as ${fixtures.memberEmail} (member) and the admin; rows: ${Object.entries(fixtures.rowCounts).map(([t, n]) => `${t} ${n}`).join(', ')}.`);
+
+  const server = await startServer(prepared.url);
+  const rows: Row[] = [];
+  let skipped: string[] = [];
+  try {
+    const tokens: Record<Role, string | undefined> = { visitor: undefined, member: fixtures.memberToken, admin: fixtures.adminToken };
+    const selected = endpoints(fixtures).filter((e) => !args.only || `${e.role} ${displayPath(e.path)}`.includes(args.only));
+    skipped = unmeasuredRoutes(server.getRoutes, endpoints(fixtures));
+    log(`Measuring the hello and ${selected.length} endpoints, ${opts.connections} connections, ${opts.warmup} s warm-up + ${opts.duration} s each…`);
+
+    const hello = await measure(server, server.helloUrl, {}, opts);
+    rows.push({ endpoint: 'hello (bare Fastify, same process)', role: '-', ...hello });
+    log(`  hello: ${hello.rps.toFixed(0)} req/s`);
+    for (const endpoint of selected) {
+      const token = tokens[endpoint.role];
+      const result = await measure(server, `${server.appUrl}${endpoint.path}`, token ? { authorization: `Bearer ${token}` } : {}, opts);
+      rows.push({ endpoint: displayPath(endpoint.path), role: endpoint.role, ...result });
+      log(`  ${endpoint.role} ${endpoint.path}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, ${result.queries} queries, status ${result.status}`);
+    }
+  } finally {
+    server.child.send('stop');
+  }
+
+  const helloRps = rows[0].rps;
+  const body = rows.map((row) => cells(row, helloRps));
+  const numeric = (i: number) => i >= 2 && i <= 7;
+  const weights = measureBundle(root, log);
+  const bundleRight = (i: number) => i >= 1 && i <= 4;
+
+  const cpu = os.cpus();
+  const about = [
+    `${new Date().toISOString()}; ${members} members (umrah_bench_${members}, ${prepared.generation}); PostgreSQL ${fixtures.postgres}`,
+    `Node ${process.version}; ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}; ${opts.connections} connections; ${opts.warmup} s warm-up + ${opts.duration} s per endpoint`,
+    `Rows: ${Object.entries(fixtures.rowCounts).map(([t, n]) => `${t} ${n}`).join(', ')}`,
+  ];
+  log(`\n${about.join('\n')}\n\n${textTable(COLUMNS, body, numeric)}\n`);
+  log(textTable(BUNDLE_COLUMNS, weights.map(bundleCells), bundleRight));
+  if (skipped.length) log(`\nGET routes not measured: ${skipped.join(', ')}`);
+
+  if (args.out) {
+    const markdown = [
+      `# Benchmark: ${members} members`,
+      '',
+      ...about.map((line) => `${line}  `),
+      '',
+      markdownTable(COLUMNS, body, numeric),
+      '',
+      markdownTable(BUNDLE_COLUMNS, weights.map(bundleCells), bundleRight),
+      '',
+      skipped.length ? `GET routes not measured: ${skipped.map((r) => `\`${r}\``).join(', ')}` : 'Every GET route was measured.',
+      '',
+    ].join('\n');
+    fs.writeFileSync(args.out, markdown);
+    log(`\nWritten to ${args.out}`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
