@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { instalmentFigures } from '../../contract/figures.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { readFigures, stateJoinSql, type BusinessDay } from '../payments/figures.ts';
+import { overdueCandidatesSql, readKeptFigures, stateJoinSql, type BusinessDay } from '../payments/figures.ts';
+import { userCounters } from '../users/user-admin-service.ts';
 import type { AuthHooks } from '../http/auth.ts';
 import { responses } from '../http/schemas.ts';
 
@@ -38,22 +39,24 @@ export type Overview = z.infer<typeof overviewSchema>;
  * instalments' (RULES §6a), read through the one module that defines them.
  */
 export async function dashboardOverview(db: Queryable, day: BusinessDay): Promise<Overview> {
-  const figures = await readFigures(db, day);
-  const { rows } = await db.query<Pick<Overview, 'totalUsers' | 'activeUsers' | 'blockedUsers' | 'totalCommittees' | 'activeCommittees' | 'pausedCommittees' | 'totalGroups' | 'activeGroups' | 'pendingPlanRequests' | 'overdueMembers'>>(
+  // Instalment figures from the kept totals, user counts from the kept counters (migrations 015, 013).
+  const figures = await readKeptFigures(db, day);
+  const users = await userCounters(db);
+  const { rows } = await db.query<Pick<Overview, 'totalCommittees' | 'activeCommittees' | 'pausedCommittees' | 'totalGroups' | 'activeGroups' | 'pendingPlanRequests' | 'overdueMembers'>>(
     `SELECT
-       (SELECT count(*)::int FROM users) AS "totalUsers",
-       (SELECT count(*)::int FROM users WHERE is_active AND NOT is_blocked) AS "activeUsers",
-       (SELECT count(*)::int FROM users WHERE is_blocked) AS "blockedUsers",
        (SELECT count(*)::int FROM committee_plans) AS "totalCommittees",
        (SELECT count(*)::int FROM committee_plans WHERE is_active) AS "activeCommittees",
        (SELECT count(*)::int FROM committee_plans WHERE NOT is_active) AS "pausedCommittees",
        (SELECT count(*)::int FROM committee_groups) AS "totalGroups",
        (SELECT count(*)::int FROM committee_groups WHERE is_active) AS "activeGroups",
-       (SELECT count(DISTINCT p.user_id)::int FROM payments p ${stateJoinSql(day)} WHERE p.type = 'INSTALMENT' AND fs.state = 'OVERDUE') AS "overdueMembers",
+       (SELECT count(DISTINCT p.user_id)::int FROM payments p ${stateJoinSql(day)} WHERE ${overdueCandidatesSql(day)} AND fs.state = 'OVERDUE') AS "overdueMembers",
        (SELECT count(*)::int FROM payments WHERE type = 'SUBSCRIPTION' AND status = 'PENDING') AS "pendingPlanRequests"`,
   );
   return {
     ...rows[0],
+    totalUsers: users.total,
+    activeUsers: users.active,
+    blockedUsers: users.blocked,
     totalPayments: figures.paid.count + figures.pending.count,
     pendingPayments: figures.pending.count,
     underReviewPayments: figures.underReview.count,

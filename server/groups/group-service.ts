@@ -3,7 +3,7 @@ import { groupMessages, type GroupCreateBody, type GroupUpdateBody } from '../..
 import { rupeesFromDb } from '../../contract/money.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { addMonthsToDate } from '../business-time.ts';
-import { figureColumnsSql, figuresFromRow, stateJoinSql, type BusinessDay, type FigureRow } from '../payments/figures.ts';
+import { figureColumnsSql, figuresFromRow, KEPT_INSTALMENTS_SQL, stateJoinSql, type BusinessDay, type FigureRow } from '../payments/figures.ts';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import { listTotal, type ListTotal } from '../db/paging.ts';
@@ -34,7 +34,7 @@ type GroupRow = {
 
 // Figures are computed in the database, one query for the whole page of groups, in the words of RULES §6a:
 // pending is under review or owed (never a future month); this month's remaining is its pending. $1, $2 are
-// the business day's year and month.
+// the business day's year and month. They are read from the kept totals (migration 015), a few rows a group.
 const groupSelect = (day: BusinessDay) => `SELECT g.id, g.plan_id, p.name AS plan_name, p.monthly_amount::text AS plan_monthly_amount,
     p.total_amount::text AS plan_total_amount, p.duration AS plan_duration, g.group_number, g.group_name, g.max_members,
     g.current_members, g.start_date::text, g.end_date::text, g.is_active, g.created_at,
@@ -43,11 +43,11 @@ const groupSelect = (day: BusinessDay) => `SELECT g.id, g.plan_id, p.name AS pla
   FROM committee_groups g
   JOIN committee_plans p ON p.id = g.plan_id
   LEFT JOIN LATERAL (
-    SELECT count(*) FILTER (WHERE fs.state IN ('UNDER_REVIEW', 'OWED', 'OVERDUE')) AS total_pending,
-           count(*) FILTER (WHERE fs.state = 'PAID') AS total_paid,
-           count(*) FILTER (WHERE fs.state = 'PAID' AND pay.year = $1 AND pay.month = $2) AS month_paid,
-           count(*) FILTER (WHERE fs.state IN ('UNDER_REVIEW', 'OWED', 'OVERDUE') AND pay.year = $1 AND pay.month = $2) AS month_remaining
-    FROM payments pay ${stateJoinSql(day, 'pay')} WHERE pay.group_id = g.id AND pay.type = 'INSTALMENT'
+    SELECT sum(pay.n) FILTER (WHERE fs.state IN ('UNDER_REVIEW', 'OWED', 'OVERDUE')) AS total_pending,
+           sum(pay.n) FILTER (WHERE fs.state = 'PAID') AS total_paid,
+           sum(pay.n) FILTER (WHERE fs.state = 'PAID' AND pay.year = $1 AND pay.month = $2) AS month_paid,
+           sum(pay.n) FILTER (WHERE fs.state IN ('UNDER_REVIEW', 'OWED', 'OVERDUE') AND pay.year = $1 AND pay.month = $2) AS month_remaining
+    FROM ${KEPT_INSTALMENTS_SQL} pay ${stateJoinSql(day, 'pay')} WHERE pay.group_id = g.id
   ) s ON true`;
 
 function toGroup(row: GroupRow) {

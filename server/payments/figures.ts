@@ -52,6 +52,15 @@ export function isOverdueSql(day: BusinessDay, p = 'p'): string {
   return `(${instalmentStateSql(day, p)} = 'OVERDUE')`;
 }
 
+/**
+ * SQL: a narrowing implied by the OVERDUE state (not paid, no receipt waiting, due before today), so that
+ * the partial index of unpaid instalments (migration 015) serves a search for overdue ones; always
+ * written beside the state test, never instead of it.
+ */
+export function overdueCandidatesSql(day: BusinessDay, p = 'p'): string {
+  return `(${p}.type = 'INSTALMENT' AND ${p}.status <> 'PAID' AND NOT ${p}.under_review AND ${p}.due_date < ${todaySql(day)})`;
+}
+
 /** A FROM-clause addition that names the state `${s}.state` for payment `p`. */
 export function stateJoinSql(day: BusinessDay, p = 'p', s = 'fs'): string {
   return `CROSS JOIN LATERAL (SELECT ${instalmentStateSql(day, p)} AS state) ${s}`;
@@ -73,11 +82,13 @@ const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase(
  * SQL select list of the figures over the rows in scope (payment `p` with its state `${s}.state`, from
  * stateJoinSql). Read a row of it with figuresFromRow.
  */
-export function figureColumnsSql(day: BusinessDay, p = 'p', s = 'fs'): string {
+export function figureColumnsSql(day: BusinessDay, p = 'p', s = 'fs', rows: 'payments' | 'kept totals' = 'payments'): string {
   const today = todaySql(day);
+  // A row of the kept totals stands for `n` instalments and carries their summed amount.
+  const count = (w: string) => (rows === 'payments' ? `count(*) FILTER (WHERE ${w})::int` : `coalesce(sum(${p}.n) FILTER (WHERE ${w}), 0)::int`);
   const sets = Object.entries(FIGURE_SETS).map(([name, where]) => {
     const w = where(s, p, today);
-    return `count(*) FILTER (WHERE ${w})::int AS f_${snake(name)}_count, coalesce(sum(${p}.amount) FILTER (WHERE ${w}), 0)::text AS f_${snake(name)}_amount`;
+    return `${count(w)} AS f_${snake(name)}_count, coalesce(sum(${p}.amount) FILTER (WHERE ${w}), 0)::text AS f_${snake(name)}_amount`;
   });
   // Collection rate: paid ÷ due so far, by money, in whole percent (half up); 0 while nothing is due.
   sets.push(`coalesce(sum(${p}.amount) FILTER (WHERE ${s}.state = 'PAID' AND ${p}.due_date <= ${today}), 0)::text AS f_paid_due_so_far_amount`);
@@ -115,6 +126,31 @@ export async function readFigures(db: Queryable, day: BusinessDay, scope: { from
      FROM payments p ${scope.from ?? ''} ${stateJoinSql(day)}
      WHERE ${scope.where ?? `p.type = 'INSTALMENT'`}`,
     scope.params ?? [],
+  );
+  return figuresFromRow(rows[0]);
+}
+
+/**
+ * The instalments' kept totals (migration 015) as rows the state SQL reads: one row stands for `n`
+ * instalments of a group and due date that are paid or not and under review or not; `settled` marks a
+ * first month settled by its plan request. Use with figureColumnsSql(day, 'p', 'fs', 'kept totals') and
+ * stateJoinSql(day): the same definitions, summed over a few thousand rows instead of every instalment.
+ */
+export const KEPT_INSTALMENTS_SQL = `(SELECT 'INSTALMENT'::text AS type, CASE WHEN t.paid THEN 'PAID' ELSE 'PENDING' END AS status,
+    t.under_review, t.due_date, t.n, t.amount, t.settled, t.plan_id, t.group_id,
+    extract(month FROM t.due_date)::int AS month, extract(year FROM t.due_date)::int AS year
+  FROM instalment_totals t WHERE t.n <> 0)`;
+
+/**
+ * The figures of every instalment, or of one plan, group, month or year, from the kept totals: what the
+ * admin overview, the admin summary and the reports' summaries read on every request.
+ */
+export async function readKeptFigures(db: Queryable, day: BusinessDay, scope: { planId?: string | null; groupId?: string | null; month?: number | null; year?: number | null } = {}): Promise<InstalmentFigures> {
+  const { rows } = await db.query<FigureRow>(
+    `SELECT ${figureColumnsSql(day, 'p', 'fs', 'kept totals')}
+     FROM ${KEPT_INSTALMENTS_SQL} p ${stateJoinSql(day)}
+     WHERE ($1::uuid IS NULL OR p.plan_id = $1) AND ($2::uuid IS NULL OR p.group_id = $2) AND ($3::int IS NULL OR p.month = $3) AND ($4::int IS NULL OR p.year = $4)`,
+    [scope.planId ?? null, scope.groupId ?? null, scope.month ?? null, scope.year ?? null],
   );
   return figuresFromRow(rows[0]);
 }

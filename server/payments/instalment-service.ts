@@ -20,7 +20,7 @@ import type { ReceiptStorage } from '../receipts/receipt-storage.ts';
 import type { UploadedReceipt } from '../receipts/receipt-upload.ts';
 import type { InstalmentFigures, InstalmentState, NextDue } from '../../contract/figures.ts';
 import { addAmounts, rupeesFromDb } from '../../contract/money.ts';
-import { figureColumnsSql, figuresFromRow, instalmentStateSql, stateJoinSql, type BusinessDay, type FigureRow } from './figures.ts';
+import { figureColumnsSql, figuresFromRow, instalmentStateSql, readKeptFigures, stateJoinSql, type BusinessDay, type FigureRow } from './figures.ts';
 import { paymentSelect, toPayment, type PaymentRow } from './payment-view.ts';
 
 export type InstalmentDeps = {
@@ -272,6 +272,11 @@ export async function listPayments(deps: Pick<InstalmentDeps, 'db' | 'signer' | 
  * what is owed after the grace day, `total` what is paid or pending. The full figures come with them.
  */
 export async function paymentsSummary(db: Queryable, day: BusinessDay, viewer: { id: string; role: string }, filter: Omit<PaymentFilter, 'limit' | 'offset'>) {
+  // The admin's instalments, whole or by plan, group, month or year: from the kept totals (migration 015).
+  const { type, planId, groupId, month, year, ...narrower } = filter;
+  if (viewer.role === 'ADMIN' && type === 'INSTALMENT' && Object.values(narrower).every((v) => v === undefined || v === false)) {
+    return summaryOf(await readKeptFigures(db, day, { planId: keptId(planId), groupId: keptId(groupId), month: month || null, year: year || null }));
+  }
   const { sql, params } = whereOf(day, viewer, filter);
   // The first instalment is settled by the subscription payment: when both kinds are summed, count that money once.
   const scope = filter.type ? sql : `${sql ? `${sql} AND` : 'WHERE'} p.settled_by_payment_id IS NULL`;
@@ -283,6 +288,9 @@ export async function paymentsSummary(db: Queryable, day: BusinessDay, viewer: {
   );
   return summaryOf(figuresFromRow(rows[0]));
 }
+
+/** An id filter for the kept totals: a malformed id matches nothing, as it does on the payments. */
+const keptId = (id: string | undefined) => (id === undefined ? null : isUuid(id) ? id : '00000000-0000-0000-0000-000000000000');
 
 export function summaryOf(f: InstalmentFigures) {
   return {

@@ -6,7 +6,7 @@
 import type { Database } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
-import { figureColumnsSql, figuresFromRow, stateJoinSql, type BusinessDay, type FigureRow } from './figures.ts';
+import { figureColumnsSql, figuresFromRow, KEPT_INSTALMENTS_SQL, overdueCandidatesSql, stateJoinSql, type BusinessDay, type FigureRow } from './figures.ts';
 import { paymentsPage, paymentsSummary } from './instalment-service.ts';
 
 export type ReportFilter = { planId?: string; groupId?: string; month?: number; year?: number; limit: number; offset: number };
@@ -26,8 +26,8 @@ export async function paymentReport(deps: { db: Database; signer: ReceiptLinkSig
     const summary = await paymentsSummary(db, day, admin, filter);
     // One row per plan over the same scope: the rows add up to the summary.
     const byPlan = await db.query<FigureRow & { plan_id: string; plan_name: string }>(
-      `SELECT pl.id AS plan_id, pl.name AS plan_name, ${figureColumnsSql(day)}
-       FROM payments p JOIN committee_plans pl ON pl.id = p.plan_id ${stateJoinSql(day)}
+      `SELECT pl.id AS plan_id, pl.name AS plan_name, ${figureColumnsSql(day, 'p', 'fs', 'kept totals')}
+       FROM ${KEPT_INSTALMENTS_SQL} p JOIN committee_plans pl ON pl.id = p.plan_id ${stateJoinSql(day)}
        WHERE ${SCOPE}
        GROUP BY pl.id, pl.name ORDER BY pl.name, pl.id LIMIT 500`,
       scopeParams(f),
@@ -44,7 +44,8 @@ export async function paymentReport(deps: { db: Database; signer: ReceiptLinkSig
     // PAID: approved instalments. PENDING: under review or owed (overdue included), oldest due first.
     const states = type === 'PAID' ? (['PAID'] as const) : (['UNDER_REVIEW', 'OWED', 'OVERDUE'] as const);
     const { payments } = await paymentsPage(deps, admin, { ...filter, states: [...states], limit: f.limit, offset: f.offset }, type === 'PAID' ? 'recent' : 'due');
-    const { figures } = await paymentsSummary(db, day, admin, { ...filter, states: [...states] });
+    // The lines of these states are the same over the whole scope as over these states alone.
+    const { figures } = await paymentsSummary(db, day, admin, filter);
     const line = type === 'PAID' ? figures.paid : figures.pending;
     return {
       payments,
@@ -60,7 +61,7 @@ export async function paymentReport(deps: { db: Database; signer: ReceiptLinkSig
        min(p.due_date)::text AS oldest_due, count(*) OVER ()::int AS total, sum(sum(p.amount)) OVER ()::text AS all_amount,
        sum(count(*)) OVER ()::int AS all_count
      FROM payments p JOIN users u ON u.id = p.user_id ${stateJoinSql(day)}
-     WHERE ${SCOPE} AND fs.state = 'OVERDUE'
+     WHERE ${SCOPE} AND ${overdueCandidatesSql(day)} AND fs.state = 'OVERDUE'
      GROUP BY u.id, u.name, u.email, u.phone ORDER BY sum(p.amount) DESC, u.name, u.id LIMIT $5 OFFSET $6`,
     [...scopeParams(f), f.limit, f.offset],
   );
@@ -71,7 +72,7 @@ export async function paymentReport(deps: { db: Database; signer: ReceiptLinkSig
     // A page past the end still says what the report holds.
     const whole = await db.query<{ members: number; n: number; amount: string }>(
       `SELECT count(DISTINCT p.user_id)::int AS members, count(*)::int AS n, coalesce(sum(p.amount), 0)::text AS amount
-       FROM payments p ${stateJoinSql(day)} WHERE ${SCOPE} AND fs.state = 'OVERDUE'`,
+       FROM payments p ${stateJoinSql(day)} WHERE ${SCOPE} AND ${overdueCandidatesSql(day)} AND fs.state = 'OVERDUE'`,
       scopeParams(f),
     );
     total = whole.rows[0].members;
