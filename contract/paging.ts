@@ -4,13 +4,17 @@ import { z } from 'zod';
 /** "All" still has a ceiling, so that no request loads an unbounded list into memory. */
 export const ALL_LIMIT = 5000;
 
-export const pagingQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z
-    .union([z.literal('all'), z.coerce.number().int().min(1).max(100)])
-    .default(20)
-    .transform((v) => (v === 'all' ? ALL_LIMIT : v)),
-});
+/** page and limit, with a list's own page size when none is asked for. */
+export const pagingQueryOf = (defaultLimit: number) =>
+  z.object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z
+      .union([z.literal('all'), z.coerce.number().int().min(1).max(100)])
+      .default(defaultLimit)
+      .transform((v) => (v === 'all' ? ALL_LIMIT : v)),
+  });
+
+export const pagingQuery = pagingQueryOf(20);
 
 /**
  * `exact: false` when more rows match than the server counts (a long unfiltered list): `total` is then a

@@ -3,6 +3,7 @@
  * level above the payer, with the rules in force stored alongside; paid in monthly batches so that no
  * commission is ever paid twice; confirmed by the member who received it.
  */
+import { ALL_LIMIT } from '../../contract/paging.ts';
 import { commissionMessages, type CommissionRules } from '../../contract/referrals.ts';
 import { formatPkr, rupeesFromDb } from '../../contract/money.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
@@ -80,13 +81,22 @@ type PendingRow = {
   referred_name: string; level: number; rate: string; payment_amount: string; amount: string; uncapped_amount: string; accrued_at: Date;
 };
 
-export async function pendingCommissions(q: Queryable, period: { month: number; year: number }) {
+/**
+ * One page of a month's unpaid commissions, by referrer, and the month's count and total over all of
+ * them (what a batch would pay), summed in the database. The month's rows come from the partial index
+ * of pending commissions; only they are sorted.
+ */
+export async function pendingCommissions(q: Queryable, period: { month: number; year: number }, page: { limit: number; offset: number } = { limit: ALL_LIMIT, offset: 0 }) {
   const { rows } = await q.query<PendingRow>(
     `SELECT c.id, c.referral_id, c.plan_id, p.name AS plan_name, c.referrer_id, ref.name AS referrer_name, ref.email AS referrer_email,
        u.name AS referred_name, c.level, c.rate::text, c.payment_amount::text, c.amount::text, ${UNCAPPED_SQL}, c.accrued_at
      FROM commissions c JOIN users ref ON ref.id = c.referrer_id JOIN users u ON u.id = c.referred_user_id JOIN committee_plans p ON p.id = c.plan_id
      WHERE c.status = 'PENDING' AND c.accrued_year = $1 AND c.accrued_month = $2
-     ORDER BY ref.name, c.accrued_at LIMIT 5000`,
+     ORDER BY ref.name, c.accrued_at, c.id LIMIT $3 OFFSET $4`,
+    [period.year, period.month, page.limit, page.offset],
+  );
+  const totals = await q.query<{ n: number; amount: string }>(
+    `SELECT count(*)::int AS n, coalesce(sum(amount), 0)::text AS amount FROM commissions WHERE status = 'PENDING' AND accrued_year = $1 AND accrued_month = $2`,
     [period.year, period.month],
   );
   const commissionPayments = rows.map((r) => ({
@@ -105,7 +115,7 @@ export async function pendingCommissions(q: Queryable, period: { month: number; 
     ...capOf(r),
     accruedAt: new Date(r.accrued_at).toISOString(),
   }));
-  return { commissionPayments, totalAmount: commissionPayments.reduce((sum, c) => sum + Math.round(c.commissionAmount * 100), 0) / 100 };
+  return { commissionPayments, totalPayments: totals.rows[0].n, totalAmount: rupeesFromDb(totals.rows[0].amount) };
 }
 
 /**

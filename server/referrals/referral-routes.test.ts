@@ -153,6 +153,19 @@ describe('monthly payouts', () => {
     expect(pending.body.data.commissionPayments).toHaveLength(direct.rows[0].n);
     expect(pending.body.data.totalAmount).toBe(Number(direct.rows[0].total));
     expect(pending.body.data.commissionPayments.find((c: { referrerId: string }) => c.referrerId === referrer.user.id)).toMatchObject({ level: 1, commissionRate: 0.1, paymentAmount: 4000, commissionAmount: 400, referredUserName: 'Rabia' });
+    expect(pending.body.data.totalPayments).toBe(direct.rows[0].n);
+
+    // Paged one at a time: the same commissions in the same order, and the month's count and total on every page.
+    const ids: string[] = [];
+    for (let page = 1; page <= direct.rows[0].n; page++) {
+      const one = await api.get(`/api/admin/commission-payments/pending?month=${today.month}&year=${today.year}&page=${page}&limit=1`, admin.token);
+      expect(one.body.data.commissionPayments).toHaveLength(1);
+      expect(one.body.data.pagination).toEqual({ page, limit: 1, total: direct.rows[0].n, pages: direct.rows[0].n, exact: true });
+      expect(one.body.data.totalAmount).toBe(Number(direct.rows[0].total));
+      ids.push(one.body.data.commissionPayments[0].id);
+    }
+    expect(ids).toEqual(pending.body.data.commissionPayments.map((c: { id: string }) => c.id));
+    expect((await api.get(`/api/admin/commission-payments/pending?month=${today.month}&year=${today.year}&limit=0`, admin.token)).status).toBe(400);
 
     const pay = await api.post('/api/admin/commission-payments/bulk-pay', { month: today.month, year: today.year, paymentMethod: 'BANK_TRANSFER', transactionId: 'TX-1' }, admin.token);
     expect(pay.status).toBe(201);

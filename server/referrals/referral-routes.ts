@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatPkr } from '../../contract/money.ts';
-import { firstValue, pagination, paginationOf, pagingQuery } from '../../contract/paging.ts';
+import { firstValue, pagination, paginationOf, pagingQuery, pagingQueryOf } from '../../contract/paging.ts';
 import { caseInsensitiveEnum } from '../../contract/plans.ts';
 import { bulkPayBody, commissionMessages, commissionRulesBody, confirmBody } from '../../contract/referrals.ts';
 import { karachiToday } from '../business-time.ts';
@@ -165,15 +165,20 @@ export function registerReferralRoutes(app: FastifyInstance, deps: { db: Databas
       schema: {
         tags: ['commissions'],
         summary: 'Unpaid commissions accrued in a month (Asia/Karachi); the current month by default',
-        querystring: z.object({ month: firstValue(z.coerce.number().int().min(1).max(12).optional()), year: firstValue(z.coerce.number().int().min(2020).max(2030).optional()) }),
+        // A page of 50 by default: a month can hold thousands (the batch pays them all, whatever the page).
+        querystring: pagingQueryOf(50).extend({
+          month: firstValue(z.coerce.number().int().min(1).max(12).optional()),
+          year: firstValue(z.coerce.number().int().min(2020).max(2030).optional()),
+        }),
         response: responses({ 200: anyData }),
       },
     },
     async (request) => {
       const today = karachiToday();
       const period = { month: request.query.month ?? today.month, year: request.query.year ?? today.year };
-      const result = await pendingCommissions(deps.db, period);
-      return { success: true as const, ...period, data: { ...period, ...result } };
+      const { page, limit } = request.query;
+      const result = await pendingCommissions(deps.db, period, { limit, offset: (page - 1) * limit });
+      return { success: true as const, ...period, data: { ...period, ...result, pagination: paginationOf(page, limit, result.totalPayments) } };
     },
   );
 

@@ -144,9 +144,16 @@ export interface PendingCommission {
 }
 
 export interface PendingCommissions {
+  /** One page, by referrer. */
   commissionPayments: PendingCommission[];
+  /** The whole month: what a batch would pay. */
+  totalPayments: number;
   totalAmount: number;
+  pagination: Pagination;
 }
+
+/** A page of pending commissions: enough to check them; the batch pays the whole month. */
+export const PENDING_PAGE_SIZE = 50;
 
 /** Commission payment batch (admin document §3). */
 export interface CommissionBatch {
@@ -192,7 +199,7 @@ export const referralKeys = {
  */
 export const payoutKeys = {
   all: [...paymentKeys.all, 'commission-payouts'] as const,
-  pending: (month: number, year: number) => [...paymentKeys.all, 'commission-payouts', 'pending', month, year] as const,
+  pending: (month: number, year: number, page = 1) => [...paymentKeys.all, 'commission-payouts', 'pending', month, year, page] as const,
   batches: [...paymentKeys.all, 'commission-payouts', 'batches'] as const,
 };
 
@@ -272,10 +279,16 @@ export async function updateCommissionRules(rules: CommissionRules): Promise<{ m
   return { message: body?.message, rules: body?.rules ?? body?.data?.rules };
 }
 
-export async function fetchPendingCommissions(month: number, year: number, signal?: AbortSignal): Promise<PendingCommissions> {
-  const body = await api.get<{ data?: Partial<PendingCommissions> }>('/admin/commission-payments/pending', { month, year }, { signal });
+export async function fetchPendingCommissions(month: number, year: number, page = 1, signal?: AbortSignal): Promise<PendingCommissions> {
+  const body = await api.get<{ data?: Partial<PendingCommissions> }>('/admin/commission-payments/pending', { month, year, page, limit: PENDING_PAGE_SIZE }, { signal });
   const commissionPayments = body?.data?.commissionPayments ?? [];
-  return { commissionPayments, totalAmount: Number(body?.data?.totalAmount ?? 0) };
+  const totalPayments = Number(body?.data?.totalPayments ?? commissionPayments.length);
+  return {
+    commissionPayments,
+    totalPayments,
+    totalAmount: Number(body?.data?.totalAmount ?? 0),
+    pagination: body?.data?.pagination ?? { page, limit: PENDING_PAGE_SIZE, total: totalPayments, pages: Math.max(1, Math.ceil(totalPayments / PENDING_PAGE_SIZE)), exact: true },
+  };
 }
 
 export async function fetchCommissionBatches(signal?: AbortSignal): Promise<CommissionBatch[]> {

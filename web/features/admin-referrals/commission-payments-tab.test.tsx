@@ -130,6 +130,41 @@ describe('Commission Payments tab', () => {
   });
 });
 
+describe('a month with more pending commissions than one page', () => {
+  it("shows the month's count and total, and reads the next page with Next", async () => {
+    screenWidth(1280);
+    const user = userEvent.setup();
+    const { month, year } = karachiNow();
+    const pages: Record<string, PendingCommission[]> = {
+      '1': [pendingRows[0]],
+      '2': [{ ...pendingRows[1], referrerName: 'Zubair Page Two' }],
+    };
+    const { reads } = stubGetRequests({
+      '/api/admin/commission-payments/pending': (search) => {
+        const page = search.get('page') ?? '1';
+        return ok({ data: { month, year, commissionPayments: pages[page] ?? [], totalPayments: 120, totalAmount: 180_000, pagination: { page: Number(page), limit: 50, total: 120, pages: 3, exact: true } } });
+      },
+      '/api/admin/commission-payments/history': ok({ data: { batches: [], pagination: { page: 1, limit: 50, total: 0, pages: 1 } } }),
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <CommissionPaymentsTab />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(/120 pending commissions, total/)).toBeTruthy();
+    expect(screen.getByText('PKR 180,000')).toBeTruthy();
+    const pager = screen.getByRole('navigation', { name: /^Pages of pending commissions for/ });
+    expect(within(pager).getByText('Page 1 of 3')).toBeTruthy();
+    await user.click(within(pager).getByRole('button', { name: /Next/ }));
+    expect(await screen.findByText('Zubair Page Two')).toBeTruthy();
+    const pageReads = reads.filter((call) => call.path === '/api/admin/commission-payments/pending').map((call) => [call.search.get('page'), call.search.get('limit')]);
+    expect(pageReads).toEqual(expect.arrayContaining([['1', '50'], ['2', '50']]));
+    // The batch is the whole month, whatever page is shown.
+    await user.click(screen.getByRole('button', { name: 'Process Bulk Payment' }));
+    expect(within(await screen.findByRole('dialog', { name: 'Process Bulk Payment' })).getByText(/120/)).toBeTruthy();
+  });
+});
+
 describe("'Process Bulk Payment' dialog", () => {
   it('asks for the payment method (Bank Transfer by default), with transaction id and notes optional', async () => {
     const user = userEvent.setup();

@@ -16,24 +16,31 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../lib/api-client.ts';
 import { fetchCommissionBatches, fetchPendingCommissions, payoutKeys, type CommissionBatch, type PendingCommission } from './api.ts';
 import { BulkPayDialog } from './bulk-pay-dialog.tsx';
-import { CapNote, EmptyState, FilterField, InfoItem, LevelBadge, LoadFailed, TableFrame, TABLE_QUERY, tdClass, thClass, useErrorToast, useMediaQuery } from './parts.tsx';
+import { CapNote, EmptyState, FilterField, InfoItem, LevelBadge, LoadFailed, Pager, TableFrame, TABLE_QUERY, tdClass, thClass, useErrorToast, useMediaQuery } from './parts.tsx';
 import { defaultPayoutPeriod, formatDate, formatPeriod, formatRatePercent, monthName, MONTHS, PAYOUT_METHODS, PAYOUT_YEARS } from './rules.ts';
 
 export function CommissionPaymentsTab() {
   const { t, i18n } = useTranslation('adminReferrals');
-  const [period, setPeriod] = useState(defaultPayoutPeriod);
+  const [period, setPeriodState] = useState(defaultPayoutPeriod);
+  const [page, setPage] = useState(1);
+  // Another month starts on its first page.
+  const setPeriod = (change: (p: typeof period) => typeof period) => {
+    setPeriodState(change);
+    setPage(1);
+  };
   const [paying, setPaying] = useState(false);
   const wide = useMediaQuery(TABLE_QUERY);
 
   const pending = useQuery({
-    queryKey: payoutKeys.pending(period.month, period.year),
-    queryFn: ({ signal }) => fetchPendingCommissions(period.month, period.year, signal),
+    queryKey: payoutKeys.pending(period.month, period.year, page),
+    queryFn: ({ signal }) => fetchPendingCommissions(period.month, period.year, page, signal),
     placeholderData: keepPreviousData,
   });
   useErrorToast(pending, t('toasts.pendingFailed'));
   const batches = useQuery({ queryKey: payoutKeys.batches, queryFn: ({ signal }) => fetchCommissionBatches(signal) });
 
   const rows = pending.data?.commissionPayments ?? [];
+  const monthCount = pending.data?.totalPayments ?? 0;
   const periodText = formatPeriod(period.month, period.year, i18n.language);
   // While another month's list is still coming, the old one must not be paid under the new month's name.
   const current = pending.isSuccess && !pending.isPlaceholderData;
@@ -74,10 +81,10 @@ export function CommissionPaymentsTab() {
           </div>
           <div className="flex flex-wrap items-center justify-between gap-3 border-t border-border pt-4" aria-live="polite">
             <div>
-              <p className="text-sm text-muted-foreground">{t('payouts.totalFor', { period: periodText, count: rows.length })}</p>
+              <p className="text-sm text-muted-foreground">{t('payouts.totalFor', { period: periodText, count: monthCount })}</p>
               <p className="text-2xl font-bold">{pending.data ? formatPkr(pending.data.totalAmount) : '–'}</p>
             </div>
-            <Button onClick={() => setPaying(true)} disabled={!current || rows.length === 0}>
+            <Button onClick={() => setPaying(true)} disabled={!current || monthCount === 0}>
               <Banknote aria-hidden />
               {t('payouts.process')}
             </Button>
@@ -99,6 +106,7 @@ export function CommissionPaymentsTab() {
             ))}
           </ul>
         )}
+        {pending.data && <Pager page={page} pages={pending.data.pagination.pages} onPage={setPage} label={t('payouts.pagesLabel', { period: periodText })} />}
       </section>
 
       <section aria-labelledby="commission-batches-heading" className="space-y-3">
@@ -120,7 +128,7 @@ export function CommissionPaymentsTab() {
         )}
       </section>
 
-      <BulkPayDialog open={paying} onOpenChange={setPaying} month={period.month} year={period.year} count={rows.length} totalAmount={pending.data?.totalAmount ?? 0} />
+      <BulkPayDialog open={paying} onOpenChange={setPaying} month={period.month} year={period.year} count={monthCount} totalAmount={pending.data?.totalAmount ?? 0} />
     </div>
   );
 }
