@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { instalmentFigures } from '../../contract/figures.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { overdueCandidatesSql, readKeptFigures, stateJoinSql, type BusinessDay } from '../payments/figures.ts';
+import { isOverdueSql, readKeptFigures, type BusinessDay } from '../payments/figures.ts';
 import { userCounters } from '../users/user-admin-service.ts';
 import type { AuthHooks } from '../http/auth.ts';
 import { responses } from '../http/schemas.ts';
@@ -49,7 +49,7 @@ export async function dashboardOverview(db: Queryable, day: BusinessDay): Promis
        (SELECT count(*)::int FROM committee_plans WHERE NOT is_active) AS "pausedCommittees",
        (SELECT count(*)::int FROM committee_groups) AS "totalGroups",
        (SELECT count(*)::int FROM committee_groups WHERE is_active) AS "activeGroups",
-       (SELECT count(DISTINCT p.user_id)::int FROM payments p ${stateJoinSql(day)} WHERE ${overdueCandidatesSql(day)} AND fs.state = 'OVERDUE') AS "overdueMembers",
+       (SELECT count(DISTINCT p.user_id)::int FROM payments p WHERE ${isOverdueSql(day)}) AS "overdueMembers",
        (SELECT count(*)::int FROM payments WHERE type = 'SUBSCRIPTION' AND status = 'PENDING') AS "pendingPlanRequests"`,
   );
   return {

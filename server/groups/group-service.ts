@@ -3,7 +3,7 @@ import { groupMessages, type GroupCreateBody, type GroupUpdateBody } from '../..
 import { rupeesFromDb } from '../../contract/money.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { addMonthsToDate } from '../business-time.ts';
-import { figureColumnsSql, figuresFromRow, KEPT_INSTALMENTS_SQL, stateJoinSql, type BusinessDay, type FigureRow } from '../payments/figures.ts';
+import { figureColumnsSql, figuresFromRow, keptInstalmentsSql, stateJoinSql, type BusinessDay, type FigureRow } from '../payments/figures.ts';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import { listTotal, type ListTotal } from '../db/paging.ts';
@@ -47,7 +47,7 @@ const groupSelect = (day: BusinessDay) => `SELECT g.id, g.plan_id, p.name AS pla
            sum(pay.n) FILTER (WHERE fs.state = 'PAID') AS total_paid,
            sum(pay.n) FILTER (WHERE fs.state = 'PAID' AND pay.year = $1 AND pay.month = $2) AS month_paid,
            sum(pay.n) FILTER (WHERE fs.state IN ('UNDER_REVIEW', 'OWED', 'OVERDUE') AND pay.year = $1 AND pay.month = $2) AS month_remaining
-    FROM ${KEPT_INSTALMENTS_SQL} pay ${stateJoinSql(day, 'pay')} WHERE pay.group_id = g.id
+    FROM ${keptInstalmentsSql('group')} pay ${stateJoinSql(day, 'pay')} WHERE pay.group_id = g.id
   ) s ON true`;
 
 function toGroup(row: GroupRow) {

@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { oracleFigures, oracleState, rawInstalments } from '../test/figures-oracle.ts';
+import { instalmentStatesNarrowingSql, instalmentStateSql, isOverdueSql } from './figures.ts';
 import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember, type ApiResponse } from '../test/test-app.ts';
 
 const { ctx, api } = await openTestFile();
@@ -304,5 +305,38 @@ describe('GET /api/admin/users/:id/ledger and GET /api/admin/groups/:id/arrears'
     expect(grid.months[1]).toMatchObject({ due: 7500, collected: 2500, owed: 2500 });
     expect(grid.months[2]).toMatchObject({ due: 7500, collected: 0, owed: 7500 });
     at(TODAY);
+  });
+});
+
+describe('the overdue test on the index columns', () => {
+  it('agrees with the OVERDUE state on every payment this file made, on days around the grace day', async () => {
+    const { rows } = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments');
+    expect(rows[0].n).toBeGreaterThan(20);
+    for (const today of ['2026-01-01', '2026-02-09', '2026-02-10', '2026-03-10', '2026-03-11', '2026-03-31', '2027-06-15']) {
+      const day = { today, graceDay: 10 };
+      const { rows: differing } = await ctx.db.query<{ id: string }>(
+        `SELECT p.id FROM payments p WHERE (${isOverdueSql(day)}) IS DISTINCT FROM (${instalmentStateSql(day)} IS NOT DISTINCT FROM 'OVERDUE')`,
+      );
+      expect(differing, `on ${today}`).toEqual([]);
+    }
+  });
+});
+
+describe('the narrowing of a list by states', () => {
+  it('is met by every instalment in those states, and keeps out the paid ones when they are not asked for', async () => {
+    for (const today of ['2026-02-09', '2026-03-31', '2027-06-15']) {
+      const day = { today, graceDay: 10 };
+      for (const state of ['PAID', 'UNDER_REVIEW', 'SCHEDULED', 'OWED', 'OVERDUE'] as const) {
+        const { rows: missed } = await ctx.db.query<{ id: string }>(
+          `SELECT p.id FROM payments p WHERE p.type = 'INSTALMENT' AND ${instalmentStateSql(day)} = $1 AND NOT ${instalmentStatesNarrowingSql(day, [state])}`,
+          [state],
+        );
+        expect(missed, `${state} on ${today}`).toEqual([]);
+      }
+      const { rows: paidKept } = await ctx.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM payments p WHERE p.type = 'INSTALMENT' AND p.status = 'PAID' AND ${instalmentStatesNarrowingSql(day, ['UNDER_REVIEW', 'OWED', 'OVERDUE'])}`,
+      );
+      expect(paidKept[0].n).toBe(0);
+    }
   });
 });

@@ -47,18 +47,33 @@ export function instalmentStateSql(day: BusinessDay, p = 'p'): string {
     ELSE 'OWED' END)`;
 }
 
-/** SQL: true when payment `p` is overdue on `day` (the defaulters' and the overdue job's test). */
+/**
+ * SQL: true when payment `p` is an overdue instalment on `day` (the defaulters', the overview's and the
+ * overdue job's test): the OVERDUE branch of instalmentStateSql with the branches before it ruled out,
+ * written on the columns of the partial index of unpaid instalments (migration 015), so that the index
+ * alone answers it. figures.test.ts checks that it agrees with the state on every kind of instalment.
+ */
 export function isOverdueSql(day: BusinessDay, p = 'p'): string {
-  return `(${instalmentStateSql(day, p)} = 'OVERDUE')`;
+  return `(${p}.type = 'INSTALMENT' AND ${p}.status <> 'PAID' AND NOT ${p}.under_review AND ${p}.due_date < ${todaySql(day)} - ${graceSql(day) - 1})`;
 }
 
 /**
- * SQL: a narrowing implied by the OVERDUE state (not paid, no receipt waiting, due before today), so that
- * the partial index of unpaid instalments (migration 015) serves a search for overdue ones; always
- * written beside the state test, never instead of it.
+ * SQL: a condition that instalments in any of these states meet (implied by them, never narrower), on
+ * columns the partial indexes of migrations 013 and 015 cover, so that a list of, say, pending
+ * instalments reads those rows rather than every payment. Written beside the state test, never instead.
  */
-export function overdueCandidatesSql(day: BusinessDay, p = 'p'): string {
-  return `(${p}.type = 'INSTALMENT' AND ${p}.status <> 'PAID' AND NOT ${p}.under_review AND ${p}.due_date < ${todaySql(day)})`;
+export function instalmentStatesNarrowingSql(day: BusinessDay, states: readonly InstalmentState[], p = 'p'): string {
+  const today = todaySql(day);
+  const unpaid = `${p}.status <> 'PAID' AND NOT ${p}.under_review`;
+  const byState: Record<InstalmentState, string> = {
+    PAID: `${p}.status = 'PAID'`,
+    UNDER_REVIEW: `${p}.under_review`,
+    SCHEDULED: `(${unpaid} AND ${p}.due_date > ${today})`,
+    OWED: `(${unpaid} AND ${p}.due_date <= ${today})`,
+    OVERDUE: `(${unpaid} AND ${p}.due_date <= ${today})`,
+  };
+  const parts = [...new Set(states.map((state) => byState[state]))];
+  return parts.length ? `(${p}.type = 'INSTALMENT' AND (${parts.join(' OR ')}))` : 'false';
 }
 
 /** A FROM-clause addition that names the state `${s}.state` for payment `p`. */
@@ -131,15 +146,19 @@ export async function readFigures(db: Queryable, day: BusinessDay, scope: { from
 }
 
 /**
- * The instalments' kept totals (migration 015) as rows the state SQL reads: one row stands for `n`
- * instalments of a group and due date that are paid or not and under review or not; `settled` marks a
- * first month settled by its plan request. Use with figureColumnsSql(day, 'p', 'fs', 'kept totals') and
- * stateJoinSql(day): the same definitions, summed over a few thousand rows instead of every instalment.
+ * The instalments' kept totals (migrations 015, 016) as rows the state SQL reads: one row stands for
+ * `n` instalments of a group (or of a plan) and due date that are paid or not and under review or not;
+ * `settled` marks first months settled by their plan request. Use with
+ * figureColumnsSql(day, 'p', 'fs', 'kept totals') and stateJoinSql(day): the same definitions, summed
+ * over a few rows per group or plan and month instead of every instalment. Per plan, group_id is null.
  */
-export const KEPT_INSTALMENTS_SQL = `(SELECT 'INSTALMENT'::text AS type, CASE WHEN t.paid THEN 'PAID' ELSE 'PENDING' END AS status,
-    t.under_review, t.due_date, t.n, t.amount, t.settled, t.plan_id, t.group_id,
+export function keptInstalmentsSql(by: 'group' | 'plan'): string {
+  const [table, group] = by === 'group' ? ['instalment_totals', 't.group_id'] : ['instalment_plan_totals', 'NULL::uuid'];
+  return `(SELECT 'INSTALMENT'::text AS type, CASE WHEN t.paid THEN 'PAID' ELSE 'PENDING' END AS status,
+    t.under_review, t.due_date, t.n, t.amount, t.settled, t.plan_id, ${group} AS group_id,
     extract(month FROM t.due_date)::int AS month, extract(year FROM t.due_date)::int AS year
-  FROM instalment_totals t WHERE t.n <> 0)`;
+  FROM ${table} t WHERE t.n <> 0)`;
+}
 
 /**
  * The figures of every instalment, or of one plan, group, month or year, from the kept totals: what the
@@ -148,7 +167,7 @@ export const KEPT_INSTALMENTS_SQL = `(SELECT 'INSTALMENT'::text AS type, CASE WH
 export async function readKeptFigures(db: Queryable, day: BusinessDay, scope: { planId?: string | null; groupId?: string | null; month?: number | null; year?: number | null } = {}): Promise<InstalmentFigures> {
   const { rows } = await db.query<FigureRow>(
     `SELECT ${figureColumnsSql(day, 'p', 'fs', 'kept totals')}
-     FROM ${KEPT_INSTALMENTS_SQL} p ${stateJoinSql(day)}
+     FROM ${keptInstalmentsSql(scope.groupId ? 'group' : 'plan')} p ${stateJoinSql(day)}
      WHERE ($1::uuid IS NULL OR p.plan_id = $1) AND ($2::uuid IS NULL OR p.group_id = $2) AND ($3::int IS NULL OR p.month = $3) AND ($4::int IS NULL OR p.year = $4)`,
     [scope.planId ?? null, scope.groupId ?? null, scope.month ?? null, scope.year ?? null],
   );

@@ -20,7 +20,7 @@ import type { ReceiptStorage } from '../receipts/receipt-storage.ts';
 import type { UploadedReceipt } from '../receipts/receipt-upload.ts';
 import type { InstalmentFigures, InstalmentState, NextDue } from '../../contract/figures.ts';
 import { addAmounts, rupeesFromDb } from '../../contract/money.ts';
-import { figureColumnsSql, figuresFromRow, instalmentStateSql, readKeptFigures, stateJoinSql, type BusinessDay, type FigureRow } from './figures.ts';
+import { figureColumnsSql, figuresFromRow, instalmentStatesNarrowingSql, instalmentStateSql, readKeptFigures, stateJoinSql, type BusinessDay, type FigureRow } from './figures.ts';
 import { paymentSelect, toPayment, type PaymentRow } from './payment-view.ts';
 
 export type InstalmentDeps = {
@@ -236,7 +236,10 @@ function whereOf(day: BusinessDay, viewer: { id: string; role: string }, f: Omit
   if (f.month) add((n) => `p.month = ${n}`, f.month);
   if (f.year) add((n) => `p.year = ${n}`, f.year);
   if (f.underReview) where.push('p.under_review');
-  if (f.states) add((n) => `${instalmentStateSql(day)} = ANY(${n}::text[])`, f.states);
+  if (f.states) {
+    add((n) => `${instalmentStateSql(day)} = ANY(${n}::text[])`, f.states);
+    if (f.type === 'INSTALMENT') where.push(instalmentStatesNarrowingSql(day, f.states));
+  }
   // The history of what was sent or decided: not the months still waiting for a receipt.
   if (f.submittedOnly) where.push(`(p.submitted_at IS NOT NULL OR p.status <> 'PENDING')`);
   if (f.search) add((n) => `(u.name ILIKE ${n} OR u.email ILIKE ${n} OR pl.name ILIKE ${n} OR g.group_number ILIKE ${n})`, `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);

@@ -6,7 +6,7 @@
 import type { Database } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
-import { figureColumnsSql, figuresFromRow, KEPT_INSTALMENTS_SQL, overdueCandidatesSql, stateJoinSql, type BusinessDay, type FigureRow } from './figures.ts';
+import { figureColumnsSql, figuresFromRow, keptInstalmentsSql, isOverdueSql, stateJoinSql, type BusinessDay, type FigureRow } from './figures.ts';
 import { paymentsPage, paymentsSummary } from './instalment-service.ts';
 
 export type ReportFilter = { planId?: string; groupId?: string; month?: number; year?: number; limit: number; offset: number };
@@ -27,7 +27,7 @@ export async function paymentReport(deps: { db: Database; signer: ReceiptLinkSig
     // One row per plan over the same scope: the rows add up to the summary.
     const byPlan = await db.query<FigureRow & { plan_id: string; plan_name: string }>(
       `SELECT pl.id AS plan_id, pl.name AS plan_name, ${figureColumnsSql(day, 'p', 'fs', 'kept totals')}
-       FROM ${KEPT_INSTALMENTS_SQL} p JOIN committee_plans pl ON pl.id = p.plan_id ${stateJoinSql(day)}
+       FROM ${keptInstalmentsSql(f.groupId ? 'group' : 'plan')} p JOIN committee_plans pl ON pl.id = p.plan_id ${stateJoinSql(day)}
        WHERE ${SCOPE}
        GROUP BY pl.id, pl.name ORDER BY pl.name, pl.id LIMIT 500`,
       scopeParams(f),
@@ -60,8 +60,8 @@ export async function paymentReport(deps: { db: Database; signer: ReceiptLinkSig
     `SELECT u.id AS user_id, u.name, u.email, u.phone, count(*)::int AS overdue_count, sum(p.amount)::text AS overdue_amount,
        min(p.due_date)::text AS oldest_due, count(*) OVER ()::int AS total, sum(sum(p.amount)) OVER ()::text AS all_amount,
        sum(count(*)) OVER ()::int AS all_count
-     FROM payments p JOIN users u ON u.id = p.user_id ${stateJoinSql(day)}
-     WHERE ${SCOPE} AND ${overdueCandidatesSql(day)} AND fs.state = 'OVERDUE'
+     FROM payments p JOIN users u ON u.id = p.user_id
+     WHERE ${SCOPE} AND ${isOverdueSql(day)}
      GROUP BY u.id, u.name, u.email, u.phone ORDER BY sum(p.amount) DESC, u.name, u.id LIMIT $5 OFFSET $6`,
     [...scopeParams(f), f.limit, f.offset],
   );
@@ -72,7 +72,7 @@ export async function paymentReport(deps: { db: Database; signer: ReceiptLinkSig
     // A page past the end still says what the report holds.
     const whole = await db.query<{ members: number; n: number; amount: string }>(
       `SELECT count(DISTINCT p.user_id)::int AS members, count(*)::int AS n, coalesce(sum(p.amount), 0)::text AS amount
-       FROM payments p ${stateJoinSql(day)} WHERE ${SCOPE} AND ${overdueCandidatesSql(day)} AND fs.state = 'OVERDUE'`,
+       FROM payments p WHERE ${SCOPE} AND ${isOverdueSql(day)}`,
       scopeParams(f),
     );
     total = whole.rows[0].members;

@@ -82,9 +82,8 @@ type PendingRow = {
 };
 
 /**
- * One page of a month's unpaid commissions, by referrer, and the month's count and total over all of
- * them (what a batch would pay), summed in the database. The month's rows come from the partial index
- * of pending commissions; only they are sorted.
+ * One page of a month's unpaid commissions, in the order they accrued (an index serves it: migration
+ * 016), and the month's count and total over all of them (what a batch would pay), summed in the database.
  */
 export async function pendingCommissions(q: Queryable, period: { month: number; year: number }, page: { limit: number; offset: number } = { limit: ALL_LIMIT, offset: 0 }) {
   const { rows } = await q.query<PendingRow>(
@@ -92,7 +91,7 @@ export async function pendingCommissions(q: Queryable, period: { month: number; 
        u.name AS referred_name, c.level, c.rate::text, c.payment_amount::text, c.amount::text, ${UNCAPPED_SQL}, c.accrued_at
      FROM commissions c JOIN users ref ON ref.id = c.referrer_id JOIN users u ON u.id = c.referred_user_id JOIN committee_plans p ON p.id = c.plan_id
      WHERE c.status = 'PENDING' AND c.accrued_year = $1 AND c.accrued_month = $2
-     ORDER BY ref.name, c.accrued_at, c.id LIMIT $3 OFFSET $4`,
+     ORDER BY c.accrued_at, c.id LIMIT $3 OFFSET $4`,
     [period.year, period.month, page.limit, page.offset],
   );
   const totals = await q.query<{ n: number; amount: string }>(

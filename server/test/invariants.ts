@@ -28,6 +28,17 @@ const rules: Record<string, string> = {
       ON k.group_id = c.group_id AND k.due_date = c.due_date AND k.paid = c.paid AND k.under_review = c.under_review AND k.settled = c.settled
     WHERE c.n IS DISTINCT FROM k.n OR c.amount IS DISTINCT FROM k.amount OR c.plan_id IS DISTINCT FROM k.plan_id`,
 
+  'instalment totals per plan differ from the instalments': `
+    WITH counted AS (
+      SELECT plan_id, coalesce(due_date, make_date(year, month, 1)) AS due_date, status = 'PAID' AS paid, under_review,
+             settled_by_payment_id IS NOT NULL AS settled, count(*)::int AS n, sum(amount) AS amount
+      FROM payments WHERE type = 'INSTALMENT' GROUP BY 1, 2, 3, 4, 5),
+    kept AS (SELECT * FROM instalment_plan_totals WHERE n <> 0 OR amount <> 0)
+    SELECT coalesce(c.plan_id, k.plan_id)::text || ' ' || coalesce(c.due_date, k.due_date)::text
+    FROM counted c FULL JOIN kept k
+      ON k.plan_id = c.plan_id AND k.due_date = c.due_date AND k.paid = c.paid AND k.under_review = c.under_review AND k.settled = c.settled
+    WHERE c.n IS DISTINCT FROM k.n OR c.amount IS DISTINCT FROM k.amount`,
+
   'two winners for one group and month': `
     SELECT group_id::text || ' ' || year || '-' || month FROM winners WHERE status <> 'CANCELLED'
     GROUP BY group_id, year, month HAVING count(*) > 1`,

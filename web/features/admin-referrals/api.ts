@@ -144,7 +144,7 @@ export interface PendingCommission {
 }
 
 export interface PendingCommissions {
-  /** One page, by referrer. */
+  /** One page, in the order they accrued. */
   commissionPayments: PendingCommission[];
   /** The whole month: what a batch would pay. */
   totalPayments: number;
