@@ -3,7 +3,7 @@
  * Tests render these same routes in a memory router.
  */
 import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, matchRoutes, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { ErrorBoundary, RouteErrorFallback } from './error-boundary.tsx';
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards.tsx';
@@ -61,10 +61,14 @@ const adminPage = (name: keyof Awaited<ReturnType<typeof adminModule>>) => async
 
 export const routes: RouteObject[] = [
   {
+    // A new page opens at its top, and Back returns to where the person was (ScrollRestoration).
     element: (
-      <Suspense fallback={<LoadingScreen />}>
-        <Outlet />
-      </Suspense>
+      <>
+        <ScrollRestoration />
+        <Suspense fallback={<LoadingScreen />}>
+          <Outlet />
+        </Suspense>
+      </>
     ),
     // Shown while the admin area's code loads on a first visit to /admin.
     hydrateFallbackElement: <LoadingScreen />,

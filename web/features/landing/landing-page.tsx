@@ -15,6 +15,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
+import { homePathFor, isAdmin, useAuth } from '../../lib/auth.tsx';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
@@ -99,12 +100,7 @@ function LandingHeader() {
         </nav>
         <div className="flex items-center gap-1">
           <div className="hidden items-center gap-2 md:flex">
-            <Button variant="ghost" asChild>
-              <Link to="/login">{t('landing.nav.signIn')}</Link>
-            </Button>
-            <Button asChild>
-              <Link to="/register">{t('landing.nav.getStarted')}</Link>
-            </Button>
+            <AccountLinks signInVariant="ghost" />
           </div>
           <Button
             variant="ghost"
@@ -136,15 +132,36 @@ function LandingHeader() {
           </ul>
         </nav>
         <div className="flex flex-col gap-2">
-          <Button variant="outline" asChild>
-            <Link to="/login">{t('landing.nav.signIn')}</Link>
-          </Button>
-          <Button asChild>
-            <Link to="/register">{t('landing.nav.getStarted')}</Link>
-          </Button>
+          <AccountLinks signInVariant="outline" />
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * Sign In and Get Started for a visitor; for someone already signed in, the way back to their own
+ * pages instead (a member would otherwise be offered a sign-in they do not need).
+ */
+function AccountLinks({ signInVariant }: { signInVariant: 'ghost' | 'outline' }) {
+  const { t } = useTranslation();
+  const { status, user } = useAuth();
+  if (status === 'ready' && user) {
+    return (
+      <Button asChild>
+        <Link to={homePathFor(user)}>{t(isAdmin(user) ? 'landing.nav.adminDashboard' : 'landing.nav.myDashboard')}</Link>
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button variant={signInVariant} asChild>
+        <Link to="/login">{t('landing.nav.signIn')}</Link>
+      </Button>
+      <Button asChild>
+        <Link to="/register">{t('landing.nav.getStarted')}</Link>
+      </Button>
+    </>
   );
 }
 
