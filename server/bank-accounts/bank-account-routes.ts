@@ -44,7 +44,8 @@ export function registerBankAccountRoutes(app: FastifyInstance, deps: { db: Data
     '/api/bank-accounts/active',
     { onRequest: deps.auth.requireUser, schema: { tags: ['bank accounts'], summary: 'Accounts members can pay into', response: responses({ 200: listBody(memberBankAccount) }) } },
     async () => {
-      const bankAccounts = await listBankAccounts(deps.db, { activeOnly: true });
+      // Members are not shown the payment counts (memberBankAccount): they are not counted for them.
+      const bankAccounts = await listBankAccounts(deps.db, { activeOnly: true, paymentCounts: false });
       return { success: true as const, bankAccounts, data: { bankAccounts } };
     },
   );
