@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { firstValue, pagination, paginationOf, pagingQuery } from '../../contract/paging.ts';
 import type { Database } from '../db/database.ts';
-import { isUuid } from '../db/ids.ts';
+import { idFilter } from '../db/ids.ts';
 import type { AuthHooks } from '../http/auth.ts';
 import { responses } from '../http/schemas.ts';
 import { listTotal } from '../db/paging.ts';
@@ -51,7 +51,7 @@ export function registerAuditRoutes(app: FastifyInstance, deps: { db: Database; 
            AND ($5::date IS NULL OR a.created_at >= ($5::date::timestamp AT TIME ZONE 'Asia/Karachi'))
            AND ($6::date IS NULL OR a.created_at < (($6::date + 1)::timestamp AT TIME ZONE 'Asia/Karachi'))`;
       const params = [
-        q.actorId === undefined ? null : isUuid(q.actorId) ? q.actorId : '00000000-0000-0000-0000-000000000000',
+        idFilter(q.actorId),
         q.action ?? null,
         q.entityType ?? null,
         q.entityId ?? null,

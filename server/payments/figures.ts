@@ -146,7 +146,7 @@ export async function readFigures(db: Queryable, day: BusinessDay, scope: { from
 }
 
 /**
- * The instalments' kept totals (migrations 015, 016) as rows the state SQL reads: one row stands for
+ * The instalments' kept totals (migration 015) as rows the state SQL reads: one row stands for
  * `n` instalments of a group (or of a plan) and due date that are paid or not and under review or not;
  * `settled` marks first months settled by their plan request. Use with
  * figureColumnsSql(day, 'p', 'fs', 'kept totals') and stateJoinSql(day): the same definitions, summed

@@ -9,7 +9,7 @@ import { recordAudit, type Actor } from '../audit/audit.ts';
 import { bankAccountSnapshot, findBankAccount } from '../bank-accounts/bank-account-service.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { listTotal } from '../db/paging.ts';
-import { isUuid } from '../db/ids.ts';
+import { idFilter, isUuid } from '../db/ids.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { failpoint } from '../failpoints.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
@@ -278,7 +278,7 @@ export async function paymentsSummary(db: Queryable, day: BusinessDay, viewer: {
   // The admin's instalments, whole or by plan, group, month or year: from the kept totals (migration 015).
   const { type, planId, groupId, month, year, ...narrower } = filter;
   if (viewer.role === 'ADMIN' && type === 'INSTALMENT' && Object.values(narrower).every((v) => v === undefined || v === false)) {
-    return summaryOf(await readKeptFigures(db, day, { planId: keptId(planId), groupId: keptId(groupId), month: month || null, year: year || null }));
+    return summaryOf(await readKeptFigures(db, day, { planId: idFilter(planId), groupId: idFilter(groupId), month: month || null, year: year || null }));
   }
   const { sql, params } = whereOf(day, viewer, filter);
   // The first instalment is settled by the subscription payment: when both kinds are summed, count that money once.
@@ -291,9 +291,6 @@ export async function paymentsSummary(db: Queryable, day: BusinessDay, viewer: {
   );
   return summaryOf(figuresFromRow(rows[0]));
 }
-
-/** An id filter for the kept totals: a malformed id matches nothing, as it does on the payments. */
-const keptId = (id: string | undefined) => (id === undefined ? null : isUuid(id) ? id : '00000000-0000-0000-0000-000000000000');
 
 export function summaryOf(f: InstalmentFigures) {
   return {

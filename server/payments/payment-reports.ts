@@ -4,7 +4,7 @@
  * every filter: both come from the same scope.
  */
 import type { Database } from '../db/database.ts';
-import { isUuid } from '../db/ids.ts';
+import { idFilter } from '../db/ids.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
 import { figureColumnsSql, figuresFromRow, keptInstalmentsSql, isOverdueSql, stateJoinSql, type BusinessDay, type FigureRow } from './figures.ts';
 import { paymentsPage, paymentsSummary } from './instalment-service.ts';
@@ -16,7 +16,7 @@ const admin = { id: '', role: 'ADMIN' };
 /** The filters of every report, on instalments `p`, as $1…$4. */
 const SCOPE = `p.type = 'INSTALMENT'
   AND ($1::uuid IS NULL OR p.plan_id = $1) AND ($2::uuid IS NULL OR p.group_id = $2) AND ($3::int IS NULL OR p.month = $3) AND ($4::int IS NULL OR p.year = $4)`;
-const scopeParams = (f: ReportFilter) => [uuidOrNull(f.planId), uuidOrNull(f.groupId), f.month ?? null, f.year ?? null];
+const scopeParams = (f: ReportFilter) => [idFilter(f.planId), idFilter(f.groupId), f.month ?? null, f.year ?? null];
 
 export async function paymentReport(deps: { db: Database; signer: ReceiptLinkSigner; today: () => BusinessDay }, type: 'SUMMARY' | 'PAID' | 'PENDING' | 'DEFAULTERS', f: ReportFilter) {
   const { db } = deps;
@@ -94,5 +94,3 @@ export async function paymentReport(deps: { db: Database; signer: ReceiptLinkSig
   };
 }
 
-// A malformed id filters to nothing rather than failing the query.
-const uuidOrNull = (id: string | undefined) => (id === undefined ? null : isUuid(id) ? id : '00000000-0000-0000-0000-000000000000');
