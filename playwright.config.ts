@@ -4,7 +4,13 @@ import { E2E_BASE_URL } from './e2e/support/constants.ts';
 // Browser journeys in Debian's Chromium against the built app and a real server (e2e/support/start-server.ts).
 export default defineConfig({
   testDir: 'e2e',
-  testMatch: '**/*.spec.ts',
+  // The journeys share one server and database, and some assert totals of the whole product (a month's
+  // pending commissions, the number of winners). The accessibility walk makes data of its own on every
+  // page, so it runs after them, on what they left and what it adds.
+  projects: [
+    { name: 'journeys', testMatch: '**/*.spec.ts', testIgnore: '**/accessibility.spec.ts' },
+    { name: 'accessibility', testMatch: '**/accessibility.spec.ts', dependencies: ['journeys'] },
+  ],
   fullyParallel: false,
   workers: 1,
   retries: 0,

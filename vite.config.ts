@@ -10,7 +10,8 @@ export default defineConfig({
   // Every page is its own chunk (web/app/router.tsx). The manifest (dist/web/.vite/manifest.json) maps
   // each source module to its chunk and that chunk's imports: bench/bundle.ts reads it to tell exactly
   // what a page loads.
-  // The entry chunk (react-dom, the router, zod, i18next and the catalogue) is about 575 kB before gzip.
+  // The entry chunk holds react-dom, the router, i18next and the common texts; pages, their texts, dialogs,
+  // menus and the schema library come with the page or action that needs them.
   build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: false, manifest: true, chunkSizeWarningLimit: 600 },
   server: { proxy: { '/api': 'http://localhost:5000' } },
 });

@@ -36,6 +36,8 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['web/**/*.test.{ts,tsx}', 'contract/**/*.test.ts'],
           setupFiles: ['web/test/setup.ts'],
+          // Pages, menus and dialogs load their code on first use: the first test to open one transforms it.
+          testTimeout: 15_000,
         },
       },
     ],

@@ -35,6 +35,7 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '1' },
     only: { type: 'string' },
     out: { type: 'string' },
+    profile: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -46,7 +47,8 @@ const USAGE = `npm run bench -- [options]
   --connections N      autocannon connections (default 50)
   --duration S         measured seconds per endpoint (default 5), after --warmup S (default 1)
   --only TEXT          only endpoints whose "role path" contains TEXT (the hello always runs)
-  --out FILE.md        also write the results as markdown`;
+  --out FILE.md        also write the results as markdown
+  --profile DIR        write a CPU profile of the server process to DIR (open it in Chrome's DevTools)`;
 
 /** The one password of every generated account (for trying the app by hand on the bench database). */
 const BENCH_PASSWORD = 'bench-password-2024';
@@ -239,10 +241,11 @@ function endpoints(f: Fixtures): Endpoint[] {
     '/api/admin/groups/all?limit=50',
     `/api/admin/groups/plan/${f.planId}?limit=100`,
     `/api/admin/groups/${f.groupId}/details`,
+    `/api/admin/groups/${f.groupId}/payments?page=2`,
     `/api/admin/groups/${f.groupId}/arrears`,
     '/api/committees?status=ACTIVE&limit=all',
     `/api/committees/${f.planId}`,
-    '/api/winners?limit=all',
+    '/api/winners?page=1&limit=20',
     '/api/winners/statistics',
     `/api/winners/eligible-members/${f.planId}/${f.groupNumber}?month=${month}&year=${year}`,
     '/api/referrals/reports?page=1&limit=50',
@@ -280,7 +283,7 @@ type Server = { child: ChildProcess; appUrl: string; helloUrl: string; getRoutes
 
 function startServer(databaseUrl: string): Promise<Server> {
   const child = fork(path.join(root, 'bench/serve.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [])],
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
   });
   return new Promise((resolve, reject) => {

@@ -47,6 +47,7 @@ export const authMessages = {
   loggedIn: 'Login successful',
   loggedOut: 'Logout successful',
   verified: 'Your email has been verified. You can now log in.',
+  alreadyVerified: 'Your email is already verified. You can log in.',
   verificationInvalid: 'This verification link is invalid or has expired.',
   verificationSent: 'If an unverified account exists for this email, a new verification link has been sent.',
   resetSent: 'If an account exists for this email, a password reset link has been sent.',

@@ -164,3 +164,37 @@ export const twoFactorDisableBody = z.object({
   code: twoFactorCodeField,
 });
 export type TwoFactorDisableBody = z.infer<typeof twoFactorDisableBody>;
+
+/*
+ * The answers of the account routes (member document §7 "Auth"; two-factor sign-in for administrators).
+ * Times are ISO 8601 strings.
+ */
+
+/** GET /api/auth/me: the signed-in user. */
+export const meAnswer = z.object({ success: z.literal(true), message: z.string().optional(), user: publicUser, data: z.object({ user: publicUser }) });
+
+/** POST /api/auth/login: the session's token (sent back as a Bearer token) and the user, at the top and again in data. */
+export const loginAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  token: z.string(),
+  user: publicUser,
+  data: z.object({ token: z.string(), user: publicUser }),
+});
+
+/**
+ * What a refused sign-in adds to the error body: twoFactorRequired comes only after a right password,
+ * when a code is missing or wrong.
+ */
+export const loginRefusal = z.object({ twoFactorRequired: z.literal(true).optional() });
+
+/** GET /api/auth/two-factor, and POST …/enable and …/disable (with their message): the status now. */
+export const twoFactorStatusAnswer = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  twoFactor: twoFactorStatus,
+  data: z.object({ twoFactor: twoFactorStatus }),
+});
+
+/** POST /api/auth/two-factor/setup: the new secret and its otpauth:// address, at the top and again in data. */
+export const twoFactorSetupAnswer = z.object({ success: z.literal(true), message: z.string(), secret: z.string(), otpauthUrl: z.string(), data: twoFactorSetup });

@@ -4,6 +4,7 @@
  * (server/payments/figures.ts).
  */
 import { z } from 'zod';
+import { pagination } from './paging.ts';
 
 /**
  * The state of one instalment on a given day, each instalment in exactly one:
@@ -39,6 +40,13 @@ export const instalmentFigures = z.object({
   collectionRate: z.number(),
 });
 export type InstalmentFigures = z.infer<typeof instalmentFigures>;
+
+/** Counts or amounts by state: `total` is `paid` + `pending`, `pending` is `underReview` + `owed`, `owed` includes `overdue`. */
+export const stateTotals = z.object({ total: z.number(), paid: z.number(), pending: z.number(), overdue: z.number(), underReview: z.number(), owed: z.number() });
+
+/** The payments summary of a set of instalments: counts and amounts by state, with the full figures. */
+export const instalmentSummary = z.object({ counts: stateTotals, amounts: stateTotals, figures: instalmentFigures });
+export type InstalmentSummary = z.infer<typeof instalmentSummary>;
 
 /** A member's next instalment: the earliest owed one, else the next scheduled one. */
 export const nextDue = z.object({
@@ -88,27 +96,39 @@ export const memberLedger = z.object({
 });
 export type MemberLedger = z.infer<typeof memberLedger>;
 
-export const arrearsCell = z.object({ paymentId: z.string(), month: z.number().int(), year: z.number().int(), amount: z.number(), state: instalmentState });
+/** A member's instalment of one month of the arrears grid. */
+export const arrearsCell = z.object({ state: instalmentState, amount: z.number() });
 export type ArrearsCell = z.infer<typeof arrearsCell>;
 
-/** The totals of one month column of the arrears grid: money due, collected and owed that month. */
+/** The totals of one month column of the arrears grid, over all the group's members: money due so far, collected and owed that month. */
 export const arrearsMonthTotals = z.object({
   month: z.number().int(),
   year: z.number().int(),
   due: z.number(),
   collected: z.number(),
   owed: z.number(),
-  figures: instalmentFigures,
 });
 
-/** GET /api/admin/groups/{id}/arrears: members down, months across. */
+/**
+ * GET /api/admin/groups/{id}/arrears?page&limit: members down (a page of them, by member number), months
+ * across. Each member's `cells` is aligned with `months`: the instalment of that month, or null where the
+ * member has none. `months` and `figures` are the whole group's, the same on every page.
+ */
 export const groupArrears = z.object({
   group: z.object({ id: z.string(), groupNumber: z.string(), planName: z.string(), startDate: z.string(), endDate: z.string(), monthlyAmount: z.number() }),
   asOf: z.string(),
   months: z.array(arrearsMonthTotals),
   members: z.array(
-    z.object({ userId: z.string(), name: z.string(), memberNumber: z.number().int(), status: z.string(), cells: z.array(arrearsCell), figures: instalmentFigures }),
+    z.object({
+      userId: z.string(),
+      name: z.string(),
+      memberNumber: z.number().int(),
+      status: z.string(),
+      cells: z.array(arrearsCell.nullable()),
+      figures: instalmentFigures,
+    }),
   ),
   figures: instalmentFigures,
+  pagination,
 });
 export type GroupArrears = z.infer<typeof groupArrears>;

@@ -1,9 +1,8 @@
 /**
  * Money is PKR. The API sends rupees as JSON numbers with at most two decimals (paisa); the database
  * keeps numeric(14,2). Arithmetic is done in whole paisa so that no floating-point error creeps in.
+ * No schema library here: pages that only show money load this alone (the form field is amount-field.ts).
  */
-import { z } from 'zod';
-
 export const MAX_AMOUNT = 1_000_000_000; // PKR 1 billion: far above any plan, far below numeric(14,2)'s limit.
 
 export const toPaisa = (rupees: number): number => Math.round(rupees * 100);
@@ -19,14 +18,6 @@ export const addAmounts = (...rupees: number[]): number => fromPaisa(rupees.redu
 export const multiplyAmount = (rupees: number, times: number): number => fromPaisa(toPaisa(rupees) * times);
 
 export const hasAtMostTwoDecimals = (value: number) => Math.abs(toPaisa(value) - value * 100) < 1e-6;
-
-export const amountField = (messages: { required: string; positive?: string }) =>
-  z
-    .number({ error: messages.required })
-    .refine(Number.isFinite, messages.required)
-    .refine((v) => v > 0, messages.positive ?? messages.required)
-    .refine((v) => v <= MAX_AMOUNT, 'Amount is too large.')
-    .refine(hasAtMostTwoDecimals, 'Amounts can have at most two decimal places.');
 
 /** "PKR 5,000" as people in Pakistan read it. */
 export function formatPkr(rupees: number): string {

@@ -1,9 +1,12 @@
 /**
  * Plans, groups and bank accounts: schemas shared by the admin forms and the server routes, with the
- * specification's messages (admin document §5) and RULES §4 and §10.
+ * specification's messages (admin document §5) and RULES §4 and §10, and the shapes the server answers them with.
  */
 import { z } from 'zod';
-import { amountField, multiplyAmount } from './money.ts';
+import { amountField } from './amount-field.ts';
+import { instalmentFigures, instalmentState } from './figures.ts';
+import { multiplyAmount } from './money.ts';
+import { firstValue, pagination } from './paging.ts';
 
 export const PACKAGE_TYPES = ['economy', 'premium', 'luxury'] as const;
 export const ACCOUNT_TYPES = ['Current', 'Savings', 'Mobile Account'] as const;
@@ -22,6 +25,15 @@ export const planMessages = {
   committeeNotFound: 'Committee not found.',
   inactive: 'This plan is not available.',
 } as const;
+
+/**
+ * GET /api/committees/{id}: by default the committee and its groups with their member counts (what the
+ * winner screens show); `include=members` adds every member with their group number (admins only).
+ */
+export const COMMITTEE_INCLUDES = ['members'] as const;
+export const committeeDetailsQuery = z.object({
+  include: firstValue(z.enum(COMMITTEE_INCLUDES, { error: 'include can only be members.' }).optional()),
+});
 
 /** Accepts status words in any case (the admin client sends lowercase). */
 export const caseInsensitiveEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
@@ -129,3 +141,208 @@ export const bankAccountBody = z.object({
   isDefault: z.boolean().default(false),
 });
 export type BankAccountBody = z.infer<typeof bankAccountBody>;
+
+/*
+ * The answers of the plan and committee routes (member document §7 "Committees and plans"; admin
+ * document §7). Times are ISO 8601 strings; amounts are rupees.
+ */
+
+/** A plan (admin document §3 "Committee plan"), with its creator and, over its groups, their count and members. */
+export const plan = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  packageType: z.string(),
+  monthlyAmount: z.number(),
+  totalAmount: z.number(),
+  duration: z.number(),
+  maxMembers: z.number(),
+  benefits: z.array(z.string()),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  creator: z.object({ name: z.string() }).nullable(),
+  groupCount: z.number(),
+  currentMembers: z.number(),
+});
+
+/** GET /api/committee-plans: one page of plans; admins may ask for inactive ones too. */
+export const planListAnswer = z.object({ success: z.literal(true), plans: z.array(plan), data: z.object({ plans: z.array(plan), pagination }) });
+
+/** GET /api/committee-plans/{id}, and the admin's create, update, activate and deactivate (with their message). */
+export const planAnswer = z.object({ success: z.literal(true), message: z.string().optional(), plan, data: z.object({ plan }) });
+
+/** A plan under its other name (RULES §1): ACTIVE while open to requests, INACTIVE while paused. */
+export const committee = plan
+  .pick({ id: true, name: true, description: true, packageType: true, monthlyAmount: true, totalAmount: true, duration: true, maxMembers: true, currentMembers: true, groupCount: true })
+  .extend({ status: z.enum(['ACTIVE', 'INACTIVE']) });
+
+/** A member of a committee, with their group and number in it. */
+export const committeeMember = z.object({
+  id: z.string(),
+  userId: z.string(),
+  groupId: z.string(),
+  groupNumber: z.string(),
+  memberNumber: z.number(),
+  status: z.string(),
+  joinedAt: z.string(),
+  user: z.object({ name: z.string(), email: z.string().optional() }),
+});
+
+/** A group of a committee and how many members it has. */
+export const committeeGroup = z.object({ id: z.string(), groupNumber: z.string(), memberCount: z.number(), maxMembers: z.number(), isActive: z.boolean() });
+
+/** A committee with its groups (GET /api/committees/{id}). */
+export const committeeDetails = committee.extend({
+  /** Only with include=members: a large committee's members would make the answer hundreds of kilobytes. */
+  members: z.array(committeeMember).optional(),
+  groups: z.array(committeeGroup),
+});
+
+/** A committee the caller is a member of, with their group, number and standing in it. */
+export const myCommittee = committee.extend({ groupId: z.string(), groupNumber: z.string(), memberNumber: z.number(), memberStatus: z.string() });
+
+/** GET /api/committees */
+export const committeeListAnswer = z.object({ success: z.literal(true), committees: z.array(committee), data: z.object({ committees: z.array(committee) }) });
+
+/** GET /api/committees/user */
+export const myCommitteesAnswer = z.object({ success: z.literal(true), committees: z.array(myCommittee), data: z.object({ committees: z.array(myCommittee) }) });
+
+/** GET /api/committees/{id} */
+export const committeeDetailsAnswer = z.object({ success: z.literal(true), committee: committeeDetails, data: z.object({ committee: committeeDetails }) });
+
+/** POST /api/committees and PUT /api/committees/{id}/status: the committee now. */
+export const committeeAnswer = z.object({ success: z.literal(true), message: z.string(), committee, data: z.object({ committee }) });
+
+
+/** POST /api/committees/{id}/join: the plan request opened for the first month. */
+export const joinCommitteeAnswer = z.object({ success: z.literal(true), message: z.string(), data: z.object({ paymentId: z.string(), status: z.string() }) });
+
+/*
+ * The answers of the group routes (admin document §7 "Groups"), all for administrators.
+ */
+
+/** A group with its plan and its instalment counts in the words of RULES §6a. */
+export const group = z.object({
+  id: z.string(),
+  planId: z.string(),
+  plan: z.object({ id: z.string(), name: z.string(), monthlyAmount: z.number(), totalAmount: z.number(), duration: z.number() }),
+  groupNumber: z.string(),
+  groupName: z.string(),
+  maxMembers: z.number(),
+  currentMembers: z.number(),
+  startDate: z.string(),
+  endDate: z.string(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  /**
+   * Instalment counts in the words of RULES §6a: pending is under review or owed (never a future month),
+   * this month's remaining is this month's pending.
+   */
+  summary: z.object({ totalPending: z.number(), totalPaid: z.number(), thisMonthPaid: z.number(), thisMonthRemaining: z.number() }),
+});
+
+/** One instalment of a group, month by month and by member, with its state today (RULES §6a). */
+export const groupPayment = z.object({
+  id: z.string(),
+  user: z.object({ name: z.string() }),
+  month: z.number(),
+  year: z.number(),
+  paymentMethod: z.string(),
+  amount: z.number(),
+  status: z.string(),
+  state: instalmentState,
+  paymentDate: z.string().nullable(),
+});
+
+/** A member of a group, with their number in it. */
+export const groupMember = z.object({
+  id: z.string(),
+  userId: z.string(),
+  memberNumber: z.number(),
+  status: z.string(),
+  joinedAt: z.string(),
+  user: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }),
+});
+
+/**
+ * A group's statistics (RULES §6a): total = paid + pending; pending = under review + owed; overdue = owed
+ * after the grace day; totalRevenue = collected; expectedRevenue = money due so far; collectionRate =
+ * paid ÷ due so far, in whole percent. `figures` has them all.
+ */
+export const groupStats = z.object({
+  totalPayments: z.number(),
+  paidPayments: z.number(),
+  pendingPayments: z.number(),
+  overduePayments: z.number(),
+  totalRevenue: z.number(),
+  expectedRevenue: z.number(),
+  collectionRate: z.number(),
+  currentMonth: z.object({ paid: z.number(), pending: z.number(), overdue: z.number() }),
+  figures: instalmentFigures,
+});
+
+/** A group with its members, the first page of its instalments and its statistics. */
+export const groupDetails = group.extend({
+  members: z.array(groupMember),
+  /** The first page of the group's instalments; GET /api/admin/groups/{id}/payments gives the others. */
+  payments: z.array(groupPayment),
+  paymentsPagination: pagination,
+  stats: groupStats,
+});
+
+/** GET /api/admin/groups/all and GET /api/admin/groups/plan/{id} */
+export const groupListAnswer = z.object({ success: z.literal(true), groups: z.array(group), data: z.object({ groups: z.array(group), pagination }) });
+
+/** POST /api/admin/groups/create and PUT /api/admin/groups/{id}: the group now. */
+export const groupAnswer = z.object({ success: z.literal(true), message: z.string().optional(), group, data: z.object({ group }) });
+
+/** GET /api/admin/groups/{id}/details */
+export const groupDetailsAnswer = z.object({ success: z.literal(true), group: groupDetails });
+
+/** GET /api/admin/groups/{id}/payments: a page of the group's instalments. */
+export const groupPaymentsAnswer = z.object({ success: z.literal(true), data: z.object({ payments: z.array(groupPayment), pagination }) });
+
+/*
+ * The answers of the bank account routes (member document §7 "Bank accounts"; admin document §7).
+ */
+
+/** An account members pay into, with how many payments name it (admin document §3 "Bank account"). */
+export const bankAccount = z.object({
+  id: z.string(),
+  accountName: z.string(),
+  accountNumber: z.string(),
+  bankName: z.string(),
+  accountType: z.string(),
+  branchCode: z.string().nullable(),
+  branchName: z.string().nullable(),
+  iban: z.string().nullable(),
+  swiftCode: z.string().nullable(),
+  isActive: z.boolean(),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+  _count: z.object({ payments: z.number() }),
+});
+
+/** An account as a member sees it: without the payment counts (not counted for them) and the bank's codes. */
+export const memberBankAccount = bankAccount.omit({ _count: true, swiftCode: true, branchCode: true });
+
+/** GET /api/bank-accounts/active: the accounts members can pay into. */
+export const activeBankAccountsAnswer = z.object({
+  success: z.literal(true),
+  bankAccounts: z.array(memberBankAccount),
+  data: z.object({ bankAccounts: z.array(memberBankAccount) }),
+});
+
+/** GET /api/bank-accounts (admin): every account, with its payment count. */
+export const bankAccountListAnswer = z.object({ success: z.literal(true), bankAccounts: z.array(bankAccount), data: z.object({ bankAccounts: z.array(bankAccount) }) });
+
+/** POST /api/bank-accounts, and PUT …/{id}, …/toggle-status, …/set-default: the account now. */
+export const bankAccountAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  bankAccount,
+  data: z.object({ message: z.string(), bankAccount }),
+});
+
+/** DELETE /api/bank-accounts/{id}: kept is true when payments refer to it, so it is only hidden. */
+export const bankAccountDeletedAnswer = z.object({ success: z.literal(true), message: z.string(), data: z.object({ message: z.string(), kept: z.boolean() }) });

@@ -1,6 +1,7 @@
 /** User administration and profiles (admin document §2 User Management and Profile; RULES §3). */
 import { z } from 'zod';
-import { accountMessages, cnicField, emailField, nameField, passwordField, phoneField, roleSchema } from './accounts.ts';
+import { accountMessages, cnicField, emailField, nameField, passwordField, phoneField, publicUser, roleSchema } from './accounts.ts';
+import { pagination } from './paging.ts';
 
 export const userMessages = {
   notFound: 'User not found.',
@@ -41,3 +42,46 @@ export const changePasswordBody = z
   .refine((b) => b.newPassword === b.confirmPassword, { message: accountMessages.passwordsDoNotMatch, path: ['confirmPassword'] });
 
 export const USER_FILTERS = ['ALL', 'ACTIVE', 'INACTIVE', 'BLOCKED'] as const;
+
+/*
+ * The answers of user administration (admin document §7 "Users list", "User status", "User block",
+ * "User edit") and of the own profile. Times are ISO 8601 strings; amounts are rupees.
+ */
+
+/**
+ * A user as an administrator sees them (admin document §3 "User (admin view)"): the public user, why
+ * they were blocked, and their figures (groups joined, of them active; approved payments and their sum).
+ */
+export const adminUser = publicUser.extend({
+  blockedReason: z.string().nullable(),
+  committeeStats: z.object({ totalCommittees: z.number(), activeCommittees: z.number() }),
+  paymentStats: z.object({ totalAmount: z.number(), totalPayments: z.number() }),
+});
+export type AdminUser = z.output<typeof adminUser>;
+
+/** How many users there are, and of them active, inactive and blocked (kept counters, not the page). */
+export const userCounters = z.object({ total: z.number(), active: z.number(), inactive: z.number(), blocked: z.number() });
+
+/** GET /api/admin/users (and /api/users): one page of users, with the counters and the paging. */
+export const userListAnswer = z.object({
+  success: z.literal(true),
+  users: z.array(adminUser),
+  data: z.object({ users: z.array(adminUser), counters: userCounters, pagination }),
+});
+
+/** GET, PUT /api/admin/users/{id}, PUT …/status and …/block: the user as it is now, with what changed. */
+export const adminUserAnswer = z.object({ success: z.literal(true), message: z.string().optional(), user: adminUser, data: z.object({ user: adminUser }) });
+
+/** GET /api/users/stats/overview */
+export const userCountersAnswer = z.object({ success: z.literal(true), data: userCounters });
+
+/** GET /api/profile: the signed-in user's own account. */
+export const profileAnswer = z.object({ success: z.literal(true), user: publicUser, data: z.object({ user: publicUser }) });
+
+/** PUT /api/profile: the account now; emailChangePending when a new email waits for its owner to open the link sent to it. */
+export const profileUpdatedAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  user: publicUser,
+  data: z.object({ user: publicUser, emailChangePending: z.boolean() }),
+});

@@ -32,7 +32,7 @@ test.describe('accounts', () => {
 
     await expect(page).toHaveURL(/\/verify-email\?/);
     await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
-    await expect(page.getByText(`We have sent a verification link to ${member.email}.`)).toBeVisible();
+    await expect(page.getByText(`We have sent an email to ${member.email}.`)).toBeVisible();
 
     // The link from the email, opened in the same tab.
     await page.goto(await waitForLink(member.email, '/verify-email'));
@@ -137,7 +137,7 @@ test.describe('accounts', () => {
     await signIn(page, member.email, member.password);
     await expect(page).toHaveURL(`/verify-email?email=${encodeURIComponent(member.email)}`);
     await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
-    await expect(page.getByText(`We have sent a verification link to ${member.email}.`)).toBeVisible();
+    await expect(page.getByText(`We have sent an email to ${member.email}.`)).toBeVisible();
 
     await page.getByRole('button', { name: 'Resend Verification Email' }).click();
     await expect(page.getByText('Verification email sent! Please check your inbox.')).toBeVisible();

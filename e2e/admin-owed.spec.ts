@@ -132,7 +132,15 @@ for (const { name, viewport } of widths) {
         await openAdminNav(page, 'Dashboard', /\/admin$/, 'Dashboard');
         await page.getByRole('searchbox', { name: 'Search groups' }).fill(plan.name);
         const card = page.getByRole('article', { name: groupTitle, exact: true });
+        // The grid asks for its first page of members.
+        const answered = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/admin/groups/${groupId}/arrears`);
         await card.getByRole('link', { name: `Arrears of ${groupTitle}`, exact: true }).click();
+        const answer = await answered;
+        expect(new URL(answer.url()).searchParams.get('page')).toBe('1');
+        const body = (await answer.json()) as { data: { pagination: unknown; months: unknown[]; members: { cells: unknown[] }[] } };
+        expect(body.data.pagination).toEqual({ page: 1, limit: 25, total: 1, pages: 1, exact: true });
+        expect(body.data.members).toHaveLength(1);
+        expect(body.data.members[0].cells).toHaveLength(body.data.months.length);
         await expect(page).toHaveURL(new RegExp(`/admin/groups/${groupId}/arrears$`));
         await expect(page.getByRole('heading', { level: 1, name: `Arrears: ${groupTitle}` })).toBeVisible();
 
@@ -144,6 +152,8 @@ for (const { name, viewport } of widths) {
         }
         // The member's row: the name in the first column leads back to the ledger.
         await expect(grid.getByRole('rowheader').getByRole('link', { name: member.name, exact: true })).toHaveAttribute('href', /\/admin\/users\/[^/]+\/ledger$/);
+        // One member, one page: no pager.
+        await expect(page.getByRole('navigation', { name: 'Pages of members' })).toHaveCount(0);
 
         // Month totals (the member is the group's only one): due so far, collected, owed.
         const due = expected.months.map((_, index) => (index <= 3 ? MONTHLY : 0));

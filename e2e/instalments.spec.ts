@@ -116,36 +116,32 @@ test.describe('monthly instalments', () => {
     }
   });
 
-  test('the member pays the third month from the Payments tab, and the admin rejects it in Bulk Actions with a reason', async ({ page: admin, browser }) => {
-    const thirdMonth = karachiPeriod(2);
+  test('the member pays the next month from the Payments tab, and the admin rejects it in Bulk Actions with a reason', async ({ page: admin, browser }) => {
+    const nextMonth = karachiPeriod(1);
     const reason = 'The receipt is for a different account.';
     const setup = await memberWithNewGroup(admin, browser, 'bulk', { duration: 3 });
     try {
-      const { page: member, groupNumber, account, plan } = setup;
+      const { page: member, groupNumber, account } = setup;
 
-      await test.step('the member submits the third month from the Payments tab', async () => {
+      await test.step("the member opens Submit Payment on the Payments tab: the next month's own payment page", async () => {
         await member.reload();
         await openDashboardTab(member, 'Payments');
+        // One way to pay: the link leads to the month's payment page, as Pay Now does; no form of its own.
+        await member.getByRole('link', { name: 'Submit Payment', exact: true }).click();
+        await expect(member).toHaveURL(/\/user\/payment\/[^/]+$/);
+        await expect(member.getByText(`Group ${groupNumber} - ${nextMonth.label}`, { exact: true })).toBeVisible();
+        await expect(member.getByText('Cash', { exact: true })).toHaveCount(0);
+        await member
+          .getByRole('radiogroup', { name: 'Select Bank Account' })
+          .getByRole('radio', { name: `${account.accountName} ${account.bankName}`, exact: true })
+          .check();
+        await member.getByLabel('Payment Receipt', { exact: true }).setInputFiles(RECEIPT_PNG);
         await member.getByRole('button', { name: 'Submit Payment', exact: true }).click();
-        const dialog = member.getByRole('dialog', { name: 'Submit Payment' });
-        await expect(dialog).toBeVisible();
+        await expect(member.getByRole('heading', { name: 'Payment Submitted!', exact: true })).toBeVisible();
 
-        await dialog.getByLabel('Group', { exact: true }).selectOption({ label: `Group ${groupNumber} - ${plan.name}` });
-        // Choosing the group fills in its monthly amount.
-        await expect(dialog.getByLabel('Amount (PKR)', { exact: true })).toHaveValue(String(plan.monthlyAmount));
-        // The year first: the months offered are those of the group's schedule in that year.
-        await dialog.getByLabel('Year', { exact: true }).fill(String(thirdMonth.year));
-        await expect(dialog.getByLabel('Month', { exact: true }).getByRole('option', { name: thirdMonth.monthName, exact: true })).toBeEnabled();
-        await dialog.getByLabel('Month', { exact: true }).selectOption({ label: thirdMonth.monthName });
-        await expect(dialog.getByLabel('Payment Method', { exact: true })).toHaveValue('bank_transfer');
-        await dialog.getByLabel('Payment Method', { exact: true }).selectOption({ label: 'Bank Transfer' });
-        await dialog.getByLabel('Bank Account', { exact: true }).selectOption({ label: `${account.accountName} - ${account.bankName} (${account.accountNumber})` });
-        await dialog.getByLabel('Payment Receipt', { exact: true }).setInputFiles(RECEIPT_PNG);
-        await dialog.getByRole('button', { name: 'Submit Payment', exact: true }).click();
-
-        await expect(member.getByText('Your payment has been submitted for verification. You will be notified once approved.')).toBeVisible();
-        await expect(dialog).toBeHidden();
-        const item = paymentHistoryItem(member, thirdMonth);
+        await member.getByRole('link', { name: 'Back to Dashboard', exact: true }).last().click();
+        await openDashboardTab(member, 'Payments');
+        const item = paymentHistoryItem(member, nextMonth);
         await expect(item.getByText('Pending', { exact: true })).toBeVisible();
         await expect(item.getByText(`Group ${groupNumber}`, { exact: true })).toBeVisible();
         await expect(item.getByText('PKR 25,000', { exact: true })).toBeVisible();
@@ -159,7 +155,7 @@ test.describe('monthly instalments', () => {
         await expect(admin.getByText('0 payments selected', { exact: true })).toBeVisible();
         // Only this member's payments: the search narrows the list.
         await admin.getByRole('search', { name: 'Filter payments' }).getByLabel('Search', { exact: true }).fill(setup.member.name);
-        const checkbox = bulkSelectCheckbox(admin, setup.member.name, thirdMonth);
+        const checkbox = bulkSelectCheckbox(admin, setup.member.name, nextMonth);
         await expect(checkbox).toBeVisible();
         await checkbox.check();
         await expect(admin.getByText('1 payment selected', { exact: true })).toBeVisible();
@@ -183,7 +179,7 @@ test.describe('monthly instalments', () => {
       await test.step("the member's Payment History shows the month rejected, with the reason", async () => {
         await member.reload();
         await openDashboardTab(member, 'Payments');
-        const item = paymentHistoryItem(member, thirdMonth);
+        const item = paymentHistoryItem(member, nextMonth);
         await expect(item.getByText('Rejected', { exact: true })).toBeVisible();
         await expect(item).toContainText(`Rejection reason: ${reason}`);
 
@@ -191,7 +187,7 @@ test.describe('monthly instalments', () => {
         await openDashboardTab(member, 'My Groups');
         const group = memberGroupCard(member, groupNumber);
         await expect(groupProgress(group, groupNumber)).toHaveAttribute('aria-valuenow', '33');
-        await monthCard(group, thirdMonth, 'Scheduled Receipt rejected').click();
+        await monthCard(group, nextMonth, 'Scheduled Receipt rejected').click();
         const details = member.getByRole('dialog', { name: 'Month Details' });
         await expect(details).toContainText(`Rejection reason: ${reason}`);
         await expect(details.getByRole('button', { name: 'Pay Now', exact: true })).toBeVisible();

@@ -19,11 +19,21 @@ test.describe('the monthly draw', () => {
     try {
       const { plan, groupNumber } = setup;
       const [one, two] = setup.members;
+      // What the winner screens ask for: the winners a page at a time, the committee without its members.
+      const winnerLists: URL[] = [];
+      admin.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === '/api/winners') winnerLists.push(url);
+      });
 
       await test.step('Winner Selection: both members are eligible for this month; the admin draws member one', async () => {
         await openAdminWinners(admin);
         await openWinnersTab(admin, 'Winner Selection');
+        const details = admin.waitForResponse((response) => /^\/api\/committees\/[0-9a-f-]{36}$/.test(new URL(response.url()).pathname));
         await chooseDraw(admin, plan.name, groupNumber, thisMonth, '2 eligible members (previous winners excluded)');
+        const committee = (await (await details).json()).data.committee;
+        expect(committee.groups).toEqual([expect.objectContaining({ groupNumber, memberCount: 2 })]);
+        expect(committee).not.toHaveProperty('members');
         const members = selectionForm(admin).member.getByRole('option');
         // The placeholder and the two members.
         await expect(members).toHaveCount(3);
@@ -66,7 +76,16 @@ test.describe('the monthly draw', () => {
 
       await test.step('Winner Management: the admin marks the prize Paid', async () => {
         await openWinnersTab(admin, 'Winner Management');
+        // Other journeys draw winners in their own committees: this one's list is the one to read.
+        await admin.getByRole('search', { name: 'Winner filters' }).getByLabel('Committee', { exact: true }).selectOption({ label: plan.name });
         await expect(admin.getByText('1 winner', { exact: true })).toBeVisible();
+        expect(winnerLists.length).toBeGreaterThan(0);
+        for (const url of winnerLists) {
+          expect(url.searchParams.get('limit')).toBe('20');
+          expect(url.searchParams.get('page')).toBe('1');
+        }
+        // One winner: no pages to move between.
+        await expect(admin.getByRole('navigation', { name: 'Winner pages' })).toHaveCount(0);
         const entry = winnerEntry(admin, one.member);
         await expect(entry).toHaveCount(1);
         await expect(entry).toContainText(one.member.name);
@@ -90,6 +109,7 @@ test.describe('the monthly draw', () => {
 
       await test.step('Statistics: one winner, paid', async () => {
         await openWinnersTab(admin, 'Statistics');
+        await admin.getByRole('search', { name: 'Statistics filters' }).getByLabel('Committee', { exact: true }).selectOption({ label: plan.name });
         await expect(winnerTotal(admin, 'Total')).toHaveText('1');
         await expect(winnerTotal(admin, 'Paid')).toHaveText('1');
         await expect(winnerTotal(admin, 'Pending')).toHaveText('0');

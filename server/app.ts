@@ -17,10 +17,15 @@ import swaggerUi from '@fastify/swagger-ui';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
-  serializerCompiler,
+  jsonSchemaTransformObject,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { authMessages } from '../contract/accounts.ts';
+import { accountMessages, authMessages, twoFactorMessages } from '../contract/account-messages.ts';
+import { instalmentMessages } from '../contract/payments.ts';
+import { bankAccountMessages, groupMessages, planMessages } from '../contract/plans.ts';
+import { commissionMessages } from '../contract/referrals.ts';
+import { userMessages } from '../contract/users.ts';
+import { winnerMessages } from '../contract/winners.ts';
 import { registerAuthRoutes, defaultAuthRateLimits, type AuthRateLimits } from './accounts/auth-routes.ts';
 import { SessionLookup } from './accounts/session-cache.ts';
 import { registerTwoFactorRoutes } from './accounts/two-factor-routes.ts';
@@ -30,12 +35,14 @@ import { registerOverviewRoutes } from './admin/overview.ts';
 import { registerAuditRoutes } from './audit/audit-routes.ts';
 import { registerBankAccountRoutes } from './bank-accounts/bank-account-routes.ts';
 import { registerGroupRoutes } from './groups/group-routes.ts';
+import { membershipMessages } from './groups/membership-service.ts';
 import { registerHealthRoutes } from './health/health-routes.ts';
 import { registerNotificationRoutes } from './notifications/notification-routes.ts';
 import { businessDayOf } from './payments/figures.ts';
 import { registerLedgerRoutes } from './payments/ledger-routes.ts';
 import { registerPaymentRoutes } from './payments/payment-routes.ts';
 import { registerPlanPaymentRoutes } from './plan-payments/plan-payment-routes.ts';
+import { planPaymentMessages } from './plan-payments/plan-payment-service.ts';
 import { registerCommitteeRoutes } from './plans/committee-routes.ts';
 import { registerPlanRoutes } from './plans/plan-routes.ts';
 import { registerProfileRoutes } from './profile/profile-routes.ts';
@@ -45,11 +52,14 @@ import { registerWinnerRoutes } from './winners/winner-routes.ts';
 import { loadSigningKey, ReceiptLinkSigner } from './receipts/receipt-links.ts';
 import { registerReceiptRoutes } from './receipts/receipt-routes.ts';
 import { FolderReceiptStorage, type ReceiptStorage } from './receipts/receipt-storage.ts';
-import { multipartLimits, registerReceiptUploads, type ReceiptUploadLimits } from './receipts/receipt-upload.ts';
+import { multipartLimits, registerReceiptUploads, uploadMessages, type ReceiptUploadLimits } from './receipts/receipt-upload.ts';
+import { receiptMessages } from './receipts/receipt-files.ts';
 import { createAuthHooks } from './http/auth.ts';
-import { registerIdempotency } from './http/idempotency.ts';
+import { errorCodes, VALIDATION_FAILED_CODE } from './http/error-codes.ts';
+import { idempotencyMessages, registerIdempotency } from './http/idempotency.ts';
 import { AppError, SERVER_ERROR_MESSAGE, VALIDATION_FAILED_MESSAGE, type FieldErrors } from './http/errors.ts';
 import { logRefusal } from './http/security-log.ts';
+import { schemaSerializerCompiler } from './http/serializer.ts';
 import { refuseUnsupportedText } from './http/unsupported-text.ts';
 import type { Logger } from './logger.ts';
 
@@ -73,6 +83,8 @@ export type AppOptions = {
    * (decision 017); false reads the database on every request. The app closes it when it closes.
    */
   sessionLookup?: SessionLookup | false;
+  /** Every answer is also checked against its zod contract (the test suite); production trusts it. */
+  checkResponses?: boolean;
 };
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -127,6 +139,25 @@ const clientErrorMessages: Record<number, string> = {
 };
 const clientErrorMessage = (status: number) => clientErrorMessages[status] ?? clientErrorMessages[400];
 
+/** Every catalogue of error texts, by the name its codes start with (http/error-codes.ts). */
+const codeOf = errorCodes({
+  account: accountMessages,
+  auth: authMessages,
+  twoFactor: twoFactorMessages,
+  user: userMessages,
+  plan: planMessages,
+  group: groupMessages,
+  membership: membershipMessages,
+  bankAccount: bankAccountMessages,
+  planPayment: planPaymentMessages,
+  instalment: instalmentMessages,
+  receipt: receiptMessages,
+  upload: uploadMessages,
+  commission: commissionMessages,
+  winner: winnerMessages,
+  idempotency: idempotencyMessages,
+});
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
@@ -146,44 +177,51 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           .code(status)
           .header('cache-control', 'no-store')
           .header('x-request-id', request.id)
-          .send({ success: false, message });
+          .send({ success: false, code: codeOf(message, status), message });
       });
     },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(schemaSerializerCompiler({ checkAgainstContract: options.checkResponses ?? false }));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       logRefusal(request, error.statusCode, { reason: error.message, fields: error.errors ? Object.keys(error.errors) : undefined });
-      return reply.code(error.statusCode).send({ success: false, message: error.message, errors: error.errors, ...error.extra });
+      return reply.code(error.statusCode).send({ success: false, code: codeOf(error.message, error.statusCode), message: error.message, errors: error.errors, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       const errors = fieldErrorsOf(error);
       logRefusal(request, 400, { fields: Object.keys(errors) });
       // The first field's own message is the most useful headline for a person.
-      return reply.code(400).send({ success: false, message: Object.values(errors)[0] ?? VALIDATION_FAILED_MESSAGE, errors });
+      return reply.code(400).send({ success: false, code: VALIDATION_FAILED_CODE, message: Object.values(errors)[0] ?? VALIDATION_FAILED_MESSAGE, errors });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = clientErrorMessage(status);
       logRefusal(request, status, { reason: message });
-      return reply.code(status).send({ success: false, message });
+      return reply.code(status).send({ success: false, code: codeOf(message, status), message });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ success: false, message: SERVER_ERROR_MESSAGE, requestId: String(request.id) });
+    return reply.code(500).send({ success: false, code: codeOf(SERVER_ERROR_MESSAGE, 500), message: SERVER_ERROR_MESSAGE, requestId: String(request.id) });
   });
 
+  // Hooks that never wait are written with `done`: every request runs them, and a promise each costs more
+  // than their work.
   // Before any schema or handler: text that PostgreSQL cannot store is the client's error, not a failed query.
-  app.addHook('preValidation', async (request) => {
-    refuseUnsupportedText(request.params, request.query, request.body);
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      refuseUnsupportedText(request.params, request.query, request.body);
+      done();
+    } catch (error) {
+      done(error as FastifyError);
+    }
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // API answers are personal: never cached by browsers or proxies.
     if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 
   await app.register(fastifyHelmet, securityHeaders);
@@ -201,6 +239,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
+    // Named schemas (contract/json.ts) become the document's components.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
@@ -266,7 +306,7 @@ function registerWebApp(app: FastifyInstance, webDir: string) {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
-    if (!isPage) return reply.code(404).send({ success: false, message: 'Resource not found.' });
+    if (!isPage) return reply.code(404).send({ success: false, code: codeOf(clientErrorMessage(404), 404), message: clientErrorMessage(404) });
     // A missing file (a name with an extension, or anything under /assets/) is a real 404, not the app's page.
     if (/\.[a-z0-9]+$/i.test(pathname) || pathname.startsWith('/assets/')) return reply.code(404).type('text/plain').send('Not found');
     if (!built) return reply.code(503).type('text/plain').send('The web app is not built. Run `npm run build`.');

@@ -39,7 +39,7 @@ describe('server errors', () => {
     await broken.db.query('ALTER TABLE sessions RENAME TO sessions_gone');
     const res = await client(broken).get('/api/auth/me', member.token);
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ success: false, message: 'Server error. Please try again later.', requestId: expect.any(String) });
+    expect(res.body).toEqual({ success: false, code: expect.any(String), message: 'Server error. Please try again later.', requestId: expect.any(String) });
     expect(res.headers['x-request-id']).toBe(res.body.requestId);
     expect(JSON.stringify(res.body)).not.toMatch(/sessions|relation|select/i);
     const logged = broken.logLines.find((line) => line.includes(res.body.requestId) && line.includes('request failed'));

@@ -106,10 +106,13 @@ export function groupProgress(group: Locator, groupNumber: string): Locator {
   return group.getByRole('progressbar', { name: `Payment progress of Group ${groupNumber}`, exact: true });
 }
 
-/** A month of the group's schedule: a button named '{Month} {Year} {State}' (the state may be followed by 'Receipt rejected'). */
+/**
+ * A month of the group's schedule: a button named by what it shows, '{Month} {Year} {State}' first (the
+ * state may be followed by 'Receipt rejected'), then 'This month' on the current one, and the amount.
+ */
 export function monthCard(group: Locator, period: Period, status?: string): Locator {
-  const name = status ? `${period.label} ${status}` : new RegExp(`^${escapeRegExp(period.label)} `);
-  return group.getByRole('button', { name, exact: typeof name === 'string' ? true : undefined });
+  const state = status ? ` ${escapeRegExp(status)}(?: This month)? PKR ` : ' ';
+  return group.getByRole('button', { name: new RegExp(`^${escapeRegExp(period.label)}${state}`) });
 }
 
 /**

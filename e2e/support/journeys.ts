@@ -57,7 +57,7 @@ export async function registerThroughUi(page: Page, member: Member, options: { c
   await form.submit.click();
   await expect(page).toHaveURL(/\/verify-email\?/);
   await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
-  await expect(page.getByText(`We have sent a verification link to ${member.email}.`)).toBeVisible();
+  await expect(page.getByText(`We have sent an email to ${member.email}.`)).toBeVisible();
 }
 
 /** Opens the newest verification link emailed to the address, in this page, and waits for 'Email Verified!'. */

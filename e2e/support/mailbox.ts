@@ -33,3 +33,10 @@ export async function waitForLink(address: string, linkPath: '/verify-email' | '
     .not.toBe('');
   return link;
 }
+
+/** Waits for a message to an address whose text contains `words`. */
+export async function waitForText(address: string, words: string): Promise<void> {
+  await expect
+    .poll(() => messagesTo(address).some((m) => m.text.includes(words)), { timeout: 15_000, message: `an email to ${address} saying "${words}"` })
+    .toBe(true);
+}

@@ -50,10 +50,8 @@ export async function adminApi(request: APIRequestContext): Promise<AdminApi> {
   };
 }
 
-/** A plan of six months, a bank account, and group A1 that started on `start`. */
-export async function planWithOldGroup(admin: AdminApi, label: string, start: string) {
-  const plan: PlanInput = { ...newPlan(label), maxMembers: 5, duration: DURATION, monthlyAmount: MONTHLY };
-  const account: BankAccountInput = newBankAccount(label);
+/** Creates the plan through the API and returns its id. */
+export async function createPlan(admin: AdminApi, plan: PlanInput): Promise<string> {
   const created = await admin.post<{ data: { plan: { id: string } } }>('/api/committee-plans', {
     name: plan.name,
     packageType: plan.packageType,
@@ -63,8 +61,11 @@ export async function planWithOldGroup(admin: AdminApi, label: string, start: st
     maxMembers: plan.maxMembers,
     benefits: [plan.benefit],
   });
-  const planId = created.data.plan.id;
-  await admin.post('/api/bank-accounts', { ...account, isActive: true });
+  return created.data.plan.id;
+}
+
+/** Group A1 of a plan, starting on `start` (a date in the past makes months already due). */
+export async function createGroup(admin: AdminApi, plan: PlanInput, planId: string, start: string): Promise<string> {
   const group = await admin.post<{ data: { group: { id: string; startDate: string } } }>('/api/admin/groups/create', {
     planId,
     groupName: `${plan.name} - Group ${GROUP_NUMBER}`,
@@ -74,7 +75,17 @@ export async function planWithOldGroup(admin: AdminApi, label: string, start: st
     isActive: true,
   });
   expect(group.data.group.startDate).toBe(start);
-  return { plan, planId, account, groupId: group.data.group.id };
+  return group.data.group.id;
+}
+
+/** A plan of six months, a bank account, and group A1 that started on `start`. */
+export async function planWithOldGroup(admin: AdminApi, label: string, start: string) {
+  const plan: PlanInput = { ...newPlan(label), maxMembers: 5, duration: DURATION, monthlyAmount: MONTHLY };
+  const account: BankAccountInput = newBankAccount(label);
+  const planId = await createPlan(admin, plan);
+  await admin.post('/api/bank-accounts', { ...account, isActive: true });
+  const groupId = await createGroup(admin, plan, planId, start);
+  return { plan, planId, account, groupId };
 }
 
 /** The admin approves the member's plan request into the group (Plan Requests → Approve, by the API). */

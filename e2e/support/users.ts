@@ -79,10 +79,28 @@ export function notificationBell(page: Page): Locator {
   return page.getByRole('button', { name: /^Notifications/ });
 }
 
-/** The unread count the bell's name gives (0 when it says just 'Notifications'). */
+/** The unread count the bell's name gives (0 when it says just 'Notifications'); beyond nine the name says '9+', so use unreadCountInPanel. */
 export async function unreadCount(page: Page): Promise<number> {
   const bell = notificationBell(page);
   await expect(bell).toBeVisible();
   const name = (await bell.getAttribute('aria-label')) ?? '';
+  if (name.includes('9+')) throw new Error('The bell says 9+: read the exact count with unreadCountInPanel');
   return Number(/(\d+) unread/.exec(name)?.[1] ?? 0);
+}
+
+/** The exact unread count, as the open notification panel states it ('12 unread'); the panel is closed again. */
+export async function unreadCountInPanel(page: Page): Promise<number> {
+  await notificationBell(page).click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  const status = panel.getByText(/^(\d+ unread|You are all caught up\.)$/);
+  await expect(status).toBeVisible();
+  const text = (await status.textContent()) ?? '';
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  return Number(/(\d+) unread/.exec(text)?.[1] ?? 0);
+}
+
+/** The bell's name for an unread count: the badge's own text, '9+' beyond nine. */
+export function bellName(unread: number): string {
+  return unread === 0 ? 'Notifications' : `Notifications, ${unread > 9 ? '9+' : unread} unread`;
 }

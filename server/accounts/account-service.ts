@@ -129,7 +129,11 @@ async function queueAlreadyRegisteredEmail(deps: AccountDeps, q: Queryable, owne
 }
 
 /** Answers the id of the account whose address the link proved. */
-export async function verifyEmail(deps: AccountDeps, token: string): Promise<string> {
+/**
+ * Verifies the address the link was sent to. The same link opened again (a second tap, a reload)
+ * finds its account already verified: `already` says so, rather than calling a good link invalid.
+ */
+export async function verifyEmail(deps: AccountDeps, token: string): Promise<{ userId: string; already: boolean }> {
   const verifiedUserId = await deps.db.transaction(async (tx): Promise<string | undefined> => {
     const userId = await consumeUserToken(tx, token, 'VERIFY_EMAIL');
     if (userId) {
@@ -148,8 +152,14 @@ export async function verifyEmail(deps: AccountDeps, token: string): Promise<str
     await tx.query('UPDATE users SET email = $2, email_verified_at = now(), updated_at = now() WHERE id = $1', [rows[0].user_id, rows[0].new_email]);
     return rows[0].user_id;
   });
-  if (!verifiedUserId) throw badRequest(authMessages.verificationInvalid, { token: authMessages.verificationInvalid });
-  return verifiedUserId;
+  if (verifiedUserId) return { userId: verifiedUserId, already: false };
+  const used = await deps.db.query<{ user_id: string }>(
+    `SELECT t.user_id FROM user_tokens t JOIN users u ON u.id = t.user_id
+     WHERE t.token_hash = $1 AND t.purpose = 'VERIFY_EMAIL' AND t.used_at IS NOT NULL AND u.email_verified_at IS NOT NULL`,
+    [hashToken(token)],
+  );
+  if (used.rows[0]) return { userId: used.rows[0].user_id, already: true };
+  throw badRequest(authMessages.verificationInvalid, { token: authMessages.verificationInvalid });
 }
 
 /** Always succeeds for the caller, whether or not the email exists (no account enumeration). */

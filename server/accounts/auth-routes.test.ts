@@ -5,7 +5,7 @@ import { lastEmailTo, openTestFile, signInAdmin, signUpMember, tokenFromEmail, u
 const { ctx, api } = await openTestFile();
 
 async function userByEmail(email: string) {
-  const { rows } = await ctx.db.query<Record<string, any>>('SELECT * FROM users WHERE email = $1', [email]);
+  const { rows } = await ctx.db.query<Record<string, unknown> & { id: string; referral_code: string }>('SELECT * FROM users WHERE email = $1', [email]);
   return rows[0];
 }
 
@@ -121,7 +121,7 @@ describe('POST /api/auth/register', () => {
 });
 
 describe('email verification', () => {
-  it('verifies once; the same link then fails', async () => {
+  it('verifies once; the same link opened again says the address is already verified', async () => {
     const body = registerBody();
     await api.post('/api/auth/register', body);
     const token = tokenFromEmail((await lastEmailTo(ctx.db, body.email))!.text_body, '/verify-email');
@@ -129,9 +129,20 @@ describe('email verification', () => {
     expect(first.status).toBe(200);
     expect(first.body.message).toBe(authMessages.verified);
     const again = await api.get(`/api/auth/verify-email?token=${token}`);
-    expect(again.status).toBe(400);
-    expect(again.body.message).toBe(authMessages.verificationInvalid);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ success: true, message: authMessages.alreadyVerified });
     expect((await api.post('/api/auth/login', { email: body.email, password: body.password })).status).toBe(200);
+  });
+
+  it('calls a used link invalid while its account is not verified (its address changed since)', async () => {
+    const body = registerBody();
+    await api.post('/api/auth/register', body);
+    const token = tokenFromEmail((await lastEmailTo(ctx.db, body.email))!.text_body, '/verify-email');
+    expect((await api.get(`/api/auth/verify-email?token=${token}`)).status).toBe(200);
+    await ctx.db.query('UPDATE users SET email_verified_at = NULL WHERE email = $1', [body.email]);
+    const again = await api.get(`/api/auth/verify-email?token=${token}`);
+    expect(again.status).toBe(400);
+    expect(again.body).toMatchObject({ code: 'auth.verificationInvalid', message: authMessages.verificationInvalid });
   });
 
   it('refuses an expired link', async () => {
@@ -192,7 +203,7 @@ describe('POST /api/auth/login', () => {
     await api.post('/api/auth/register', body);
     const res = await api.post('/api/auth/login', { email: body.email, password: body.password });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ success: false, message: authMessages.needsVerification, needsVerification: true, email: body.email });
+    expect(res.body).toEqual({ success: false, code: expect.any(String), message: authMessages.needsVerification, needsVerification: true, email: body.email });
   });
 
   it('refuses blocked and inactive accounts with their messages', async () => {
@@ -243,7 +254,7 @@ describe('sessions', () => {
     await ctx.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [member.user.id]);
     const expired = await api.get('/api/auth/me', member.token);
     expect(expired.status).toBe(401);
-    expect(expired.body).toEqual({ success: false, message: authMessages.sessionRequired });
+    expect(expired.body).toEqual({ success: false, code: expect.any(String), message: authMessages.sessionRequired });
   });
 
   it('stores only a hash of the session token', async () => {
@@ -333,7 +344,7 @@ describe('bad requests never become server errors', () => {
       payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ success: false, message: 'The request is too large.' });
+    expect(res.json()).toEqual({ success: false, code: expect.any(String), message: 'The request is too large.' });
   });
 
   it('an unsupported content type is a 415, a missing body a 400', async () => {
@@ -345,7 +356,7 @@ describe('bad requests never become server errors', () => {
   it('an unknown API path is a JSON 404', async () => {
     const res = await api.get('/api/nothing-here');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ success: false, message: 'Resource not found.' });
+    expect(res.body).toEqual({ success: false, code: expect.any(String), message: 'Resource not found.' });
   });
 
   it('never writes passwords or tokens to the log', async () => {

@@ -1,20 +1,11 @@
 /** The "Auth" routes of the member specification §7, to RULES §3. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  authMessages,
-  emailOnlyBody,
-  loginBody,
-  publicUser,
-  registerBody,
-  resetPasswordBody,
-  verifyEmailQuery,
-} from '../../contract/accounts.ts';
+import { authMessages, emailOnlyBody, loginAnswer, loginBody, loginRefusal, meAnswer, registerBody, resetPasswordBody, verifyEmailQuery } from '../../contract/accounts.ts';
 import type { AuthHooks } from '../http/auth.ts';
 import { currentUser } from '../http/auth.ts';
 import { AppError } from '../http/errors.ts';
-import { errorBody, messageBody, responses } from '../http/schemas.ts';
+import { errorBody, responses } from '../http/schemas.ts';
 import { logSecurityEvent } from '../http/security-log.ts';
 import { Throttle } from '../http/throttle.ts';
 import {
@@ -28,6 +19,7 @@ import {
 } from './account-service.ts';
 import { deleteSession } from './sessions.ts';
 import { findUserById, toPublicUser } from './users.ts';
+import { messageAnswer } from '../../contract/answers.ts';
 
 export type AuthRateLimits = {
   /** Attempts per client address on each account route, per window. */
@@ -56,17 +48,8 @@ export const defaultAuthRateLimits: AuthRateLimits = {
   windowMs: 15 * 60_000,
 };
 
-const userBody = z.object({ success: z.literal(true), message: z.string().optional(), user: publicUser, data: z.object({ user: publicUser }) });
-const loginResponse = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  token: z.string(),
-  user: publicUser,
-  data: z.object({ token: z.string(), user: publicUser }),
-});
-
-/** A refused sign-in; twoFactorRequired comes only after a right password, when a code is missing or wrong. */
-const loginRefusal = errorBody.extend({ twoFactorRequired: z.literal(true).optional() });
+/** A refused sign-in: the one error body, with twoFactorRequired when a right password needs its code. */
+const loginRefusalBody = errorBody.extend(loginRefusal.shape);
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { auth: AuthHooks; limits: AuthRateLimits }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -97,7 +80,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { a
         summary: 'Create an account',
         description: 'Answers the same whether or not the email is taken; the verification link (or a note to the owner) goes by email.',
         body: registerBody,
-        response: responses({ 201: messageBody }),
+        response: responses({ 201: messageAnswer }),
       },
     },
     async (request, reply) => {
@@ -112,10 +95,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { a
     '/api/auth/verify-email',
     {
       config: { rateLimit },
-      schema: { tags: ['auth'], summary: 'Verify an email address with the emailed token', querystring: verifyEmailQuery, response: responses({ 200: messageBody }) },
+      schema: { tags: ['auth'], summary: 'Verify an email address with the emailed token', querystring: verifyEmailQuery, response: responses({ 200: messageAnswer }) },
     },
     async (request) => {
-      const userId = await verifyEmail(deps, request.query.token);
+      const { userId, already } = await verifyEmail(deps, request.query.token);
+      if (already) return { success: true as const, message: authMessages.alreadyVerified };
       logSecurityEvent(request, 'email.verified', { userId });
       return { success: true as const, message: authMessages.verified };
     },
@@ -125,7 +109,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { a
     '/api/auth/resend-verification',
     {
       config: { rateLimit },
-      schema: { tags: ['auth'], summary: 'Send a new verification link', body: emailOnlyBody, response: responses({ 200: messageBody }) },
+      schema: { tags: ['auth'], summary: 'Send a new verification link', body: emailOnlyBody, response: responses({ 200: messageAnswer }) },
     },
     async (request) => {
       throttleEmail('resend', request.body.email);
@@ -143,7 +127,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { a
         summary: 'Sign in',
         description: 'An admin with two-factor sign-in on also sends `code`; without it, or with a wrong one, the answer is 401 with twoFactorRequired.',
         body: loginBody,
-        response: { ...responses({ 200: loginResponse }), 401: loginRefusal },
+        response: { ...responses({ 200: loginAnswer }), 401: loginRefusalBody },
       },
     },
     async (request) => {
@@ -166,7 +150,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { a
     '/api/auth/me',
     {
       onRequest: deps.auth.requireUser,
-      schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ bearer: [] }], response: responses({ 200: userBody }) },
+      schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ bearer: [] }], response: responses({ 200: meAnswer }) },
     },
     async (request) => {
       const user = toPublicUser((await findUserById(deps.db, currentUser(request).id))!);
@@ -178,7 +162,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { a
     '/api/auth/logout',
     {
       onRequest: deps.auth.requireUser,
-      schema: { tags: ['auth'], summary: 'End this session', security: [{ bearer: [] }], response: responses({ 200: messageBody }) },
+      schema: { tags: ['auth'], summary: 'End this session', security: [{ bearer: [] }], response: responses({ 200: messageAnswer }) },
     },
     async (request) => {
       await deleteSession(deps.db, currentUser(request).sessionId);
@@ -191,7 +175,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { a
     '/api/auth/forgot-password',
     {
       config: { rateLimit },
-      schema: { tags: ['auth'], summary: 'Email a password reset link', body: emailOnlyBody, response: responses({ 200: messageBody }) },
+      schema: { tags: ['auth'], summary: 'Email a password reset link', body: emailOnlyBody, response: responses({ 200: messageAnswer }) },
     },
     async (request) => {
       throttleEmail('forgot', request.body.email);
@@ -205,7 +189,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { a
     '/api/auth/reset-password',
     {
       config: { rateLimit },
-      schema: { tags: ['auth'], summary: 'Choose a new password with the emailed token', body: resetPasswordBody, response: responses({ 200: messageBody }) },
+      schema: { tags: ['auth'], summary: 'Choose a new password with the emailed token', body: resetPasswordBody, response: responses({ 200: messageAnswer }) },
     },
     async (request) => {
       const userId = await resetPassword(deps, request.body);

@@ -24,7 +24,7 @@ describe('choosing a common password', () => {
     const email = uniqueEmail('common');
     const res = await api.post('/api/auth/register', { name: 'Common Choice', email, password: 'password1' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message: TOO_COMMON, errors: { password: TOO_COMMON } });
+    expect(res.body).toEqual({ success: false, code: expect.any(String), message: TOO_COMMON, errors: { password: TOO_COMMON } });
     const { rows } = await ctx.db.query('SELECT 1 FROM users WHERE email = $1', [email]);
     expect(rows).toHaveLength(0);
   });

@@ -18,7 +18,7 @@ describe('rate limits', () => {
     for (let i = 0; i < 6; i++) statuses.push((await login(uniqueEmail('flood'), '10.0.0.1')).statusCode);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     const limited = await login(uniqueEmail('flood'), '10.0.0.1');
-    expect(limited.json()).toEqual({ success: false, message: authMessages.tooManyRequests });
+    expect(limited.json()).toEqual({ success: false, code: expect.any(String), message: authMessages.tooManyRequests });
     expect(limited.headers['retry-after']).toBeDefined();
     // Another address is not affected.
     expect((await login(uniqueEmail('flood'), '10.0.0.2')).statusCode).toBe(401);
@@ -53,7 +53,7 @@ describe('rate limits', () => {
     expect((await guess('guess-2')).status).toBe(400);
     const limited = await guess(member.password);
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ success: false, message: authMessages.tooManyRequests });
+    expect(limited.body).toEqual({ success: false, code: expect.any(String), message: authMessages.tooManyRequests });
     // Profile edits (which can send confirmation mail to a new address) share the same window.
     expect((await api.put('/api/profile', { name: 'Still Me', email: member.email }, member.token)).status).toBe(429);
     // Another member is not affected.

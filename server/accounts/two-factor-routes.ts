@@ -4,8 +4,13 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { twoFactorDisableBody, twoFactorEnableBody, twoFactorMessages, twoFactorSetup, twoFactorStatus } from '../../contract/accounts.ts';
+import {
+  twoFactorDisableBody,
+  twoFactorEnableBody,
+  twoFactorMessages,
+  twoFactorSetupAnswer,
+  twoFactorStatusAnswer,
+} from '../../contract/accounts.ts';
 import type { Database } from '../db/database.ts';
 import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
 import { responses } from '../http/schemas.ts';
@@ -16,9 +21,6 @@ import { disableTwoFactor, enableTwoFactor, readTwoFactorStatus, startTwoFactorS
 /** Code checks per admin per window: a person mistypes a few times; guessing a 6-digit code needs far more. */
 const CODE_ATTEMPTS_PER_WINDOW = 10;
 const CODE_WINDOW_MS = 15 * 60_000;
-
-const statusBody = z.object({ success: z.literal(true), message: z.string().optional(), twoFactor: twoFactorStatus, data: z.object({ twoFactor: twoFactorStatus }) });
-const setupBody = z.object({ success: z.literal(true), message: z.string(), secret: z.string(), otpauthUrl: z.string(), data: twoFactorSetup });
 
 export function registerTwoFactorRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -32,7 +34,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { db: Databa
 
   api.get(
     '/api/auth/two-factor',
-    { ...admin, schema: { tags: ['auth'], summary: 'Whether two-factor sign-in is on for me (admin)', security: [{ bearer: [] }], response: responses({ 200: statusBody }) } },
+    { ...admin, schema: { tags: ['auth'], summary: 'Whether two-factor sign-in is on for me (admin)', security: [{ bearer: [] }], response: responses({ 200: twoFactorStatusAnswer }) } },
     async (request) => {
       const twoFactor = await readTwoFactorStatus(deps.db, currentUser(request).id);
       return { success: true as const, twoFactor, data: { twoFactor } };
@@ -48,7 +50,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { db: Databa
         summary: 'Start setting up two-factor sign-in: a new secret and its otpauth:// address (admin)',
         description: 'Replaces an earlier set-up that was not confirmed. 409 when two-factor sign-in is already on.',
         security: [{ bearer: [] }],
-        response: responses({ 200: setupBody }),
+        response: responses({ 200: twoFactorSetupAnswer }),
       },
     },
     async (request) => {
@@ -66,7 +68,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { db: Databa
         summary: 'Turn two-factor sign-in on with a first code from the authenticator app (admin; other sessions end)',
         security: [{ bearer: [] }],
         body: twoFactorEnableBody,
-        response: responses({ 200: statusBody }),
+        response: responses({ 200: twoFactorStatusAnswer }),
       },
     },
     async (request) => {
@@ -86,7 +88,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { db: Databa
         summary: 'Turn two-factor sign-in off with the password and a current code (admin; other sessions end)',
         security: [{ bearer: [] }],
         body: twoFactorDisableBody,
-        response: responses({ 200: statusBody }),
+        response: responses({ 200: twoFactorStatusAnswer }),
       },
     },
     async (request) => {

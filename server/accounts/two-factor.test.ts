@@ -45,7 +45,7 @@ async function twoFactorColumns(userId: string) {
   return rows[0];
 }
 async function auditOf(userId: string) {
-  const { rows } = await ctx.db.query<{ action: string; actor_id: string | null; entity_type: string; entity_id: string; before_data: any; after_data: any }>(
+  const { rows } = await ctx.db.query<{ action: string; actor_id: string | null; entity_type: string; entity_id: string; before_data: unknown; after_data: unknown }>(
     `SELECT action, actor_id, entity_type, entity_id, before_data, after_data FROM audit_log WHERE entity_id = $1 AND action LIKE 'TWO_FACTOR_%' ORDER BY created_at, id`,
     [userId],
   );
@@ -125,7 +125,7 @@ describe('turning two-factor sign-in on and signing in with it', () => {
 
     const wrong = await api.post('/api/auth/two-factor/enable', { code: await wrongCodeFor(secret) }, admin.token);
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ success: false, message: twoFactorMessages.codeInvalid, errors: { code: twoFactorMessages.codeInvalid } });
+    expect(wrong.body).toEqual({ success: false, code: expect.any(String), message: twoFactorMessages.codeInvalid, errors: { code: twoFactorMessages.codeInvalid } });
     expect((await twoFactorColumns(admin.user.id)).two_factor_enabled_at).toBeNull();
 
     const enableCode = await codeFor(secret);
@@ -141,12 +141,12 @@ describe('turning two-factor sign-in on and signing in with it', () => {
 
     const noCode = await login(admin.email, admin.password);
     expect(noCode.status).toBe(401);
-    expect(noCode.body).toEqual({ success: false, message: twoFactorMessages.codeRequired, twoFactorRequired: true });
+    expect(noCode.body).toEqual({ success: false, code: expect.any(String), message: twoFactorMessages.codeRequired, twoFactorRequired: true });
     const emptyCode = await login(admin.email, admin.password, '');
     expect(emptyCode.body).toEqual(noCode.body);
     const wrongCode = await login(admin.email, admin.password, await wrongCodeFor(secret));
     expect(wrongCode.status).toBe(401);
-    expect(wrongCode.body).toEqual({ success: false, message: twoFactorMessages.codeInvalid, twoFactorRequired: true });
+    expect(wrongCode.body).toEqual({ success: false, code: expect.any(String), message: twoFactorMessages.codeInvalid, twoFactorRequired: true });
     // The code that turned it on has been used.
     const usedForEnabling = await login(admin.email, admin.password, enableCode);
     expect(usedForEnabling.status).toBe(401);
@@ -162,7 +162,7 @@ describe('turning two-factor sign-in on and signing in with it', () => {
     // The same code again, and a code of the step before (still inside the window), are refused.
     const replay = await login(admin.email, admin.password, code);
     expect(replay.status).toBe(401);
-    expect(replay.body).toEqual({ success: false, message: twoFactorMessages.codeInvalid, twoFactorRequired: true });
+    expect(replay.body).toEqual({ success: false, code: expect.any(String), message: twoFactorMessages.codeInvalid, twoFactorRequired: true });
     expect((await login(admin.email, admin.password, await codeFor(secret, -1))).status).toBe(401);
     // Spaces as apps show them ("123 456") are fine; a code two steps old is not.
     expect((await login(admin.email, admin.password, await codeFor(secret, -2))).status).toBe(401);
@@ -181,7 +181,7 @@ describe('turning two-factor sign-in on and signing in with it', () => {
   it('answers a wrong password exactly as before, whether or not a code is sent', async () => {
     const admin = await adminWithTwoFactor();
     const plainAdmin = await signInAdmin(ctx);
-    const expected = { success: false, message: authMessages.invalidCredentials };
+    const expected = { success: false, code: 'auth.invalidCredentials', message: authMessages.invalidCredentials };
     for (const [email, code] of [
       [admin.email, undefined],
       [admin.email, await codeFor(admin.secret, 1)],
@@ -216,7 +216,7 @@ describe('turning two-factor sign-in on and signing in with it', () => {
     const admin = await adminWithTwoFactor();
     const again = await api.post('/api/auth/two-factor/setup', undefined, admin.token);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ success: false, message: twoFactorMessages.alreadyEnabled });
+    expect(again.body).toEqual({ success: false, code: expect.any(String), message: twoFactorMessages.alreadyEnabled });
     const enableAgain = await api.post('/api/auth/two-factor/enable', { code: await codeFor(admin.secret, 1) }, admin.token);
     expect(enableAgain.status).toBe(409);
     expect(enableAgain.body.message).toBe(twoFactorMessages.alreadyEnabled);
@@ -225,7 +225,7 @@ describe('turning two-factor sign-in on and signing in with it', () => {
     const fresh = await signInAdmin(ctx);
     const noSetup = await api.post('/api/auth/two-factor/enable', { code: '123456' }, fresh.token);
     expect(noSetup.status).toBe(409);
-    expect(noSetup.body).toEqual({ success: false, message: twoFactorMessages.noPendingSetup });
+    expect(noSetup.body).toEqual({ success: false, code: expect.any(String), message: twoFactorMessages.noPendingSetup });
     expect(await auditOf(fresh.user.id)).toEqual([]);
   });
 
@@ -247,21 +247,23 @@ describe('turning two-factor sign-in off', () => {
   it('needs both the password and a current code; then ends other sessions and sign-in needs no code', async () => {
     const admin = await adminWithTwoFactor();
     nextStep();
-    const otherDevice = await login(admin.email, admin.password, await codeFor(admin.secret));
+    // Kept, not recomputed later: the real clock may cross a step boundary while the test runs.
+    const signInCode = await codeFor(admin.secret);
+    const otherDevice = await login(admin.email, admin.password, signInCode);
     expect(otherDevice.status).toBe(200);
     nextStep();
     const code = await codeFor(admin.secret);
 
     const wrongPassword = await api.post('/api/auth/two-factor/disable', { password: 'not-the-password', code }, admin.token);
     expect(wrongPassword.status).toBe(400);
-    expect(wrongPassword.body).toEqual({ success: false, message: twoFactorMessages.passwordWrong, errors: { password: twoFactorMessages.passwordWrong } });
+    expect(wrongPassword.body).toEqual({ success: false, code: expect.any(String), message: twoFactorMessages.passwordWrong, errors: { password: twoFactorMessages.passwordWrong } });
     const wrongCode = await api.post('/api/auth/two-factor/disable', { password: admin.password, code: await wrongCodeFor(admin.secret) }, admin.token);
     expect(wrongCode.status).toBe(400);
-    expect(wrongCode.body).toEqual({ success: false, message: twoFactorMessages.codeInvalid, errors: { code: twoFactorMessages.codeInvalid } });
+    expect(wrongCode.body).toEqual({ success: false, code: expect.any(String), message: twoFactorMessages.codeInvalid, errors: { code: twoFactorMessages.codeInvalid } });
     const bothWrong = await api.post('/api/auth/two-factor/disable', { password: 'nope', code: await wrongCodeFor(admin.secret) }, admin.token);
     expect(bothWrong.body.errors).toEqual({ password: twoFactorMessages.passwordWrong, code: twoFactorMessages.codeInvalid });
     // A code already used at sign-in does not turn it off either.
-    const used = await api.post('/api/auth/two-factor/disable', { password: admin.password, code: await codeFor(admin.secret, -1) }, admin.token);
+    const used = await api.post('/api/auth/two-factor/disable', { password: admin.password, code: signInCode }, admin.token);
     expect(used.status).toBe(400);
     expect((await api.get('/api/auth/two-factor', admin.token)).body.twoFactor.enabled).toBe(true);
     expect((await auditOf(admin.user.id)).map((row) => row.action)).toEqual(['TWO_FACTOR_SETUP', 'TWO_FACTOR_ENABLE']);
@@ -281,7 +283,7 @@ describe('turning two-factor sign-in off', () => {
 
     const again = await api.post('/api/auth/two-factor/disable', { password: admin.password, code }, admin.token);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ success: false, message: twoFactorMessages.notEnabled });
+    expect(again.body).toEqual({ success: false, code: expect.any(String), message: twoFactorMessages.notEnabled });
 
     const audit = await auditOf(admin.user.id);
     expect(audit.map((row) => row.action)).toEqual(['TWO_FACTOR_SETUP', 'TWO_FACTOR_ENABLE', 'TWO_FACTOR_DISABLE']);
@@ -298,7 +300,7 @@ describe('turning two-factor sign-in off', () => {
 
     const withoutCode = await login(admin.email, 'a-new-password-1');
     expect(withoutCode.status).toBe(401);
-    expect(withoutCode.body).toEqual({ success: false, message: twoFactorMessages.codeRequired, twoFactorRequired: true });
+    expect(withoutCode.body).toEqual({ success: false, code: expect.any(String), message: twoFactorMessages.codeRequired, twoFactorRequired: true });
     nextStep();
     expect((await login(admin.email, 'a-new-password-1', await codeFor(admin.secret))).status).toBe(200);
   });
@@ -332,10 +334,10 @@ describe('who may, and what is checked', () => {
     const call = (token?: string) => (method === 'GET' ? api.get(url, token) : api.post(url, body, token));
     const visitor = await call();
     expect(visitor.status).toBe(401);
-    expect(visitor.body).toEqual({ success: false, message: authMessages.sessionRequired });
+    expect(visitor.body).toEqual({ success: false, code: expect.any(String), message: authMessages.sessionRequired });
     const asMember = await call(member.token);
     expect(asMember.status).toBe(403);
-    expect(asMember.body).toEqual({ success: false, message: authMessages.adminRequired });
+    expect(asMember.body).toEqual({ success: false, code: expect.any(String), message: authMessages.adminRequired });
     expect(await twoFactorColumns(member.user.id)).toEqual({ two_factor_secret: null, two_factor_enabled_at: null, two_factor_last_step: null });
   });
 
@@ -353,7 +355,7 @@ describe('who may, and what is checked', () => {
     const admin = await signInAdmin(ctx);
     const res = await api.post(url, body, admin.token);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message: Object.values(errors)[0], errors });
+    expect(res.body).toEqual({ success: false, code: expect.any(String), message: Object.values(errors)[0], errors });
   });
 
   it('refuses more than a few code attempts per admin in a window (429)', async () => {
@@ -366,7 +368,7 @@ describe('who may, and what is checked', () => {
     // Now even the right code is refused unread until the window ends.
     const refused = await api.post('/api/auth/two-factor/enable', { code: await codeFor(secret) }, admin.token);
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ success: false, message: authMessages.tooManyRequests });
+    expect(refused.body).toEqual({ success: false, code: expect.any(String), message: authMessages.tooManyRequests });
     expect((await twoFactorColumns(admin.user.id)).two_factor_enabled_at).toBeNull();
   });
 });

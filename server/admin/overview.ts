@@ -1,55 +1,29 @@
 /** GET /api/admin/dashboard/overview: the admin's figures, counted in one query from the real data. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { instalmentFigures } from '../../contract/figures.ts';
+import { adminOverviewAnswer, type AdminOverview } from '../../contract/overview.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { isOverdueSql, readKeptFigures, type BusinessDay } from '../payments/figures.ts';
+import { overdueMembersSql, readKeptFigures, type BusinessDay } from '../payments/figures.ts';
 import { userCounters } from '../users/user-admin-service.ts';
 import type { AuthHooks } from '../http/auth.ts';
 import { responses } from '../http/schemas.ts';
-
-const overviewSchema = z.object({
-  totalUsers: z.number(),
-  activeUsers: z.number(),
-  blockedUsers: z.number(),
-  totalCommittees: z.number(),
-  activeCommittees: z.number(),
-  pausedCommittees: z.number(),
-  totalGroups: z.number(),
-  activeGroups: z.number(),
-  /** Instalments paid or pending (RULES §6a); a plan's first instalment is its subscription's money, counted once. */
-  totalPayments: z.number(),
-  /** Under review or owed: never a future month. */
-  pendingPayments: z.number(),
-  underReviewPayments: z.number(),
-  owedPayments: z.number(),
-  /** Owed after the grace day, by the date, whatever the overdue job has recorded. */
-  overduePayments: z.number(),
-  overdueMembers: z.number(),
-  collectedAmount: z.number(),
-  collectionRate: z.number(),
-  pendingPlanRequests: z.number(),
-  figures: instalmentFigures,
-});
-export type Overview = z.infer<typeof overviewSchema>;
 
 /**
  * Committees are plans (RULES §1); a paused committee is an inactive plan. Payment figures are the
  * instalments' (RULES §6a), read through the one module that defines them.
  */
-export async function dashboardOverview(db: Queryable, day: BusinessDay): Promise<Overview> {
+export async function dashboardOverview(db: Queryable, day: BusinessDay): Promise<AdminOverview> {
   // Instalment figures from the kept totals, user counts from the kept counters (migrations 015, 013).
   const figures = await readKeptFigures(db, day);
   const users = await userCounters(db);
-  const { rows } = await db.query<Pick<Overview, 'totalCommittees' | 'activeCommittees' | 'pausedCommittees' | 'totalGroups' | 'activeGroups' | 'pendingPlanRequests' | 'overdueMembers'>>(
+  const { rows } = await db.query<Pick<AdminOverview, 'totalCommittees' | 'activeCommittees' | 'pausedCommittees' | 'totalGroups' | 'activeGroups' | 'pendingPlanRequests' | 'overdueMembers'>>(
     `SELECT
        (SELECT count(*)::int FROM committee_plans) AS "totalCommittees",
        (SELECT count(*)::int FROM committee_plans WHERE is_active) AS "activeCommittees",
        (SELECT count(*)::int FROM committee_plans WHERE NOT is_active) AS "pausedCommittees",
        (SELECT count(*)::int FROM committee_groups) AS "totalGroups",
        (SELECT count(*)::int FROM committee_groups WHERE is_active) AS "activeGroups",
-       (SELECT count(DISTINCT p.user_id)::int FROM payments p WHERE ${isOverdueSql(day)}) AS "overdueMembers",
+       ${overdueMembersSql(day)} AS "overdueMembers",
        (SELECT count(*)::int FROM payments WHERE type = 'SUBSCRIPTION' AND status = 'PENDING') AS "pendingPlanRequests"`,
   );
   return {
@@ -76,7 +50,7 @@ export function registerOverviewRoutes(app: FastifyInstance, deps: { db: Databas
       schema: {
         tags: ['admin'],
         summary: "The admin dashboard's figures",
-        response: responses({ 200: z.object({ success: z.literal(true), overview: overviewSchema, generatedAt: z.string(), data: z.object({ overview: overviewSchema, generatedAt: z.string() }) }) }),
+        response: responses({ 200: adminOverviewAnswer }),
       },
     },
     async () => {

@@ -2,24 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { firstValue, pagination, paginationOf, pagingQuery } from '../../contract/paging.ts';
+import { auditEntry, auditPage, type AuditSnapshot } from '../../contract/audit.ts';
+import { firstValue, paginationOf, pagingQuery } from '../../contract/paging.ts';
 import type { Database } from '../db/database.ts';
 import { idFilter } from '../db/ids.ts';
 import type { AuthHooks } from '../http/auth.ts';
 import { responses } from '../http/schemas.ts';
 import { listTotal } from '../db/paging.ts';
 
-const entrySchema = z.object({
-  id: z.string(),
-  action: z.string(),
-  entityType: z.string(),
-  entityId: z.string().nullable(),
-  before: z.unknown(),
-  after: z.unknown(),
-  ip: z.string().nullable(),
-  createdAt: z.string(),
-  actor: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
-});
 
 export function registerAuditRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks }) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -38,7 +28,7 @@ export function registerAuditRoutes(app: FastifyInstance, deps: { db: Database; 
           to: firstValue(z.iso.date().optional()),
           limit: pagingQuery.shape.limit.default(50),
         }),
-        response: responses({ 200: z.object({ success: z.literal(true), entries: z.array(entrySchema), data: z.object({ entries: z.array(entrySchema), pagination }) }) }),
+        response: responses({ 200: z.object({ success: z.literal(true), entries: z.array(auditEntry), data: auditPage }) }),
       },
     },
     async (request) => {
@@ -58,7 +48,7 @@ export function registerAuditRoutes(app: FastifyInstance, deps: { db: Database; 
         q.from ?? null,
         q.to ?? null,
       ];
-      const { rows } = await deps.db.query<{ id: string; action: string; entity_type: string; entity_id: string | null; before_data: unknown; after_data: unknown; ip: string | null; created_at: Date; actor_id: string | null; actor_name: string | null; actor_email: string | null }>(
+      const { rows } = await deps.db.query<{ id: string; action: string; entity_type: string; entity_id: string | null; before_data: AuditSnapshot | null; after_data: AuditSnapshot | null; ip: string | null; created_at: Date; actor_id: string | null; actor_name: string | null; actor_email: string | null }>(
         `SELECT a.id, a.action, a.entity_type, a.entity_id, a.before_data, a.after_data, a.ip, a.created_at,
            u.id AS actor_id, u.name AS actor_name, u.email AS actor_email
          ${fromWhere}

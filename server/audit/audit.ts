@@ -2,6 +2,7 @@
  * The append-only audit trail (RULES §11): every admin change writes one row in the same transaction
  * as the change itself, so a change without its row, or a row without its change, cannot exist.
  */
+import type { AuditSnapshot } from '../../contract/audit.ts';
 import type { Queryable } from '../db/database.ts';
 
 export type AuditEntry = {
@@ -9,8 +10,8 @@ export type AuditEntry = {
   action: string;
   entityType: string;
   entityId: string | null;
-  before?: unknown;
-  after?: unknown;
+  before?: AuditSnapshot;
+  after?: AuditSnapshot;
   ip?: string;
 };
 

@@ -39,7 +39,7 @@ async function createAccount(overrides: Record<string, unknown> = {}): Promise<A
 }
 
 async function auditActions(entityId: string) {
-  const { rows } = await ctx.db.query<{ action: string; actor_id: string; entity_type: string; before_data: any; after_data: any }>(
+  const { rows } = await ctx.db.query<{ action: string; actor_id: string; entity_type: string; before_data: unknown; after_data: unknown }>(
     'SELECT action, actor_id, entity_type, before_data, after_data FROM audit_log WHERE entity_id = $1 ORDER BY created_at, id',
     [entityId],
   );
@@ -239,6 +239,17 @@ describe('GET /api/bank-accounts (admin)', () => {
     await paymentInto(account.id);
     const [listed] = await adminList(`search=${account.accountNumber}`);
     expect(listed).toMatchObject({ id: account.id, _count: { payments: 1 }, swiftCode: 'HABBPKKA', branchCode: '0123' });
+    // Two more, and one moved to another account: each count as the payments table says.
+    const other = await createAccount();
+    await paymentInto(account.id);
+    await paymentInto(account.id);
+    await ctx.db.query('UPDATE payments SET bank_account_id = $2 WHERE id = (SELECT id FROM payments WHERE bank_account_id = $1 LIMIT 1)', [account.id, other.id]);
+    for (const id of [account.id, other.id]) {
+      const direct = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments WHERE bank_account_id = $1', [id]);
+      const [shown] = (await adminList('status=all')).filter((a) => a.id === id);
+      expect(shown._count.payments).toBe(direct.rows[0].n);
+    }
+    expect((await adminList('status=all')).find((a) => a.id === other.id)!._count.payments).toBe(1);
   });
 
   it('refuses an unknown status with 400', async () => {
@@ -298,7 +309,7 @@ describe('PUT /api/bank-accounts/:id', () => {
     for (const id of [randomUUID(), 'not-a-uuid']) {
       const res = await api.put(`/api/bank-accounts/${id}`, accountBody(), admin.token);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, message: bankAccountMessages.notFound });
+      expect(res.body).toEqual({ success: false, code: expect.any(String), message: bankAccountMessages.notFound });
     }
   });
 });
@@ -363,7 +374,7 @@ describe('PUT /api/bank-accounts/:id/set-default', () => {
     const inactive = await createAccount({ isActive: false });
     const refused = await api.put(`/api/bank-accounts/${inactive.id}/set-default`, undefined, admin.token);
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ success: false, message: bankAccountMessages.defaultNeedsActive });
+    expect(refused.body).toEqual({ success: false, code: expect.any(String), message: bankAccountMessages.defaultNeedsActive });
     expect(await storedAccount(inactive.id)).toMatchObject({ is_default: false });
 
     const current = await createAccount({ isDefault: true });
@@ -413,7 +424,7 @@ describe('DELETE /api/bank-accounts/:id', () => {
     expect((await adminList(`search=${account.accountNumber}&status=inactive`))).toEqual([]);
     expect((await api.get('/api/bank-accounts/active', member.token)).body.data.bankAccounts.map((a: AccountJson) => a.id)).not.toContain(account.id);
 
-    const { rows } = await ctx.db.query<{ bank_account_id: string; bank_account_snapshot: any }>(
+    const { rows } = await ctx.db.query<{ bank_account_id: string; bank_account_snapshot: unknown }>(
       'SELECT bank_account_id, bank_account_snapshot FROM payments WHERE id = $1',
       [paymentId],
     );
@@ -435,7 +446,7 @@ describe('DELETE /api/bank-accounts/:id', () => {
     for (const id of [randomUUID(), 'not-a-uuid']) {
       const res = await api.delete(`/api/bank-accounts/${id}`, admin.token);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, message: bankAccountMessages.notFound });
+      expect(res.body).toEqual({ success: false, code: expect.any(String), message: bankAccountMessages.notFound });
     }
   });
 });

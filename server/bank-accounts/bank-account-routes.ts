@@ -3,7 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { firstValue, searchField } from '../../contract/paging.ts';
-import { bankAccountBody } from '../../contract/plans.ts';
+import {
+  activeBankAccountsAnswer,
+  bankAccountAnswer,
+  bankAccountBody,
+  bankAccountDeletedAnswer,
+  bankAccountListAnswer,
+  type bankAccount,
+} from '../../contract/plans.ts';
 import type { Database } from '../db/database.ts';
 import { actorOf, type AuthHooks } from '../http/auth.ts';
 import { idParam, responses } from '../http/schemas.ts';
@@ -16,36 +23,17 @@ import {
   updateBankAccount,
 } from './bank-account-service.ts';
 
-export const bankAccountSchema = z.object({
-  id: z.string(),
-  accountName: z.string(),
-  accountNumber: z.string(),
-  bankName: z.string(),
-  accountType: z.string(),
-  branchCode: z.string().nullable(),
-  branchName: z.string().nullable(),
-  iban: z.string().nullable(),
-  swiftCode: z.string().nullable(),
-  isActive: z.boolean(),
-  isDefault: z.boolean(),
-  createdAt: z.string(),
-  _count: z.object({ payments: z.number() }),
-});
-const memberBankAccount = bankAccountSchema.omit({ _count: true, swiftCode: true, branchCode: true });
-const listBody = <T extends z.ZodType>(item: T) => z.object({ success: z.literal(true), bankAccounts: z.array(item), data: z.object({ bankAccounts: z.array(item) }) });
-const oneBody = z.object({ success: z.literal(true), message: z.string(), bankAccount: bankAccountSchema, data: z.object({ message: z.string(), bankAccount: bankAccountSchema }) });
-
 export function registerBankAccountRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: deps.auth.requireAdmin };
-  const one = (message: string, bankAccount: z.infer<typeof bankAccountSchema>) => ({ success: true as const, message, bankAccount, data: { message, bankAccount } });
+  const one = (message: string, account: z.infer<typeof bankAccount>) => ({ success: true as const, message, bankAccount: account, data: { message, bankAccount: account } });
 
   api.get(
     '/api/bank-accounts/active',
-    { onRequest: deps.auth.requireUser, schema: { tags: ['bank accounts'], summary: 'Accounts members can pay into', response: responses({ 200: listBody(memberBankAccount) }) } },
+    { onRequest: deps.auth.requireUser, schema: { tags: ['bank accounts'], summary: 'Accounts members can pay into', response: responses({ 200: activeBankAccountsAnswer }) } },
     async () => {
       // Members are not shown the payment counts (memberBankAccount): they are not counted for them.
-      const bankAccounts = await listBankAccounts(deps.db, { activeOnly: true, paymentCounts: false });
+      const bankAccounts = await listBankAccounts(deps.db, { activeOnly: true });
       return { success: true as const, bankAccounts, data: { bankAccounts } };
     },
   );
@@ -61,7 +49,7 @@ export function registerBankAccountRoutes(app: FastifyInstance, deps: { db: Data
           search: searchField,
           status: firstValue(z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(['ALL', 'ACTIVE', 'INACTIVE', 'DEFAULT']).optional())),
         }),
-        response: responses({ 200: listBody(bankAccountSchema) }),
+        response: responses({ 200: bankAccountListAnswer }),
       },
     },
     async (request) => {
@@ -73,19 +61,19 @@ export function registerBankAccountRoutes(app: FastifyInstance, deps: { db: Data
 
   api.post(
     '/api/bank-accounts',
-    { ...admin, schema: { tags: ['bank accounts'], summary: 'Add an account', body: bankAccountBody, response: responses({ 201: oneBody }) } },
+    { ...admin, schema: { tags: ['bank accounts'], summary: 'Add an account', body: bankAccountBody, response: responses({ 201: bankAccountAnswer }) } },
     async (request, reply) => reply.code(201).send(one('Bank account created successfully', await createBankAccount(deps.db, actorOf(request), request.body))),
   );
 
   api.put(
     '/api/bank-accounts/:id',
-    { ...admin, schema: { tags: ['bank accounts'], summary: 'Edit an account', params: idParam, body: bankAccountBody, response: responses({ 200: oneBody }) } },
+    { ...admin, schema: { tags: ['bank accounts'], summary: 'Edit an account', params: idParam, body: bankAccountBody, response: responses({ 200: bankAccountAnswer }) } },
     async (request) => one('Bank account updated successfully', await updateBankAccount(deps.db, actorOf(request), request.params.id, request.body)),
   );
 
   api.put(
     '/api/bank-accounts/:id/toggle-status',
-    { ...admin, schema: { tags: ['bank accounts'], summary: 'Activate or deactivate', params: idParam, response: responses({ 200: oneBody }) } },
+    { ...admin, schema: { tags: ['bank accounts'], summary: 'Activate or deactivate', params: idParam, response: responses({ 200: bankAccountAnswer }) } },
     async (request) => {
       const account = await toggleBankAccount(deps.db, actorOf(request), request.params.id);
       return one(`Bank account ${account.isActive ? 'activated' : 'deactivated'} successfully`, account);
@@ -94,7 +82,7 @@ export function registerBankAccountRoutes(app: FastifyInstance, deps: { db: Data
 
   api.put(
     '/api/bank-accounts/:id/set-default',
-    { ...admin, schema: { tags: ['bank accounts'], summary: 'Make the default account', params: idParam, response: responses({ 200: oneBody }) } },
+    { ...admin, schema: { tags: ['bank accounts'], summary: 'Make the default account', params: idParam, response: responses({ 200: bankAccountAnswer }) } },
     async (request) => one('Default bank account updated successfully', await setDefaultBankAccount(deps.db, actorOf(request), request.params.id)),
   );
 
@@ -106,7 +94,7 @@ export function registerBankAccountRoutes(app: FastifyInstance, deps: { db: Data
         tags: ['bank accounts'],
         summary: 'Delete an account (kept hidden when payments refer to it)',
         params: idParam,
-        response: responses({ 200: z.object({ success: z.literal(true), message: z.string(), data: z.object({ message: z.string(), kept: z.boolean() }) }) }),
+        response: responses({ 200: bankAccountDeletedAnswer }),
       },
     },
     async (request) => {

@@ -21,10 +21,8 @@ type BankAccountRow = {
   payment_count: number;
 };
 
-/** The accounts, with how many payments each has received (for the admin; it grows with the payments). */
-const selectAccounts = (paymentCounts = true) =>
-  `SELECT b.*, ${paymentCounts ? '(SELECT count(*)::int FROM payments p WHERE p.bank_account_id = b.id)' : '0'} AS payment_count FROM bank_accounts b`;
-const SELECT = selectAccounts();
+/** The accounts, with how many payments each has received (kept by migration 021; members are not shown it). */
+const SELECT = 'SELECT b.* FROM bank_accounts b';
 
 function toBankAccount(row: BankAccountRow) {
   return {
@@ -53,8 +51,7 @@ export function bankAccountSnapshot(account: BankAccount) {
 
 export async function listBankAccounts(
   db: Queryable,
-  /** paymentCounts false: the members' list, which does not show them (every count is then 0). */
-  filter: { activeOnly?: boolean; status?: 'ACTIVE' | 'INACTIVE' | 'DEFAULT'; search?: string; paymentCounts?: boolean },
+  filter: { activeOnly?: boolean; status?: 'ACTIVE' | 'INACTIVE' | 'DEFAULT'; search?: string },
 ): Promise<BankAccount[]> {
   const where = ['b.deleted_at IS NULL'];
   const params: unknown[] = [];
@@ -66,7 +63,7 @@ export async function listBankAccounts(
     where.push(`(b.account_name ILIKE $1 OR b.account_number ILIKE $1 OR b.bank_name ILIKE $1)`);
   }
   // There are a handful of accounts; the list is bounded all the same.
-  const { rows } = await db.query<BankAccountRow>(`${selectAccounts(filter.paymentCounts ?? true)} WHERE ${where.join(' AND ')} ORDER BY b.is_default DESC, b.created_at LIMIT 500`, params);
+  const { rows } = await db.query<BankAccountRow>(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY b.is_default DESC, b.created_at LIMIT 500`, params);
   return rows.map(toBankAccount);
 }
 

@@ -6,7 +6,7 @@
  * lower bound.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember } from '../test/test-app.ts';
+import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember, type ApiResponse } from '../test/test-app.ts';
 import { COUNT_CEILING } from './paging.ts';
 
 const { ctx, api } = await openTestFile();
@@ -15,7 +15,7 @@ let members: Awaited<ReturnType<typeof signUpMember>>[] = [];
 const TIE = '2026-01-02T03:04:05Z';
 
 /** Every page of a list, with the given page size, and the pagination each page reported. */
-async function walk(path: string, limit: number, pick: (body: any) => { id: string }[], token = admin.token) {
+async function walk(path: string, limit: number, pick: (body: ApiResponse['body']) => { id: string }[], token = admin.token) {
   const ids: string[] = [];
   const paginations: unknown[] = [];
   for (let page = 1; page <= 50; page++) {

@@ -51,7 +51,7 @@ const groupBody = (planId: string, overrides: Record<string, unknown> = {}) => (
 async function createGroup(planId: string, overrides: Record<string, unknown> = {}): Promise<GroupJson> {
   const res = await api.post('/api/admin/groups/create', groupBody(planId, overrides), admin.token);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.group;
+  return res.body.group;
 }
 
 async function addUser(planId: string, groupId: string, userId: string) {
@@ -59,7 +59,7 @@ async function addUser(planId: string, groupId: string, userId: string) {
 }
 
 async function auditActions(entityId: string) {
-  const { rows } = await ctx.db.query<{ action: string; actor_id: string; entity_type: string; before_data: any; after_data: any }>(
+  const { rows } = await ctx.db.query<{ action: string; actor_id: string; entity_type: string; before_data: unknown; after_data: unknown }>(
     'SELECT action, actor_id, entity_type, before_data, after_data FROM audit_log WHERE entity_id = $1 ORDER BY created_at, id',
     [entityId],
   );
@@ -80,7 +80,7 @@ describe('POST /api/admin/groups/create', () => {
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
     expect(res.body.message).toBe('Group created successfully');
-    const group = res.body.data.group;
+    const group = res.body.group;
     expect(res.body.group).toEqual(group);
     expect(group).toMatchObject({
       planId: plan.id,
@@ -305,7 +305,7 @@ describe('PUT /api/admin/groups/:id', () => {
     const off = await api.put(`/api/admin/groups/${group.id}`, { isActive: false }, admin.token);
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({ success: true, message: 'Group updated successfully' });
-    const { isActive, summary, ...unchanged } = group;
+    const { isActive: _isActive, summary: _summary, ...unchanged } = group;
     expect(off.body.data.group).toMatchObject({ ...unchanged, isActive: false });
     expect(off.body.group).toEqual(off.body.data.group);
 
@@ -386,7 +386,7 @@ describe('PUT /api/admin/groups/:id', () => {
     for (const id of [randomUUID(), 'not-a-uuid']) {
       const res = await api.put(`/api/admin/groups/${id}`, { isActive: false }, admin.token);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, message: groupMessages.notFound });
+      expect(res.body).toEqual({ success: false, code: expect.any(String), message: groupMessages.notFound });
     }
     expect((await api.put(`/api/admin/groups/${group.id}`, { isActive: false })).status).toBe(401);
     expect((await api.put(`/api/admin/groups/${group.id}`, { isActive: false }, member.token)).status).toBe(403);
@@ -407,8 +407,7 @@ describe('GET /api/admin/groups/:id/details', () => {
     const res = await api.get(`/api/admin/groups/${group.id}/details`, admin.token);
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
-    const details = res.body.data.group;
-    expect(res.body.group).toEqual(details);
+    const details = res.body.group;
     expect(details).toMatchObject({ id: group.id, currentMembers: 1, startDate: '2030-11-01', endDate: '2031-03-01' });
     expect(details.members).toEqual([
       {
@@ -454,7 +453,7 @@ describe('GET /api/admin/groups/:id/details', () => {
     const approved = await api.put(`/api/plan-payments/${paymentId}/approve`, { groupId: group.id, groupNumber: group.groupNumber }, admin.token);
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
 
-    const details = (await api.get(`/api/admin/groups/${group.id}/details`, admin.token)).body.data.group;
+    const details = (await api.get(`/api/admin/groups/${group.id}/details`, admin.token)).body.group;
     expect(details.members.map((m: { user: { name: string } }) => m.user.name)).toEqual(['Approved Buyer']);
     expect(details.payments).toHaveLength(4);
     expect(details.payments[0]).toMatchObject({ status: 'PAID', amount: 4000, paymentDate: expect.any(String) });
@@ -478,10 +477,62 @@ describe('GET /api/admin/groups/:id/details', () => {
     for (const id of [randomUUID(), 'not-a-uuid']) {
       const res = await api.get(`/api/admin/groups/${id}/details`, admin.token);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, message: groupMessages.notFound });
+      expect(res.body).toEqual({ success: false, code: expect.any(String), message: groupMessages.notFound });
     }
     expect((await api.get(`/api/admin/groups/${group.id}/details`)).status).toBe(401);
     expect((await api.get(`/api/admin/groups/${group.id}/details`, member.token)).status).toBe(403);
+  });
+
+  it("carries the first 50 instalments; the others come a page at a time, in the same order, ties by id", async () => {
+    // Five members, two of them with the same name, twelve months each: 60 instalments.
+    const plan = await createPlan({ monthlyAmount: 1000, duration: 12, totalAmount: 12000 });
+    const group = await createGroup(plan.id, { startDate: '2031-01-01' });
+    for (const name of ['Zainab Same', 'Zainab Same', 'Asad Paged', 'Mariam Paged', 'Bilal Paged']) {
+      expect((await addUser(plan.id, group.id, (await signUpMember(ctx, { name })).user.id)).status).toBe(201);
+    }
+    const { rows } = await ctx.db.query<{ id: string }>(
+      `SELECT p.id FROM payments p JOIN users u ON u.id = p.user_id WHERE p.group_id = $1 AND p.type = 'INSTALMENT' ORDER BY p.year, p.month, u.name, p.id`,
+      [group.id],
+    );
+    expect(rows).toHaveLength(60);
+    const expected = rows.map((r) => r.id);
+
+    const details = (await api.get(`/api/admin/groups/${group.id}/details`, admin.token)).body.group;
+    expect(details.payments.map((p: { id: string }) => p.id)).toEqual(expected.slice(0, 50));
+    expect(details.paymentsPagination).toEqual({ page: 1, limit: 50, total: 60, pages: 2, exact: true });
+    const second = await api.get(`/api/admin/groups/${group.id}/payments?page=2`, admin.token);
+    expect(second.status).toBe(200);
+    expect(second.body.data.payments.map((p: { id: string }) => p.id)).toEqual(expected.slice(50));
+    expect(second.body.data.pagination).toEqual({ page: 2, limit: 50, total: 60, pages: 2, exact: true });
+    expect(second.body.data.payments[0]).toMatchObject({ amount: 1000, state: 'SCHEDULED', paymentDate: null, user: { name: expect.any(String) } });
+
+    // Pages of 7 cross the boundary between the two members of the same name and the end of the list.
+    const paged: string[] = [];
+    for (let page = 1; page <= 9; page++) {
+      const res = await api.get(`/api/admin/groups/${group.id}/payments?page=${page}&limit=7`, admin.token);
+      expect(res.body.data.pagination).toMatchObject({ page, total: 60, pages: 9 });
+      paged.push(...res.body.data.payments.map((p: { id: string }) => p.id));
+    }
+    expect(paged).toEqual(expected);
+    expect((await api.get(`/api/admin/groups/${group.id}/payments?page=10&limit=7`, admin.token)).body.data.payments).toEqual([]);
+  });
+
+  it("the group's payment pages refuse bad paging, an unknown group, no session and a member", async () => {
+    const group = await createGroup((await createPlan()).id);
+    for (const query of ['page=0', 'limit=101', 'page=abc']) {
+      const res = await api.get(`/api/admin/groups/${group.id}/payments?${query}`, admin.token);
+      expect(res.status, query).toBe(400);
+      expect(Object.keys(res.body.errors).length).toBeGreaterThan(0);
+    }
+    const empty = await api.get(`/api/admin/groups/${group.id}/payments`, admin.token);
+    expect(empty.body.data).toEqual({ payments: [], pagination: { page: 1, limit: 50, total: 0, pages: 1, exact: true } });
+    for (const id of [randomUUID(), 'not-a-uuid']) {
+      const res = await api.get(`/api/admin/groups/${id}/payments`, admin.token);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ success: false, code: expect.any(String), message: groupMessages.notFound });
+    }
+    expect((await api.get(`/api/admin/groups/${group.id}/payments`)).status).toBe(401);
+    expect((await api.get(`/api/admin/groups/${group.id}/payments`, member.token)).status).toBe(403);
   });
 });
 
@@ -492,7 +543,7 @@ describe('DELETE /api/admin/groups/:id', () => {
     expect((await addUser(plan.id, group.id, member.user.id)).status).toBe(201);
     const res = await api.delete(`/api/admin/groups/${group.id}`, admin.token);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, message: 'This group has 1 members. Please remove all members before deleting.' });
+    expect(res.body).toEqual({ success: false, code: expect.any(String), message: 'This group has 1 members. Please remove all members before deleting.' });
     expect(await groupRowCount(group.id)).toBe(1);
     expect((await auditActions(group.id)).map((a) => a.action)).toEqual(['GROUP_CREATE']);
   });
@@ -520,7 +571,7 @@ describe('DELETE /api/admin/groups/:id', () => {
     for (const id of [randomUUID(), 'not-a-uuid']) {
       const res = await api.delete(`/api/admin/groups/${id}`, admin.token);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, message: groupMessages.notFound });
+      expect(res.body).toEqual({ success: false, code: expect.any(String), message: groupMessages.notFound });
     }
     expect((await api.delete(`/api/admin/groups/${group.id}`)).status).toBe(401);
     expect((await api.delete(`/api/admin/groups/${group.id}`, member.token)).status).toBe(403);
@@ -537,9 +588,9 @@ describe('capacity', () => {
 
     const res = await addUser(plan.id, group.id, late.user.id);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, message: 'Committee is full.' });
+    expect(res.body).toEqual({ success: false, code: expect.any(String), message: 'Committee is full.' });
 
-    const details = (await api.get(`/api/admin/groups/${group.id}/details`, admin.token)).body.data.group;
+    const details = (await api.get(`/api/admin/groups/${group.id}/details`, admin.token)).body.group;
     expect(details.currentMembers).toBe(1);
     expect(details.members.map((m: { userId: string }) => m.userId)).toEqual([member.user.id]);
     const { rows } = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments WHERE user_id = $1', [late.user.id]);
@@ -554,6 +605,6 @@ describe('capacity', () => {
     expect((await addUser(plan.id, group.id, other.user.id)).body.data.memberNumber).toBe(2);
     const again = await addUser(plan.id, group.id, member.user.id);
     expect(again.status).toBe(409);
-    expect((await api.get(`/api/admin/groups/${group.id}/details`, admin.token)).body.data.group.currentMembers).toBe(2);
+    expect((await api.get(`/api/admin/groups/${group.id}/details`, admin.token)).body.group.currentMembers).toBe(2);
   });
 });

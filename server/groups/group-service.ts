@@ -7,6 +7,7 @@ import { figureColumnsSql, figuresFromRow, keptInstalmentsSql, stateJoinSql, typ
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import { listTotal, type ListTotal } from '../db/paging.ts';
+import { paginationOf } from '../../contract/paging.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { findPlan } from '../plans/plan-service.ts';
 import type { InstalmentState } from '../../contract/figures.ts';
@@ -193,42 +194,33 @@ export async function deleteGroup(db: Database, day: BusinessDay, actor: Actor, 
   });
 }
 
-/** The admin's details dialog: members, payments and figures (admin document §3 "Group stats"; RULES §6a). */
-export async function getGroupDetails(db: Queryable, day: BusinessDay, id: string) {
-  const group = await findGroup(db, id, day);
-  if (!group) throw notFound(groupMessages.notFound);
-  const [year, month] = thisMonthParams(day);
-  const members = await db.query<{ id: string; user_id: string; name: string; email: string; phone: string | null; member_number: number; status: string; joined_at: Date }>(
-    `SELECT m.id, m.user_id, u.name, u.email, u.phone, m.member_number, m.status, m.joined_at
-     FROM group_members m JOIN users u ON u.id = m.user_id WHERE m.group_id = $1 ORDER BY m.member_number`,
-    [id],
+/** How many of a group's instalments the details carry; the rest come a page at a time (listGroupPayments). */
+export const GROUP_PAYMENTS_PAGE = 50;
+
+/**
+ * A page of a group's instalments, month by month and by member's name. A group holds at most its members
+ * times its months (a few thousand), so its count is exact and cheap; the index on the group serves both.
+ */
+export async function listGroupPayments(db: Queryable, day: BusinessDay, groupId: string, paging: { page: number; limit: number }) {
+  // One query: no row when the group does not exist; its count once; the page's rows, or one row of nulls
+  // when the page is empty.
+  const result = await db.query<{ total: number; id: string | null; user_name: string; month: number; year: number; payment_method: string; amount: string; status: string; state: InstalmentState; payment_date: Date | null }>(
+    `SELECT counted.total, page.*
+     FROM committee_groups g
+     CROSS JOIN LATERAL (SELECT count(*)::int AS total FROM payments x WHERE x.group_id = g.id AND x.type = 'INSTALMENT') counted
+     LEFT JOIN LATERAL (
+       SELECT p.id, u.name AS user_name, p.month, p.year, p.payment_method, p.amount::text, p.status, fs.state, p.payment_date
+       FROM payments p JOIN users u ON u.id = p.user_id ${stateJoinSql(day)} WHERE p.group_id = g.id AND p.type = 'INSTALMENT'
+       ORDER BY p.year, p.month, u.name, p.id LIMIT $2 OFFSET $3) page ON true
+     WHERE g.id = $1
+     ORDER BY page.year, page.month, page.user_name, page.id`,
+    [isUuid(groupId) ? groupId : null, paging.limit, (paging.page - 1) * paging.limit],
   );
-  const payments = await db.query<{ id: string; user_name: string; month: number; year: number; payment_method: string; amount: string; status: string; state: InstalmentState; payment_date: Date | null }>(
-    `SELECT p.id, u.name AS user_name, p.month, p.year, p.payment_method, p.amount::text, p.status, fs.state, p.payment_date
-     FROM payments p JOIN users u ON u.id = p.user_id ${stateJoinSql(day)} WHERE p.group_id = $1 AND p.type = 'INSTALMENT'
-     ORDER BY p.year, p.month, u.name LIMIT 5000`,
-    [id],
-  );
-  // The whole group and this month alone, in one query.
-  const stats = await db.query<FigureRow & { this_month: boolean | null }>(
-    `SELECT (p.year = $2 AND p.month = $3) AS this_month, ${figureColumnsSql(day)}
-     FROM payments p ${stateJoinSql(day)} WHERE p.group_id = $1 AND p.type = 'INSTALMENT'
-     GROUP BY ROLLUP ((p.year = $2 AND p.month = $3))`,
-    [id, year, month],
-  );
-  const all = figuresFromRow(stats.rows.find((r) => r.this_month === null));
-  const thisMonth = figuresFromRow(stats.rows.find((r) => r.this_month === true));
+  if (!result.rows[0]) throw notFound(groupMessages.notFound);
+  const rows = result.rows.filter((r): r is (typeof r & { id: string }) => r.id !== null);
+  const counted = { rows: [{ n: result.rows[0].total }] };
   return {
-    ...group,
-    members: members.rows.map((m) => ({
-      id: m.id,
-      userId: m.user_id,
-      memberNumber: m.member_number,
-      status: m.status,
-      joinedAt: new Date(m.joined_at).toISOString(),
-      user: { name: m.name, email: m.email, phone: m.phone },
-    })),
-    payments: payments.rows.map((p) => ({
+    payments: rows.map((p) => ({
       id: p.id,
       user: { name: p.user_name },
       month: p.month,
@@ -239,6 +231,43 @@ export async function getGroupDetails(db: Queryable, day: BusinessDay, id: strin
       state: p.state,
       paymentDate: p.payment_date && new Date(p.payment_date).toISOString(),
     })),
+    pagination: paginationOf(paging.page, paging.limit, counted.rows[0].n ?? 0),
+  };
+}
+
+/** The admin's details dialog: members, the first page of payments, and figures (admin document §3 "Group stats"; RULES §6a). */
+export async function getGroupDetails(db: Queryable, day: BusinessDay, id: string) {
+  const group = await findGroup(db, id, day);
+  if (!group) throw notFound(groupMessages.notFound);
+  const [year, month] = thisMonthParams(day);
+  const payments = await listGroupPayments(db, day, id, { page: 1, limit: GROUP_PAYMENTS_PAGE });
+  // The whole group and this month alone, and the members beside them, in one query: the members'
+  // list is a subquery of its own, computed once (the grand total row is there even with no payment).
+  type MemberJson = { id: string; userId: string; name: string; email: string; phone: string | null; memberNumber: number; status: string; joinedAt: string };
+  const stats = await db.query<FigureRow & { this_month: boolean | null; members: MemberJson[] }>(
+    `SELECT (p.year = $2 AND p.month = $3) AS this_month, ${figureColumnsSql(day)},
+       (SELECT coalesce(json_agg(json_build_object('id', m.id, 'userId', m.user_id, 'name', u.name, 'email', u.email, 'phone', u.phone,
+                 'memberNumber', m.member_number, 'status', m.status, 'joinedAt', m.joined_at) ORDER BY m.member_number), '[]')
+        FROM group_members m JOIN users u ON u.id = m.user_id WHERE m.group_id = $1) AS members
+     FROM payments p ${stateJoinSql(day)} WHERE p.group_id = $1 AND p.type = 'INSTALMENT'
+     GROUP BY ROLLUP ((p.year = $2 AND p.month = $3))`,
+    [id, year, month],
+  );
+  const total = stats.rows.find((r) => r.this_month === null);
+  const all = figuresFromRow(total);
+  const thisMonth = figuresFromRow(stats.rows.find((r) => r.this_month === true));
+  return {
+    ...group,
+    members: (total?.members ?? []).map((m) => ({
+      id: m.id,
+      userId: m.userId,
+      memberNumber: m.memberNumber,
+      status: m.status,
+      joinedAt: new Date(m.joinedAt).toISOString(),
+      user: { name: m.name, email: m.email, phone: m.phone },
+    })),
+    payments: payments.payments,
+    paymentsPagination: payments.pagination,
     stats: {
       // Paid or pending: future months are in no figure here.
       totalPayments: all.paid.count + all.pending.count,

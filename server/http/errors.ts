@@ -1,6 +1,7 @@
 /**
  * One error type and one error body for the whole API (RULES §12):
- * { success: false, message, errors? } with the right status; 5xx never carries internals.
+ * { success: false, code, message, errors? } with the right status (the code: http/error-codes.ts); 5xx
+ * never carries internals.
  */
 export type FieldErrors = Record<string, string>;
 

@@ -62,7 +62,7 @@ describe('Idempotency-Key', () => {
     expect((await send('PUT', '/api/notifications/read-all', member.token, 'reused', {})).status).toBe(200);
     const other = await send('POST', '/api/plan-payments', member.token, 'reused', { planId, amount: 1000 });
     expect(other.status).toBe(409);
-    expect(other.body).toEqual({ success: false, message: idempotencyMessages.keyReused });
+    expect(other.body).toEqual({ success: false, code: expect.any(String), message: idempotencyMessages.keyReused });
     expect(await count("SELECT count(*)::int AS n FROM payments WHERE user_id = $1 AND type = 'SUBSCRIPTION'", [member.user.id])).toBe(0);
   });
 
@@ -85,7 +85,7 @@ describe('Idempotency-Key', () => {
         headers: { authorization: `Bearer ${member.token}`, 'idempotency-key': encodeURIComponent(key) === key ? key : Buffer.from(key).toString('latin1') },
       });
       expect(res.statusCode, key).toBe(400);
-      expect(res.json()).toEqual({ success: false, message: idempotencyMessages.invalidKey, errors: { 'idempotency-key': idempotencyMessages.invalidKey } });
+      expect(res.json()).toEqual({ success: false, code: expect.any(String), message: idempotencyMessages.invalidKey, errors: { 'idempotency-key': idempotencyMessages.invalidKey } });
     }
     expect(await count('SELECT count(*)::int AS n FROM idempotency_keys WHERE user_id = $1', [member.user.id])).toBe(0);
   });

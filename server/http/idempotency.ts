@@ -76,22 +76,20 @@ export function registerIdempotency(app: FastifyInstance, db: Database) {
       .send(first.response_body ?? '');
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Every answer passes here; only a claimed one waits for the database.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const claim = request.idempotencyClaim;
-    if (!claim) return payload;
+    if (!claim) return done(null, payload);
     request.idempotencyClaim = undefined;
-    if (reply.statusCode >= 500 || typeof payload !== 'string') {
-      // Not an answer worth replaying: let the next attempt run again.
-      await db.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2', [claim.userId, claim.key]);
-    } else {
-      await db.query('UPDATE idempotency_keys SET status_code = $3, response_body = $4 WHERE user_id = $1 AND key = $2', [
-        claim.userId,
-        claim.key,
-        reply.statusCode,
-        payload,
-      ]);
-    }
-    return payload;
+    const saved =
+      reply.statusCode >= 500 || typeof payload !== 'string'
+        ? // Not an answer worth replaying: let the next attempt run again.
+          db.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2', [claim.userId, claim.key])
+        : db.query('UPDATE idempotency_keys SET status_code = $3, response_body = $4 WHERE user_id = $1 AND key = $2', [claim.userId, claim.key, reply.statusCode, payload]);
+    saved.then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    );
   });
 }
 

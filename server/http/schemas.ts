@@ -3,14 +3,14 @@ import { z } from 'zod';
 
 export const errorBody = z.object({
   success: z.literal(false),
+  /** Stable across wording changes and languages (http/error-codes.ts): `auth.invalidCredentials`, `notFound`. */
+  code: z.string(),
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
   requestId: z.string().optional(),
   needsVerification: z.boolean().optional(),
   email: z.string().optional(),
 });
-
-export const messageBody = z.object({ success: z.literal(true), message: z.string() });
 
 /** The success schemas of a route plus the one error body for every 4xx and 5xx answer. */
 export function responses<T extends Record<number, z.ZodType>>(success: T) {

@@ -2,30 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { firstValue, pagination, paginationOf, pagingQuery } from '../../contract/paging.ts';
+import { notificationListAnswer, notificationReadAnswer, readAllAnswer, type AppNotification } from '../../contract/notifications.ts';
+import { firstValue, paginationOf, pagingQuery } from '../../contract/paging.ts';
 import type { Database } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import { currentUser, type AuthHooks } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
 import { idParam, responses } from '../http/schemas.ts';
 import { listTotal } from '../db/paging.ts';
-
-const notificationSchema = z.object({
-  id: z.string(),
-  type: z.string(),
-  title: z.string(),
-  message: z.string(),
-  data: z.record(z.string(), z.unknown()),
-  isRead: z.boolean(),
-  readAt: z.string().nullable(),
-  createdAt: z.string(),
-});
-const listBody = z.object({
-  success: z.literal(true),
-  notifications: z.array(notificationSchema),
-  unreadCount: z.number(),
-  data: z.object({ notifications: z.array(notificationSchema), unreadCount: z.number(), pagination }),
-});
 
 export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -34,7 +18,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Dat
   const list = async (userId: string, page: number, limit: number, unreadOnly: boolean) => {
     const offset = (page - 1) * limit;
     const fromWhere = 'FROM notifications WHERE user_id = $1 AND ($2::boolean = false OR read_at IS NULL)';
-    const { rows } = await deps.db.query<{ id: string; type: string; title: string; message: string; data: Record<string, unknown>; read_at: Date | null; created_at: Date }>(
+    const { rows } = await deps.db.query<{ id: string; type: string; title: string; message: string; data: AppNotification['data']; read_at: Date | null; created_at: Date }>(
       `SELECT id, type, title, message, data, read_at, created_at ${fromWhere} ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`,
       [userId, unreadOnly, limit, offset],
     );
@@ -57,14 +41,14 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Dat
   for (const path of ['/api/notifications', '/api/notifications/user']) {
     api.get(
       path,
-      { onRequest: deps.auth.requireUser, schema: { tags: ['notifications'], summary: "The caller's notifications, newest first, with the unread count", querystring: query, response: responses({ 200: listBody }) } },
+      { onRequest: deps.auth.requireUser, schema: { tags: ['notifications'], summary: "The caller's notifications, newest first, with the unread count", querystring: query, response: responses({ 200: notificationListAnswer }) } },
       async (request) => list(currentUser(request).id, request.query.page, request.query.limit, request.query.unreadOnly === 'true'),
     );
   }
 
   api.put(
     '/api/notifications/read-all',
-    { onRequest: deps.auth.requireUser, schema: { tags: ['notifications'], summary: 'Mark every notification read', response: responses({ 200: z.object({ success: z.literal(true), message: z.string(), data: z.object({ count: z.number() }) }) }) } },
+    { onRequest: deps.auth.requireUser, schema: { tags: ['notifications'], summary: 'Mark every notification read', response: responses({ 200: readAllAnswer }) } },
     async (request) => {
       const { rowCount } = await deps.db.query('UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL', [currentUser(request).id]);
       return { success: true as const, message: 'All notifications marked as read', data: { count: rowCount } };
@@ -73,7 +57,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Dat
 
   api.put(
     '/api/notifications/:id/read',
-    { onRequest: deps.auth.requireUser, schema: { tags: ['notifications'], summary: 'Mark one notification read', params: idParam, response: responses({ 200: z.object({ success: z.literal(true), message: z.string() }) }) } },
+    { onRequest: deps.auth.requireUser, schema: { tags: ['notifications'], summary: 'Mark one notification read', params: idParam, response: responses({ 200: notificationReadAnswer }) } },
     async (request) => {
       const { id } = request.params;
       // Another user's notification does not exist for this caller.

@@ -1,7 +1,7 @@
 /** In-app notifications (RULES §11), written in the transaction of the event they tell of. */
 import type { Queryable } from '../db/database.ts';
 
-export type NewNotification = { type: string; title: string; message: string; data?: Record<string, unknown> };
+export type NewNotification = { type: string; title: string; message: string; data?: Record<string, string> };
 
 export async function notifyUser(q: Queryable, userId: string, n: NewNotification): Promise<void> {
   await q.query('INSERT INTO notifications (user_id, type, title, message, data) VALUES ($1, $2, $3, $4, $5::jsonb)', [

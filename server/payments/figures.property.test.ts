@@ -84,21 +84,36 @@ describe('every figure on every endpoint agrees with RULES §6a', () => {
         for (const group of groups) {
           const inGroup = raw.filter((r) => r.group_id === group.id);
           expect(ok(await api.get(`/api/payments/summary?groupId=${group.id}`, admin.token)).data.figures).toEqual(figures(inGroup));
-          const details = ok(await api.get(`/api/admin/groups/${group.id}/details`, admin.token)).data.group;
+          const details = ok(await api.get(`/api/admin/groups/${group.id}/details`, admin.token)).group;
           expect(details.stats.figures).toEqual(figures(inGroup));
           expect(details.stats.collectionRate).toBe(figures(inGroup).collectionRate);
           expect(details.summary.totalPending).toBe(figures(inGroup).pending.count);
           expect(details.payments.map((p: { id: string; state: string }) => [p.id, p.state])).toEqual(details.payments.map((p: { id: string }) => [p.id, stateOf.get(p.id)]));
 
-          const grid = ok(await api.get(`/api/admin/groups/${group.id}/arrears`, admin.token)).data;
-          expect(grid.figures).toEqual(figures(inGroup));
-          for (const m of grid.members) {
-            for (const c of m.cells) expect(c.state).toBe(stateOf.get(c.paymentId));
-            expect(m.figures).toEqual(figures(inGroup.filter((r) => r.user_id === m.userId)));
+          // The grid a page of one member at a time: the cells by member and month, the totals the whole group's on every page.
+          const byMemberAndMonth = new Map(inGroup.map((r) => [`${r.user_id} ${r.year}-${r.month}`, r]));
+          const periods = [...new Set(inGroup.map((r) => r.year * 100 + r.month))].sort((a, b) => a - b);
+          const gridMembers: string[] = [];
+          for (let page = 1, pages = 1; page <= pages; page++) {
+            const grid = ok(await api.get(`/api/admin/groups/${group.id}/arrears?page=${page}&limit=1`, admin.token)).data;
+            pages = grid.pagination.pages;
+            expect(grid.figures).toEqual(figures(inGroup));
+            expect(grid.months.map((m: { year: number; month: number }) => m.year * 100 + m.month)).toEqual(periods);
+            for (const month of grid.months) {
+              const f = figures(inGroup.filter((r) => r.year === month.year && r.month === month.month));
+              expect([month.due, month.collected, month.owed]).toEqual([f.dueSoFar.amount, f.collected, f.owed.amount]);
+            }
+            for (const m of grid.members) {
+              gridMembers.push(m.userId);
+              const expected = periods.map((period) => {
+                const r = byMemberAndMonth.get(`${m.userId} ${Math.floor(period / 100)}-${period % 100}`);
+                return r ? { state: stateOf.get(r.id), amount: r.amount } : null;
+              });
+              expect(m.cells).toEqual(expected);
+              expect(m.figures).toEqual(figures(inGroup.filter((r) => r.user_id === m.userId)));
+            }
           }
-          for (const month of grid.months) {
-            expect(month.figures).toEqual(figures(inGroup.filter((r) => r.year === month.year && r.month === month.month)));
-          }
+          expect(gridMembers.sort()).toEqual([...new Set(inGroup.map((r) => r.user_id))].sort());
 
           // The winner picker's tags.
           const eligible = ok(await api.get(`/api/winners/eligible-members/${group.planId}/${group.groupNumber}`, admin.token)).eligibleMembers;

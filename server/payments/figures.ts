@@ -54,12 +54,26 @@ export function instalmentStateSql(day: BusinessDay, p = 'p'): string {
  * alone answers it. figures.test.ts checks that it agrees with the state on every kind of instalment.
  */
 export function isOverdueSql(day: BusinessDay, p = 'p'): string {
-  return `(${p}.type = 'INSTALMENT' AND ${p}.status <> 'PAID' AND NOT ${p}.under_review AND ${p}.due_date < ${todaySql(day)} - ${graceSql(day) - 1})`;
+  return `(${p}.type = 'INSTALMENT' AND ${p}.status <> 'PAID' AND NOT ${p}.under_review AND ${p}.due_date < ${overdueCutoffSql(day)})`;
+}
+
+/**
+ * SQL: how many members have an overdue instalment on `day`: isOverdueSql's test on each member's oldest
+ * unpaid instalment without a receipt under review (kept by migration 022), which is overdue exactly when
+ * any of the member's is. figures.test.ts checks it against the members of the overdue instalments.
+ */
+export function overdueMembersSql(day: BusinessDay): string {
+  return `(SELECT count(*)::int FROM member_oldest_unpaid m WHERE m.due_date < ${overdueCutoffSql(day)})`;
+}
+
+/** SQL: the date an unpaid month without a receipt waiting is overdue before (isOverdueSql's bound). */
+export function overdueCutoffSql(day: BusinessDay): string {
+  return `${todaySql(day)} - ${graceSql(day) - 1}`;
 }
 
 /**
  * SQL: a condition that instalments in any of these states meet (implied by them, never narrower), on
- * columns the partial indexes of migrations 013 and 015 cover, so that a list of, say, pending
+ * columns the partial indexes of migrations 013, 015 and 023 cover, so that a list of, say, pending
  * instalments reads those rows rather than every payment. Written beside the state test, never instead.
  */
 export function instalmentStatesNarrowingSql(day: BusinessDay, states: readonly InstalmentState[], p = 'p'): string {
@@ -73,7 +87,10 @@ export function instalmentStatesNarrowingSql(day: BusinessDay, states: readonly 
     OVERDUE: `(${unpaid} AND ${p}.due_date <= ${today})`,
   };
   const parts = [...new Set(states.map((state) => byState[state]))];
-  return parts.length ? `(${p}.type = 'INSTALMENT' AND (${parts.join(' OR ')}))` : 'false';
+  // Every state but PAID is of an instalment not paid: said outright, so that the index of open
+  // instalments (migration 023) serves a list of them.
+  const open = states.includes('PAID') ? '' : ` AND ${p}.status <> 'PAID'`;
+  return parts.length ? `(${p}.type = 'INSTALMENT'${open} AND (${parts.join(' OR ')}))` : 'false';
 }
 
 /** A FROM-clause addition that names the state `${s}.state` for payment `p`. */

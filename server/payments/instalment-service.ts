@@ -2,7 +2,7 @@
  * Monthly instalments (RULES §6): the member submits a receipt for a month of their own group; an
  * admin approves (PAID), rejects (the receipt is kept, refused, with its reason) or marks it overdue.
  */
-import { instalmentMessages, PAYMENT_YEAR_MAX, PAYMENT_YEAR_MIN, type AdminPaymentStatus } from '../../contract/payments.ts';
+import { instalmentMessages, PAYMENT_YEAR_MAX, PAYMENT_YEAR_MIN, type AdminPaymentStatus, type MemberPaymentView, type PaymentReceipt, type PaymentView } from '../../contract/payments.ts';
 import { bankAccountMessages } from '../../contract/plans.ts';
 import { formatPkr } from '../../contract/money.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
@@ -247,10 +247,12 @@ function whereOf(day: BusinessDay, viewer: { id: string; role: string }, f: Omit
 }
 
 /** One page of payments, in an order an index serves (migration 013); no total. */
-export async function paymentsPage(deps: Pick<InstalmentDeps, 'db' | 'signer' | 'today'>, viewer: { id: string; role: string }, filter: PaymentFilter, order: 'recent' | 'due' = 'recent') {
+export async function paymentsPage(deps: Pick<InstalmentDeps, 'db' | 'signer' | 'today'>, viewer: { id: string; role: string }, filter: PaymentFilter, order: 'recent' | 'due' | 'approved' = 'recent') {
   const day = deps.today();
   const { sql, params } = whereOf(day, viewer, filter);
-  const orderBy = filter.underReview ? 'p.submitted_at' : order === 'due' ? 'p.due_date, u.name' : 'coalesce(p.submitted_at, p.created_at) DESC';
+  // 'due': oldest due first; 'approved': the latest approved first; ties by id. Each is the order of an
+  // index (migrations 013 and 023).
+  const orderBy = filter.underReview ? 'p.submitted_at' : order === 'due' ? 'p.due_date' : order === 'approved' ? 'p.approved_at DESC NULLS LAST' : 'coalesce(p.submitted_at, p.created_at) DESC';
   const { rows } = await deps.db.query<PaymentRow>(
     `${paymentSelect(day)} ${sql}
      ORDER BY ${orderBy}, p.id
@@ -261,6 +263,18 @@ export async function paymentsPage(deps: Pick<InstalmentDeps, 'db' | 'signer' | 
 }
 
 /** A page of payments and the list's total (db/paging.ts: exact up to its ceiling). */
+/** A payment as a member's own list shows it: the member document's lowercase words beside the stored codes. */
+export function asMemberListItem(payment: PaymentView): MemberPaymentView {
+  return {
+    ...payment,
+    status: payment.reviewStatus,
+    statusCode: payment.status,
+    paymentMethod: payment.paymentMethod.toLowerCase() as MemberPaymentView['paymentMethod'],
+    paymentMethodCode: payment.paymentMethod,
+    receiptData: payment.receiptUrl,
+  };
+}
+
 export async function listPayments(deps: Pick<InstalmentDeps, 'db' | 'signer' | 'today'>, viewer: { id: string; role: string }, filter: PaymentFilter, order: 'recent' | 'due' = 'recent') {
   const { payments, where, params } = await paymentsPage(deps, viewer, filter, order);
   // Plan and member are required of every payment: their joins matter to the count only for a search.
@@ -334,7 +348,7 @@ export async function paymentHistory(deps: Pick<InstalmentDeps, 'db' | 'signer' 
   // The first instalment shares the subscription's receipt, which belongs to the subscription payment.
   const { rows } = await deps.db.query<{
     id: string; current: boolean; url: string | null; storage_key: string | null; original_name: string | null; content_type: string | null;
-    outcome: string | null; outcome_reason: string | null; created_at: Date; reviewed_at: Date | null; payment_method: string | null;
+    outcome: 'ACCEPTED' | 'REFUSED' | null; outcome_reason: string | null; created_at: Date; reviewed_at: Date | null; payment_method: string | null;
   }>(
     `SELECT r.id, r.id = p.receipt_id AS current, r.url, r.storage_key, r.original_name, r.content_type, r.outcome, r.outcome_reason,
        r.created_at, r.reviewed_at, r.payment_method
@@ -344,7 +358,7 @@ export async function paymentHistory(deps: Pick<InstalmentDeps, 'db' | 'signer' 
   );
   return {
     payment,
-    receipts: rows.map((r) => ({
+    receipts: rows.map((r): PaymentReceipt => ({
       id: r.id,
       submittedAt: new Date(r.created_at).toISOString(),
       // Not yet decided: under review if it is the payment's current receipt, otherwise replaced by a newer one.

@@ -7,6 +7,7 @@
 import type { GroupArrears, InstalmentState, LedgerEntry, MemberLedger } from '../../contract/figures.ts';
 import { groupMessages } from '../../contract/plans.ts';
 import { rupeesFromDb } from '../../contract/money.ts';
+import { paginationOf } from '../../contract/paging.ts';
 import type { Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import { notFound } from '../http/errors.ts';
@@ -75,43 +76,48 @@ export async function memberLedger(db: Queryable, signer: ReceiptLinkSigner, day
   };
 }
 
-export async function groupArrears(db: Queryable, day: BusinessDay, groupId: string): Promise<GroupArrears> {
+/** A page of a group's members, from 1; `limit` is at most 100. */
+export type MemberPage = { page: number; limit: number };
+
+export async function groupArrears(db: Queryable, day: BusinessDay, groupId: string, paging: MemberPage): Promise<GroupArrears> {
   const group = isUuid(groupId)
     ? (
-        await db.query<{ id: string; group_number: string; plan_name: string; start_date: string; end_date: string; monthly_amount: string }>(
-          `SELECT g.id, g.group_number, pl.name AS plan_name, g.start_date::text, g.end_date::text, pl.monthly_amount::text
+        await db.query<{ id: string; group_number: string; plan_name: string; start_date: string; end_date: string; monthly_amount: string; member_count: number }>(
+          `SELECT g.id, g.group_number, pl.name AS plan_name, g.start_date::text, g.end_date::text, pl.monthly_amount::text,
+             (SELECT count(*)::int FROM group_members m WHERE m.group_id = g.id) AS member_count
            FROM committee_groups g JOIN committee_plans pl ON pl.id = g.plan_id WHERE g.id = $1`,
           [groupId],
         )
       ).rows[0]
     : undefined;
   if (!group) throw notFound(groupMessages.notFound);
-  const members = await db.query<{ user_id: string; name: string; member_number: number; status: string }>(
-    `SELECT m.user_id, u.name, m.member_number, m.status FROM group_members m JOIN users u ON u.id = m.user_id
-     WHERE m.group_id = $1 ORDER BY m.member_number`,
-    [groupId],
+  // The page of members, each with their instalments (month by month) and their figures, over the same rows.
+  const members = await db.query<
+    FigureRow & { user_id: string; name: string; member_number: number; status: string; cells: { year: number; month: number; amount: string; state: InstalmentState }[] | null }
+  >(
+    `SELECT pm.user_id, pm.name, pm.member_number, pm.status, own.*
+     FROM (
+       SELECT m.user_id, u.name, m.member_number, m.status FROM group_members m JOIN users u ON u.id = m.user_id
+       WHERE m.group_id = $1 ORDER BY m.member_number, m.user_id LIMIT $2 OFFSET $3
+     ) pm
+     CROSS JOIN LATERAL (
+       SELECT json_agg(json_build_object('year', p.year, 'month', p.month, 'amount', p.amount::text, 'state', fs.state) ORDER BY p.year, p.month) AS cells,
+         ${figureColumnsSql(day)}
+       FROM payments p ${stateJoinSql(day)} WHERE p.group_id = $1 AND p.user_id = pm.user_id AND p.type = 'INSTALMENT'
+     ) own
+     ORDER BY pm.member_number, pm.user_id`,
+    [groupId, paging.limit, (paging.page - 1) * paging.limit],
   );
-  const cells = await db.query<{ id: string; user_id: string; month: number; year: number; amount: string; state: InstalmentState }>(
-    `SELECT p.id, p.user_id, p.month, p.year, p.amount::text, fs.state
-     FROM payments p ${stateJoinSql(day)} WHERE p.group_id = $1 AND p.type = 'INSTALMENT' ORDER BY p.year, p.month`,
-    [groupId],
-  );
-  // Totals per month, per member and for the group, over the same rows as the cells, in one query.
-  const totals = await db.query<FigureRow & { year: number | null; month: number | null; user_id: string | null; by_month: number; by_member: number }>(
-    `SELECT p.year, p.month, p.user_id, GROUPING(p.year, p.month)::int AS by_month, GROUPING(p.user_id)::int AS by_member, ${figureColumnsSql(day)}
+  // Totals per month and for the group, over every member's instalments (not only this page's).
+  const totals = await db.query<FigureRow & { year: number | null; month: number | null; by_month: number }>(
+    `SELECT p.year, p.month, GROUPING(p.year, p.month)::int AS by_month, ${figureColumnsSql(day)}
      FROM payments p ${stateJoinSql(day)} WHERE p.group_id = $1 AND p.type = 'INSTALMENT'
-     GROUP BY GROUPING SETS ((p.year, p.month), (p.user_id), ())
+     GROUP BY GROUPING SETS ((p.year, p.month), ())
      ORDER BY p.year, p.month`,
     [groupId],
   );
   const monthRows = totals.rows.filter((r) => r.by_month === 0);
-  const memberRows = new Map(totals.rows.filter((r) => r.by_member === 0).map((r) => [r.user_id!, figuresFromRow(r)]));
-  const cellsOf = new Map<string, GroupArrears['members'][number]['cells']>();
-  for (const c of cells.rows) {
-    const list = cellsOf.get(c.user_id) ?? [];
-    list.push({ paymentId: c.id, month: c.month, year: c.year, amount: rupeesFromDb(c.amount), state: c.state });
-    cellsOf.set(c.user_id, list);
-  }
+  const column = new Map(monthRows.map((r, index) => [`${r.year}-${r.month}`, index]));
   return {
     group: {
       id: group.id,
@@ -124,16 +130,18 @@ export async function groupArrears(db: Queryable, day: BusinessDay, groupId: str
     asOf: day.today,
     months: monthRows.map((r) => {
       const figures = figuresFromRow(r);
-      return { month: r.month!, year: r.year!, due: figures.dueSoFar.amount, collected: figures.collected, owed: figures.owed.amount, figures };
+      return { month: r.month!, year: r.year!, due: figures.dueSoFar.amount, collected: figures.collected, owed: figures.owed.amount };
     }),
-    members: members.rows.map((m) => ({
-      userId: m.user_id,
-      name: m.name,
-      memberNumber: m.member_number,
-      status: m.status,
-      cells: cellsOf.get(m.user_id) ?? [],
-      figures: memberRows.get(m.user_id) ?? figuresFromRow(undefined),
-    })),
-    figures: figuresFromRow(totals.rows.find((r) => r.by_month !== 0 && r.by_member === 1)),
+    members: members.rows.map((m) => {
+      const cells: GroupArrears['members'][number]['cells'] = monthRows.map(() => null);
+      for (const c of m.cells ?? []) {
+        // The two reads are not one snapshot: an instalment removed in between has no column any more.
+        const at = column.get(`${c.year}-${c.month}`);
+        if (at !== undefined) cells[at] = { state: c.state, amount: rupeesFromDb(c.amount) };
+      }
+      return { userId: m.user_id, name: m.name, memberNumber: m.member_number, status: m.status, cells, figures: figuresFromRow(m) };
+    }),
+    figures: figuresFromRow(totals.rows.find((r) => r.by_month !== 0)),
+    pagination: paginationOf(paging.page, paging.limit, group.member_count),
   };
 }

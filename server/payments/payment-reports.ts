@@ -6,7 +6,7 @@
 import type { Database } from '../db/database.ts';
 import { idFilter } from '../db/ids.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
-import { figureColumnsSql, figuresFromRow, keptInstalmentsSql, isOverdueSql, stateJoinSql, type BusinessDay, type FigureRow } from './figures.ts';
+import { figureColumnsSql, figuresFromRow, keptInstalmentsSql, isOverdueSql, overdueCutoffSql, overdueMembersSql, readKeptFigures, stateJoinSql, type BusinessDay, type FigureRow } from './figures.ts';
 import { paymentsPage, paymentsSummary } from './instalment-service.ts';
 
 export type ReportFilter = { planId?: string; groupId?: string; month?: number; year?: number; limit: number; offset: number };
@@ -41,9 +41,10 @@ export async function paymentReport(deps: { db: Database; signer: ReceiptLinkSig
     };
   }
   if (type === 'PAID' || type === 'PENDING') {
-    // PAID: approved instalments. PENDING: under review or owed (overdue included), oldest due first.
+    // PAID: approved instalments, the latest approved first. PENDING: under review or owed (overdue
+    // included), oldest due first.
     const states = type === 'PAID' ? (['PAID'] as const) : (['UNDER_REVIEW', 'OWED', 'OVERDUE'] as const);
-    const { payments } = await paymentsPage(deps, admin, { ...filter, states: [...states], limit: f.limit, offset: f.offset }, type === 'PAID' ? 'recent' : 'due');
+    const { payments } = await paymentsPage(deps, admin, { ...filter, states: [...states], limit: f.limit, offset: f.offset }, type === 'PAID' ? 'approved' : 'due');
     // The lines of these states are the same over the whole scope as over these states alone.
     const { figures } = await paymentsSummary(db, day, admin, filter);
     const line = type === 'PAID' ? figures.paid : figures.pending;
@@ -55,42 +56,80 @@ export async function paymentReport(deps: { db: Database; signer: ReceiptLinkSig
       summary: type === 'PAID' ? { paid: figures.paid } : { pending: figures.pending, underReview: figures.underReview, owed: figures.owed, overdue: figures.overdue },
     };
   }
-  // Defaulters: members with at least one overdue instalment, whatever its status column says; most owed first.
-  const { rows } = await db.query<{ user_id: string; name: string; email: string; phone: string | null; overdue_count: number; overdue_amount: string; oldest_due: string; total: number; all_amount: string; all_count: number }>(
-    `SELECT u.id AS user_id, u.name, u.email, u.phone, count(*)::int AS overdue_count, sum(p.amount)::text AS overdue_amount,
-       min(p.due_date)::text AS oldest_due, count(*) OVER ()::int AS total, sum(sum(p.amount)) OVER ()::text AS all_amount,
-       sum(count(*)) OVER ()::int AS all_count
-     FROM payments p JOIN users u ON u.id = p.user_id
-     WHERE ${SCOPE} AND ${isOverdueSql(day)}
-     GROUP BY u.id, u.name, u.email, u.phone ORDER BY sum(p.amount) DESC, u.name, u.id LIMIT $5 OFFSET $6`,
-    [...scopeParams(f), f.limit, f.offset],
-  );
-  let total = rows[0]?.total ?? 0;
-  let totalAmount = Number(rows[0]?.all_amount ?? 0);
-  let overdueCount = rows[0]?.all_count ?? 0;
-  if (rows.length === 0 && f.offset > 0) {
-    // A page past the end still says what the report holds.
-    const whole = await db.query<{ members: number; n: number; amount: string }>(
-      `SELECT count(DISTINCT p.user_id)::int AS members, count(*)::int AS n, coalesce(sum(p.amount), 0)::text AS amount
-       FROM payments p WHERE ${SCOPE} AND ${isOverdueSql(day)}`,
-      scopeParams(f),
+  // Defaulters: members with at least one overdue instalment, whatever its status column says; the
+  // longest overdue first (the oldest overdue month), ties by member id.
+  return defaultersReport(db, day, f);
+}
+
+type DefaulterRow = { user_id: string; name: string; email: string; phone: string | null; overdue_count: number; overdue_amount: string; oldest_due: string };
+
+async function defaultersReport(db: Database, day: BusinessDay, f: ReportFilter) {
+  const filtered = Boolean(f.planId || f.groupId || f.month || f.year);
+  let rows: DefaulterRow[];
+  let whole: { members: number; n: number; amount: string };
+  if (!filtered) {
+    // Every defaulter: paged from each member's oldest unpaid month (kept by migration 022, overdue
+    // exactly when any of the member's months is), counted and summed per member of the page only.
+    // The whole report's lines from the same kept rows and the instalments' kept totals.
+    // The member count rides on the page (a row of nulls when the page is empty).
+    const page = await db.query<DefaulterRow & { members: number }>(
+      `WITH page AS (
+         SELECT m.user_id, m.due_date FROM member_oldest_unpaid m
+         WHERE m.due_date < ${overdueCutoffSql(day)} ORDER BY m.due_date, m.user_id LIMIT $1 OFFSET $2)
+       SELECT d.*, ${overdueMembersSql(day)} AS members
+       FROM (SELECT 1) one LEFT JOIN (
+         SELECT page.user_id, u.name, u.email, u.phone, o.overdue_count, o.overdue_amount, page.due_date::text AS oldest_due
+         FROM page JOIN users u ON u.id = page.user_id
+         CROSS JOIN LATERAL (SELECT count(*)::int AS overdue_count, sum(p.amount)::text AS overdue_amount
+                             FROM payments p WHERE p.user_id = page.user_id AND ${isOverdueSql(day)}) o) d ON true
+       ORDER BY d.oldest_due, d.user_id`,
+      [f.limit, f.offset],
     );
-    total = whole.rows[0].members;
-    totalAmount = Number(whole.rows[0].amount);
-    overdueCount = whole.rows[0].n;
+    rows = page.rows.filter((r) => r.user_id !== null);
+    const overdue = (await readKeptFigures(db, day)).overdue;
+    whole = { members: page.rows[0].members, n: overdue.count, amount: String(overdue.amount) };
+  } else {
+    // A plan, group or month: that scope's overdue instalments, summed per member.
+    const page = await db.query<DefaulterRow & { total: number; all_amount: string; all_count: number }>(
+      `WITH d AS (
+         SELECT p.user_id, count(*)::int AS overdue_count, sum(p.amount) AS overdue_amount, min(p.due_date) AS oldest_due
+         FROM payments p WHERE ${SCOPE} AND ${isOverdueSql(day)} GROUP BY p.user_id),
+       page AS (
+         SELECT d.*, count(*) OVER ()::int AS total, sum(d.overdue_amount) OVER ()::text AS all_amount, sum(d.overdue_count) OVER ()::int AS all_count
+         FROM d ORDER BY d.oldest_due, d.user_id LIMIT $5 OFFSET $6)
+       SELECT page.user_id, u.name, u.email, u.phone, page.overdue_count, page.overdue_amount::text, page.oldest_due::text,
+         page.total, page.all_amount, page.all_count
+       FROM page JOIN users u ON u.id = page.user_id ORDER BY page.oldest_due, page.user_id`,
+      [...scopeParams(f), f.limit, f.offset],
+    );
+    rows = page.rows;
+    if (page.rows[0] || f.offset === 0) {
+      const first = page.rows[0];
+      whole = { members: first?.total ?? 0, n: first?.all_count ?? 0, amount: first?.all_amount ?? '0' };
+    } else {
+      // A page past the end still says what the report holds.
+      const all = await db.query<{ members: number; n: number; amount: string }>(
+        `SELECT count(DISTINCT p.user_id)::int AS members, count(*)::int AS n, coalesce(sum(p.amount), 0)::text AS amount
+         FROM payments p WHERE ${SCOPE} AND ${isOverdueSql(day)}`,
+        scopeParams(f),
+      );
+      whole = all.rows[0];
+    }
   }
+  const defaulters = rows.map((r) => ({
+    userId: r.user_id,
+    user: { name: r.name, email: r.email, phone: r.phone },
+    overdueCount: r.overdue_count,
+    overdueAmount: Number(r.overdue_amount),
+    oldestDueDate: r.oldest_due,
+  }));
   return {
-    defaulters: rows.map((r) => ({
-      userId: r.user_id,
-      user: { name: r.name, email: r.email, phone: r.phone },
-      overdueCount: r.overdue_count,
-      overdueAmount: Number(r.overdue_amount),
-      oldestDueDate: r.oldest_due,
-    })),
-    total,
+    defaulters,
+    payments: defaulters,
+    total: whole.members,
     // Over every defaulter, not only this page.
-    totalAmount,
-    overdueCount,
+    totalAmount: Number(whole.amount),
+    overdueCount: whole.n,
   };
 }
 

@@ -66,6 +66,13 @@ describe('POST /api/payments', () => {
     expect((await schedule())[1].underReview).toBe(true);
     const queue = await api.get('/api/payments/pending-queue', admin.token);
     expect(queue.body.data.payments.map((p: { id: string }) => p.id)).toContain(res.json().payment.id);
+    // One copy (data.payments), of what the queue shows; the payment's own page has the rest.
+    expect(queue.body.payments).toBeUndefined();
+    expect(queue.body.data.pagination).toMatchObject({ page: 1, limit: 50 });
+    const queued = queue.body.data.payments.find((p: { id: string }) => p.id === res.json().payment.id);
+    expect(queued).toMatchObject({ month: 2, year: 2026, underReview: true, state: 'UNDER_REVIEW', hasReceipt: true, receiptUrl: expect.any(String), user: { name: expect.any(String), email: member.email } });
+    expect(Object.keys(queued.plan).sort()).toEqual(['id', 'name']);
+    for (const detail of ['bankAccount', 'receiptName', 'adminNotes', 'committee']) expect(queued).not.toHaveProperty(detail);
     const adminNote = await ctx.db.query<{ type: string }>(`SELECT type FROM notifications WHERE user_id = $1 AND type = 'INSTALMENT_SUBMITTED'`, [admin.user.id]);
     expect(adminNote.rowCount).toBeGreaterThan(0);
   });
@@ -214,13 +221,44 @@ describe('lists, summary and reports', () => {
     // January (settled) and February (sent); March, not yet sent, is on the schedule only.
     expect(mine.body.payments.map((p: { month: number }) => p.month).sort()).toEqual([1, 2]);
     const subs = await api.get(`/api/payments?type=SUBSCRIPTION&limit=all&userId=${a.member.user.id}`, admin.token);
-    expect(subs.body.payments).toHaveLength(1);
-    expect(subs.body.payments[0].type).toBe('SUBSCRIPTION');
+    // An admin reads data.payments (admin document), a member payments (member document): one copy each.
+    expect(subs.body.payments).toBeUndefined();
+    expect(mine.body.data.payments).toEqual(mine.body.payments);
+    expect(subs.body.data.payments).toHaveLength(1);
+    expect(subs.body.data.payments[0].type).toBe('SUBSCRIPTION');
     const byGroup = await api.get(`/api/payments?groupId=${b.groupId}&type=instalment&limit=all`, admin.token);
-    expect(byGroup.body.payments).toHaveLength(3);
+    expect(byGroup.body.data.payments).toHaveLength(3);
     expect((await api.get('/api/payments?limit=101', admin.token)).status).toBe(400);
     const summary = await api.get('/api/payments/summary', a.member.token);
     expect(summary.body.data.counts).toMatchObject({ total: 3, paid: 1, pending: 2, underReview: 1 });
+  });
+
+  it("gives a member's list the member document's words (lowercase status and method, receiptData) beside the stored codes", async () => {
+    const { member, groupId } = await memberInGroup();
+    const sent = (await pay(member.token, { ...februaryFields(groupId), paymentMethod: 'mobile_banking' })).json().payment;
+    const mine = await api.get('/api/payments', member.token);
+    expect(mine.status).toBe(200);
+    const stored = await ctx.db.query<{ id: string; status: string; payment_method: string }>(
+      `SELECT id, status, payment_method FROM payments WHERE user_id = $1 AND type = 'INSTALMENT' AND month IN (1, 2) ORDER BY month`,
+      [member.user.id],
+    );
+    const words = { PAID: 'approved', PENDING: 'pending', OVERDUE: 'pending', REJECTED: 'rejected' } as Record<string, string>;
+    const listed = new Map(mine.body.payments.map((p: { id: string }) => [p.id, p]));
+    expect(stored.rows).toHaveLength(2);
+    for (const row of stored.rows) {
+      expect(listed.get(row.id)).toMatchObject({
+        status: words[row.status],
+        statusCode: row.status,
+        paymentMethod: row.payment_method.toLowerCase(),
+        paymentMethodCode: row.payment_method,
+      });
+    }
+    // February was sent with a receipt and waits for review: pending, by mobile banking, its receipt linked.
+    expect(listed.get(sent.id)).toMatchObject({ status: 'pending', paymentMethod: 'mobile_banking', receiptData: expect.stringMatching(/^\/api\/receipts\//) });
+    // An admin's list keeps the stored codes, as the admin document has them.
+    const all = await api.get(`/api/payments?userId=${member.user.id}&limit=all`, admin.token);
+    expect(all.body.data.payments.find((p: { id: string }) => p.id === sent.id)).toMatchObject({ status: 'PENDING', paymentMethod: 'MOBILE_BANKING' });
+    expect(all.body.data.payments[0].statusCode).toBeUndefined();
   });
 
   it('reports equal the sums of their rows, counted in the database', async () => {
@@ -247,6 +285,8 @@ describe('lists, summary and reports', () => {
     const defaulters = await api.get(`/api/payments/reports?reportType=defaulters&planId=${plan.id}`, admin.token);
     expect(defaulters.body.data.defaulters).toEqual([expect.objectContaining({ userId: member.user.id, overdueCount: 1, overdueAmount: 5000, oldestDueDate: '2026-03-01' })]);
     expect(defaulters.body.data.totalAmount).toBe(5000);
+    // Under the specification's name too.
+    expect(defaulters.body.data.payments).toEqual(defaulters.body.data.defaulters);
   });
 });
 

@@ -5,34 +5,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { amountField } from '../../contract/money.ts';
-import { firstValue, pagination, paginationOf, pagingQuery, searchField } from '../../contract/paging.ts';
-import { bulkStatusBody, instalmentMessages, memberPaymentMethod, statusChangeBody } from '../../contract/payments.ts';
+import { amountField } from '../../contract/amount-field.ts';
+import { firstValue, paginationOf, pagingQuery, pagingQueryOf, searchField } from '../../contract/paging.ts';
+import {
+  bulkStatusAnswer,
+  bulkStatusBody,
+  instalmentMessages,
+  memberGroupsAnswer,
+  memberPaymentMethod,
+  paymentAnswer,
+  paymentHistoryAnswer,
+  memberPaymentListAnswer,
+  paymentListAnswer,
+  paymentReportAnswer,
+  paymentsSummaryAnswer,
+  pendingQueueAnswer,
+  statusChangeBody,
+} from '../../contract/payments.ts';
 import { caseInsensitiveEnum } from '../../contract/plans.ts';
 import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseFormFields } from '../http/form-fields.ts';
 import { idParam, responses } from '../http/schemas.ts';
 import { readReceiptForm } from '../receipts/receipt-upload.ts';
-import { countAndAmount, instalmentFigures, nextDue } from '../../contract/figures.ts';
-import { bulkChangeStatus, changePaymentStatus, getPayment, listPayments, memberPosition, paymentHistory, paymentsSummary, submitInstalment, type InstalmentDeps } from './instalment-service.ts';
+import { asMemberListItem, bulkChangeStatus, changePaymentStatus, getPayment, listPayments, memberPosition, paymentHistory, paymentsSummary, submitInstalment, type InstalmentDeps } from './instalment-service.ts';
 import { listMemberGroups } from './member-groups.ts';
-import { paymentSchema } from './payment-schema.ts';
 import { paymentReport } from './payment-reports.ts';
-
-const onePayment = z.object({ success: z.literal(true), message: z.string().optional(), payment: paymentSchema, data: z.object({ payment: paymentSchema }) });
-const paymentList = z.object({ success: z.literal(true), payments: z.array(paymentSchema), data: z.object({ payments: z.array(paymentSchema), pagination }) });
-// RULES §6a: pending = under review + owed; overdue ⊂ owed; total = paid + pending. A member's summary
-// also leads with the next instalment and what is owed, paid and remaining.
-const summarySchema = z.object({
-  counts: z.object({ total: z.number(), paid: z.number(), pending: z.number(), overdue: z.number(), underReview: z.number(), owed: z.number() }),
-  amounts: z.object({ total: z.number(), paid: z.number(), pending: z.number(), overdue: z.number(), underReview: z.number(), owed: z.number() }),
-  figures: instalmentFigures,
-  nextDue: nextDue.nullable().optional(),
-  owed: countAndAmount.optional(),
-  paid: countAndAmount.optional(),
-  remaining: countAndAmount.optional(),
-});
 
 const filterQuery = pagingQuery.extend({
   type: firstValue(caseInsensitiveEnum(['SUBSCRIPTION', 'INSTALMENT']).optional()),
@@ -69,7 +67,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
       schema: {
         tags: ['payments'],
         summary: "The caller's groups with plan, position, payment schedule and winners",
-        response: responses({ 200: z.object({ success: z.literal(true), groups: z.array(z.any()), data: z.object({ groups: z.array(z.any()) }) }) }),
+        response: responses({ 200: memberGroupsAnswer }),
       },
     },
     async (request) => {
@@ -87,7 +85,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
         summary: "Send the receipt of one month's instalment of one's own group",
         description: 'multipart/form-data: groupId (or committeeId), amount, month, year, paymentMethod, bankAccountId, notes, and the file field `receipt`.',
         consumes: ['multipart/form-data'],
-        response: responses({ 201: onePayment }),
+        response: responses({ 201: paymentAnswer }),
       },
     },
     async (request, reply) => {
@@ -101,7 +99,16 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
 
   api.get(
     '/api/payments',
-    { ...member, schema: { tags: ['payments'], summary: "Payments: a member's own (sent or decided); an admin's all, with filters", querystring: filterQuery, response: responses({ 200: paymentList }) } },
+    {
+      ...member,
+      schema: {
+        tags: ['payments'],
+        summary: "Payments: a member's own (sent or decided); an admin's all, with filters",
+        querystring: filterQuery,
+        // The member's answer first: it is the one read most, and the serializer tries the shapes in order.
+        response: responses({ 200: z.union([memberPaymentListAnswer, paymentListAnswer]) }),
+      },
+    },
     async (request) => {
       const viewer = currentUser(request);
       const { page, limit, ...filter } = request.query;
@@ -112,7 +119,10 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
         limit,
         offset: (page - 1) * limit,
       });
-      return { success: true as const, payments, data: { payments, pagination: paginationOf(page, limit, counted) } };
+      const pagination = paginationOf(page, limit, counted);
+      if (viewer.role === 'ADMIN') return { success: true as const, data: { payments, pagination } };
+      const mine = payments.map(asMemberListItem);
+      return { success: true as const, payments: mine, data: { payments: mine, pagination } };
     },
   );
 
@@ -124,7 +134,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
         tags: ['payments'],
         summary: 'Counts and amounts by state (own for a member)',
         querystring: filterQuery.omit({ page: true, limit: true, search: true }),
-        response: responses({ 200: z.object({ success: z.literal(true), summary: summarySchema, data: summarySchema }) }),
+        response: responses({ 200: paymentsSummaryAnswer }),
       },
     },
     async (request) => {
@@ -141,11 +151,11 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
 
   api.get(
     '/api/payments/pending-queue',
-    { ...admin, schema: { tags: ['payments'], summary: 'Instalment receipts waiting for review, oldest first (admin)', querystring: pagingQuery.extend({ limit: pagingQuery.shape.limit.default(100) }), response: responses({ 200: paymentList }) } },
+    { ...admin, schema: { tags: ['payments'], summary: 'Instalment receipts waiting for review, oldest first (admin)', querystring: pagingQueryOf(50), response: responses({ 200: pendingQueueAnswer }) } },
     async (request) => {
       const { page, limit } = request.query;
       const { payments, ...counted } = await listPayments(deps, currentUser(request), { type: 'INSTALMENT', underReview: true, limit, offset: (page - 1) * limit });
-      return { success: true as const, payments, data: { payments, pagination: paginationOf(page, limit, counted) } };
+      return { success: true as const, data: { payments, pagination: paginationOf(page, limit, counted) } };
     },
   );
 
@@ -159,7 +169,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
         querystring: filterQuery.pick({ planId: true, groupId: true, month: true, year: true, page: true, limit: true }).extend({
           reportType: firstValue(caseInsensitiveEnum(['SUMMARY', 'PAID', 'PENDING', 'DEFAULTERS']).default('SUMMARY')),
         }),
-        response: responses({ 200: z.object({ success: z.literal(true), reportType: z.string(), data: z.any() }) }),
+        response: responses({ 200: paymentReportAnswer }),
       },
     },
     async (request) => {
@@ -177,13 +187,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
         tags: ['payments'],
         summary: 'Move many instalments at once, in one transaction; refused moves are counted apart (admin)',
         body: bulkStatusBody,
-        response: responses({
-          200: z.object({
-            success: z.literal(true),
-            message: z.string(),
-            data: z.object({ count: z.number(), refusedCount: z.number(), refused: z.array(z.object({ id: z.string(), reason: z.string() })) }),
-          }),
-        }),
+        response: responses({ 200: bulkStatusAnswer }),
       },
     },
     async (request) => {
@@ -201,7 +205,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
         tags: ['payments'],
         summary: 'A payment with every receipt ever sent for it and what became of each',
         params: idParam,
-        response: responses({ 200: z.object({ success: z.literal(true), payment: paymentSchema, receipts: z.array(z.any()), data: z.object({ payment: paymentSchema, receipts: z.array(z.any()) }) }) }),
+        response: responses({ 200: paymentHistoryAnswer }),
       },
     },
     async (request) => {
@@ -212,7 +216,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
 
   api.get(
     '/api/payments/:id',
-    { ...member, schema: { tags: ['payments'], summary: 'One payment (own, or any for an admin)', params: idParam, response: responses({ 200: onePayment }) } },
+    { ...member, schema: { tags: ['payments'], summary: 'One payment (own, or any for an admin)', params: idParam, response: responses({ 200: paymentAnswer }) } },
     async (request) => {
       const payment = await getPayment(deps, deps.db, request.params.id, currentUser(request));
       return { success: true as const, payment, data: { payment } };
@@ -221,7 +225,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
 
   api.put(
     '/api/payments/:id/status',
-    { ...admin, schema: { tags: ['payments'], summary: 'Approve (paid), reject (with a reason) or mark overdue one instalment (admin)', params: idParam, body: statusChangeBody, response: responses({ 200: onePayment }) } },
+    { ...admin, schema: { tags: ['payments'], summary: 'Approve (paid), reject (with a reason) or mark overdue one instalment (admin)', params: idParam, body: statusChangeBody, response: responses({ 200: paymentAnswer }) } },
     async (request) => {
       const { status, reason, rejectionReason, notes } = request.body;
       const payment = await changePaymentStatus(deps, actorOf(request), request.params.id, status, reason ?? rejectionReason ?? notes);

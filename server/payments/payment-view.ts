@@ -3,7 +3,7 @@
  * admin document §3 "Payment" and "Plan payment"). One select and one mapping for both.
  */
 import { rupeesFromDb } from '../../contract/money.ts';
-import type { ReviewStatus } from '../../contract/payments.ts';
+import type { BankAccountSnapshot, ReviewStatus } from '../../contract/payments.ts';
 import type { InstalmentState } from '../../contract/figures.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
 import { instalmentStateSql, type BusinessDay } from './figures.ts';
@@ -22,7 +22,7 @@ export type PaymentRow = {
   created_at: Date;
   approved_at: Date | null;
   bank_account_id: string | null;
-  bank_account_snapshot: Record<string, unknown> | null;
+  bank_account_snapshot: BankAccountSnapshot | null;
   receipt_id: string | null;
   receipt_url: string | null;
   receipt_key: string | null;

@@ -5,13 +5,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { amountField } from '../../contract/money.ts';
-import { firstValue, pagination, paginationOf, pagingQuery, searchField } from '../../contract/paging.ts';
+import { amountField } from '../../contract/amount-field.ts';
+import { firstValue, paginationOf, pagingQuery, searchField } from '../../contract/paging.ts';
 import { caseInsensitiveEnum, groupNumberField, PAYMENT_METHODS } from '../../contract/plans.ts';
 import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseFormFields } from '../http/form-fields.ts';
-import { paymentSchema } from '../payments/payment-schema.ts';
+import { paymentAnswer } from '../../contract/payments.ts';
+import { addUserToPlanAnswer, planPaymentListAnswer } from '../../contract/plan-requests.ts';
 import { idParam, responses } from '../http/schemas.ts';
 import { receiptMessages } from '../receipts/receipt-files.ts';
 import { readReceiptForm } from '../receipts/receipt-upload.ts';
@@ -27,7 +28,6 @@ import {
   type PlanPaymentDeps,
 } from './plan-payment-service.ts';
 
-const onePayment = z.object({ success: z.literal(true), message: z.string().optional(), payment: paymentSchema, data: z.object({ payment: paymentSchema }) });
 const paymentMethodField = caseInsensitiveEnum(PAYMENT_METHODS).default('BANK_TRANSFER');
 
 /** Multipart fields arrive as text; checked with the same kind of schema as JSON bodies. */
@@ -52,7 +52,7 @@ export function registerPlanPaymentRoutes(app: FastifyInstance, deps: PlanPaymen
 
   api.post(
     '/api/payments/subscribe',
-    { ...member, schema: { tags: ['plan payments'], ...multipartDoc('Buy a plan: the first month by bank transfer, with its receipt', 'planId, amount, bankAccountId, description'), response: responses({ 201: onePayment }) } },
+    { ...member, schema: { tags: ['plan payments'], ...multipartDoc('Buy a plan: the first month by bank transfer, with its receipt', 'planId, amount, bankAccountId, description'), response: responses({ 201: paymentAnswer }) } },
     async (request, reply) => {
       const { fields, receipt } = await readReceiptForm(request);
       const input = parseFormFields(subscribeFields, fields);
@@ -77,7 +77,7 @@ export function registerPlanPaymentRoutes(app: FastifyInstance, deps: PlanPaymen
           // An empty choice is no choice: it must not reach the uuid column as ''.
           bankAccountId: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(100).optional()),
         }),
-        response: responses({ 201: onePayment }),
+        response: responses({ 201: paymentAnswer }),
       },
     },
     async (request, reply) => {
@@ -88,7 +88,7 @@ export function registerPlanPaymentRoutes(app: FastifyInstance, deps: PlanPaymen
 
   api.post(
     '/api/plan-payments/:id/upload-receipt',
-    { ...member, schema: { tags: ['plan payments'], ...multipartDoc('Upload the receipt of an open request', 'none'), params: idParam, response: responses({ 200: onePayment }) } },
+    { ...member, schema: { tags: ['plan payments'], ...multipartDoc('Upload the receipt of an open request', 'none'), params: idParam, response: responses({ 200: paymentAnswer }) } },
     async (request) => {
       const { receipt } = await readReceiptForm(request);
       if (!receipt) throw badRequest(receiptMessages.required, { receipt: receiptMessages.required });
@@ -113,7 +113,7 @@ export function registerPlanPaymentRoutes(app: FastifyInstance, deps: PlanPaymen
             .max(2000)
             .pipe(z.url({ protocol: /^https?$/, error: receiptMessages.urlInvalid })),
         }),
-        response: responses({ 200: onePayment }),
+        response: responses({ 200: paymentAnswer }),
       },
     },
     async (request) => {
@@ -135,29 +135,21 @@ export function registerPlanPaymentRoutes(app: FastifyInstance, deps: PlanPaymen
           search: searchField,
           limit: pagingQuery.shape.limit.default(50),
         }),
-        response: responses({
-          200: z.object({
-            success: z.literal(true),
-            payments: z.array(paymentSchema),
-            data: z.object({
-              payments: z.array(paymentSchema),
-              pagination,
-              counts: z.object({ total: z.number(), pending: z.number(), approved: z.number(), rejected: z.number(), revenue: z.number() }),
-            }),
-          }),
-        }),
+        response: responses({ 200: planPaymentListAnswer }),
       },
     },
     async (request) => {
       const { page, limit, status, planId, search } = request.query;
-      const { payments, counts, ...counted } = await listPlanPayments(deps, currentUser(request), { status, planId, search, limit, offset: (page - 1) * limit });
-      return { success: true as const, payments, data: { payments, pagination: paginationOf(page, limit, counted), counts } };
+      const viewer = currentUser(request);
+      const { payments, counts, ...counted } = await listPlanPayments(deps, viewer, { status, planId, search, limit, offset: (page - 1) * limit });
+      const data = { payments, pagination: paginationOf(page, limit, counted), counts };
+      return viewer.role === 'ADMIN' ? { success: true as const, data } : { success: true as const, payments, data };
     },
   );
 
   api.get(
     '/api/plan-payments/:id',
-    { ...member, schema: { tags: ['plan payments'], summary: 'One plan request (own, or any for an admin)', params: idParam, response: responses({ 200: onePayment }) } },
+    { ...member, schema: { tags: ['plan payments'], summary: 'One plan request (own, or any for an admin)', params: idParam, response: responses({ 200: paymentAnswer }) } },
     async (request) => {
       const payment = await getPlanPayment(deps, deps.db, request.params.id, currentUser(request));
       return { success: true as const, payment, data: { payment } };
@@ -178,7 +170,7 @@ export function registerPlanPaymentRoutes(app: FastifyInstance, deps: PlanPaymen
           groupId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().max(100).optional()),
           notes: z.string().trim().max(1000).optional(),
         }),
-        response: responses({ 200: onePayment }),
+        response: responses({ 200: paymentAnswer }),
       },
     },
     async (request) => {
@@ -198,7 +190,7 @@ export function registerPlanPaymentRoutes(app: FastifyInstance, deps: PlanPaymen
         body: z.object({
           rejectionReason: z.string({ error: planPaymentMessages.reasonRequired }).trim().min(1, planPaymentMessages.reasonRequired).max(1000),
         }),
-        response: responses({ 200: onePayment }),
+        response: responses({ 200: paymentAnswer }),
       },
     },
     async (request) => {
@@ -220,13 +212,7 @@ export function registerPlanPaymentRoutes(app: FastifyInstance, deps: PlanPaymen
           groupId: z.string().max(100).optional(),
           groupNumber: groupNumberField.optional(),
         }),
-        response: responses({
-          201: z.object({
-            success: z.literal(true),
-            message: z.string(),
-            data: z.object({ groupId: z.string(), groupNumber: z.string(), memberNumber: z.number() }),
-          }),
-        }),
+        response: responses({ 201: addUserToPlanAnswer }),
       },
     },
     async (request, reply) => {

@@ -29,28 +29,68 @@ describe('/api/committees', () => {
     expect((await api.get('/api/committees')).status).toBe(401);
   });
 
-  it('shows a committee with its groups; members and their group numbers only to admins', async () => {
+  it('shows a committee with its groups and their counts; members and their group numbers only to admins who ask for them', async () => {
     const id = await plan('Committee With Members');
     const member = await signUpMember(ctx, { name: 'Zainab' });
-    const group = await api.post('/api/admin/groups/create', { planId: id, groupName: 'First', groupNumber: 'B2', maxMembers: 10, startDate: '2026-12-01' }, admin.token);
-    await api.post(`/api/committee-plans/${id}/add-user`, { userId: member.user.id, groupId: group.body.group.id }, admin.token);
+    const other = await signUpMember(ctx, { name: 'Hamza' });
+    const b2 = await api.post('/api/admin/groups/create', { planId: id, groupName: 'First', groupNumber: 'B2', maxMembers: 10, startDate: '2026-12-01' }, admin.token);
+    const g10 = await api.post('/api/admin/groups/create', { planId: id, groupName: 'Second', groupNumber: '10', maxMembers: 5, startDate: '2026-12-01' }, admin.token);
+    await api.post(`/api/admin/groups/create`, { planId: id, groupName: 'Third', groupNumber: '9', maxMembers: 5, startDate: '2026-12-01', isActive: false }, admin.token);
+    await api.post(`/api/committee-plans/${id}/add-user`, { userId: member.user.id, groupId: b2.body.group.id }, admin.token);
+    await api.post(`/api/committee-plans/${id}/add-user`, { userId: other.user.id, groupId: g10.body.group.id }, admin.token);
 
+    // By default: the committee and its groups with their counts, in group-number order; no member records.
     const asAdmin = await api.get(`/api/committees/${id}`, admin.token);
     expect(asAdmin.status).toBe(200);
-    expect(asAdmin.body.committee.members).toEqual([expect.objectContaining({ userId: member.user.id, groupNumber: 'B2', memberNumber: 1, user: { name: 'Zainab', email: member.email } })]);
-    expect(asAdmin.body.committee.groups).toEqual([expect.objectContaining({ groupNumber: 'B2', memberCount: 1, maxMembers: 10 })]);
+    for (const committee of [asAdmin.body.committee, asAdmin.body.data.committee]) {
+      expect(committee).toMatchObject({ id, name: 'Committee With Members', currentMembers: 2, maxMembers: 20, monthlyAmount: 2000, status: 'ACTIVE', groupCount: 3 });
+      expect(committee).not.toHaveProperty('members');
+      expect(committee.groups).toEqual([
+        { id: expect.any(String), groupNumber: '9', memberCount: 0, maxMembers: 5, isActive: false },
+        { id: g10.body.group.id, groupNumber: '10', memberCount: 1, maxMembers: 5, isActive: true },
+        { id: b2.body.group.id, groupNumber: 'B2', memberCount: 1, maxMembers: 10, isActive: true },
+      ]);
+    }
+
+    // On demand: every member with their group number, in group and member order.
+    const withMembers = await api.get(`/api/committees/${id}?include=members`, admin.token);
+    expect(withMembers.status).toBe(200);
+    expect(withMembers.body.committee.groups).toEqual(asAdmin.body.committee.groups);
+    expect(withMembers.body.data.committee.members).toEqual([
+      { id: expect.any(String), userId: other.user.id, groupId: g10.body.group.id, groupNumber: '10', memberNumber: 1, status: 'ACTIVE', joinedAt: expect.any(String), user: { name: 'Hamza', email: other.email } },
+      { id: expect.any(String), userId: member.user.id, groupId: b2.body.group.id, groupNumber: 'B2', memberNumber: 1, status: 'ACTIVE', joinedAt: expect.any(String), user: { name: 'Zainab', email: member.email } },
+    ]);
+
     const asMember = await api.get(`/api/committees/${id}`, member.token);
-    expect(asMember.body.committee.members).toEqual([]);
+    expect(asMember.status).toBe(200);
+    expect(asMember.body.committee).not.toHaveProperty('members');
+    expect(asMember.body.committee.groups.map((g: { groupNumber: string }) => g.groupNumber)).toEqual(['9', '10', 'B2']);
+    // Other members' names and emails are not a member's to read.
+    const memberAsks = await api.get(`/api/committees/${id}?include=members`, member.token);
+    expect(memberAsks.status).toBe(403);
+    expect(memberAsks.body).toMatchObject({ success: false, message: 'Access denied.' });
+
     const unknown = await api.get('/api/committees/00000000-0000-4000-8000-000000000000', member.token);
     expect(unknown.status).toBe(404);
     // The specification's words for a committee (the same plan under /api/committee-plans is 'Plan not found.').
     expect(unknown.body.message).toBe('Committee not found.');
+    expect((await api.get('/api/committees/not-an-id?include=members', admin.token)).status).toBe(404);
     const hidden = await plan('Committee Hidden', false);
     expect((await api.get(`/api/committees/${hidden}`, member.token)).body.message).toBe('Committee not found.');
     expect((await api.get('/api/committee-plans/00000000-0000-4000-8000-000000000000', member.token)).body.message).toBe('Plan not found.');
 
     const mine = await api.get('/api/committees/user', member.token);
     expect(mine.body.committees).toEqual([expect.objectContaining({ id, groupNumber: 'B2', memberNumber: 1, memberStatus: 'ACTIVE' })]);
+  });
+
+  it('refuses an unknown include with 400 and its field, and answers 401 without a session', async () => {
+    const id = await plan('Committee Refusals');
+    const bad = await api.get(`/api/committees/${id}?include=payments`, admin.token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.success).toBe(false);
+    expect(bad.body.errors).toEqual({ include: 'include can only be members.' });
+    expect((await api.get(`/api/committees/${id}`)).status).toBe(401);
+    expect((await api.get(`/api/committees/${id}?include=members`)).status).toBe(401);
   });
 
   it('join opens a plan request; leave withdraws it; a group member cannot leave on their own', async () => {

@@ -7,41 +7,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rupeesFromDb } from '../../contract/money.ts';
 import { firstValue, pagingQuery } from '../../contract/paging.ts';
-import { caseInsensitiveEnum, planBody } from '../../contract/plans.ts';
+import { authMessages } from '../../contract/accounts.ts';
+import { caseInsensitiveEnum, committeeAnswer, committeeDetailsAnswer, committeeDetailsQuery, committeeListAnswer, joinCommitteeAnswer, myCommitteesAnswer, planBody } from '../../contract/plans.ts';
 import type { Database } from '../db/database.ts';
 import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { idParam, responses } from '../http/schemas.ts';
 import { createPlanRequest, type PlanPaymentDeps } from '../plan-payments/plan-payment-service.ts';
-import { createPlan, getVisiblePlan, listPlans, setPlanActive, type Plan } from './plan-service.ts';
-
-const committeeSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  packageType: z.string(),
-  monthlyAmount: z.number(),
-  totalAmount: z.number(),
-  duration: z.number(),
-  maxMembers: z.number(),
-  currentMembers: z.number(),
-  groupCount: z.number(),
-  status: z.enum(['ACTIVE', 'INACTIVE']),
-});
-const memberSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  groupId: z.string(),
-  groupNumber: z.string(),
-  memberNumber: z.number(),
-  status: z.string(),
-  joinedAt: z.string(),
-  user: z.object({ name: z.string(), email: z.string().optional() }),
-});
-const committeeDetails = committeeSchema.extend({
-  members: z.array(memberSchema),
-  groups: z.array(z.object({ id: z.string(), groupNumber: z.string(), memberCount: z.number(), maxMembers: z.number(), isActive: z.boolean() })),
-});
+import { committeeGroups, committeeMembers, createPlan, getVisiblePlan, listPlans, setPlanActive, type Plan } from './plan-service.ts';
+import { messageAnswer } from '../../contract/answers.ts';
 
 const toCommittee = (plan: Plan) => ({
   id: plan.id,
@@ -69,7 +43,7 @@ export function registerCommitteeRoutes(app: FastifyInstance, deps: PlanPaymentD
         tags: ['committees'],
         summary: 'Committees (plans): active ones, or all for an admin',
         querystring: pagingQuery.extend({ status: firstValue(caseInsensitiveEnum(['ALL', 'ACTIVE', 'INACTIVE']).optional()), limit: pagingQuery.shape.limit.default(100) }),
-        response: responses({ 200: z.object({ success: z.literal(true), committees: z.array(committeeSchema), data: z.object({ committees: z.array(committeeSchema) }) }) }),
+        response: responses({ 200: committeeListAnswer }),
       },
     },
     async (request) => {
@@ -93,13 +67,7 @@ export function registerCommitteeRoutes(app: FastifyInstance, deps: PlanPaymentD
       schema: {
         tags: ['committees'],
         summary: 'The committees the caller is a member of, with their group and member number',
-        response: responses({
-          200: z.object({
-            success: z.literal(true),
-            committees: z.array(committeeSchema.extend({ groupId: z.string(), groupNumber: z.string(), memberNumber: z.number(), memberStatus: z.string() })),
-            data: z.object({ committees: z.array(committeeSchema.extend({ groupId: z.string(), groupNumber: z.string(), memberNumber: z.number(), memberStatus: z.string() })) }),
-          }),
-        }),
+        response: responses({ 200: myCommitteesAnswer }),
       },
     },
     async (request) => {
@@ -142,50 +110,27 @@ export function registerCommitteeRoutes(app: FastifyInstance, deps: PlanPaymentD
       onRequest: deps.auth.requireUser,
       schema: {
         tags: ['committees'],
-        summary: 'One committee with its groups, and for admins its members and their group numbers',
+        summary: 'One committee with its groups and their member counts; include=members adds every member and their group number (admins only)',
         params: idParam,
-        response: responses({ 200: z.object({ success: z.literal(true), committee: committeeDetails, data: z.object({ committee: committeeDetails }) }) }),
+        querystring: committeeDetailsQuery,
+        response: responses({ 200: committeeDetailsAnswer }),
       },
     },
     async (request) => {
       const isAdmin = currentUser(request).role === 'ADMIN';
-      const plan = await getVisiblePlan(db, request.params.id, isAdmin, 'committee');
-      const groups = await db.query<{ id: string; group_number: string; current_members: number; max_members: number; is_active: boolean }>(
-        'SELECT id, group_number, current_members, max_members, is_active FROM committee_groups WHERE plan_id = $1 ORDER BY length(group_number), group_number',
-        [plan.id],
-      );
+      const withMembers = request.query.include === 'members';
       // Other members' names and emails are for administrators (the winner screens), not for members.
-      const members = isAdmin
-        ? (
-            await db.query<{ id: string; user_id: string; group_id: string; group_number: string; member_number: number; status: string; joined_at: Date; name: string; email: string }>(
-              `SELECT m.id, m.user_id, g.id AS group_id, g.group_number, m.member_number, m.status, m.joined_at, u.name, u.email
-               FROM group_members m JOIN committee_groups g ON g.id = m.group_id JOIN users u ON u.id = m.user_id
-               WHERE g.plan_id = $1 ORDER BY length(g.group_number), g.group_number, m.member_number LIMIT 5000`,
-              [plan.id],
-            )
-          ).rows.map((m) => ({
-            id: m.id,
-            userId: m.user_id,
-            groupId: m.group_id,
-            groupNumber: m.group_number,
-            memberNumber: m.member_number,
-            status: m.status,
-            joinedAt: new Date(m.joined_at).toISOString(),
-            user: { name: m.name, email: m.email },
-          }))
-        : [];
-      const committee = {
-        ...toCommittee(plan),
-        members,
-        groups: groups.rows.map((g) => ({ id: g.id, groupNumber: g.group_number, memberCount: g.current_members, maxMembers: g.max_members, isActive: g.is_active })),
-      };
+      if (withMembers && !isAdmin) throw forbidden(authMessages.adminRequired);
+      const plan = await getVisiblePlan(db, request.params.id, isAdmin, 'committee');
+      const groups = await committeeGroups(db, plan.id);
+      const committee = { ...toCommittee(plan), groups, ...(withMembers ? { members: await committeeMembers(db, plan.id) } : {}) };
       return { success: true as const, committee, data: { committee } };
     },
   );
 
   api.post(
     '/api/committees',
-    { onRequest: deps.auth.requireAdmin, schema: { tags: ['committees'], summary: 'Create a committee (a plan)', body: planBody, response: responses({ 201: z.object({ success: z.literal(true), message: z.string(), committee: committeeSchema, data: z.object({ committee: committeeSchema }) }) }) } },
+    { onRequest: deps.auth.requireAdmin, schema: { tags: ['committees'], summary: 'Create a committee (a plan)', body: planBody, response: responses({ 201: committeeAnswer }) } },
     async (request, reply) => {
       const committee = toCommittee(await createPlan(db, actorOf(request), request.body));
       return reply.code(201).send({ success: true, message: 'Committee created successfully', committee, data: { committee } });
@@ -200,7 +145,7 @@ export function registerCommitteeRoutes(app: FastifyInstance, deps: PlanPaymentD
         tags: ['committees'],
         summary: "Ask to join: opens a plan request for the first month's amount, to be completed with a receipt",
         params: idParam,
-        response: responses({ 201: z.object({ success: z.literal(true), message: z.string(), data: z.object({ paymentId: z.string(), status: z.string() }) }) }),
+        response: responses({ 201: joinCommitteeAnswer }),
       },
     },
     async (request, reply) => {
@@ -218,7 +163,7 @@ export function registerCommitteeRoutes(app: FastifyInstance, deps: PlanPaymentD
         tags: ['committees'],
         summary: 'Withdraw an open request to join. Members already in a group leave through an administrator.',
         params: idParam,
-        response: responses({ 200: z.object({ success: z.literal(true), message: z.string() }) }),
+        response: responses({ 200: messageAnswer }),
       },
     },
     async (request) => {
@@ -251,7 +196,7 @@ export function registerCommitteeRoutes(app: FastifyInstance, deps: PlanPaymentD
         summary: 'Open (ACTIVE) or pause (INACTIVE) a committee',
         params: idParam,
         body: z.object({ status: caseInsensitiveEnum(['ACTIVE', 'INACTIVE']) }),
-        response: responses({ 200: z.object({ success: z.literal(true), message: z.string(), committee: committeeSchema, data: z.object({ committee: committeeSchema }) }) }),
+        response: responses({ 200: committeeAnswer }),
       },
     },
     async (request) => {

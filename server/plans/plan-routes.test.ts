@@ -52,7 +52,7 @@ async function addUserToPlan(planId: string, userId: string, body: Record<string
 }
 
 async function auditRows(entityId: string) {
-  const { rows } = await ctx.db.query<{ action: string; actor_id: string; entity_type: string; entity_id: string; before_data: any; after_data: any }>(
+  const { rows } = await ctx.db.query<{ action: string; actor_id: string; entity_type: string; entity_id: string; before_data: unknown; after_data: unknown }>(
     'SELECT action, actor_id, entity_type, entity_id, before_data, after_data FROM audit_log WHERE entity_id = $1 ORDER BY created_at, id',
     [entityId],
   );
@@ -187,7 +187,7 @@ describe('GET /api/committee-plans/:id', () => {
     for (const token of [undefined, member.token]) {
       const res = await api.get(`/api/committee-plans/${plan.id}`, token);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, message: planMessages.notFound });
+      expect(res.body).toEqual({ success: false, code: expect.any(String), message: planMessages.notFound });
     }
     const asAdmin = await api.get(`/api/committee-plans/${plan.id}`, admin.token);
     expect(asAdmin.status).toBe(200);
@@ -197,7 +197,7 @@ describe('GET /api/committee-plans/:id', () => {
   it.each([randomUUID(), 'not-a-uuid', '12345'])('answers 404 for an unknown id %s', async (id) => {
     const res = await api.get(`/api/committee-plans/${id}`, admin.token);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ success: false, message: planMessages.notFound });
+    expect(res.body).toEqual({ success: false, code: expect.any(String), message: planMessages.notFound });
   });
 });
 
@@ -398,7 +398,7 @@ describe('PUT /api/committee-plans/:id', () => {
     for (const id of [randomUUID(), 'not-a-uuid']) {
       const res = await api.put(`/api/committee-plans/${id}`, planBody(), admin.token);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, message: planMessages.notFound });
+      expect(res.body).toEqual({ success: false, code: expect.any(String), message: planMessages.notFound });
     }
   });
 
@@ -478,7 +478,7 @@ describe('DELETE /api/committee-plans/:id', () => {
     expect(group.status).toBe(201);
     const res = await api.delete(`/api/committee-plans/${plan.id}`, admin.token);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, message: 'This plan has groups or payments and cannot be deleted. Deactivate it instead.' });
+    expect(res.body).toEqual({ success: false, code: expect.any(String), message: 'This plan has groups or payments and cannot be deleted. Deactivate it instead.' });
     expect(await planRowCount(plan.id)).toBe(1);
     expect((await auditRows(plan.id)).map((a) => a.action)).toEqual(['PLAN_CREATE']);
   });

@@ -2,30 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { firstValue, pagination, paginationOf, pagingQuery, searchField } from '../../contract/paging.ts';
-import { planBody } from '../../contract/plans.ts';
+import { firstValue, paginationOf, pagingQuery, searchField } from '../../contract/paging.ts';
+import { planAnswer, planBody, planListAnswer } from '../../contract/plans.ts';
 import type { Database } from '../db/database.ts';
 import { actorOf, type AuthHooks } from '../http/auth.ts';
-import { idParam, messageBody, responses } from '../http/schemas.ts';
+import { idParam, responses } from '../http/schemas.ts';
 import { createPlan, deletePlan, getVisiblePlan, listPlans, setPlanActive, updatePlan } from './plan-service.ts';
-
-const planSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  packageType: z.string(),
-  monthlyAmount: z.number(),
-  totalAmount: z.number(),
-  duration: z.number(),
-  maxMembers: z.number(),
-  benefits: z.array(z.string()),
-  isActive: z.boolean(),
-  createdAt: z.string(),
-  creator: z.object({ name: z.string() }).nullable(),
-  groupCount: z.number(),
-  currentMembers: z.number(),
-});
-export const planResponse = z.object({ success: z.literal(true), message: z.string().optional(), plan: planSchema, data: z.object({ plan: planSchema }) });
+import { messageAnswer } from '../../contract/answers.ts';
 
 const listQuery = pagingQuery.extend({
   includeInactive: firstValue(z.enum(['true', 'false']).optional()),
@@ -45,7 +28,7 @@ export function registerPlanRoutes(app: FastifyInstance, deps: { db: Database; a
         tags: ['plans'],
         summary: 'Plans: active ones for members and visitors; admins may ask for all',
         querystring: listQuery,
-        response: responses({ 200: z.object({ success: z.literal(true), plans: z.array(planSchema), data: z.object({ plans: z.array(planSchema), pagination }) }) }),
+        response: responses({ 200: planListAnswer }),
       },
     },
     async (request) => {
@@ -66,7 +49,7 @@ export function registerPlanRoutes(app: FastifyInstance, deps: { db: Database; a
 
   api.get(
     '/api/committee-plans/:id',
-    { onRequest: deps.auth.optionalUser, schema: { tags: ['plans'], summary: 'One plan', params: idParam, response: responses({ 200: planResponse }) } },
+    { onRequest: deps.auth.optionalUser, schema: { tags: ['plans'], summary: 'One plan', params: idParam, response: responses({ 200: planAnswer }) } },
     async (request) => {
       const plan = await getVisiblePlan(deps.db, request.params.id, request.user?.role === 'ADMIN');
       return { success: true as const, plan, data: { plan } };
@@ -75,7 +58,7 @@ export function registerPlanRoutes(app: FastifyInstance, deps: { db: Database; a
 
   api.post(
     '/api/committee-plans',
-    { onRequest: deps.auth.requireAdmin, schema: { tags: ['plans'], summary: 'Create a plan (admin)', body: planBody, response: responses({ 201: planResponse }) } },
+    { onRequest: deps.auth.requireAdmin, schema: { tags: ['plans'], summary: 'Create a plan (admin)', body: planBody, response: responses({ 201: planAnswer }) } },
     async (request, reply) => {
       const plan = await createPlan(deps.db, actorOf(request), request.body);
       return reply.code(201).send({ success: true, message: 'Committee plan created successfully', plan, data: { plan } });
@@ -84,7 +67,7 @@ export function registerPlanRoutes(app: FastifyInstance, deps: { db: Database; a
 
   api.put(
     '/api/committee-plans/:id',
-    { onRequest: deps.auth.requireAdmin, schema: { tags: ['plans'], summary: 'Update a plan (admin)', params: idParam, body: planBody, response: responses({ 200: planResponse }) } },
+    { onRequest: deps.auth.requireAdmin, schema: { tags: ['plans'], summary: 'Update a plan (admin)', params: idParam, body: planBody, response: responses({ 200: planAnswer }) } },
     async (request) => {
       const plan = await updatePlan(deps.db, actorOf(request), request.params.id, request.body);
       return { success: true as const, message: 'Committee plan updated successfully', plan, data: { plan } };
@@ -94,7 +77,7 @@ export function registerPlanRoutes(app: FastifyInstance, deps: { db: Database; a
   for (const [path, isActive] of [['activate', true], ['deactivate', false]] as const) {
     api.put(
       `/api/committee-plans/:id/${path}`,
-      { onRequest: deps.auth.requireAdmin, schema: { tags: ['plans'], summary: `${isActive ? 'Activate' : 'Deactivate'} a plan (admin)`, params: idParam, response: responses({ 200: planResponse }) } },
+      { onRequest: deps.auth.requireAdmin, schema: { tags: ['plans'], summary: `${isActive ? 'Activate' : 'Deactivate'} a plan (admin)`, params: idParam, response: responses({ 200: planAnswer }) } },
       async (request) => {
         const plan = await setPlanActive(deps.db, actorOf(request), request.params.id, isActive);
         return { success: true as const, message: `Plan ${isActive ? 'activated' : 'deactivated'} successfully`, plan, data: { plan } };
@@ -104,7 +87,7 @@ export function registerPlanRoutes(app: FastifyInstance, deps: { db: Database; a
 
   api.delete(
     '/api/committee-plans/:id',
-    { onRequest: deps.auth.requireAdmin, schema: { tags: ['plans'], summary: 'Delete a plan that has no groups or payments (admin)', params: idParam, response: responses({ 200: messageBody }) } },
+    { onRequest: deps.auth.requireAdmin, schema: { tags: ['plans'], summary: 'Delete a plan that has no groups or payments (admin)', params: idParam, response: responses({ 200: messageAnswer }) } },
     async (request) => {
       await deletePlan(deps.db, actorOf(request), request.params.id);
       return { success: true as const, message: 'Committee plan deleted successfully' };

@@ -1,6 +1,7 @@
 /** Committee plans (RULES §4). A plan is also called a committee on the winner screens (RULES §1). */
 import { planMessages, type PlanBody } from '../../contract/plans.ts';
 import { rupeesFromDb } from '../../contract/money.ts';
+import { ALL_LIMIT } from '../../contract/paging.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { conflict, notFound } from '../http/errors.ts';
@@ -145,4 +146,33 @@ export async function deletePlan(db: Database, actor: Actor, id: string): Promis
     await tx.query('DELETE FROM committee_plans WHERE id = $1', [id]);
     await recordAudit(tx, { actorId: actor.id, action: 'PLAN_DELETE', entityType: 'plan', entityId: id, before, ip: actor.ip });
   });
+}
+
+/** A committee's groups with their member counts, in group-number order (1, 2, …, 10, A1). */
+export async function committeeGroups(q: Queryable, planId: string) {
+  const { rows } = await q.query<{ id: string; group_number: string; current_members: number; max_members: number; is_active: boolean }>(
+    'SELECT id, group_number, current_members, max_members, is_active FROM committee_groups WHERE plan_id = $1 ORDER BY length(group_number), group_number',
+    [planId],
+  );
+  return rows.map((g) => ({ id: g.id, groupNumber: g.group_number, memberCount: g.current_members, maxMembers: g.max_members, isActive: g.is_active }));
+}
+
+/** Every member of a committee's groups with their group number, up to ALL_LIMIT (asked for with include=members). */
+export async function committeeMembers(q: Queryable, planId: string) {
+  const { rows } = await q.query<{ id: string; user_id: string; group_id: string; group_number: string; member_number: number; status: string; joined_at: Date; name: string; email: string }>(
+    `SELECT m.id, m.user_id, g.id AS group_id, g.group_number, m.member_number, m.status, m.joined_at, u.name, u.email
+     FROM group_members m JOIN committee_groups g ON g.id = m.group_id JOIN users u ON u.id = m.user_id
+     WHERE g.plan_id = $1 ORDER BY length(g.group_number), g.group_number, m.member_number LIMIT $2`,
+    [planId, ALL_LIMIT],
+  );
+  return rows.map((m) => ({
+    id: m.id,
+    userId: m.user_id,
+    groupId: m.group_id,
+    groupNumber: m.group_number,
+    memberNumber: m.member_number,
+    status: m.status,
+    joinedAt: new Date(m.joined_at).toISOString(),
+    user: { name: m.name, email: m.email },
+  }));
 }

@@ -1,16 +1,15 @@
 /** /api/profile: the signed-in user reads and edits their own account, and changes their password. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { publicUser } from '../../contract/accounts.ts';
-import { changePasswordBody, profileBody, userMessages } from '../../contract/users.ts';
+import { changePasswordBody, profileAnswer, profileBody, profileUpdatedAnswer, userMessages } from '../../contract/users.ts';
 import { findUserById, toPublicUser } from '../accounts/users.ts';
 import type { Database } from '../db/database.ts';
 import { currentUser, type AuthHooks } from '../http/auth.ts';
 import { Throttle } from '../http/throttle.ts';
-import { messageBody, responses } from '../http/schemas.ts';
+import { responses } from '../http/schemas.ts';
 import { logSecurityEvent } from '../http/security-log.ts';
 import { changePassword, updateProfile } from './profile-service.ts';
+import { messageAnswer } from '../../contract/answers.ts';
 
 export function registerProfileRoutes(
   app: FastifyInstance,
@@ -27,7 +26,7 @@ export function registerProfileRoutes(
 
   api.get(
     '/api/profile',
-    { ...member, schema: { tags: ['profile'], summary: 'My account', response: responses({ 200: z.object({ success: z.literal(true), user: publicUser, data: z.object({ user: publicUser }) }) }) } },
+    { ...member, schema: { tags: ['profile'], summary: 'My account', response: responses({ 200: profileAnswer }) } },
     async (request) => {
       const user = toPublicUser((await findUserById(deps.db, currentUser(request).id))!);
       return { success: true as const, user, data: { user } };
@@ -42,7 +41,7 @@ export function registerProfileRoutes(
         tags: ['profile'],
         summary: 'Update my name, phone and CNIC; a new email is confirmed by a link sent to it',
         body: profileBody,
-        response: responses({ 200: z.object({ success: z.literal(true), message: z.string(), user: publicUser, data: z.object({ user: publicUser, emailChangePending: z.boolean() }) }) }),
+        response: responses({ 200: profileUpdatedAnswer }),
       },
     },
     async (request) => {
@@ -56,7 +55,7 @@ export function registerProfileRoutes(
 
   api.put(
     '/api/profile/password',
-    { ...member, schema: { tags: ['profile'], summary: 'Change my password (other sessions end)', body: changePasswordBody, response: responses({ 200: messageBody }) } },
+    { ...member, schema: { tags: ['profile'], summary: 'Change my password (other sessions end)', body: changePasswordBody, response: responses({ 200: messageAnswer }) } },
     async (request) => {
       throttleChanges(request);
       await changePassword(deps.db, currentUser(request), request.body);

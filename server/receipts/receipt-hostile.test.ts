@@ -724,7 +724,7 @@ describe('an upload flood by one member', () => {
 
     const refused = await upload({ name: 'r.png', type: 'image/png', data: sampleFiles.png });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ success: false, message: authMessages.tooManyRequests });
+    expect(refused.json()).toEqual({ success: false, code: expect.any(String), message: authMessages.tooManyRequests });
     expect(authMessages.tooManyRequests).toMatch(/^Too many attempts\./);
 
     const open = await client(flood).post('/api/plan-payments', { planId: await newPlan(flood, floodAdmin.token), amount: 5000 }, member.token);

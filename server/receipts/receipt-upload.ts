@@ -54,9 +54,9 @@ export function registerReceiptUploads(app: FastifyInstance, limits: ReceiptUplo
   // Answering before the body has fully arrived (a refused upload, a request without a session)
   // ends the connection once the answer is out: otherwise the server would go on reading and
   // discarding whatever the client still sends, however much that is.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.raw.complete === false) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -4,7 +4,7 @@
  * commission is ever paid twice; confirmed by the member who received it.
  */
 import { ALL_LIMIT } from '../../contract/paging.ts';
-import { commissionMessages, type CommissionRules } from '../../contract/referrals.ts';
+import { commissionMessages, type CommissionRules, type CommissionStatus } from '../../contract/referrals.ts';
 import { formatPkr, rupeesFromDb } from '../../contract/money.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { karachiToday } from '../business-time.ts';
@@ -169,7 +169,7 @@ export async function payCommissionBatch(db: Database, admin: Actor, input: { mo
 }
 
 export async function batchHistory(q: Queryable, limit: number, offset: number) {
-  const { rows } = await q.query<{ id: string; month: number; year: number; total_payments: number; total_amount: string; status: string; payment_method: string; transaction_id: string | null; notes: string | null; created_at: Date; admin_name: string | null }>(
+  const { rows } = await q.query<{ id: string; month: number; year: number; total_payments: number; total_amount: string; status: 'COMPLETED'; payment_method: string; transaction_id: string | null; notes: string | null; created_at: Date; admin_name: string | null }>(
     `SELECT b.*, b.total_amount::text AS total_amount, u.name AS admin_name FROM commission_batches b LEFT JOIN users u ON u.id = b.created_by
      ORDER BY b.created_at DESC LIMIT $1 OFFSET $2`,
     [limit, offset],
@@ -190,7 +190,7 @@ export async function batchHistory(q: Queryable, limit: number, offset: number) 
 }
 
 type MemberCommissionRow = {
-  id: string; amount: string; status: string; user_confirmed: boolean; confirmed_at: Date | null; user_notes: string | null; payment_method: string | null;
+  id: string; amount: string; status: CommissionStatus; user_confirmed: boolean; confirmed_at: Date | null; user_notes: string | null; payment_method: string | null;
   transaction_id: string | null; paid_at: Date | null; accrued_at: Date; level: number; rate: string; referred_name: string; plan_name: string;
   uncapped_amount: string;
 };
@@ -240,13 +240,19 @@ export async function confirmCommissionPayment(db: Database, userId: string, id:
 }
 
 export async function commissionHistory(q: Queryable, f: { userId?: string; status?: string; level?: number; startDate?: string; endDate?: string; limit: number; offset: number }) {
-  const { rows } = await q.query<MemberCommissionRow & { total: number; total_amount: string }>(
-    `${MEMBER_COMMISSION_SELECT.replace('SELECT c.id', 'SELECT count(*) OVER ()::int AS total, sum(c.amount) OVER ()::text AS total_amount, c.id')}
-     WHERE ($1::uuid IS NULL OR c.referrer_id = $1) AND ($2::text IS NULL OR c.status = $2) AND ($3::int IS NULL OR c.level = $3)
+  const filters = [f.userId ?? null, f.status ?? null, f.level ?? null, f.startDate ?? null, f.endDate ?? null];
+  const where = `WHERE ($1::uuid IS NULL OR c.referrer_id = $1) AND ($2::text IS NULL OR c.status = $2) AND ($3::int IS NULL OR c.level = $3)
        AND ($4::date IS NULL OR c.accrued_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Karachi'))
-       AND ($5::date IS NULL OR c.accrued_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Karachi'))
-     ORDER BY c.accrued_at DESC, c.id LIMIT $6 OFFSET $7`,
-    [f.userId ?? null, f.status ?? null, f.level ?? null, f.startDate ?? null, f.endDate ?? null, f.limit, f.offset],
-  );
-  return { commissions: rows.map(toCommissionPayment), total: rows[0]?.total ?? 0, totalCommission: rupeesFromDb(rows[0]?.total_amount ?? '0') };
+       AND ($5::date IS NULL OR c.accrued_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Karachi'))`;
+  const { rows } = await q.query<MemberCommissionRow>(`${MEMBER_COMMISSION_SELECT} ${where} ORDER BY c.accrued_at DESC, c.id LIMIT $6 OFFSET $7`, [...filters, f.limit, f.offset]);
+  // Everyone's or one referrer's, unfiltered: the kept all-time totals (migration 017), not a sum over every
+  // commission. Any other filter sums the commissions it matches.
+  const unfiltered = f.status === undefined && f.level === undefined && f.startDate === undefined && f.endDate === undefined;
+  const totals = unfiltered
+    ? await q.query<{ n: number; amount: string }>(
+        `SELECT coalesce(sum(n), 0)::int AS n, coalesce(sum(amount), 0)::text AS amount FROM referrer_totals WHERE year = 0 AND month = 0 AND ($1::uuid IS NULL OR referrer_id = $1)`,
+        [f.userId ?? null],
+      )
+    : await q.query<{ n: number; amount: string }>(`SELECT count(*)::int AS n, coalesce(sum(c.amount), 0)::text AS amount FROM commissions c ${where}`, filters);
+  return { commissions: rows.map(toCommissionPayment), total: totals.rows[0].n, totalCommission: rupeesFromDb(totals.rows[0].amount) };
 }

@@ -178,6 +178,12 @@ describe('monthly payouts', () => {
     expect(batches.rows[0].n).toBe(1);
     expect((await api.get('/api/admin/commission-payments/history', admin.token)).body.data.batches).toHaveLength(1);
 
+    // The tree shows the paid commission with the moment it was paid, as stored.
+    const stored = await ctx.db.query<{ id: string; paid_at: Date }>(`SELECT id, paid_at FROM commissions WHERE referrer_id = $1`, [referrer.user.id]);
+    const tree = await api.get('/api/referrals/tree', referrer.token);
+    expect(tree.body.tree[0].commissionPayments).toEqual([{ id: stored.rows[0].id, amount: 400, status: 'PAID', paidAt: new Date(stored.rows[0].paid_at).toISOString() }]);
+    expect(tree.body.stats).toMatchObject({ totalCommission: 400, paidCommission: 400, pendingCommission: 0, level1Count: 1 });
+
     const mine = await api.get('/api/referrals/commission-payments', referrer.token);
     const payment = mine.body.data.commissionPayments[0];
     expect(payment).toMatchObject({ amount: 400, userConfirmed: false, paymentMethod: 'BANK_TRANSFER', transactionId: 'TX-1', referral: { level: 1, referredUser: { name: 'Rabia' } } });

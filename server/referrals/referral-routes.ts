@@ -6,9 +6,27 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatPkr } from '../../contract/money.ts';
-import { firstValue, pagination, paginationOf, pagingQuery, pagingQueryOf } from '../../contract/paging.ts';
+import { firstValue, paginationOf, pagingQuery, pagingQueryOf } from '../../contract/paging.ts';
 import { caseInsensitiveEnum } from '../../contract/plans.ts';
-import { bulkPayBody, commissionMessages, commissionRulesBody, confirmBody } from '../../contract/referrals.ts';
+import {
+  bulkPayAnswer,
+  bulkPayBody,
+  commissionBatchesAnswer,
+  commissionHistoryAnswer,
+  commissionMessages,
+  commissionPaymentsAnswer,
+  commissionRulesAnswer,
+  commissionRulesBody,
+  commissionRulesUpdatedAnswer,
+  confirmBody,
+  confirmCommissionAnswer,
+  leaderboardAnswer,
+  pendingCommissionsAnswer,
+  referralListAnswer,
+  referralReportAnswer,
+  referralStatsAnswer,
+  referralTreeAnswer,
+} from '../../contract/referrals.ts';
 import { karachiToday } from '../business-time.ts';
 import type { Database } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
@@ -26,8 +44,6 @@ import {
 } from './commission-service.ts';
 import { emptyTree, leaderboard, listReferrals, referralReport, referralReportCsv, referralStats, referralTree } from './referral-service.ts';
 
-const rulesSchema = z.object({ level1Rate: z.number(), level2Rate: z.number(), level3Rate: z.number(), minimumCommission: z.number(), maximumCommission: z.number() });
-const anyData = z.object({ success: z.literal(true) }).passthrough();
 const dateField = firstValue(z.iso.date().optional());
 
 export function registerReferralRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks }) {
@@ -35,19 +51,19 @@ export function registerReferralRoutes(app: FastifyInstance, deps: { db: Databas
   const member = { onRequest: deps.auth.requireUser };
   const admin = { onRequest: deps.auth.requireAdmin };
 
-  api.get('/api/referrals', { ...member, schema: { tags: ['referrals'], summary: 'People I referred (levels 1-3)', response: responses({ 200: anyData }) } }, async (request) => {
+  api.get('/api/referrals', { ...member, schema: { tags: ['referrals'], summary: 'People I referred (levels 1-3)', response: responses({ 200: referralListAnswer }) } }, async (request) => {
     const referrals = await listReferrals(deps.db, currentUser(request).id);
     return { success: true as const, referrals, data: { referrals } };
   });
 
-  api.get('/api/referrals/stats', { ...member, schema: { tags: ['referrals'], summary: 'My referral counts and commission totals', response: responses({ 200: anyData }) } }, async (request) => {
+  api.get('/api/referrals/stats', { ...member, schema: { tags: ['referrals'], summary: 'My referral counts and commission totals', response: responses({ 200: referralStatsAnswer }) } }, async (request) => {
     const stats = await referralStats(deps.db, currentUser(request).id);
     return { success: true as const, stats, data: stats };
   });
 
   api.get(
     '/api/referrals/tree',
-    { ...member, schema: { tags: ['referrals'], summary: "My referral tree; an admin may ask for anyone's with userId", querystring: z.object({ userId: firstValue(z.string().max(100).optional()) }), response: responses({ 200: anyData }) } },
+    { ...member, schema: { tags: ['referrals'], summary: "My referral tree; an admin may ask for anyone's with userId", querystring: z.object({ userId: firstValue(z.string().max(100).optional()) }), response: responses({ 200: referralTreeAnswer }) } },
     async (request) => {
       const viewer = currentUser(request);
       const target = request.query.userId ?? viewer.id;
@@ -72,7 +88,7 @@ export function registerReferralRoutes(app: FastifyInstance, deps: { db: Databas
           userId: firstValue(z.string().max(100).optional()),
           limit: pagingQuery.shape.limit.default(50),
         }),
-        response: responses({ 200: anyData }),
+        response: responses({ 200: commissionHistoryAnswer }),
       },
     },
     async (request) => {
@@ -92,7 +108,7 @@ export function registerReferralRoutes(app: FastifyInstance, deps: { db: Databas
         tags: ['referrals'],
         summary: 'Top referrers by commission (members see first names and an initial)',
         querystring: z.object({ period: firstValue(caseInsensitiveEnum(['ALL', 'MONTH', 'YEAR']).default('ALL')), limit: firstValue(z.coerce.number().int().min(1).max(100).default(10)) }),
-        response: responses({ 200: anyData }),
+        response: responses({ 200: leaderboardAnswer }),
       },
     },
     async (request) => {
@@ -102,14 +118,14 @@ export function registerReferralRoutes(app: FastifyInstance, deps: { db: Databas
     },
   );
 
-  api.get('/api/referrals/commission-payments', { ...member, schema: { tags: ['referrals'], summary: 'My paid commissions, to confirm receipt', response: responses({ 200: anyData }) } }, async (request) => {
+  api.get('/api/referrals/commission-payments', { ...member, schema: { tags: ['referrals'], summary: 'My paid commissions, to confirm receipt', response: responses({ 200: commissionPaymentsAnswer }) } }, async (request) => {
     const commissionPayments = await memberCommissionPayments(deps.db, currentUser(request).id);
     return { success: true as const, commissionPayments, data: { commissionPayments } };
   });
 
   api.put(
     '/api/referrals/commission-payments/:id/confirm',
-    { ...member, schema: { tags: ['referrals'], summary: 'Confirm I received a commission payment (a second confirm changes nothing)', params: idParam, body: confirmBody, response: responses({ 200: anyData }) } },
+    { ...member, schema: { tags: ['referrals'], summary: 'Confirm I received a commission payment (a second confirm changes nothing)', params: idParam, body: confirmBody, response: responses({ 200: confirmCommissionAnswer }) } },
     async (request) => {
       const commissionPayment = await confirmCommissionPayment(deps.db, currentUser(request).id, request.params.id, request.body.userNotes);
       return { success: true as const, message: commissionMessages.confirmed, commissionPayment, data: { commissionPayment } };
@@ -132,7 +148,7 @@ export function registerReferralRoutes(app: FastifyInstance, deps: { db: Databas
           export: firstValue(z.enum(['true', 'false']).optional()),
           limit: pagingQuery.shape.limit.default(100),
         }),
-        response: responses({ 200: anyData }),
+        response: responses({ 200: referralReportAnswer }),
       },
     },
     async (request) => {
@@ -144,14 +160,14 @@ export function registerReferralRoutes(app: FastifyInstance, deps: { db: Databas
     },
   );
 
-  api.get('/api/referrals/commission-rules', { ...member, schema: { tags: ['referrals'], summary: 'The commission rules in force', response: responses({ 200: z.object({ success: z.literal(true), rules: rulesSchema, data: z.object({ rules: rulesSchema }) }) }) } }, async () => {
+  api.get('/api/referrals/commission-rules', { ...member, schema: { tags: ['referrals'], summary: 'The commission rules in force', response: responses({ 200: commissionRulesAnswer }) } }, async () => {
     const { id: _id, ...rules } = await currentRules(deps.db);
     return { success: true as const, rules, data: { rules } };
   });
 
   api.put(
     '/api/referrals/commission-rules',
-    { ...admin, schema: { tags: ['referrals'], summary: 'Set the commission rules for future approvals (admin)', body: commissionRulesBody, response: responses({ 200: z.object({ success: z.literal(true), message: z.string(), rules: rulesSchema, data: z.object({ rules: rulesSchema }) }) }) } },
+    { ...admin, schema: { tags: ['referrals'], summary: 'Set the commission rules for future approvals (admin)', body: commissionRulesBody, response: responses({ 200: commissionRulesUpdatedAnswer }) } },
     async (request) => {
       const { id: _id, ...rules } = await updateRules(deps.db, actorOf(request), request.body);
       return { success: true as const, message: commissionMessages.rulesUpdated, rules, data: { rules } };
@@ -170,7 +186,7 @@ export function registerReferralRoutes(app: FastifyInstance, deps: { db: Databas
           month: firstValue(z.coerce.number().int().min(1).max(12).optional()),
           year: firstValue(z.coerce.number().int().min(2020).max(2030).optional()),
         }),
-        response: responses({ 200: anyData }),
+        response: responses({ 200: pendingCommissionsAnswer }),
       },
     },
     async (request) => {
@@ -184,7 +200,7 @@ export function registerReferralRoutes(app: FastifyInstance, deps: { db: Databas
 
   api.post(
     '/api/admin/commission-payments/bulk-pay',
-    { ...admin, schema: { tags: ['commissions'], summary: "Pay a month's pending commissions as one batch (admin)", body: bulkPayBody, response: responses({ 201: anyData }) } },
+    { ...admin, schema: { tags: ['commissions'], summary: "Pay a month's pending commissions as one batch (admin)", body: bulkPayBody, response: responses({ 201: bulkPayAnswer }) } },
     async (request, reply) => {
       const batch = await payCommissionBatch(deps.db, actorOf(request), request.body);
       return reply.code(201).send({ success: true, message: commissionMessages.processed(formatPkr(batch.totalAmount)), data: batch });
@@ -193,7 +209,7 @@ export function registerReferralRoutes(app: FastifyInstance, deps: { db: Databas
 
   api.get(
     '/api/admin/commission-payments/history',
-    { ...admin, schema: { tags: ['commissions'], summary: 'Commission payout batches, newest first (admin)', querystring: pagingQuery.extend({ limit: pagingQuery.shape.limit.default(50) }), response: responses({ 200: z.object({ success: z.literal(true), data: z.object({ batches: z.array(z.any()), pagination }) }) }) } },
+    { ...admin, schema: { tags: ['commissions'], summary: 'Commission payout batches, newest first (admin)', querystring: pagingQuery.extend({ limit: pagingQuery.shape.limit.default(50) }), response: responses({ 200: commissionBatchesAnswer }) } },
     async (request) => {
       const { page, limit } = request.query;
       const batches = await batchHistory(deps.db, limit, (page - 1) * limit);

@@ -1,24 +1,41 @@
 /** The referral scheme as members and admins read it (member document §2 Referrals tab, §3; RULES §8). */
 import { rupeesFromDb } from '../../contract/money.ts';
+import type { CommissionStatus, ReferralStatus, ReferralTreeEntry } from '../../contract/referrals.ts';
 import type { Queryable } from '../db/database.ts';
 import { currentRules } from './commission-service.ts';
+import { karachiToday } from '../business-time.ts';
 
 type ReferralRow = {
-  id: string; level: number; status: string; created_at: Date; referred_user_id: string; name: string; email: string; referral_code: string;
+  id: string; level: number; status: ReferralStatus; created_at: Date; referred_user_id: string; name: string; email: string; referral_code: string;
   user_created_at: Date; parent_user_id: string | null; total_commission: string; paid_commission: string;
 };
+type CommissionPaymentJson = { id: string; amount: string; status: CommissionStatus; paidAt: string | null };
 
-/** Every referral row of one referrer (levels 1-3), with the commission earned from each, in one query. */
-async function referralsOf(q: Queryable, referrerId: string): Promise<ReferralRow[]> {
-  const { rows } = await q.query<ReferralRow>(
+/**
+ * Every referral row of one referrer (levels 1-3), with the commission earned from each, in one query;
+ * with `withPayments`, each referral's commissions too (for the tree), gathered by the same lateral join.
+ */
+async function referralsOf<P extends boolean = false>(
+  q: Queryable,
+  referrerId: string,
+  withPayments?: P,
+): Promise<(ReferralRow & (P extends true ? { payments: CommissionPaymentJson[] } : unknown))[]> {
+  const { rows } = await q.query<ReferralRow & { payments: CommissionPaymentJson[] }>(
     `SELECT r.id, r.level, r.status, r.created_at, r.referred_user_id, u.name, u.email, u.referral_code, u.created_at AS user_created_at,
        parent.referrer_id AS parent_user_id,
-       coalesce(c.total, 0)::text AS total_commission, coalesce(c.paid, 0)::text AS paid_commission
+       coalesce(c.total, 0)::text AS total_commission, coalesce(c.paid, 0)::text AS paid_commission${withPayments ? ', c.payments' : ''}
      FROM referrals r
      JOIN users u ON u.id = r.referred_user_id
      LEFT JOIN referrals parent ON parent.referred_user_id = r.referred_user_id AND parent.level = 1
      -- Each referral's own commissions (commissions_referral_idx), not a sum over the whole table.
-     LEFT JOIN LATERAL (SELECT sum(amount) AS total, sum(amount) FILTER (WHERE status = 'PAID') AS paid FROM commissions WHERE referral_id = r.id) c ON true
+     LEFT JOIN LATERAL (
+       SELECT sum(amount) AS total, sum(amount) FILTER (WHERE status = 'PAID') AS paid${
+         withPayments
+           ? `,
+         coalesce(json_agg(json_build_object('id', id, 'amount', amount::text, 'status', status, 'paidAt', paid_at) ORDER BY accrued_at, id), '[]') AS payments`
+           : ''
+       }
+       FROM commissions WHERE referral_id = r.id) c ON true
      WHERE r.referrer_id = $1 ORDER BY r.level, r.created_at LIMIT 10000`,
     [referrerId],
   );
@@ -36,18 +53,35 @@ export async function listReferrals(q: Queryable, userId: string) {
   }));
 }
 
-export async function referralStats(q: Queryable, userId: string) {
-  const { rows } = await q.query<{ total: number; l1: number; l2: number; l3: number; commission: string; pending: string; paid: string }>(
+type StatsRow = { total: number; l1: number; l2: number; l3: number; commission: string; pending: string; paid: string };
+type RatesRow = { level1_rate: string; level2_rate: string; level3_rate: string };
+
+/** One referrer's counts and commission sums; with `withRates`, the current rules' rates in the same query. */
+async function statsRow<R extends boolean = false>(q: Queryable, userId: string, withRates?: R): Promise<StatsRow & (R extends true ? RatesRow : unknown)> {
+  const { rows } = await q.query<StatsRow & RatesRow>(
     `SELECT (SELECT count(*)::int FROM referrals WHERE referrer_id = $1) AS total,
        (SELECT count(*)::int FROM referrals WHERE referrer_id = $1 AND level = 1) AS l1,
        (SELECT count(*)::int FROM referrals WHERE referrer_id = $1 AND level = 2) AS l2,
        (SELECT count(*)::int FROM referrals WHERE referrer_id = $1 AND level = 3) AS l3,
        (SELECT coalesce(sum(amount), 0)::text FROM commissions WHERE referrer_id = $1) AS commission,
        (SELECT coalesce(sum(amount), 0)::text FROM commissions WHERE referrer_id = $1 AND status = 'PENDING') AS pending,
-       (SELECT coalesce(sum(amount), 0)::text FROM commissions WHERE referrer_id = $1 AND status = 'PAID') AS paid`,
+       (SELECT coalesce(sum(amount), 0)::text FROM commissions WHERE referrer_id = $1 AND status = 'PAID') AS paid${
+         withRates
+           ? `,
+       rules.level1_rate, rules.level2_rate, rules.level3_rate
+     FROM (SELECT level1_rate, level2_rate, level3_rate FROM commission_rules ORDER BY created_at DESC, id DESC LIMIT 1) rules`
+           : ''
+       }`,
     [userId],
   );
-  const r = rows[0];
+  return rows[0];
+}
+
+export async function referralStats(q: Queryable, userId: string) {
+  return statsOf(await statsRow(q, userId));
+}
+
+function statsOf(r: StatsRow) {
   return {
     totalReferrals: r.total,
     totalCommission: rupeesFromDb(r.commission),
@@ -59,32 +93,16 @@ export async function referralStats(q: Queryable, userId: string) {
   };
 }
 
-export type TreeNode = {
-  id: string;
-  level: number;
-  status: string;
-  referredUser: { id: string; name: string; email: string; referralCode: string; createdAt: string };
-  totalCommission: number;
-  commissionRate: number;
-  commissionPayments: { id: string; amount: number; status: string; paidAt: string | null }[];
-  children: TreeNode[];
-};
+export type TreeNode = ReferralTreeEntry & { children: TreeNode[] };
 
-/** The referrer's tree: people they brought (level 1), the people those brought (2), and theirs (3). */
+/**
+ * The referrer's tree: people they brought (level 1), the people those brought (2), and theirs (3).
+ * Two queries: the referrals with their commissions, then the figures with the current rates.
+ */
 export async function referralTree(q: Queryable, userId: string) {
-  const rows = await referralsOf(q, userId);
-  const rules = await currentRules(q);
-  const rates = [rules.level1Rate, rules.level2Rate, rules.level3Rate];
-  const commissions = await q.query<{ id: string; referral_id: string; amount: string; status: string; paid_at: Date | null }>(
-    `SELECT id, referral_id, amount::text, status, paid_at FROM commissions WHERE referrer_id = $1 ORDER BY accrued_at LIMIT 10000`,
-    [userId],
-  );
-  const paymentsOf = new Map<string, TreeNode['commissionPayments']>();
-  for (const c of commissions.rows) {
-    const list = paymentsOf.get(c.referral_id) ?? [];
-    list.push({ id: c.id, amount: rupeesFromDb(c.amount), status: c.status, paidAt: c.paid_at && new Date(c.paid_at).toISOString() });
-    paymentsOf.set(c.referral_id, list);
-  }
+  const rows = await referralsOf(q, userId, true);
+  const stats = await statsRow(q, userId, true);
+  const rates = [Number(stats.level1_rate), Number(stats.level2_rate), Number(stats.level3_rate)];
   const nodes = new Map<string, TreeNode>();
   for (const r of rows) {
     nodes.set(r.referred_user_id, {
@@ -94,7 +112,7 @@ export async function referralTree(q: Queryable, userId: string) {
       referredUser: { id: r.referred_user_id, name: r.name, email: r.email, referralCode: r.referral_code, createdAt: new Date(r.user_created_at).toISOString() },
       totalCommission: rupeesFromDb(r.total_commission),
       commissionRate: rates[r.level - 1],
-      commissionPayments: paymentsOf.get(r.id) ?? [],
+      commissionPayments: r.payments.map((c) => ({ id: c.id, amount: rupeesFromDb(c.amount), status: c.status, paidAt: c.paidAt && new Date(c.paidAt).toISOString() })),
       children: [],
     });
   }
@@ -106,7 +124,7 @@ export async function referralTree(q: Queryable, userId: string) {
     if (parent) parent.children.push(node);
     else tree.push(node);
   }
-  return { tree, stats: await referralStats(q, userId) };
+  return { tree, stats: statsOf(stats) };
 }
 
 export const emptyTree = () => ({
@@ -121,12 +139,19 @@ export function displayName(name: string): string {
 }
 
 export async function leaderboard(q: Queryable, options: { period: 'ALL' | 'MONTH' | 'YEAR'; limit: number; viewerIsAdmin: boolean; viewerId: string }) {
-  const since = options.period === 'MONTH' ? "date_trunc('month', now() AT TIME ZONE 'Asia/Karachi') AT TIME ZONE 'Asia/Karachi'" : options.period === 'YEAR' ? "date_trunc('year', now() AT TIME ZONE 'Asia/Karachi') AT TIME ZONE 'Asia/Karachi'" : "'-infinity'::timestamptz";
+  // The kept totals of one period (migration 017): all time is (0, 0), a business year (year, 0).
+  const today = karachiToday();
+  const [year, month] = options.period === 'MONTH' ? [today.year, today.month] : options.period === 'YEAR' ? [today.year, 0] : [0, 0];
+  // The first `limit` amounts come from the index; every referrer with at least the last of them is then
+  // ordered by amount and name, so ties at the cut are broken by name as the list shows them.
   const { rows } = await q.query<{ user_id: string; name: string; total: string; referrals: number }>(
-    `SELECT u.id AS user_id, u.name, sum(c.amount)::text AS total, count(DISTINCT c.referred_user_id)::int AS referrals
-     FROM commissions c JOIN users u ON u.id = c.referrer_id WHERE c.accrued_at >= ${since}
-     GROUP BY u.id, u.name ORDER BY sum(c.amount) DESC, u.name LIMIT $1`,
-    [options.limit],
+    `WITH top AS (
+       SELECT amount FROM referrer_totals WHERE year = $1 AND month = $2 AND n > 0 ORDER BY amount DESC LIMIT $3)
+     SELECT u.id AS user_id, u.name, t.amount::text AS total, t.referred_count AS referrals
+     FROM referrer_totals t JOIN users u ON u.id = t.referrer_id
+     WHERE t.year = $1 AND t.month = $2 AND t.n > 0 AND t.amount >= (SELECT min(amount) FROM top)
+     ORDER BY t.amount DESC, u.name, u.id LIMIT $3`,
+    [year, month, options.limit],
   );
   return rows.map((r, i) => ({
     rank: i + 1,
@@ -149,20 +174,18 @@ export async function referralReport(q: Queryable, f: { startDate?: string; endD
   const scope = `($1::date IS NULL OR r.created_at >= ($1::date::timestamp AT TIME ZONE 'Asia/Karachi'))
     AND ($2::date IS NULL OR r.created_at < (($2::date + 1)::timestamp AT TIME ZONE 'Asia/Karachi'))
     AND ($3::int IS NULL OR r.level = $3) AND ($4::text IS NULL OR r.status = $4) AND ($5::uuid IS NULL OR r.referrer_id = $5)`;
-  const { rows } = await q.query<{ id: string; level: number; status: string; created_at: Date; referrer_name: string; referrer_email: string; referred_name: string; referred_email: string; total: string; rate: string | null }>(
+  const { rows } = await q.query<{ id: string; level: number; status: ReferralStatus; created_at: Date; referrer_name: string; referrer_email: string; referred_name: string; referred_email: string; total: string; rate: string | null }>(
     `SELECT r.id, r.level, r.status, r.created_at, a.name AS referrer_name, a.email AS referrer_email, b.name AS referred_name, b.email AS referred_email,
-       coalesce((SELECT sum(amount) FROM commissions c WHERE c.referral_id = r.id), 0)::text AS total,
+       coalesce(t.amount, 0)::text AS total,
        (SELECT rate::text FROM commissions c WHERE c.referral_id = r.id ORDER BY accrued_at DESC LIMIT 1) AS rate
-     FROM referrals r JOIN users a ON a.id = r.referrer_id JOIN users b ON b.id = r.referred_user_id
+     FROM referrals r JOIN users a ON a.id = r.referrer_id JOIN users b ON b.id = r.referred_user_id LEFT JOIN referral_totals t ON t.referral_id = r.id
      WHERE ${scope} ORDER BY r.created_at DESC, r.id LIMIT $6 OFFSET $7`,
     [...params, f.limit, f.offset],
   );
   const summary = await q.query<{ total: number; l1: number; l2: number; l3: number; commission: string; pending: string; paid: string }>(
     `SELECT count(*)::int AS total, count(*) FILTER (WHERE r.level = 1)::int AS l1, count(*) FILTER (WHERE r.level = 2)::int AS l2, count(*) FILTER (WHERE r.level = 3)::int AS l3,
-       coalesce(sum(c.total), 0)::text AS commission, coalesce(sum(c.pending), 0)::text AS pending, coalesce(sum(c.paid), 0)::text AS paid
-     FROM referrals r
-     LEFT JOIN (SELECT referral_id, sum(amount) AS total, sum(amount) FILTER (WHERE status = 'PENDING') AS pending, sum(amount) FILTER (WHERE status = 'PAID') AS paid
-                FROM commissions GROUP BY referral_id) c ON c.referral_id = r.id
+       coalesce(sum(t.amount), 0)::text AS commission, coalesce(sum(t.pending), 0)::text AS pending, coalesce(sum(t.paid), 0)::text AS paid
+     FROM referrals r LEFT JOIN referral_totals t ON t.referral_id = r.id
      WHERE ${scope}`,
     params,
   );

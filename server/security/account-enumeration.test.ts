@@ -63,7 +63,7 @@ describe('the same answer whether or not an account exists', () => {
     expect(wrongPassword.status).toBe(401);
     expect(unknownEmail.status).toBe(wrongPassword.status);
     expect(unknownEmail.body).toEqual(wrongPassword.body);
-    expect(wrongPassword.body).toEqual({ success: false, message: authMessages.invalidCredentials });
+    expect(wrongPassword.body).toEqual({ success: false, code: expect.any(String), message: authMessages.invalidCredentials });
     await expectSameWork(
       () => api.post('/api/auth/login', { email: member.email, password: 'not-the-password' }),
       () => api.post('/api/auth/login', { email: uniqueEmail('nobody'), password: 'not-the-password' }),

@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import { karachiToday } from '../business-time.ts';
-import { client, multipartBody, sampleFiles, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
+import { client, multipartBody, sampleFiles, signInAdmin, signUpMember, type ApiResponse, type TestContext } from '../test/test-app.ts';
 
 /** Who calls: nobody, the record's owner, another member, a member blocked after signing in, an admin. */
 export const CALLERS = ['visitor', 'owner', 'otherMember', 'blockedMember', 'admin'] as const;
@@ -15,7 +15,7 @@ export type Person = { id: string; name: string; email: string; password: string
 
 export type Upload = { fields: Record<string, string>; file?: { name: string; type: string; data: Buffer } };
 export type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; json?: unknown; form?: Upload };
-export type Answer = { status: number; body: any };
+export type Answer = { status: number; body: ApiResponse['body'] };
 
 /** One request with an optional Bearer token; multipart bodies are built fresh for every call. */
 export async function send(ctx: TestContext, call: Call, token: string | undefined): Promise<Answer> {
@@ -39,7 +39,7 @@ export async function send(ctx: TestContext, call: Call, token: string | undefin
 export const pngReceipt = { name: 'receipt.png', type: 'image/png', data: sampleFiles.png };
 
 /** Fails the set-up at once, with the answer, when a step does not give the status it needs. */
-async function expectStatus(answer: Promise<Answer>, status: number, step: string): Promise<any> {
+async function expectStatus(answer: Promise<Answer>, status: number, step: string): Promise<Answer['body']> {
   const done = await answer;
   expect(done.status, `${step}: ${JSON.stringify(done.body)}`).toBe(status);
   return done.body;

@@ -131,6 +131,7 @@ const rows: Row[] = [
   },
   { method: 'GET', path: '/api/admin/groups/{id}/details', cells: adminOnly(200), url: (w) => `/api/admin/groups/${w.group.id}/details` },
   { method: 'GET', path: '/api/admin/groups/{id}/arrears', cells: adminOnly(200), url: (w) => `/api/admin/groups/${w.group.id}/arrears` },
+  { method: 'GET', path: '/api/admin/groups/{id}/payments', cells: adminOnly(200), url: (w) => `/api/admin/groups/${w.group.id}/payments` },
 
   // Bank accounts: members see the active ones to pay into; admins manage them.
   { method: 'GET', path: '/api/bank-accounts/active', cells: signedIn(200) },

@@ -23,7 +23,8 @@ const api = client(ctx);
 // Operations that delete, deactivate or block the shared records come last, so that those records
 // serve every other operation first (the sort is stable: the document's order otherwise).
 const disables = (op: Operation) => op.method === 'DELETE' || /\/(deactivate|toggle-status|status|block|leave)$/.test(op.path);
-const operations = operationsOf(ctx.app.swagger() as unknown as OpenApiDocument).sort((a, b) => Number(disables(a)) - Number(disables(b)));
+const openApiDocument = ctx.app.swagger() as unknown as OpenApiDocument & { components?: { schemas?: Record<string, unknown> } };
+const operations = operationsOf(openApiDocument).sort((a, b) => Number(disables(a)) - Number(disables(b)));
 
 afterAll(() => ctx.close());
 
@@ -157,6 +158,15 @@ const leakPatterns: [RegExp, string][] = [
 ];
 
 const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+
+/** OpenAPI 3.0's `nullable` beside alternatives (no `type`), as JSON Schema says it: null is one more alternative. */
+function nullableAlternatives(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullableAlternatives);
+  if (!node || typeof node !== 'object') return node;
+  const { nullable, ...rest } = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, nullableAlternatives(value)])) as Record<string, unknown>;
+  if (nullable !== true || 'type' in rest || !Array.isArray(rest.anyOf)) return nullable === undefined ? rest : { ...rest, nullable };
+  return { ...rest, anyOf: [...rest.anyOf, { type: 'null' }] };
+}
 const validators = new Map<string, ValidateFunction>();
 
 function declaredResponse(op: Operation, status: number) {
@@ -187,7 +197,10 @@ function problemsOf(op: Operation, response: { statusCode: number; body: string;
   const key = `${operationKey(op)} ${status}`;
   let validate = validators.get(key);
   if (!validate) {
-    validate = ajv.compile(schema);
+    // Schemas shared by several answers (a JSON value, for one) are components of the document: each
+    // answer's schema is compiled with them beside it.
+    const local = (node: unknown) => nullableAlternatives(JSON.parse(JSON.stringify(node ?? {}).replaceAll('"#/components/schemas/', '"#/definitions/')));
+    validate = ajv.compile({ ...(local(schema) as object), definitions: local(openApiDocument.components?.schemas) });
     validators.set(key, validate);
   }
   if (!validate(body)) problems.push(`the body does not match the declared ${status} schema: ${ajv.errorsText(validate.errors, { separator: '; ' }).slice(0, 300)}`);
@@ -262,7 +275,7 @@ describe(`every documented operation survives hostile input (FUZZ_SEED=${seed})`
       const admin = accounts.admin!.token;
       const nul = await api.post('/api/bank-accounts', { accountName: 'a\u0000b', accountNumber: '1', bankName: 'HBL', accountType: 'Current' }, admin);
       expect(nul.status).toBe(400);
-      expect(nul.body).toEqual({ success: false, message: UNSUPPORTED_TEXT_MESSAGE, errors: { accountName: UNSUPPORTED_TEXT_MESSAGE } });
+      expect(nul.body).toEqual({ success: false, code: expect.any(String), message: UNSUPPORTED_TEXT_MESSAGE, errors: { accountName: UNSUPPORTED_TEXT_MESSAGE } });
       expect((await ctx.db.query(`SELECT 1 FROM bank_accounts WHERE account_name LIKE 'a%b'`)).rowCount).toBe(0);
       // The audit trail keeps details as jsonb, which refuses a lone surrogate.
       const surrogate = await api.put(`/api/admin/users/${ids.user}/block`, { isBlocked: true, reason: 'why \udc00' }, admin);
@@ -277,11 +290,11 @@ describe(`every documented operation survives hostile input (FUZZ_SEED=${seed})`
     it('an address the router cannot read gets the one error body', async () => {
       const badEscape = await api.get('/api/committee-plans/%ZZ', accounts.member!.token);
       expect(badEscape.status).toBe(400);
-      expect(badEscape.body).toEqual({ success: false, message: 'The request could not be read. Please check your input.' });
+      expect(badEscape.body).toEqual({ success: false, code: expect.any(String), message: 'The request could not be read. Please check your input.' });
       expect(badEscape.headers).toMatchObject({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
       const tooLong = await api.put(`/api/committee-plans/${'9'.repeat(5000)}/deactivate`, undefined, accounts.admin!.token);
       expect(tooLong.status).toBe(414);
-      expect(tooLong.body).toEqual({ success: false, message: 'The address is too long.' });
+      expect(tooLong.body).toEqual({ success: false, code: expect.any(String), message: 'The address is too long.' });
     });
 
     it('a commission bound with more than two decimals is refused instead of rounding into a broken rule', async () => {
@@ -314,7 +327,7 @@ describe(`every documented operation survives hostile input (FUZZ_SEED=${seed})`
         headers: { 'content-type': 'multipart/form-data', authorization: `Bearer ${accounts.member!.token}` },
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, message: 'The form could not be read. Please try again.' });
+      expect(res.json()).toEqual({ success: false, code: expect.any(String), message: 'The form could not be read. Please try again.' });
     });
   });
 

@@ -39,6 +39,40 @@ const rules: Record<string, string> = {
       ON k.plan_id = c.plan_id AND k.due_date = c.due_date AND k.paid = c.paid AND k.under_review = c.under_review AND k.settled = c.settled
     WHERE c.n IS DISTINCT FROM k.n OR c.amount IS DISTINCT FROM k.amount`,
 
+  // The leaderboard's kept totals (migration 017) are what the commissions add up to, period by period.
+  'referrer totals differ from the commissions': `
+    WITH counted AS (
+      SELECT k.year, k.month, c.referrer_id, count(*)::int AS n, sum(c.amount) AS amount, count(DISTINCT c.referred_user_id)::int AS referred
+      FROM commissions c
+      CROSS JOIN LATERAL (VALUES (0, 0), (c.accrued_year, 0), (c.accrued_year, c.accrued_month)) k (year, month)
+      GROUP BY 1, 2, 3),
+    kept AS (SELECT * FROM referrer_totals WHERE n <> 0)
+    SELECT coalesce(c.referrer_id, k.referrer_id)::text || ' ' || coalesce(c.year, k.year) || '-' || coalesce(c.month, k.month)
+    FROM counted c FULL JOIN kept k ON k.year = c.year AND k.month = c.month AND k.referrer_id = c.referrer_id
+    WHERE c.n IS DISTINCT FROM k.n OR c.amount IS DISTINCT FROM k.amount OR c.referred IS DISTINCT FROM k.referred_count`,
+
+  // Each referral's kept commission totals (migration 020) are what its commissions add up to.
+  'referral totals differ from the commissions': `
+    WITH counted AS (
+      SELECT referral_id, count(*)::int AS n, sum(amount) AS amount, coalesce(sum(amount) FILTER (WHERE status = 'PENDING'), 0) AS pending,
+             coalesce(sum(amount) FILTER (WHERE status = 'PAID'), 0) AS paid
+      FROM commissions GROUP BY referral_id),
+    kept AS (SELECT * FROM referral_totals WHERE n <> 0 OR amount <> 0 OR pending <> 0 OR paid <> 0)
+    SELECT coalesce(c.referral_id, k.referral_id)::text
+    FROM counted c FULL JOIN kept k ON k.referral_id = c.referral_id
+    WHERE c.n IS DISTINCT FROM k.n OR c.amount IS DISTINCT FROM k.amount OR c.pending IS DISTINCT FROM k.pending OR c.paid IS DISTINCT FROM k.paid`,
+
+  'bank account payment count differs from its payments': `
+    SELECT b.id::text FROM bank_accounts b WHERE b.payment_count <> (SELECT count(*) FROM payments p WHERE p.bank_account_id = b.id)`,
+
+  // Each member's oldest unpaid instalment without a receipt under review (migration 022).
+  'member oldest unpaid instalment differs from the instalments': `
+    WITH counted AS (
+      SELECT user_id, min(due_date) AS due_date FROM payments
+      WHERE type = 'INSTALMENT' AND status <> 'PAID' AND NOT under_review AND due_date IS NOT NULL GROUP BY user_id)
+    SELECT coalesce(c.user_id, m.user_id)::text FROM counted c FULL JOIN member_oldest_unpaid m ON m.user_id = c.user_id
+    WHERE c.due_date IS DISTINCT FROM m.due_date`,
+
   'two winners for one group and month': `
     SELECT group_id::text || ' ' || year || '-' || month FROM winners WHERE status <> 'CANCELLED'
     GROUP BY group_id, year, month HAVING count(*) > 1`,

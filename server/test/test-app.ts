@@ -86,6 +86,7 @@ export async function createTestContext(
     authRateLimits: options.authRateLimits ?? { perAddress: 10_000, perEmail: 10_000, signInsPerEmail: 10_000, signInsPerEmailFromOneAddress: 10_000, perUserChanges: 10_000, windowMs: 60_000 },
     // Likewise for receipt uploads: a file's members upload many receipts; the flood test sets its own.
     receiptUploadLimits: options.receiptUploadLimits ?? { perUser: 10_000, windowMs: 60_000, stallMs: 30_000 },
+    checkResponses: true,
   });
   await app.ready();
   openTestDatabases.add(db);
@@ -117,6 +118,7 @@ export async function openTestFile(options?: Parameters<typeof createTestContext
   return { ctx, api: client(ctx) };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any JSON the route answered, checked by each test's assertions
 export type ApiResponse = { status: number; body: any; headers: Record<string, unknown> };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -4,47 +4,49 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { publicUser } from '../../contract/accounts.ts';
-import { firstValue, pagination, paginationOf, pagingQuery, searchField } from '../../contract/paging.ts';
+import type { z } from 'zod';
+import { firstValue, paginationOf, pagingQuery, searchField } from '../../contract/paging.ts';
 import { caseInsensitiveEnum } from '../../contract/plans.ts';
-import { adminSetPasswordBody, adminUserUpdateBody, USER_FILTERS, userBlockBody, userStatusBody } from '../../contract/users.ts';
+import {
+  adminSetPasswordBody,
+  adminUser,
+  adminUserAnswer,
+  adminUserUpdateBody,
+  USER_FILTERS,
+  userBlockBody,
+  userCountersAnswer,
+  userListAnswer,
+  userStatusBody,
+} from '../../contract/users.ts';
 import type { Database } from '../db/database.ts';
 import { actorOf, type AuthHooks } from '../http/auth.ts';
-import { idParam, messageBody, responses } from '../http/schemas.ts';
+import { idParam, responses } from '../http/schemas.ts';
 import { getAdminUser, listUsers, setUserActive, setUserBlocked, setUserPassword, updateUserByAdmin, userCounters } from './user-admin-service.ts';
+import { messageAnswer } from '../../contract/answers.ts';
 
-const adminUserSchema = publicUser.extend({
-  blockedReason: z.string().nullable(),
-  committeeStats: z.object({ totalCommittees: z.number(), activeCommittees: z.number() }),
-  paymentStats: z.object({ totalAmount: z.number(), totalPayments: z.number() }),
-});
-const counters = z.object({ total: z.number(), active: z.number(), inactive: z.number(), blocked: z.number() });
-const listBody = z.object({ success: z.literal(true), users: z.array(adminUserSchema), data: z.object({ users: z.array(adminUserSchema), counters, pagination }) });
-const oneBody = z.object({ success: z.literal(true), message: z.string().optional(), user: adminUserSchema, data: z.object({ user: adminUserSchema }) });
 const listQuery = pagingQuery.extend({ search: searchField, status: firstValue(caseInsensitiveEnum(USER_FILTERS).optional()), limit: pagingQuery.shape.limit.default(50) });
 
 export function registerUserRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: deps.auth.requireAdmin };
-  const one = (user: z.infer<typeof adminUserSchema>, message?: string) => ({ success: true as const, message, user, data: { user } });
+  const one = (user: z.output<typeof adminUser>, message?: string) => ({ success: true as const, message, user, data: { user } });
 
   for (const prefix of ['/api/admin/users', '/api/users']) {
-    api.get(prefix, { ...admin, schema: { tags: ['users'], summary: 'Users with search, filter and figures (admin)', querystring: listQuery, response: responses({ 200: listBody }) } }, async (request) => {
+    api.get(prefix, { ...admin, schema: { tags: ['users'], summary: 'Users with search, filter and figures (admin)', querystring: listQuery, response: responses({ 200: userListAnswer }) } }, async (request) => {
       const { page, limit, search, status } = request.query;
       const { users, counters: c, ...counted } = await listUsers(deps.db, { search, filter: status === 'ALL' ? undefined : status, limit, offset: (page - 1) * limit });
       return { success: true as const, users, data: { users, counters: c, pagination: paginationOf(page, limit, counted) } };
     });
 
-    api.get(`${prefix}/:id`, { ...admin, schema: { tags: ['users'], summary: 'One user (admin)', params: idParam, response: responses({ 200: oneBody }) } }, async (request) =>
+    api.get(`${prefix}/:id`, { ...admin, schema: { tags: ['users'], summary: 'One user (admin)', params: idParam, response: responses({ 200: adminUserAnswer }) } }, async (request) =>
       one(await getAdminUser(deps.db, request.params.id)),
     );
 
-    api.put(`${prefix}/:id`, { ...admin, schema: { tags: ['users'], summary: 'Edit name, email, phone and role (admin)', params: idParam, body: adminUserUpdateBody, response: responses({ 200: oneBody }) } }, async (request) =>
+    api.put(`${prefix}/:id`, { ...admin, schema: { tags: ['users'], summary: 'Edit name, email, phone and role (admin)', params: idParam, body: adminUserUpdateBody, response: responses({ 200: adminUserAnswer }) } }, async (request) =>
       one(await updateUserByAdmin(deps.db, actorOf(request), request.params.id, request.body), 'User updated successfully'),
     );
 
-    api.put(`${prefix}/:id/status`, { ...admin, schema: { tags: ['users'], summary: 'Activate or deactivate (admin)', params: idParam, body: userStatusBody, response: responses({ 200: oneBody }) } }, async (request) => {
+    api.put(`${prefix}/:id/status`, { ...admin, schema: { tags: ['users'], summary: 'Activate or deactivate (admin)', params: idParam, body: userStatusBody, response: responses({ 200: adminUserAnswer }) } }, async (request) => {
       const user = await setUserActive(deps.db, actorOf(request), request.params.id, request.body.isActive);
       return one(user, `User ${request.body.isActive ? 'activated' : 'deactivated'} successfully`);
     });
@@ -52,7 +54,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: { db: Database; a
 
   api.put(
     '/api/admin/users/:id/block',
-    { ...admin, schema: { tags: ['users'], summary: 'Block or unblock, with a reason (admin)', params: idParam, body: userBlockBody, response: responses({ 200: oneBody }) } },
+    { ...admin, schema: { tags: ['users'], summary: 'Block or unblock, with a reason (admin)', params: idParam, body: userBlockBody, response: responses({ 200: adminUserAnswer }) } },
     async (request) => {
       const user = await setUserBlocked(deps.db, actorOf(request), request.params.id, request.body.isBlocked, request.body.reason);
       return one(user, `User ${request.body.isBlocked ? 'blocked' : 'unblocked'} successfully`);
@@ -61,7 +63,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: { db: Database; a
 
   api.put(
     '/api/users/:id/password',
-    { ...admin, schema: { tags: ['users'], summary: "Set a user's password; their sessions end (admin)", params: idParam, body: adminSetPasswordBody, response: responses({ 200: messageBody }) } },
+    { ...admin, schema: { tags: ['users'], summary: "Set a user's password; their sessions end (admin)", params: idParam, body: adminSetPasswordBody, response: responses({ 200: messageAnswer }) } },
     async (request) => {
       await setUserPassword(deps.db, actorOf(request), request.params.id, request.body.password);
       return { success: true as const, message: 'Password updated successfully' };
@@ -70,7 +72,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: { db: Database; a
 
   api.get(
     '/api/users/stats/overview',
-    { ...admin, schema: { tags: ['users'], summary: 'How many users are active, inactive and blocked (admin)', response: responses({ 200: z.object({ success: z.literal(true), data: counters }) }) } },
+    { ...admin, schema: { tags: ['users'], summary: 'How many users are active, inactive and blocked (admin)', response: responses({ 200: userCountersAnswer }) } },
     async () => ({ success: true as const, data: await userCounters(deps.db) }),
   );
 }

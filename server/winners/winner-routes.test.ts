@@ -178,6 +178,135 @@ describe('managing winners', () => {
   });
 });
 
+describe('the winners list, a page at a time', () => {
+  const TIE = '2026-01-03T04:05:06Z';
+  type Listed = { id: string; year: number; month: number; selectedAt: string; status: string };
+
+  /** Every page of the list with the given page size, and the pagination each page reported. */
+  async function walk(query: string, limit: number) {
+    const ids: string[] = [];
+    const paginations: unknown[] = [];
+    for (let page = 1; page <= 50; page++) {
+      const res = await api.get(`/api/winners?${query}&page=${page}&limit=${limit}`, admin.token);
+      expect(res.status).toBe(200);
+      const rows: Listed[] = res.body.data.winners;
+      expect(res.body.winners).toEqual(rows);
+      paginations.push(res.body.data.pagination);
+      if (rows.length === 0) break;
+      ids.push(...rows.map((r) => r.id));
+    }
+    return { ids, paginations };
+  }
+
+  async function expectedIds(where = 'true', params: unknown[] = []) {
+    const { rows } = await ctx.db.query<{ id: string }>(`SELECT id FROM winners w WHERE ${where} ORDER BY year DESC, month DESC, selected_at DESC, id`, params);
+    return rows.map((r) => r.id);
+  }
+
+  function expectTotals(paginations: unknown[], total: number, limit: number) {
+    for (const [index, pagination] of paginations.entries()) {
+      expect(pagination).toEqual({ page: index + 1, limit, total, pages: Math.max(1, Math.ceil(total / limit)), exact: true });
+    }
+  }
+
+  /**
+   * Two committees: the first with groups 7 and 8, each drawn for January and February (one of them
+   * then cancelled); the second with group 7 drawn for the same two months. All six selections share
+   * one instant, so that each month's winners tie on the whole sort key but their id.
+   */
+  async function tiedWinners() {
+    const first = await groupWithMembers(2, 6);
+    const eight = (await api.post('/api/admin/groups/create', { planId: first.plan.id, groupName: 'Draw group 8', groupNumber: '8', maxMembers: 50, startDate: '2026-01-01' }, admin.token)).body.group;
+    const others: Awaited<ReturnType<typeof signUpMember>>[] = [];
+    for (let i = 0; i < 2; i++) {
+      const m = await signUpMember(ctx, { name: `Eight ${i + 1}` });
+      await api.post(`/api/committee-plans/${first.plan.id}/add-user`, { userId: m.user.id, groupId: eight.id }, admin.token);
+      others.push(m);
+    }
+    const second = await groupWithMembers(2, 6);
+    const ids: string[] = [];
+    for (const month of [1, 2]) {
+      ids.push((await select(first.plan.id, first.members[month - 1].user.id, month)).body.winner.id);
+      ids.push((await select(first.plan.id, others[month - 1].user.id, month, 2026, { groupNumber: '8' })).body.winner.id);
+      ids.push((await select(second.plan.id, second.members[month - 1].user.id, month)).body.winner.id);
+    }
+    expect((await api.delete(`/api/winners/${ids[4]}`, admin.token)).status).toBe(200);
+    await ctx.db.query('UPDATE winners SET selected_at = $2 WHERE id = ANY($1::uuid[])', [ids, TIE]);
+    return { first: first.plan, second: second.plan, ids };
+  }
+
+  it('walks every page in the same order and with the same totals as the whole sorted list, ties split across page boundaries', async () => {
+    const { first, second, ids } = await tiedWinners();
+
+    // One committee: four winners, two tied per month; pages of three cut January's tie in two.
+    const ofFirst = await expectedIds('w.plan_id = $1', [first.id]);
+    expect(ofFirst).toHaveLength(4);
+    const firstWalk = await walk(`committeeId=${first.id}`, 3);
+    expect(firstWalk.ids).toEqual(ofFirst);
+    expectTotals(firstWalk.paginations, 4, 3);
+    const [firstPage] = (await api.get(`/api/winners?committeeId=${first.id}&limit=3`, admin.token)).body.data.winners as Listed[];
+    expect(firstPage).toMatchObject({ year: 2026, month: 2, selectedAt: new Date(TIE).toISOString() });
+
+    // Every winner (other tests' too), two a page: the ties across committees keep their id order.
+    const all = await expectedIds();
+    expect(all).toEqual(expect.arrayContaining(ids));
+    const allWalk = await walk('x=1', 2);
+    expect(allWalk.ids).toEqual(all);
+    expectTotals(allWalk.paginations, all.length, 2);
+
+    // With the filters the admin uses: a year and month, a status, both committees' search.
+    const january = await expectedIds('w.year = 2026 AND w.month = 1');
+    const januaryWalk = await walk('year=2026&month=1', 2);
+    expect(januaryWalk.ids).toEqual(january);
+    expectTotals(januaryWalk.paginations, january.length, 2);
+    const cancelled = await expectedIds(`w.status = 'CANCELLED'`);
+    const cancelledWalk = await walk('status=cancelled', 1);
+    expect(cancelledWalk.ids).toEqual(cancelled);
+    expectTotals(cancelledWalk.paginations, cancelled.length, 1);
+    const named = await walk(`committeeId=${second.id}&search=${encodeURIComponent(second.name)}`, 1);
+    expect(named.ids).toEqual(await expectedIds('w.plan_id = $1', [second.id]));
+    expectTotals(named.paginations, 2, 1);
+  });
+
+  it('gives a page of 20 when no limit is asked for, and every winner with limit=all for older clients', async () => {
+    await tiedWinners();
+    const all = await expectedIds();
+    expect(all.length).toBeGreaterThan(3);
+    const byDefault = await api.get('/api/winners', admin.token);
+    expect(byDefault.status).toBe(200);
+    expect(byDefault.body.data.pagination).toEqual({ page: 1, limit: 20, total: all.length, pages: Math.ceil(all.length / 20), exact: true });
+    expect(byDefault.body.data.winners.map((w: Listed) => w.id)).toEqual(all.slice(0, 20));
+    const everything = await api.get('/api/winners?limit=all', admin.token);
+    expect(everything.status).toBe(200);
+    expect(everything.body.data.winners.map((w: Listed) => w.id)).toEqual(all);
+    expect(everything.body.data.pagination).toMatchObject({ page: 1, total: all.length, pages: 1, exact: true });
+    // A page past the end is empty, with the true total.
+    const past = await api.get(`/api/winners?page=${all.length + 1}&limit=1`, admin.token);
+    expect(past.body.data.winners).toEqual([]);
+    expect(past.body.data.pagination).toMatchObject({ total: all.length, pages: all.length });
+  });
+
+  it('refuses bad paging and filters with 400 and the field at fault; no session is 401, a member 403', async () => {
+    for (const [query, field] of [
+      ['page=0', 'page'],
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['limit=some', 'limit'],
+      ['month=13', 'month'],
+      ['year=1999', 'year'],
+      ['status=won', 'status'],
+    ]) {
+      const res = await api.get(`/api/winners?${query}`, admin.token);
+      expect(res.status, query).toBe(400);
+      expect(res.body.success).toBe(false);
+      expect(Object.keys(res.body.errors), query).toEqual([field]);
+    }
+    expect((await api.get('/api/winners?page=2&limit=20')).status).toBe(401);
+    const member = await signUpMember(ctx);
+    expect((await api.get('/api/winners?page=2&limit=20', member.token)).status).toBe(403);
+  });
+});
+
 describe('invariants over random selections and cancellations', () => {
   it('never gives a member two wins in a group, nor a month two winners', async () => {
     const { plan, members } = await groupWithMembers(4, 6);

@@ -3,36 +3,26 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BusinessDay } from '../payments/figures.ts';
-import { firstValue, pagination, paginationOf, pagingQuery, searchField } from '../../contract/paging.ts';
+import { ALL_LIMIT, firstValue, paginationOf, pagingQuery, searchField } from '../../contract/paging.ts';
 import { caseInsensitiveEnum } from '../../contract/plans.ts';
-import { eligibleQuery, selectWinnerBody, WINNER_STATUSES, winnerMessages, winnerStatusBody } from '../../contract/winners.ts';
+import {
+  eligibleMembersAnswer,
+  eligibleQuery,
+  groupsAwaitingDrawAnswer,
+  selectWinnerBody,
+  WINNER_PAGE_SIZE,
+  WINNER_STATUSES,
+  winnerAnswer,
+  winnerListAnswer,
+  winnerMessages,
+  winnerStatisticsAnswer,
+  winnerStatusBody,
+} from '../../contract/winners.ts';
 import type { Database } from '../db/database.ts';
 import { actorOf, type AuthHooks } from '../http/auth.ts';
 import { badRequest } from '../http/errors.ts';
 import { idParam, responses } from '../http/schemas.ts';
 import { changeWinnerStatus, eligibleMembers, groupsAwaitingDraw, listWinners, selectWinner, winnerStatistics } from './winner-service.ts';
-
-const winnerSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  winnerId: z.string(),
-  winner: z.object({ name: z.string(), email: z.string() }),
-  committeeId: z.string(),
-  committee: z.object({ id: z.string(), name: z.string() }),
-  groupId: z.string(),
-  groupNumber: z.string(),
-  month: z.number(),
-  year: z.number(),
-  amount: z.number(),
-  paymentType: z.string(),
-  status: z.string(),
-  notes: z.string().nullable(),
-  selectedAt: z.string(),
-  paidAt: z.string().nullable(),
-  cancelledAt: z.string().nullable(),
-});
-const oneWinner = z.object({ success: z.literal(true), message: z.string(), winner: winnerSchema, data: z.object({ winner: winnerSchema }) });
-const eligibleSchema = z.object({ userId: z.string(), user: z.object({ name: z.string(), email: z.string() }), memberNumber: z.number(), position: z.number(), hasOverdue: z.boolean(), hasOwed: z.boolean() });
 
 export function registerWinnerRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks; appUrl: string; mailQueued: () => void; today: () => BusinessDay }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -47,14 +37,7 @@ export function registerWinnerRoutes(app: FastifyInstance, deps: { db: Database;
         summary: "A group's members who may still win (past winners excluded), with whether they have an overdue instalment",
         params: z.object({ committeeId: z.string().max(100), groupNumber: z.string().max(20) }),
         querystring: eligibleQuery,
-        response: responses({
-          200: z.object({
-            success: z.literal(true),
-            eligibleMembers: z.array(eligibleSchema),
-            group: z.object({ id: z.string(), groupNumber: z.string(), committeeId: z.string(), committeeName: z.string(), startDate: z.string(), endDate: z.string() }),
-            data: z.object({ eligibleMembers: z.array(eligibleSchema) }),
-          }),
-        }),
+        response: responses({ 200: eligibleMembersAnswer }),
       },
     },
     async (request) => {
@@ -65,7 +48,7 @@ export function registerWinnerRoutes(app: FastifyInstance, deps: { db: Database;
 
   api.post(
     '/api/winners/select-specific',
-    { ...admin, schema: { tags: ['winners'], summary: "Choose a group's winner for a month", body: selectWinnerBody, response: responses({ 201: oneWinner }) } },
+    { ...admin, schema: { tags: ['winners'], summary: "Choose a group's winner for a month", body: selectWinnerBody, response: responses({ 201: winnerAnswer }) } },
     async (request, reply) => {
       const winner = await selectWinner(deps, actorOf(request), request.body);
       const message = winnerMessages.selected(winner.groupNumber);
@@ -87,7 +70,7 @@ export function registerWinnerRoutes(app: FastifyInstance, deps: { db: Database;
       ...admin,
       schema: {
         tags: ['winners'],
-        summary: 'Winners with filters',
+        summary: `Winners with filters, a page at a time, newest period first; limit=all (up to ${ALL_LIMIT}) is kept for older clients`,
         querystring: pagingQuery.extend({
           committeeId: firstValue(z.string().max(100).optional()),
           groupNumber: firstValue(z.string().max(20).optional()),
@@ -95,9 +78,9 @@ export function registerWinnerRoutes(app: FastifyInstance, deps: { db: Database;
           year: firstValue(z.coerce.number().int().min(2000).max(2100).optional()),
           status: firstValue(caseInsensitiveEnum(WINNER_STATUSES).optional()),
           search: searchField,
-          limit: pagingQuery.shape.limit.default(50),
+          limit: pagingQuery.shape.limit.default(WINNER_PAGE_SIZE),
         }),
-        response: responses({ 200: z.object({ success: z.literal(true), winners: z.array(winnerSchema), data: z.object({ winners: z.array(winnerSchema), pagination }) }) }),
+        response: responses({ 200: winnerListAnswer }),
       },
     },
     async (request) => {
@@ -115,7 +98,7 @@ export function registerWinnerRoutes(app: FastifyInstance, deps: { db: Database;
         tags: ['winners'],
         summary: 'Totals, monthly rows and rows by committee, computed in the database',
         querystring: z.object({ committeeId: firstValue(z.string().max(100).optional()), year: firstValue(z.coerce.number().int().min(2000).max(2100).optional()) }),
-        response: responses({ 200: z.object({ success: z.literal(true), statistics: z.any(), data: z.object({ statistics: z.any() }) }) }),
+        response: responses({ 200: winnerStatisticsAnswer }),
       },
     },
     async (request) => {
@@ -131,7 +114,7 @@ export function registerWinnerRoutes(app: FastifyInstance, deps: { db: Database;
       schema: {
         tags: ['winners'],
         summary: "Lists the groups still without a winner for this month (Asia/Karachi); it selects nobody",
-        response: responses({ 200: z.object({ success: z.literal(true), message: z.string(), data: z.any() }) }),
+        response: responses({ 200: groupsAwaitingDrawAnswer }),
       },
     },
     async () => {
@@ -143,7 +126,7 @@ export function registerWinnerRoutes(app: FastifyInstance, deps: { db: Database;
 
   api.put(
     '/api/winners/:id/status',
-    { ...admin, schema: { tags: ['winners'], summary: 'Mark paid, cancel (a paid one only with a note), or edit notes', params: idParam, body: winnerStatusBody, response: responses({ 200: oneWinner }) } },
+    { ...admin, schema: { tags: ['winners'], summary: 'Mark paid, cancel (a paid one only with a note), or edit notes', params: idParam, body: winnerStatusBody, response: responses({ 200: winnerAnswer }) } },
     async (request) => {
       const winner = await changeWinnerStatus(deps.db, actorOf(request), request.params.id, request.body.status, request.body.notes);
       return { success: true as const, message: winnerMessages.statusUpdated, winner, data: { winner } };
@@ -152,7 +135,7 @@ export function registerWinnerRoutes(app: FastifyInstance, deps: { db: Database;
 
   api.delete(
     '/api/winners/:id',
-    { ...admin, schema: { tags: ['winners'], summary: 'Cancel a selection (the record stays, CANCELLED)', params: idParam, response: responses({ 200: oneWinner }) } },
+    { ...admin, schema: { tags: ['winners'], summary: 'Cancel a selection (the record stays, CANCELLED)', params: idParam, response: responses({ 200: winnerAnswer }) } },
     async (request) => {
       const winner = await changeWinnerStatus(deps.db, actorOf(request), request.params.id, 'CANCELLED', undefined);
       return { success: true as const, message: winnerMessages.cancelled, winner, data: { winner } };

@@ -182,6 +182,11 @@ export async function changeWinnerStatus(db: Database, admin: Actor, id: string,
   }
 }
 
+/**
+ * A page of winners, newest period first; ties (same period and moment) are broken by id, so that pages
+ * neither repeat nor skip a winner. Migration 018's indexes give this order, with or without a
+ * committee, year or status.
+ */
 export async function listWinners(
   db: Queryable,
   f: { committeeId?: string; groupNumber?: string; month?: number; year?: number; status?: string; search?: string; limit: number; offset: number },
@@ -201,10 +206,15 @@ export async function listWinners(
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const { rows } = await db.query<WinnerRow>(
     `${WINNER_SELECT} ${whereSql}
-     ORDER BY w.year DESC, w.month DESC, w.selected_at DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+     ORDER BY w.year DESC, w.month DESC, w.selected_at DESC, w.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, f.limit, f.offset],
   );
-  const counted = await listTotal(db, { rows: rows.length, limit: f.limit, offset: f.offset }, `FROM (${WINNER_SELECT} ${whereSql}) AS listed`, params);
+  // The count joins only what its filters read: every winner has its plan, group and user.
+  const joins = [
+    f.groupNumber ? 'JOIN committee_groups g ON g.id = w.group_id' : '',
+    f.search ? 'JOIN committee_plans p ON p.id = w.plan_id JOIN users u ON u.id = w.user_id' : '',
+  ].join(' ');
+  const counted = await listTotal(db, { rows: rows.length, limit: f.limit, offset: f.offset }, `FROM winners w ${joins} ${whereSql}`, params);
   return { winners: rows.map(toWinner), ...counted };
 }
 

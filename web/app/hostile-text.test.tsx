@@ -7,8 +7,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../test/render.tsx';
 import { ok, stubGetRequests } from '../test/api-stub.ts';
-import { memberPaymentRoutes } from '../features/member-payments/test-support.ts';
-import { makePlan } from '../features/plans/test-fixtures.ts';
+import { memberPaymentRoutes } from '../test/member-payment-fixtures.ts';
+import { makePlan } from '../test/plan-fixtures.ts';
 
 const markupName = '<img src=x onerror="window.hacked=true">Ayesha';
 const markupPlan = '<script>window.hacked=true</script><b>Gold</b>';

@@ -5,16 +5,16 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { ErrorBoundary, RouteErrorFallback } from './error-boundary.tsx';
-import { LandingPage } from '../features/landing/landing-page.tsx';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
 
 /**
- * Each page but the landing page is its own chunk, loaded when the page is first shown, so that a
- * visitor's first load carries the framework and the one page asked for: the landing page does not
- * bring the dashboard's code, the sign-in form does not bring the registration's, and rarely used
- * screens (password reset, e-mail verification, profile, payments) cost nothing until opened.
+ * Each page is its own chunk, loaded when the page is first shown, so that a visitor's first load
+ * carries the framework and the one page asked for: the landing page does not bring the dashboard's
+ * code, nor the dashboard the landing page's, the sign-in form does not bring the registration's, and
+ * rarely used screens (password reset, e-mail verification, profile, payments) cost nothing until
+ * opened.
  *
  * The routes and guards themselves stay in the main bundle: a visitor is sent to /login at once, and a
  * guard decides before any page code is fetched. A page not loaded yet suspends; the boundary around
@@ -37,6 +37,7 @@ function lazyPage<M>(load: () => Promise<M>, name: keyof M): LazyPage {
   return Object.assign(() => <Page />, { preload });
 }
 
+const LandingPage = lazyPage(() => import('../features/landing/landing-page.tsx'), 'LandingPage');
 const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage');
 const RegisterPage = lazyPage(() => import('../features/auth/register-page.tsx'), 'RegisterPage');
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage');
@@ -44,7 +45,7 @@ const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password
 const VerifyEmailPage = lazyPage(() => import('../features/auth/verify-email-page.tsx'), 'VerifyEmailPage');
 const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
 const MemberProfilePage = lazyPage(() => import('../features/member-profile/member-profile-page.tsx'), 'MemberProfilePage');
-const PaymentPage = lazyPage(() => import('../features/payments/payment-page.tsx'), 'PaymentPage');
+const PaymentPage = lazyPage(() => import('../features/member-payments/payment-page.tsx'), 'PaymentPage');
 const SubscribePage = lazyPage(() => import('../features/plans/subscribe-page.tsx'), 'SubscribePage');
 
 /** A page's route: `handle.preload` fetches its code (used for the address the app opens on). */
@@ -79,9 +80,8 @@ export const routes: RouteObject[] = [
       </ErrorBoundary>
     ),
     children: [
-      // The landing page is most visitors' first page and small: it comes with the main bundle, so it
-      // shows as soon as that has run, without waiting for a second download.
-      { path: '/', element: <LandingPage /> },
+      // Most visitors' first page: its code is requested as soon as the app starts (createAppRouter).
+      page('/', LandingPage),
       {
         element: <GuestOnly />,
         children: [

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, buildUrl, getErrorMessage, getServerMessage, isRetryable } from './api-client.ts';
+import { api, ApiError, buildUrl, getErrorMessage, getServerMessage, isRetryable, UnreadableAnswerError } from './api-client.ts';
 
 const httpError = (status: number, message?: string) =>
   new ApiError({ kind: 'http', status, message: message ?? `HTTP ${status}: Status`, hasServerMessage: message !== undefined });
@@ -40,6 +40,13 @@ describe('getErrorMessage', () => {
   it('falls back to the server error text for anything else', () => {
     expect(getErrorMessage(new Error('boom'))).toBe('Server error. Please try again later.');
     expect(getErrorMessage('nonsense', 'Login failed. Please try again.')).toBe('Login failed. Please try again.');
+  });
+
+  it("shows a screen's words for the unexpected only when the failure is not a failed call", () => {
+    const unexpected = 'An unexpected error occurred. Please try again.';
+    expect(getErrorMessage(new TypeError('x is undefined'), 'Login failed. Please try again.', unexpected)).toBe(unexpected);
+    expect(getErrorMessage(httpError(500), 'Login failed. Please try again.', unexpected)).toBe('Login failed. Please try again.');
+    expect(getErrorMessage(new ApiError({ kind: 'network', status: 0, message: 'x' }), 'Fallback', unexpected)).toBe('Network error. Please check your connection.');
   });
 });
 
@@ -112,5 +119,62 @@ describe('Idempotency-Key', () => {
     await api.get('/payments');
     expect(seen[0].get('Idempotency-Key')).not.toBe(seen[1].get('Idempotency-Key'));
     expect(seen[2].get('Idempotency-Key')).toBeNull();
+  });
+});
+
+describe('a refusal', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("keeps the server's code, message and field errors", async () => {
+    const body = { success: false, code: 'auth.invalidCredentials', message: 'Invalid email or password.', errors: { email: 'Please enter a valid email address.' } };
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status: 401, headers: { 'Content-Type': 'application/json' } })));
+    const error = await api.post('/auth/login', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, code: 'auth.invalidCredentials', message: 'Invalid email or password.', errors: { email: 'Please enter a valid email address.' } });
+  });
+});
+
+describe('an answer that is not JSON', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is not taken for the answer: a page of text with a success status is an unexpected failure', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Sign in to the network</html>', { status: 200, headers: { 'Content-Type': 'text/html' } })));
+    const error = await api.post('/auth/login', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnreadableAnswerError);
+    expect(getErrorMessage(error, 'Login failed. Please try again.', 'An unexpected error occurred. Please try again.')).toBe('An unexpected error occurred. Please try again.');
+  });
+
+  it('an empty success (204) is still a success', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+    await expect(api.delete('/notifications/n1')).resolves.toBeUndefined();
+  });
+});
+
+describe('an upload that reports its progress', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('tells the share sent, and answers as any other call (through the same stub as fetch)', async () => {
+    const seen: { url: string; method: string; key: string | null }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        seen.push({ url, method: String(init.method), key: new Headers(init.headers).get('Idempotency-Key') });
+        return new Response(JSON.stringify({ success: true, message: 'Receipt uploaded' }), { status: 201, headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    const progress: number[] = [];
+    const form = new FormData();
+    form.append('receipt', new File(['x'], 'r.png', { type: 'image/png' }));
+    await expect(api.post('/plan-payments/p1/upload-receipt', form, { onUploadProgress: (sent) => progress.push(sent) })).resolves.toEqual({ success: true, message: 'Receipt uploaded' });
+    expect(progress).toEqual([0.5, 1]);
+    expect(seen).toEqual([{ url: '/api/plan-payments/p1/upload-receipt', method: 'POST', key: expect.stringMatching(/^[0-9a-f]{32}$/) }]);
+  });
+
+  it("keeps the server's refusal, and a lost connection is a network error", async () => {
+    const form = new FormData();
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: false, message: 'Please upload a JPG, PNG, or PDF file' }), { status: 400 })));
+    await expect(api.post('/payments', form, { onUploadProgress: () => {} })).rejects.toMatchObject({ status: 400, message: 'Please upload a JPG, PNG, or PDF file' });
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(api.post('/payments', form, { onUploadProgress: () => {} })).rejects.toMatchObject({ kind: 'network' });
   });
 });

@@ -3,7 +3,8 @@
  *
  * - Base path /api; a Bearer token from storage when there is one.
  * - JSON bodies, except FormData (the browser sets the multipart boundary itself).
- * - 10 s timeout per attempt.
+ * - 10 s timeout per attempt; an upload that reports its progress times out only after 10 s without
+ *   progress (a receipt photo over a slow phone connection takes longer than 10 s, and is not stuck).
  * - Up to 3 retries, 1 s apart, only when the request may not have been answered (network
  *   failure, timeout) or the server failed (5xx). Never for a 4xx: the same request would be
  *   refused again. Never for an upload: a retried money-changing upload could apply twice.
@@ -27,6 +28,8 @@ export type ApiErrorKind = 'http' | 'network' | 'timeout';
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   readonly status: number;
+  /** The server's stable code for what went wrong (`auth.invalidCredentials`), when it sent one. */
+  readonly code?: string;
   /** One message per field, from a 400 answer. */
   readonly errors?: Record<string, string>;
   /** The parsed answer, for fields beyond message (login's needsVerification and email). */
@@ -38,6 +41,7 @@ export class ApiError extends Error {
     kind: ApiErrorKind;
     status: number;
     message: string;
+    code?: string;
     errors?: Record<string, string>;
     body?: unknown;
     hasServerMessage?: boolean;
@@ -46,6 +50,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.kind = options.kind;
     this.status = options.status;
+    this.code = options.code;
     this.errors = options.errors;
     this.body = options.body;
     this.hasServerMessage = options.hasServerMessage ?? false;
@@ -62,6 +67,8 @@ export interface RequestOptions {
   retries?: number;
   /** Login answers 401 for a wrong password: that must not end a session. */
   skipUnauthorizedHandler?: boolean;
+  /** For an upload: told the share sent so far (0 to 1) as the file goes out. */
+  onUploadProgress?: (sent: number) => void;
 }
 
 let unauthorizedHandler: (() => void) | null = null;
@@ -129,22 +136,26 @@ async function attemptRequest<T>(method: string, path: string, body: unknown, op
 
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
+  const onTimeout = () => {
     timedOut = true;
     controller.abort();
-  }, REQUEST_TIMEOUT_MS);
+  };
+  let timer = setTimeout(onTimeout, REQUEST_TIMEOUT_MS);
   const forwardAbort = () => controller.abort();
   options.signal?.addEventListener('abort', forwardAbort);
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.params), {
-      method,
-      headers,
-      body: payload,
-      signal: controller.signal,
-      credentials: 'same-origin',
-    });
+    const url = buildUrl(path, options.params);
+    const { onUploadProgress } = options;
+    response =
+      onUploadProgress && payload instanceof FormData
+        ? await sendWithUploadProgress(url, { method, headers, body: payload, signal: controller.signal }, (sent) => {
+            clearTimeout(timer);
+            timer = setTimeout(onTimeout, REQUEST_TIMEOUT_MS);
+            onUploadProgress(sent);
+          })
+        : await fetch(url, { method, headers, body: payload, signal: controller.signal, credentials: 'same-origin' });
   } catch (error) {
     if (options.signal?.aborted) throw error; // The caller cancelled: not an error to report.
     throw new ApiError({
@@ -159,7 +170,48 @@ async function attemptRequest<T>(method: string, path: string, body: unknown, op
 
   const data = await readBody(response);
   if (!response.ok) throw toHttpError(response, data);
+  // Every answer of the API is JSON: a page of text here came from something in between (a proxy's
+  // sign-in or error page) and must not be taken for the answer.
+  if (typeof data === 'string') throw new UnreadableAnswerError(response.status);
   return data as T;
+}
+
+/** A successful status whose body is not the API's JSON; screens show their "unexpected" words. */
+export class UnreadableAnswerError extends Error {
+  constructor(status: number) {
+    super(`The answer (HTTP ${status}) is not JSON.`);
+    this.name = 'UnreadableAnswerError';
+  }
+}
+
+/**
+ * Sends a form through XMLHttpRequest, the one browser API that reports how much of an upload has
+ * gone, and answers as fetch would: a Response, or a TypeError when no answer came (network failure
+ * or abort), so the caller treats both paths alike.
+ */
+function sendWithUploadProgress(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: FormData; signal: AbortSignal },
+  onProgress: (sent: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method, url);
+    for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total));
+    };
+    xhr.onload = () => {
+      const body = xhr.status === 204 || xhr.status === 205 ? null : xhr.responseText;
+      resolve(new Response(body, { status: xhr.status, statusText: xhr.statusText, headers: { 'Content-Type': xhr.getResponseHeader('Content-Type') ?? '' } }));
+    };
+    const fail = () => reject(new TypeError('The upload did not reach the server.'));
+    xhr.onerror = fail;
+    xhr.onabort = fail;
+    if (init.signal.aborted) return fail();
+    init.signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(init.body);
+  });
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -181,6 +233,7 @@ function toHttpError(response: Response, body: unknown): ApiError {
     kind: 'http',
     status: response.status,
     message: serverMessage ?? `HTTP ${response.status}: ${response.statusText}`,
+    code: typeof record.code === 'string' && record.code ? record.code : undefined,
     errors,
     body,
     hasServerMessage: serverMessage !== undefined,
@@ -228,9 +281,11 @@ export function getServerMessage(error: unknown): string | undefined {
 /**
  * The text to show for a failed call (member document §8, client-side mapped messages).
  * A bad-input, conflict or rate-limit answer shows the server's message; otherwise a screen's
- * own `fallback` wins when given, then the status mapping.
+ * own `fallback` wins when given, then the status mapping. Anything that is not a failed call (the
+ * screen's own code failed, or an answer could not be read) shows `unexpected` when the screen has
+ * words for that (the authentication screens do, §8 "Authentication").
  */
-export function getErrorMessage(error: unknown, fallback?: string): string {
+export function getErrorMessage(error: unknown, fallback?: string, unexpected?: string): string {
   if (error instanceof ApiError) {
     if (error.kind === 'network') return i18n.t('errors.network');
     if (error.kind === 'timeout') return i18n.t('errors.timeout');
@@ -252,5 +307,5 @@ export function getErrorMessage(error: unknown, fallback?: string): string {
         return i18n.t('errors.server');
     }
   }
-  return fallback ?? i18n.t('errors.server');
+  return unexpected ?? fallback ?? i18n.t('errors.server');
 }

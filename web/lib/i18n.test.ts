@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountMessages, authMessages } from '../../contract/accounts.ts';
+import { accountMessages, authMessages, twoFactorMessages } from '../../contract/accounts.ts';
 import en from '../locales/en.json';
 import { i18n, translateMessage } from './i18n.ts';
 
@@ -14,6 +14,8 @@ describe('translateMessage', () => {
   it('looks known messages up in the catalogue and passes others through', () => {
     expect(translateMessage(accountMessages.cnicInvalid)).toBe('Please enter a valid 13-digit CNIC.');
     expect(translateMessage(authMessages.invalidCredentials)).toBe('Invalid email or password.');
+    // The account pages' texts (registered here by the test setup, as by those pages).
+    expect(translateMessage(twoFactorMessages.codeInvalid)).toBe('The code is not valid. Please try again.');
     expect(translateMessage('Something the server said')).toBe('Something the server said');
   });
 });

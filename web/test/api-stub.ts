@@ -82,3 +82,10 @@ export function screenWidth(width: number) {
     return { matches: min ? width >= Number(min[1]) : false, media: query, addEventListener: () => {}, removeEventListener: () => {} } as unknown as MediaQueryList;
   });
 }
+
+/** The URLs fetch was called with, for a given path. */
+export function requestsTo(spy: { mock: { calls: unknown[][] } }, path: string): URL[] {
+  return spy.mock.calls
+    .map(([input]) => new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : (input as Request).url, 'http://localhost'))
+    .filter((url) => url.pathname === path);
+}

@@ -2,7 +2,7 @@
  * Renders the real route table in a memory router with a given session, without any network:
  * the tests check what a person sees and where they end up.
  */
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
@@ -57,4 +57,19 @@ export function renderRoute(path: string, auth: AuthContextValue = fakeAuth()) {
     </QueryClientProvider>,
   );
   return { ...result, router };
+}
+
+/**
+ * A header button whose menu or popover is fetched on first use (lib/lazy-module.ts), once the
+ * menu's own trigger has taken the place of the stand-in (marked `data-stand-in`). The stand-in is
+ * replaced when the code arrives, possibly mid-test while the browser is idle; a click on the replaced
+ * button would reach nothing. The first press on the stand-in itself is tested in
+ * member-frame/header-popups.test.tsx, with the code held back.
+ */
+export function findLoadedTrigger(name: string | RegExp): Promise<HTMLElement> {
+  return waitFor(() => {
+    const button = screen.getByRole('button', { name });
+    if (button.hasAttribute('data-stand-in')) throw new Error(`"${String(name)}" is still the stand-in`);
+    return button;
+  });
 }

@@ -1,7 +1,8 @@
 /** Plain HTTP calls to a server process, as a browser or script would make them. */
+import type { ApiResponse } from '../../test/test-app.ts';
 import type { ServerProcess } from './server-process.ts';
 
-export type Answer = { status: number; body: any };
+export type Answer = { status: number; body: ApiResponse['body'] };
 
 export type RequestOptions = {
   json?: unknown;
@@ -35,7 +36,7 @@ export async function send(server: Pick<ServerProcess, 'url'>, method: 'GET' | '
 }
 
 /** Like send(), but the answer must have the given status; the message shows what came instead. */
-export async function expectStatus(status: number, server: Pick<ServerProcess, 'url'>, method: 'GET' | 'POST' | 'PUT', path: string, options?: RequestOptions): Promise<any> {
+export async function expectStatus(status: number, server: Pick<ServerProcess, 'url'>, method: 'GET' | 'POST' | 'PUT', path: string, options?: RequestOptions): Promise<Answer['body']> {
   const answer = await send(server, method, path, options);
   if (answer.status !== status) throw new Error(`${method} ${path} answered ${answer.status} instead of ${status}: ${JSON.stringify(answer.body)}`);
   return answer.body;

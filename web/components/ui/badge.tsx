@@ -3,10 +3,10 @@ import { cn } from '../../lib/cn.ts';
 
 const tones = {
   neutral: 'bg-muted text-foreground',
-  success: 'bg-success/15 text-success',
-  warning: 'bg-warning/15 text-warning',
-  danger: 'bg-destructive/15 text-destructive',
-  info: 'bg-primary/15 text-primary',
+  success: 'bg-success/10 text-success',
+  warning: 'bg-warning/10 text-warning',
+  danger: 'bg-destructive/10 text-destructive',
+  info: 'bg-primary/10 text-primary',
 } as const;
 
 export type BadgeTone = keyof typeof tones;

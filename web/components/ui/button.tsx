@@ -1,5 +1,4 @@
-import type { ComponentProps } from 'react';
-import { Slot } from 'radix-ui';
+import { Children, cloneElement, isValidElement, useCallback, type ComponentProps, type ReactElement, type Ref } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 const variants = {
@@ -34,6 +33,58 @@ export function Button({ variant = 'primary', size = 'md', asChild = false, clas
     sizes[size],
     className,
   );
-  if (asChild) return <Slot.Root className={classes} {...props} />;
+  if (asChild) return <Slot className={classes} {...props} />;
   return <button type={type ?? 'button'} className={classes} {...props} />;
+}
+
+type Cleanup = void | (() => void);
+
+function setRef<T>(ref: Ref<T> | undefined, value: T | null): Cleanup {
+  if (typeof ref === 'function') return ref(value);
+  if (ref) ref.current = value;
+}
+
+/**
+ * Renders the single child element with these props merged in, as Radix's Slot does (which the
+ * button used before; a few lines here keep it out of every page's first load): the child's own props
+ * win, except that class names are joined, styles merged, aria-describedby ids combined and both
+ * event handlers called, the child's first; both refs are set.
+ */
+function Slot({ children, ref, ...slotProps }: ComponentProps<'button'>) {
+  const child = Children.only(children);
+  const childProps = (isValidElement(child) ? child.props : {}) as Record<string, unknown> & { ref?: Ref<HTMLElement> };
+  const childRef = childProps.ref;
+  const composedRef = useCallback(
+    (node: HTMLElement | null) => {
+      const cleanups = [setRef(ref as Ref<HTMLElement> | undefined, node), setRef(childRef, node)];
+      if (!cleanups.some((cleanup) => typeof cleanup === 'function')) return;
+      return () => {
+        cleanups.forEach((cleanup, index) => (typeof cleanup === 'function' ? cleanup() : setRef(index === 0 ? (ref as Ref<HTMLElement> | undefined) : childRef, null)));
+      };
+    },
+    [ref, childRef],
+  );
+  if (!isValidElement(child)) throw new Error('Button with asChild expects a single element child.');
+
+  const given = slotProps as Record<string, unknown>;
+  const merged: Record<string, unknown> = { ...childProps };
+  for (const name in childProps) {
+    const slotValue = given[name];
+    const childValue = childProps[name];
+    if (/^on[A-Z]/.test(name)) {
+      if (typeof slotValue === 'function' && typeof childValue === 'function') {
+        merged[name] = (...args: unknown[]) => {
+          const result: unknown = childValue(...args);
+          slotValue(...args);
+          return result;
+        };
+      } else if (slotValue) merged[name] = slotValue;
+    } else if (name === 'style') merged[name] = { ...(slotValue as object), ...(childValue as object) };
+    else if (name === 'className') merged[name] = [slotValue, childValue].filter(Boolean).join(' ');
+    else if (name === 'aria-describedby') {
+      const ids = new Set([childValue, slotValue].flatMap((value) => (typeof value === 'string' ? value.trim().split(/\s+/).filter(Boolean) : [])));
+      merged[name] = ids.size > 0 ? [...ids].join(' ') : undefined;
+    }
+  }
+  return cloneElement(child as ReactElement<Record<string, unknown>>, { ...given, ...merged, ref: ref ? composedRef : childRef });
 }

@@ -15,7 +15,8 @@ interface DialogProps {
 
 /**
  * A modal dialog. Radix keeps keyboard focus inside while it is open, closes on Escape, and
- * returns focus to the control that opened it.
+ * returns focus to the control that opened it. It opens with focus on its first control, or on the
+ * control marked `data-autofocus` (what the dialog asks for) when there is one.
  */
 export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
   const { t } = useTranslation();
@@ -36,6 +37,13 @@ export function Dialog({ open, onOpenChange, title, description, children, class
             'rounded-2xl border border-border bg-card p-6 text-card-foreground shadow-xl',
             className,
           )}
+          onOpenAutoFocus={(event) => {
+            const wanted = event.currentTarget instanceof HTMLElement ? event.currentTarget.querySelector<HTMLElement>('[data-autofocus]') : null;
+            if (wanted) {
+              event.preventDefault();
+              wanted.focus();
+            }
+          }}
           onCloseAutoFocus={(event) => {
             if (opener.current?.isConnected) {
               event.preventDefault();

@@ -8,8 +8,9 @@ import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { FilterField, useDebouncedValue } from '../admin-users/parts.tsx';
+import { FilterField } from '../admin-users/index.ts';
 import { auditKeys, looksLikeId, searchActors } from './api.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 
 export interface ChosenActor {
   id: string;

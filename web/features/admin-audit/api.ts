@@ -2,21 +2,12 @@
  * The audit trail (RULES §11; server/audit/audit-routes.ts): GET /api/admin/audit, filtered and paged
  * by the server, newest first.
  */
-import type { Pagination } from '../../../contract/paging.ts';
+import type { z } from 'zod';
+import type { auditPage } from '../../../contract/audit.ts';
+import type { AdminUser, userListAnswer } from '../../../contract/users.ts';
 import { api, type QueryParams } from '../../lib/api-client.ts';
 
-export interface AuditEntry {
-  id: string;
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-  createdAt: string;
-  /** Null when the action was not taken by a person (or the account is gone). */
-  actor: { id?: string; name: string; email: string } | null;
-}
+export type { AuditEntry } from '../../../contract/audit.ts';
 
 export interface AuditFilters {
   action: string;
@@ -31,10 +22,7 @@ export interface AuditFilters {
 
 export const emptyAuditFilters: AuditFilters = { action: '', entityType: '', entityId: '', actorId: '', from: '', to: '', page: 1 };
 
-export interface AuditPage {
-  entries: AuditEntry[];
-  pagination: Pagination;
-}
+export type AuditPage = z.output<typeof auditPage>;
 
 export const AUDIT_PAGE_SIZE = 25;
 
@@ -101,21 +89,16 @@ export function auditParams(filters: AuditFilters): QueryParams {
 }
 
 export async function fetchAudit(filters: AuditFilters, signal?: AbortSignal): Promise<AuditPage> {
-  const body = await api.get<{ entries?: AuditEntry[]; data?: { entries?: AuditEntry[]; pagination?: Pagination } }>('/admin/audit', auditParams(filters), { signal });
-  const entries = body?.data?.entries ?? body?.entries ?? [];
-  return { entries, pagination: body?.data?.pagination ?? { page: filters.page, limit: AUDIT_PAGE_SIZE, total: entries.length, pages: 1, exact: true } };
+  const body = await api.get<{ data: AuditPage }>('/admin/audit', auditParams(filters), { signal });
+  return body.data;
 }
 
-export interface ActorOption {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-}
+/** Someone who may have made a change: what the actor search shows of GET /admin/users. */
+export type ActorOption = Pick<AdminUser, 'id' | 'name' | 'email' | 'role'>;
 
 /** People matching a name or email, to choose whose actions to show. */
 export async function searchActors(search: string, signal?: AbortSignal): Promise<ActorOption[]> {
-  const body = await api.get<{ users?: ActorOption[]; data?: { users?: ActorOption[] } }>('/admin/users', { search, limit: 8 }, { signal });
+  const body = await api.get<z.output<typeof userListAnswer>>('/admin/users', { search, limit: 8 }, { signal });
   const users = body?.data?.users ?? body?.users ?? [];
   // Administrators first: only they make audited changes.
   return [...users].sort((a, b) => Number(b.role === 'ADMIN') - Number(a.role === 'ADMIN'));

@@ -7,8 +7,8 @@ import { useId } from 'react';
 import { Filter } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/ui/card.tsx';
-import { BUSINESS_TIME_ZONE } from '../admin-users/display.ts';
-import { WIDE_QUERY, useMediaQuery } from '../admin-users/parts.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { WIDE_QUERY, useMediaQuery } from '../admin-users/index.ts';
 import { isKnownAction, isKnownEntityType, type AuditEntry } from './api.ts';
 import { diffValues, prettyJson } from './diff.ts';
 
@@ -20,11 +20,9 @@ export interface EntryFilterActions {
   byRecord: (entityType: string, entityId: string) => void;
 }
 
-/** '12 Mar 2026, 3:45:12 pm' in Pakistan. */
+/** '12 Mar 2026, 3:45:12 pm' in Pakistan: written as every date is (lib/format.ts), to the second. */
 export function formatAuditTime(iso: string, language = 'en'): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium', timeZone: BUSINESS_TIME_ZONE }).format(date);
+  return formatDateTime(iso, language, { seconds: true }) || iso;
 }
 
 export function useAuditText() {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithAdmin, requestsTo } from '../admin-users/test-support.tsx';
-import { screenWidth } from '../../test/api-stub.ts';
+import { renderWithAdmin } from '../../test/admin.tsx';
+import { requestsTo, screenWidth } from '../../test/api-stub.ts';
 import { ok, stubGetRequests } from '../../test/api-stub.ts';
 import type { AuditEntry } from './api.ts';
 import { AdminAuditPage, datesInOrder } from './audit-page.tsx';
@@ -47,7 +47,7 @@ describe('/admin/audit', () => {
     const table = await screen.findByRole('table', { name: 'Audit entries' });
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['When', 'Who', 'What', 'Record', 'Before → After', 'From address']);
     const [, edit, create] = within(table).getAllByRole('row');
-    expect(within(edit).getByText(/Mar 12, 2026.*12:30:00/)).toBeTruthy();
+    expect(within(edit).getByText(/12 Mar 2026.*12:30:00/)).toBeTruthy();
     expect(within(edit).getByText('Bilal Admin')).toBeTruthy();
     expect(within(edit).getByText('User edited')).toBeTruthy();
     expect(within(edit).getByText('USER_UPDATE')).toBeTruthy();

@@ -9,17 +9,20 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { Pager } from '../../components/ui/pager.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { notify } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { FilterField, LoadFailure, Pager, useDebouncedValue } from '../admin-users/parts.tsx';
+import { FilterField } from '../admin-users/index.ts';
 import { ActorField, type ChosenActor } from './actor-field.tsx';
 import { auditKeys, emptyAuditFilters, ENTITY_TYPES, fetchAudit, isKnownEntityType, KNOWN_ACTIONS, type AuditFilters } from './api.ts';
 import { AuditEntryList, useAuditText } from './audit-entry-list.tsx';
 import { totalLabel } from '../../lib/paging.ts';
+import { LoadError } from '../../components/ui/load-error.tsx';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 
 /** The two dates in order: a start after the end finds nothing, so it is pointed out instead. */
 export const datesInOrder = (from: string, to: string) => !from || !to || from <= to;
@@ -170,7 +173,7 @@ export function AdminAuditPage() {
       {audit.isPending ? (
         <Spinner label={t('admin.audit.loading')} className="justify-center py-10" />
       ) : !audit.data ? (
-        <LoadFailure message={getErrorMessage(audit.error, t('admin.audit.loadFailed'))} retryLabel={t('admin.audit.retry')} onRetry={() => void audit.refetch()} />
+        <LoadError message={getErrorMessage(audit.error, t('admin.audit.loadFailed'))} retryLabel={t('admin.audit.retry')} onRetry={() => void audit.refetch()} />
       ) : entries.length === 0 ? (
         <Card className="flex flex-col items-center px-6 py-12 text-center">
           <ScrollText className="mb-3 size-10 text-muted-foreground" aria-hidden />

@@ -1,10 +1,11 @@
 /**
  * /admin/groups/:id/arrears: who owes what in a group, month by month (RULES §6a). The group, its totals
  * (owed, overdue, under review, paid, scheduled, collection rate), what each state means, and the grid
- * (arrears-grid.tsx). Read from GET /api/admin/groups/{id}/arrears; every figure is the server's.
+ * (arrears-grid.tsx), a page of members at a time. Read from GET /api/admin/groups/{id}/arrears; every
+ * figure is the server's, and the group's totals and month totals are over all its members, whatever the page.
  */
-import { useId } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,17 +17,23 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { FigureTiles } from '../admin-payments/figure-tiles.tsx';
-import { StateLegend } from '../admin-payments/state-badge.tsx';
+import { FigureTiles, StateLegend } from '../admin-payments/index.ts';
+import { Pager } from '../../components/ui/pager.tsx';
 import { catalogApi, catalogKeys } from './api.ts';
 import { ArrearsGrid } from './arrears-grid.tsx';
 import { formatDate } from './catalog-rules.ts';
-import { LoadError } from './parts.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 export function AdminGroupArrearsPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('adminCatalog');
-  const arrears = useQuery({ queryKey: catalogKeys.groupArrears(id), queryFn: ({ signal }) => catalogApi.groupArrears(id, signal) });
+  const [page, setPage] = useState(1);
+  const arrears = useQuery({
+    queryKey: catalogKeys.groupArrears(id, page),
+    queryFn: ({ signal }) => catalogApi.groupArrears(id, page, signal),
+    // The page shown stays until the next one arrives, so that the grid does not blink away.
+    placeholderData: keepPreviousData,
+  });
   const title = arrears.data ? t('groups.card.title', { plan: arrears.data.group.planName, number: arrears.data.group.groupNumber }) : undefined;
   useDocumentTitle(title ? t('groups.arrears.documentTitle', { group: title }) : t('groups.arrears.title'));
 
@@ -44,17 +51,30 @@ export function AdminGroupArrearsPage() {
           <LoadError message={getErrorMessage(arrears.error, t('groups.arrears.loadFailed'))} onRetry={() => void arrears.refetch()} />
         </>
       ) : (
-        <ArrearsView arrears={arrears.data} title={title ?? ''} refreshing={arrears.isFetching} onRefresh={() => void arrears.refetch()} />
+        <ArrearsView arrears={arrears.data} title={title ?? ''} refreshing={arrears.isFetching} onRefresh={() => void arrears.refetch()} onPage={setPage} />
       )}
     </div>
   );
 }
 
-function ArrearsView({ arrears, title, refreshing, onRefresh }: { arrears: GroupArrears; title: string; refreshing: boolean; onRefresh: () => void }) {
+function ArrearsView({
+  arrears,
+  title,
+  refreshing,
+  onRefresh,
+  onPage,
+}: {
+  arrears: GroupArrears;
+  title: string;
+  refreshing: boolean;
+  onRefresh: () => void;
+  onPage: (page: number) => void;
+}) {
   const { t, i18n } = useTranslation('adminCatalog');
   const totalsId = useId();
   const gridId = useId();
-  const { group } = arrears;
+  const { group, pagination } = arrears;
+  const first = (pagination.page - 1) * pagination.limit + 1;
   return (
     <>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -88,7 +108,13 @@ function ArrearsView({ arrears, title, refreshing, onRefresh }: { arrears: Group
         </h2>
         <Card className="min-w-0 space-y-4 p-3 sm:p-4">
           <StateLegend />
+          {pagination.pages > 1 && arrears.members.length > 0 && (
+            <p className="text-sm text-muted-foreground">
+              {t('groups.arrears.membersShown', { from: first, to: first + arrears.members.length - 1, total: pagination.total })}
+            </p>
+          )}
           <ArrearsGrid arrears={arrears} label={t('groups.arrears.gridLabel', { group: title })} />
+          <Pager page={pagination.page} pages={pagination.pages} onPage={onPage} label={t('groups.arrears.pages')} />
         </Card>
       </section>
     </>

@@ -48,20 +48,21 @@ export function BankAccountCard({ account, onAction, busy }: { account: BankAcco
       </div>
 
       <dl className="mt-4 space-y-2 text-sm">
-        <div className="flex items-center gap-2">
-          <div className="min-w-0 flex-1">
-            <dt className="text-xs text-muted-foreground">{t('bank.card.accountNumber')}</dt>
-            <dd className="font-mono font-semibold break-all">{account.accountNumber}</dd>
-          </div>
-          <CopyButton value={account.accountNumber} label={t('bank.card.copyAccountNumber')} />
+        {/* A list of terms holds only terms and descriptions: the copy button sits in the description. */}
+        <div>
+          <dt className="text-xs text-muted-foreground">{t('bank.card.accountNumber')}</dt>
+          <dd className="flex items-center gap-2">
+            <span className="min-w-0 flex-1 font-mono font-semibold break-all">{account.accountNumber}</span>
+            <CopyButton value={account.accountNumber} label={t('bank.card.copyAccountNumber')} />
+          </dd>
         </div>
         {account.iban && (
-          <div className="flex items-center gap-2">
-            <div className="min-w-0 flex-1">
-              <dt className="text-xs text-muted-foreground">{t('bank.card.iban')}</dt>
-              <dd className="font-mono font-semibold break-all">{account.iban}</dd>
-            </div>
-            <CopyButton value={account.iban} label={t('bank.card.copyIban')} />
+          <div>
+            <dt className="text-xs text-muted-foreground">{t('bank.card.iban')}</dt>
+            <dd className="flex items-center gap-2">
+              <span className="min-w-0 flex-1 font-mono font-semibold break-all">{account.iban}</span>
+              <CopyButton value={account.iban} label={t('bank.card.copyIban')} />
+            </dd>
           </div>
         )}
         {account.branchName && (

@@ -11,7 +11,10 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { catalogApi, catalogKeys, type BankAccount, type BankStatusFilter } from './api.ts';
 import { BankAccountCard, type BankAction } from './bank-account-card.tsx';
 import { BankAccountFormDialog } from './bank-account-form-dialog.tsx';
-import { EmptyState, FilterSelect, LoadError, PageHeader, SearchField, useDebouncedValue, useLoadErrorToast } from './parts.tsx';
+import { FilterSelect, PageHeader, SearchField, useLoadErrorToast } from './parts.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 
 const statusFilters: BankStatusFilter[] = ['all', 'active', 'inactive', 'default'];
 
@@ -113,7 +116,7 @@ export function AdminBankAccountsPage() {
       ) : accounts.isError && !accounts.data ? (
         <LoadError message={getErrorMessage(accounts.error, t('bank.toast.loadFailed'))} onRetry={() => void accounts.refetch()} />
       ) : list.length === 0 ? (
-        <EmptyState icon={<Landmark />} title={t('bank.empty.title')} description={t('bank.empty.text')} />
+        <EmptyState headingLevel={2} icon={<Landmark />} title={t('bank.empty.title')} description={t('bank.empty.text')} />
       ) : (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {list.map((account) => (

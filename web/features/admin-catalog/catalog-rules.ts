@@ -136,15 +136,8 @@ export function accountTypeKey(accountType: string | null | undefined): AccountT
 /** Whether "Set as Default" is offered: only for an active account that is not already the default. */
 export const canSetDefault = (account: { isActive: boolean; isDefault: boolean }) => account.isActive && !account.isDefault;
 
-/** A 'YYYY-MM-DD' date or an ISO timestamp as a short local date ('Jan 5, 2026'); '' for nothing. */
-export function formatDate(value: string | null | undefined, locale = 'en'): string {
-  if (!value) return '';
-  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  // A calendar date is read in local time, so that it shows the same day everywhere.
-  const date = dateOnly ? new Date(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3])) : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
-}
+/** A calendar day or a moment, written one way across the app. */
+export { formatDate } from '../../lib/format.ts';
 
 /** Today as 'YYYY-MM-DD' in local time (the date input's value). */
 export function todayIso(now = new Date()): string {

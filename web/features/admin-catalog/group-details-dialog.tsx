@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Grid3x3 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { Link } from 'react-router';
@@ -10,14 +9,14 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../lib/api-client.ts';
-import { StateBadge } from '../admin-payments/state-badge.tsx';
+import { StateBadge } from '../admin-payments/index.ts';
+import type { Pagination } from '../../../contract/paging.ts';
 import { arrearsPath, catalogApi, catalogKeys, type GroupDetails, type GroupPaymentRow } from './api.ts';
 import { formatDate } from './catalog-rules.ts';
-import { Figure, LoadError, useLoadErrorToast } from './parts.tsx';
+import { Figure, useLoadErrorToast } from './parts.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 const tabs = ['overview', 'members', 'payments', 'statistics'] as const;
-/** Payments are many (members × months): shown a page at a time. */
-const PAYMENTS_PAGE = 50;
 
 const paymentTone: Record<string, BadgeTone> = { PAID: 'success', PENDING: 'warning', OVERDUE: 'danger', REJECTED: 'danger' };
 const memberTone: Record<string, BadgeTone> = { ACTIVE: 'success', DROPPED: 'neutral' };
@@ -61,7 +60,7 @@ function GroupDetailsBody({ groupId }: { groupId: string }) {
         <Members group={group} />
       </Tabs.Content>
       <Tabs.Content value="payments" className="mt-4">
-        <Payments payments={group.payments} />
+        <Payments groupId={groupId} first={{ payments: group.payments, pagination: group.paymentsPagination }} />
       </Tabs.Content>
       <Tabs.Content value="statistics" className="mt-4">
         <Statistics group={group} />
@@ -137,15 +136,29 @@ function Members({ group }: { group: GroupDetails }) {
   );
 }
 
-function Payments({ payments }: { payments: GroupPaymentRow[] }) {
+/**
+ * The first page of payments comes with the details; "Show more" asks the server for the next one, so a
+ * group of many members and months never arrives whole.
+ */
+function Payments({ groupId, first }: { groupId: string; first: { payments: GroupPaymentRow[]; pagination: Pagination } }) {
   const { t, i18n } = useTranslation('adminCatalog');
-  const [count, setCount] = useState(PAYMENTS_PAGE);
+  const more = useInfiniteQuery({
+    queryKey: catalogKeys.groupPayments(groupId),
+    queryFn: ({ pageParam, signal }) => catalogApi.groupPayments(groupId, pageParam, signal),
+    initialPageParam: 2,
+    getNextPageParam: (last) => (last.pagination.page < last.pagination.pages ? last.pagination.page + 1 : undefined),
+    enabled: false,
+  });
+  useLoadErrorToast(more.error, more.errorUpdatedAt, t('groups.toast.paymentsFailed'));
+  const payments = [first.payments, ...(more.data?.pages.map((page) => page.payments) ?? [])].flat();
+  const total = more.data?.pages.at(-1)?.pagination.total ?? first.pagination.total;
+  const hasMore = more.data ? more.hasNextPage : first.pagination.pages > 1;
   if (payments.length === 0) return <p className="py-6 text-center text-muted-foreground">{t('groups.details.noPayments')}</p>;
   const period = (p: GroupPaymentRow) => new Date(p.year, p.month - 1, 1).toLocaleDateString(i18n.language, { month: 'short', year: 'numeric' });
   return (
     <div className="space-y-3">
       <ul className="divide-y divide-border rounded-xl border border-border">
-        {payments.slice(0, count).map((payment) => (
+        {payments.map((payment) => (
           <li key={payment.id} className="grid grid-cols-2 gap-x-4 gap-y-1 p-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-center">
             <div className="min-w-0">
               <p className="font-medium break-words">{payment.user.name}</p>
@@ -166,10 +179,12 @@ function Payments({ payments }: { payments: GroupPaymentRow[] }) {
           </li>
         ))}
       </ul>
-      <p className="text-sm text-muted-foreground">{t('groups.details.showingPayments', { shown: Math.min(count, payments.length), total: payments.length })}</p>
-      {count < payments.length && (
-        <Button variant="outline" onClick={() => setCount((c) => c + PAYMENTS_PAGE)}>
-          {t('groups.details.showMore')}
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {t('groups.details.showingPayments', { shown: payments.length, total })}
+      </p>
+      {hasMore && (
+        <Button variant="outline" disabled={more.isFetching} onClick={() => void more.fetchNextPage()}>
+          {more.isFetching ? <Spinner label={t('groups.details.loading')} /> : t('groups.details.showMore')}
         </Button>
       )}
     </div>

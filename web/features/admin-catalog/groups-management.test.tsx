@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminDashboardPage } from './dashboard-page.tsx';
 import { fakeApi, on } from '../../test/api-stub.ts';
-import { makeFigures } from '../admin-payments/test-support.ts';
+import { makeFigures } from '../../test/figure-fixtures.ts';
 import { makeGroup, makePlan, renderWithProviders } from './test-utils.tsx';
 
 afterEach(() => vi.restoreAllMocks());
@@ -132,6 +132,7 @@ describe('Groups Management on /admin', () => {
       ...makeGroup({ currentMembers: 1 }),
       members: [{ id: 'm1', userId: 'u1', memberNumber: 1, status: 'ACTIVE', joinedAt: '2026-01-02T00:00:00.000Z', user: { name: 'Bilal Ahmed', email: 'bilal@example.com', phone: null } }],
       payments: [{ id: 'p1', user: { name: 'Bilal Ahmed' }, month: 1, year: 2026, paymentMethod: 'BANK_TRANSFER', amount: 5000, status: 'PAID', paymentDate: '2026-01-03T00:00:00.000Z' }],
+      paymentsPagination: { page: 1, limit: 50, total: 1, pages: 1, exact: true },
       stats: { totalPayments: 30, paidPayments: 1, pendingPayments: 29, overduePayments: 0, totalRevenue: 5000, expectedRevenue: 150000, collectionRate: 3, currentMonth: { paid: 1, pending: 0, overdue: 0 } },
     };
     fakeApi(listGroups([makeGroup({ currentMembers: 1 })]), on('GET', '/api/admin/groups/group-1/details', () => ({ body: { success: true, group: details } })));
@@ -147,6 +148,54 @@ describe('Groups Management on /admin', () => {
     await user.click(within(dialog).getByRole('tab', { name: 'Statistics' }));
     expect(within(dialog).getByText('PKR 150,000')).toBeTruthy();
     expect(within(dialog).getByText('3%')).toBeTruthy();
+  });
+
+  /** A group of 52 paid instalments whose details carry the first 50. */
+  const payment = (i: number) => ({ id: `p${i}`, user: { name: `Member ${i}` }, month: 1, year: 2026, paymentMethod: 'BANK_TRANSFER', amount: 5000, status: 'PAID', state: 'PAID', paymentDate: null });
+  const detailsOf52 = () => ({
+    ...makeGroup({ currentMembers: 1 }),
+    members: [],
+    payments: Array.from({ length: 50 }, (_, i) => payment(i + 1)),
+    paymentsPagination: { page: 1, limit: 50, total: 52, pages: 2, exact: true },
+    stats: { totalPayments: 52, paidPayments: 52, pendingPayments: 0, overduePayments: 0, totalRevenue: 0, expectedRevenue: 0, collectionRate: 100, currentMonth: { paid: 0, pending: 0, overdue: 0 } },
+  });
+
+  it('shows the first page of payments and asks the server for the next on Show More', async () => {
+    const user = userEvent.setup();
+    const calls = fakeApi(
+      listGroups([makeGroup({ currentMembers: 1 })]),
+      on('GET', '/api/admin/groups/group-1/details', () => ({ body: { success: true, group: detailsOf52() } })),
+      on('GET', '/api/admin/groups/group-1/payments', () => ({
+        body: { success: true, data: { payments: [payment(51), payment(52)], pagination: { page: 2, limit: 50, total: 52, pages: 2, exact: true } } },
+      })),
+    );
+    renderWithProviders(<AdminDashboardPage />);
+    await user.click(within(await screen.findByRole('article', { name: 'Umrah Economy - Group 1' })).getByRole('button', { name: 'View' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Group Details' });
+    await user.click(await within(dialog).findByRole('tab', { name: 'Payments' }));
+    expect(within(dialog).getByText('Showing 50 of 52 payments')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/admin/groups/group-1/payments')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Show More' }));
+    expect(await within(dialog).findByText('Member 52')).toBeTruthy();
+    expect(within(dialog).getByText('Showing 52 of 52 payments')).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/admin/groups/group-1/payments')!.search.get('page')).toBe('2');
+    expect(within(dialog).queryByRole('button', { name: 'Show More' })).toBeNull();
+  });
+
+  it('says when the next page of payments cannot be loaded, and keeps the first', async () => {
+    const user = userEvent.setup();
+    fakeApi(
+      listGroups([makeGroup({ currentMembers: 1 })]),
+      on('GET', '/api/admin/groups/group-1/details', () => ({ body: { success: true, group: detailsOf52() } })),
+      on('GET', '/api/admin/groups/group-1/payments', () => ({ status: 404, body: { success: false } })),
+    );
+    renderWithProviders(<AdminDashboardPage />);
+    await user.click(within(await screen.findByRole('article', { name: 'Umrah Economy - Group 1' })).getByRole('button', { name: 'View' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Group Details' });
+    await user.click(await within(dialog).findByRole('tab', { name: 'Payments' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Show More' }));
+    expect(await screen.findByText('Failed to load payments')).toBeTruthy();
+    expect(within(dialog).getByText('Member 50')).toBeTruthy();
   });
 
   it("labels the group's figures in the words of what they count, and links to its arrears grid", async () => {
@@ -178,6 +227,7 @@ describe('Groups Management on /admin', () => {
       payments: [
         { id: 'p1', user: { name: 'Bilal Ahmed' }, month: 2, year: 2026, paymentMethod: 'BANK_TRANSFER', amount: 5000, status: 'PENDING', state: 'OVERDUE', paymentDate: null },
       ],
+      paymentsPagination: { page: 1, limit: 50, total: 1, pages: 1, exact: true },
       stats,
     };
     fakeApi(

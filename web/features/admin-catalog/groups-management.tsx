@@ -14,7 +14,10 @@ import { groupDeleteCheck } from './catalog-rules.ts';
 import { GroupCard, type GroupAction } from './group-card.tsx';
 import { GroupDetailsDialog } from './group-details-dialog.tsx';
 import { GroupFormDialog } from './group-form-dialog.tsx';
-import { EmptyState, FilterSelect, LoadError, SearchField, useDebouncedValue, useLoadErrorToast } from './parts.tsx';
+import { FilterSelect, SearchField, useLoadErrorToast } from './parts.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 
 const statusFilters: GroupStatusFilter[] = ['all', 'active', 'inactive'];
 
@@ -103,7 +106,7 @@ export function GroupsManagement() {
         ) : groups.isError && !groups.data ? (
           <LoadError message={getErrorMessage(groups.error, t('groups.toast.loadFailed'))} onRetry={() => void groups.refetch()} />
         ) : list.length === 0 ? (
-          <EmptyState icon={<FolderSearch />} title={t('groups.empty.title')} description={filtered ? t('groups.empty.filteredText') : t('groups.empty.text')} />
+          <EmptyState headingLevel={2} icon={<FolderSearch />} title={t('groups.empty.title')} description={filtered ? t('groups.empty.filteredText') : t('groups.empty.text')} />
         ) : (
           <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
             {list.map((group) => (

@@ -1,9 +1,7 @@
 /** Small pieces the plans, groups and bank accounts screens share (kept in this area, not in components/ui). */
-import { useEffect, useId, useRef, useState, type ComponentProps, type ReactNode } from 'react';
-import { CircleAlert, Search } from 'lucide-react';
+import { useEffect, useId, useRef, type ComponentProps, type ReactNode } from 'react';
+import { Search } from 'lucide-react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
@@ -32,32 +30,6 @@ export function StatCounter({ label, value, tone = 'text-foreground' }: { label:
     <Card className="p-4">
       <p className="text-sm text-muted-foreground">{label}</p>
       <p className={cn('mt-1 text-2xl font-bold', tone)}>{value}</p>
-    </Card>
-  );
-}
-
-export function EmptyState({ icon, title, description }: { icon: ReactNode; title: string; description?: string }) {
-  return (
-    <Card className="flex flex-col items-center px-6 py-12 text-center">
-      <div className="mb-3 text-muted-foreground [&_svg]:size-10" aria-hidden>
-        {icon}
-      </div>
-      <h2 className="text-lg font-semibold">{title}</h2>
-      {description && <p className="mt-1 max-w-md text-muted-foreground">{description}</p>}
-    </Card>
-  );
-}
-
-/** A list that failed to load: what went wrong and a way to try again. */
-export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation('adminCatalog');
-  return (
-    <Card role="alert" className="flex flex-col items-center gap-3 px-6 py-10 text-center">
-      <CircleAlert className="size-10 text-destructive" aria-hidden />
-      <p className="font-medium">{message}</p>
-      <Button variant="outline" onClick={onRetry}>
-        {t('common.retry')}
-      </Button>
     </Card>
   );
 }
@@ -118,16 +90,6 @@ export function Figure({ label, children, className }: { label: string; children
       <dd className="truncate font-semibold">{children}</dd>
     </div>
   );
-}
-
-/** The text typed into a search box, settled for a moment before it is sent to the server. */
-export function useDebouncedValue<T>(value: T, delayMs = 300): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
 }
 
 /** Shows a toast once for each failed load (admin document §8 error toasts). */

@@ -10,10 +10,12 @@ import { notify } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { catalogApi, catalogKeys, type Plan } from './api.ts';
 import { filterPlans, type PlanStatusFilter } from './catalog-rules.ts';
-import { EmptyState, FilterSelect, LoadError, PageHeader, SearchField, StatCounter, useLoadErrorToast } from './parts.tsx';
+import { FilterSelect, PageHeader, SearchField, StatCounter, useLoadErrorToast } from './parts.tsx';
 import { PlanCard, type PlanAction } from './plan-card.tsx';
 import { PlanDetailsDialog } from './plan-details-dialog.tsx';
 import { PlanFormDialog } from './plan-form-dialog.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 const statusFilters: PlanStatusFilter[] = ['all', 'active', 'inactive'];
 
@@ -119,9 +121,9 @@ export function AdminCommitteePlansPage() {
         <LoadError message={getErrorMessage(plans.error, t('plans.toast.loadFailed'))} onRetry={() => void plans.refetch()} />
       ) : shown.length === 0 ? (
         filtered && all.length > 0 ? (
-          <EmptyState icon={<SearchX />} title={t('plans.empty.filteredTitle')} description={t('plans.empty.filteredText')} />
+          <EmptyState headingLevel={2} icon={<SearchX />} title={t('plans.empty.filteredTitle')} description={t('plans.empty.filteredText')} />
         ) : (
-          <EmptyState icon={<ClipboardList />} title={t('plans.empty.title')} description={t('plans.empty.text')} />
+          <EmptyState headingLevel={2} icon={<ClipboardList />} title={t('plans.empty.title')} description={t('plans.empty.text')} />
         )
       ) : (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">

@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
-import { createQueryClient } from '../../app/providers.tsx';
+import { createQueryClient } from '../../test/query-client.ts';
 import type { BankAccount, Group, Plan } from './api.ts';
 
 /** The group cards and dialogs link to other pages: a memory router gives the links somewhere to point. */

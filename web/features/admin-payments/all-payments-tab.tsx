@@ -12,9 +12,11 @@ import { canReview, isSubscription } from './display.ts';
 import { ReceiptHistoryDialog } from './history-dialog.tsx';
 import { PaymentFiltersForm } from './payment-filters.tsx';
 import { PaymentList } from './payment-list.tsx';
-import { EmptyState, LedgerLink, LoadFailed, Pager, RECEIPT_LINK_REFRESH_MS, ActionButton, ViewReceiptButton, useClampPage, useErrorToast } from './parts.tsx';
+import { LedgerLink, Pager, RECEIPT_LINK_REFRESH_MS, ActionButton, ViewReceiptButton, useClampPage, useErrorToast } from './parts.tsx';
 import { ApprovePaymentDialog, RejectPaymentDialog } from './review-dialogs.tsx';
 import { totalLabel } from '../../lib/paging.ts';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 export function AllPaymentsTab({ filters, onFilters }: { filters: PaymentFilters; onFilters: (changes: Partial<PaymentFilters>) => void }) {
   const { t } = useTranslation('adminPayments');
@@ -44,9 +46,9 @@ export function AllPaymentsTab({ filters, onFilters }: { filters: PaymentFilters
         {list.isPending ? (
           <Spinner label={t('all.loading')} className="justify-center py-12" />
         ) : list.isError && !list.data ? (
-          <LoadFailed message={t('toasts.paymentsFailed')} onRetry={() => void list.refetch()} />
+          <LoadError message={t('toasts.paymentsFailed')} onRetry={() => void list.refetch()} />
         ) : payments.length === 0 ? (
-          <EmptyState title={t('all.emptyTitle')} text={filtered ? t('all.emptyFiltered') : t('all.emptyText')} />
+          <EmptyState title={t('all.emptyTitle')} description={filtered ? t('all.emptyFiltered') : t('all.emptyText')} />
         ) : (
           <PaymentList
             payments={payments}

@@ -1,71 +1,58 @@
 /**
  * The calls of Payment Management (admin document §7 "Pending queue", "All payments", "Payments
- * reports", "Payment status", "Bulk status"), with the shapes the server sends
- * (server/payments/payment-routes.ts, payment-view.ts, payment-reports.ts, instalment-service.ts).
+ * reports", "Payment status", "Bulk status"), with the shapes the server sends (contract/payments.ts).
  */
-import type { CountAndAmount, InstalmentFigures, InstalmentState, MemberLedger } from '../../../contract/figures.ts';
+import type { z } from 'zod';
+import type { MemberLedger } from '../../../contract/figures.ts';
+import type {
+  bulkStatusAnswer,
+  Defaulter,
+  DefaultersReport,
+  memberLedgerAnswer,
+  paymentAnswer,
+  paymentHistoryAnswer,
+  paymentListAnswer,
+  PaymentReceipt,
+  paymentReportAnswer,
+  paymentsSummary,
+  paymentsSummaryAnswer,
+  PaymentsReport,
+  PaymentView,
+  pendingQueueAnswer,
+  PendingReportSummary,
+  PlanReportRow,
+  queuedPaymentSchema,
+  SummaryReport,
+} from '../../../contract/payments.ts';
+import type { plan, planListAnswer } from '../../../contract/plans.ts';
 import { api, type QueryParams } from '../../lib/api-client.ts';
-import type { Pagination } from '../../../contract/paging.ts';
 
-/** A payment (admin document §3 "Payment") as /api/payments… sends it: an instalment or a plan request. */
-export interface AdminPayment {
-  id: string;
-  type: string;
-  planId: string;
-  userId: string;
-  groupId: string | null;
-  status: string;
-  /** A submitted receipt waits for a decision (RULES §6): only these can be approved or rejected here. */
-  underReview: boolean;
-  /** The instalment's state today (RULES §6a), as the server reads it; absent from older answers. */
-  state?: InstalmentState | null;
-  amount: number;
-  month: number | null;
-  year: number | null;
-  dueDate: string | null;
-  paymentMethod: string;
-  notes: string | null;
-  adminNotes?: string | null;
-  rejectionReason: string | null;
-  createdAt: string;
-  submittedAt: string | null;
-  paymentDate: string | null;
-  approvedAt?: string | null;
-  /** A short-lived signed link to the stored file (docs/decisions/006), or the http(s) URL the member gave. */
-  receiptUrl: string | null;
-  receiptImage?: string | null;
-  receiptName?: string | null;
-  receiptType?: string | null;
-  hasReceipt: boolean;
-  plan: { id: string; name: string };
-  user: { name: string; email: string; phone?: string | null };
-  group: { id: string; groupNumber: string; plan: { name: string } } | null;
-}
+type QueuedPayment = z.output<typeof queuedPaymentSchema>;
+
+/**
+ * A payment (admin document §3 "Payment") as /api/payments… sends it: an instalment or a plan request.
+ * The pending queue sends what it shows; the full list adds the admin's notes, the approval time and the
+ * file's name and type. underReview: a submitted receipt waits for a decision (RULES §6), and only these
+ * can be approved or rejected here. state: the instalment's state today (RULES §6a), as the server reads
+ * it, or null for a plan request in none (read as optional with receiptImage: absent from older answers).
+ * receiptUrl: a short-lived signed link to the stored file (docs/decisions/006), or the http(s) URL the member gave.
+ */
+export type AdminPayment = Omit<QueuedPayment, 'state' | 'receiptImage'> &
+  Partial<Pick<QueuedPayment, 'state' | 'receiptImage'>> &
+  Partial<Pick<PaymentView, 'adminNotes' | 'approvedAt' | 'receiptName' | 'receiptType'>>;
 
 export type { Pagination } from '../../../contract/paging.ts';
 
-export interface PaymentPage {
-  payments: AdminPayment[];
-  pagination: Pagination;
-}
+/** One page of payments (GET /payments, GET /payments/pending-queue). */
+export type PaymentPage = Omit<z.output<typeof paymentListAnswer>['data'], 'payments'> & { payments: AdminPayment[] };
 
 /**
  * Payments summary (admin document §3; RULES §6a), instalments only: pending is under review + owed
  * (never a future month), overdue is owed after the grace day, total is paid + pending.
  */
-export interface PaymentsSummary {
-  counts: { total: number; paid: number; pending: number; overdue: number; underReview: number; owed?: number };
-  amounts: { paid: number; pending: number; overdue: number; total?: number; underReview?: number; owed?: number };
-  figures?: InstalmentFigures;
-}
+export type PaymentsSummary = Pick<z.output<typeof paymentsSummary>, 'counts' | 'amounts'> & Partial<Pick<z.output<typeof paymentsSummary>, 'figures'>>;
 
-/** The summary line of the PENDING report, as the server counts it over the report's own rows (RULES §6a). */
-export interface PendingReportSummary {
-  pending: CountAndAmount;
-  underReview: CountAndAmount;
-  owed: CountAndAmount;
-  overdue: CountAndAmount;
-}
+export type { Defaulter, PaymentReceipt, PendingReportSummary, PlanReportRow, ReceiptOutcome } from '../../../contract/payments.ts';
 
 export type StatusFilter = 'all' | 'pending' | 'paid' | 'overdue' | 'rejected';
 export type TypeFilter = 'all' | 'instalment' | 'subscription';
@@ -98,59 +85,23 @@ export interface ReportFilters {
 
 export const defaultReportFilters: ReportFilters = { reportType: 'summary', planId: '', month: 0, year: 0, page: 1 };
 
-export interface PlanSummaryRow {
-  planId: string;
-  planName: string;
-  paid: CountAndAmount;
-  pending: CountAndAmount;
-  overdue: CountAndAmount;
-  figures?: InstalmentFigures;
-}
+/** A payment of the paid and pending reports, as the contract has it. */
+export type ReportPayment = PaymentView;
 
-export interface Defaulter {
-  userId?: string;
-  user: { name: string; email: string; phone: string | null };
-  overdueCount: number;
-  overdueAmount: number;
-  /** A date (YYYY-MM-DD): the first of the oldest unpaid month. */
-  oldestDueDate: string | null;
-}
-
+/** A report as the Reports tab shows it, from the answer of GET /payments/reports for that type. */
 export type Report =
-  | { reportType: 'summary'; summary: PaymentsSummary; byPlan: PlanSummaryRow[] }
-  | { reportType: 'paid'; payments: AdminPayment[]; total: number; totalAmount: number }
-  | { reportType: 'pending'; payments: AdminPayment[]; total: number; totalAmount: number; summary: PendingReportSummary | null }
+  | { reportType: 'summary'; summary: PaymentsSummary; byPlan: PlanReportRow[] }
+  | { reportType: 'paid'; payments: ReportPayment[]; total: number; totalAmount: number }
+  | { reportType: 'pending'; payments: ReportPayment[]; total: number; totalAmount: number; summary: PendingReportSummary | null }
   | { reportType: 'defaulters'; defaulters: Defaulter[]; total: number; totalAmount: number };
 
-export interface PlanOption {
-  id: string;
-  name: string;
-  isActive: boolean;
-}
-
-export type ReceiptOutcome = 'UNDER_REVIEW' | 'ACCEPTED' | 'REFUSED' | 'REPLACED';
-
-/** One receipt ever sent for a payment, and what became of it (RULES §6: no receipt is lost). */
-export interface ReceiptHistoryItem {
-  id: string;
-  submittedAt: string;
-  outcome: ReceiptOutcome | string;
-  reason: string | null;
-  reviewedAt?: string | null;
-  fileName?: string | null;
-  contentType?: string | null;
-  paymentMethod?: string | null;
-  receiptUrl: string | null;
-}
+export type PlanOption = Pick<z.output<typeof plan>, 'id' | 'name' | 'isActive'>;
 
 /** The moves an admin makes; sent lowercase (admin document §4). */
 export type AdminStatus = 'paid' | 'rejected' | 'overdue';
 
-export interface BulkResult {
-  count: number;
-  refusedCount: number;
-  refused: { id: string; reason: string }[];
-}
+/** How many moved, and the moves refused with their reasons. */
+export type BulkResult = z.output<typeof bulkStatusAnswer>['data'];
 
 /** Every query of this area starts with this key, so that one invalidation refreshes them all. */
 export const paymentKeys = {
@@ -169,7 +120,7 @@ export const ledgerPath = (userId: string) => `/admin/users/${encodeURIComponent
 
 /** GET /api/admin/users/{id}/ledger (RULES §6a): the member, the figures, and every instalment. */
 export async function fetchMemberLedger(userId: string, signal?: AbortSignal): Promise<MemberLedger> {
-  const body = await api.get<{ success: true; data: MemberLedger }>(`/admin/users/${encodeURIComponent(userId)}/ledger`, undefined, { signal });
+  const body = await api.get<z.output<typeof memberLedgerAnswer>>(`/admin/users/${encodeURIComponent(userId)}/ledger`, undefined, { signal });
   if (!body?.data?.user || !Array.isArray(body.data.entries)) throw new Error('Invalid ledger answer');
   return body.data;
 }
@@ -196,32 +147,32 @@ export function paymentListParams(filters: PaymentFilters, limit = PAGE_SIZE): Q
   };
 }
 
-type ListBody = { payments?: AdminPayment[]; data?: { payments?: AdminPayment[]; pagination?: Pagination } };
+type ListBody = z.output<typeof paymentListAnswer> | z.output<typeof pendingQueueAnswer>;
 
 function pageOf(body: ListBody | undefined, page: number, limit: number): PaymentPage {
-  const payments = body?.data?.payments ?? body?.payments ?? [];
+  const payments = body?.data?.payments ?? [];
   return { payments, pagination: body?.data?.pagination ?? { page, limit, total: payments.length, pages: 1, exact: true } };
 }
 
 export async function fetchPendingQueue(page: number, signal?: AbortSignal): Promise<PaymentPage> {
-  const body = await api.get<ListBody>('/payments/pending-queue', { page, limit: QUEUE_PAGE_SIZE }, { signal });
+  const body = await api.get<z.output<typeof pendingQueueAnswer>>('/payments/pending-queue', { page, limit: QUEUE_PAGE_SIZE }, { signal });
   return pageOf(body, page, QUEUE_PAGE_SIZE);
 }
 
 export async function fetchPayments(filters: PaymentFilters, signal?: AbortSignal): Promise<PaymentPage> {
-  const body = await api.get<ListBody>('/payments', paymentListParams(filters), { signal });
+  const body = await api.get<z.output<typeof paymentListAnswer>>('/payments', paymentListParams(filters), { signal });
   return pageOf(body, filters.page, PAGE_SIZE);
 }
 
 export async function fetchSummary(signal?: AbortSignal): Promise<PaymentsSummary> {
-  const body = await api.get<{ summary?: PaymentsSummary; data?: PaymentsSummary }>('/payments/summary', undefined, { signal });
+  const body = await api.get<z.output<typeof paymentsSummaryAnswer>>('/payments/summary', undefined, { signal });
   const summary = body?.data ?? body?.summary;
   if (!summary?.counts) throw new Error('Missing summary');
   return summary;
 }
 
 export async function fetchReport(filters: ReportFilters, signal?: AbortSignal): Promise<Report> {
-  const body = await api.get<{ data?: Record<string, unknown> }>(
+  const body = await api.get<z.output<typeof paymentReportAnswer>>(
     '/payments/reports',
     {
       reportType: filters.reportType,
@@ -233,46 +184,55 @@ export async function fetchReport(filters: ReportFilters, signal?: AbortSignal):
     },
     { signal },
   );
-  const data = body?.data ?? {};
+  // The answer is the report of the type asked for: read as that type's shape.
+  const data = body?.data;
   switch (filters.reportType) {
-    case 'summary':
+    case 'summary': {
+      const report = data as Partial<SummaryReport> | undefined;
       return {
         reportType: 'summary',
-        summary: (data.summary as PaymentsSummary | undefined) ?? emptySummary,
-        byPlan: (data.byPlan as PlanSummaryRow[] | undefined) ?? [],
+        summary: report?.summary ?? emptySummary,
+        byPlan: report?.byPlan ?? [],
       };
-    case 'defaulters':
+    }
+    case 'defaulters': {
+      const report = data as Partial<DefaultersReport> | undefined;
       return {
         reportType: 'defaulters',
-        defaulters: (data.defaulters as Defaulter[] | undefined) ?? [],
-        total: Number(data.total ?? 0),
-        totalAmount: Number(data.totalAmount ?? 0),
+        defaulters: report?.defaulters ?? [],
+        total: Number(report?.total ?? 0),
+        totalAmount: Number(report?.totalAmount ?? 0),
       };
+    }
     case 'pending': {
+      const report = data as Partial<PaymentsReport> | undefined;
       // The split is shown as the server counted it, over the same rows as the report: never recounted here.
-      const summary = data.summary as Partial<PendingReportSummary> | undefined;
+      const summary = report?.summary as Partial<PendingReportSummary> | undefined;
       return {
         reportType: 'pending',
-        payments: (data.payments as AdminPayment[] | undefined) ?? [],
-        total: Number(data.total ?? 0),
-        totalAmount: Number(data.totalAmount ?? 0),
+        payments: report?.payments ?? [],
+        total: Number(report?.total ?? 0),
+        totalAmount: Number(report?.totalAmount ?? 0),
         summary: summary?.pending && summary.underReview && summary.owed && summary.overdue ? (summary as PendingReportSummary) : null,
       };
     }
-    default:
+    default: {
+      const report = data as Partial<PaymentsReport> | undefined;
       return {
         reportType: filters.reportType,
-        payments: (data.payments as AdminPayment[] | undefined) ?? [],
-        total: Number(data.total ?? 0),
-        totalAmount: Number(data.totalAmount ?? 0),
+        payments: report?.payments ?? [],
+        total: Number(report?.total ?? 0),
+        totalAmount: Number(report?.totalAmount ?? 0),
       };
+    }
   }
 }
 
-const emptySummary: PaymentsSummary = { counts: { total: 0, paid: 0, pending: 0, overdue: 0, underReview: 0 }, amounts: { paid: 0, pending: 0, overdue: 0 } };
+const noTotals = { total: 0, paid: 0, pending: 0, overdue: 0, underReview: 0, owed: 0 };
+const emptySummary: PaymentsSummary = { counts: noTotals, amounts: noTotals };
 
 export async function fetchPlanOptions(signal?: AbortSignal): Promise<PlanOption[]> {
-  const body = await api.get<{ plans?: PlanOption[]; data?: { plans?: PlanOption[] } }>(
+  const body = await api.get<z.output<typeof planListAnswer>>(
     '/committee-plans',
     { includeInactive: true, status: 'all', limit: 100 },
     { signal },
@@ -280,8 +240,8 @@ export async function fetchPlanOptions(signal?: AbortSignal): Promise<PlanOption
   return body?.data?.plans ?? body?.plans ?? [];
 }
 
-export async function fetchReceiptHistory(id: string, signal?: AbortSignal): Promise<ReceiptHistoryItem[]> {
-  const body = await api.get<{ receipts?: ReceiptHistoryItem[]; data?: { receipts?: ReceiptHistoryItem[] } }>(
+export async function fetchReceiptHistory(id: string, signal?: AbortSignal): Promise<PaymentReceipt[]> {
+  const body = await api.get<z.output<typeof paymentHistoryAnswer>>(
     `/payments/history/${encodeURIComponent(id)}`,
     undefined,
     { signal },
@@ -291,16 +251,12 @@ export async function fetchReceiptHistory(id: string, signal?: AbortSignal): Pro
 
 /** Money-changing: never sent twice (no retries). The server answers 'Payment paid/rejected successfully'. */
 export function changePaymentStatus(id: string, status: AdminStatus, reason?: string) {
-  return api.put<{ success: true; message?: string }>(`/payments/${encodeURIComponent(id)}/status`, { status, reason }, { retries: 0 });
+  return api.put<z.output<typeof paymentAnswer>>(`/payments/${encodeURIComponent(id)}/status`, { status, reason }, { retries: 0 });
 }
 
 /** One transaction on the server; moves it refuses are counted apart (RULES §6). */
 export async function bulkChangeStatus(paymentIds: string[], status: AdminStatus, notes?: string): Promise<BulkResult & { message?: string }> {
-  const body = await api.put<{ success: true; message?: string; data?: Partial<BulkResult> }>(
-    '/payments/bulk-status',
-    { paymentIds, status, notes },
-    { retries: 0 },
-  );
+  const body = await api.put<z.output<typeof bulkStatusAnswer>>('/payments/bulk-status', { paymentIds, status, notes }, { retries: 0 });
   const refused = body?.data?.refused ?? [];
   return { count: body?.data?.count ?? 0, refusedCount: body?.data?.refusedCount ?? refused.length, refused, message: body?.message };
 }

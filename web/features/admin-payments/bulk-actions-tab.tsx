@@ -18,8 +18,10 @@ import { bulkChangeStatus, fetchPayments, paymentKeys, type AdminStatus, type Bu
 import { groupRefusals } from './display.ts';
 import { PaymentFiltersForm } from './payment-filters.tsx';
 import { PaymentList, type Selection } from './payment-list.tsx';
-import { EmptyState, LoadFailed, Pager, RECEIPT_LINK_REFRESH_MS, useClampPage, useErrorToast } from './parts.tsx';
+import { Pager, RECEIPT_LINK_REFRESH_MS, useClampPage, useErrorToast } from './parts.tsx';
 import { ReasonDialog } from './review-dialogs.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 type BulkDialog = 'none' | 'noSelection' | AdminStatus;
 
@@ -119,9 +121,9 @@ export function BulkActionsTab({ filters, onFilters, selected, onSelectedChange 
         {list.isPending ? (
           <Spinner label={t('all.loading')} className="justify-center py-12" />
         ) : list.isError && !list.data ? (
-          <LoadFailed message={t('toasts.paymentsFailed')} onRetry={() => void list.refetch()} />
+          <LoadError message={t('toasts.paymentsFailed')} onRetry={() => void list.refetch()} />
         ) : payments.length === 0 ? (
-          <EmptyState title={t('all.emptyTitle')} text={t('all.emptyFiltered')} />
+          <EmptyState title={t('all.emptyTitle')} description={t('all.emptyFiltered')} />
         ) : (
           <PaymentList payments={payments} label={t('bulk.listLabel')} selection={selection} />
         )}

@@ -91,7 +91,7 @@ describe('filterYears', () => {
 
 describe('formatDay', () => {
   it('shows a calendar date as written, whatever the time zone', () => {
-    expect(formatDay('2025-03-01')).toBe('Mar 1, 2025');
+    expect(formatDay('2025-03-01')).toBe('1 Mar 2025');
     expect(formatDay(null)).toBe('');
     expect(formatDay('not a date')).toBe('');
   });

@@ -83,29 +83,10 @@ export function paymentMethodKey(method: string | null | undefined): (typeof PAY
   return PAYMENT_METHOD_KEYS[(method ?? '').toUpperCase() as keyof typeof PAYMENT_METHOD_KEYS];
 }
 
-/** Date and time in the business time zone (RULES §2). */
-export function formatDateTime(iso: string | null | undefined, language = 'en'): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Karachi' }).format(date);
-}
+/** Dates are written one way across the app (lib/format.ts); a calendar day (a due date) is read as that day. */
+export { formatDate, formatDateTime, formatDate as formatDay } from '../../lib/format.ts';
 
-/** The day of a moment, in the business time zone. */
-export function formatDate(iso: string | null | undefined, language = 'en'): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'Asia/Karachi' }).format(date);
-}
 
-/** A calendar date (YYYY-MM-DD, such as a due date) as written, without shifting it by a time zone. */
-export function formatDay(day: string | null | undefined, language = 'en'): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day ?? '');
-  if (!match) return '';
-  const date = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
-}
 
 /** The refused moves of a bulk change, one line per reason with how many: most frequent first. */
 export function groupRefusals(refused: BulkResult['refused']): { reason: string; count: number }[] {

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../lib/api-client.ts';
-import { fetchReceiptHistory, paymentKeys, type AdminPayment, type ReceiptHistoryItem } from './api.ts';
+import { fetchReceiptHistory, paymentKeys, type AdminPayment, type PaymentReceipt } from './api.ts';
 import { formatDateTime, formatPeriod, shortId } from './display.ts';
 import { InfoItem, ViewReceiptButton, usePaymentMethodLabel } from './parts.tsx';
 
@@ -78,7 +78,7 @@ function HistoryList({ paymentId }: { paymentId: string }) {
   );
 }
 
-function HistoryItem({ receipt }: { receipt: ReceiptHistoryItem }) {
+function HistoryItem({ receipt }: { receipt: PaymentReceipt }) {
   const { t, i18n } = useTranslation('adminPayments');
   const methodLabel = usePaymentMethodLabel();
   const key = outcomeKey(receipt.outcome);

@@ -154,7 +154,7 @@ describe('/admin/users/:id/ledger', () => {
     stubLedger(fail(404, 'User not found'));
     renderRoute('/admin/users/user-7/ledger', admin);
     expect(await screen.findByText('Failed to load the ledger')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
   });
 
   it('says so when the member has no instalments yet', async () => {

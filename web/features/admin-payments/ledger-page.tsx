@@ -21,8 +21,10 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { fetchMemberLedger, paymentKeys } from './api.ts';
 import { formatDate, formatDateTime, formatDay, formatPeriod } from './display.ts';
 import { FigureTiles } from './figure-tiles.tsx';
-import { EmptyState, InfoItem, LoadFailed, RECEIPT_LINK_REFRESH_MS, useMediaQuery } from './parts.tsx';
+import { InfoItem, RECEIPT_LINK_REFRESH_MS, useMediaQuery } from './parts.tsx';
 import { StateBadge, StateLegend } from './state-badge.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 /** Wide enough, next to the sidebar, for the ledger's eight columns. */
 export const LEDGER_WIDE_QUERY = '(min-width: 1024px)';
@@ -49,7 +51,7 @@ export function AdminMemberLedgerPage() {
       ) : ledger.isError && !ledger.data ? (
         <>
           <h1 className="text-2xl font-bold sm:text-3xl">{t('ledger.title')}</h1>
-          <LoadFailed message={getErrorMessage(ledger.error, t('ledger.loadFailed'))} onRetry={() => void ledger.refetch()} />
+          <LoadError message={getErrorMessage(ledger.error, t('ledger.loadFailed'))} onRetry={() => void ledger.refetch()} />
         </>
       ) : (
         <LedgerView
@@ -92,7 +94,7 @@ function LedgerView({ ledger, language, refreshing, onRefresh }: { ledger: Membe
       </section>
 
       {groups.length === 0 ? (
-        <EmptyState title={t('ledger.emptyTitle')} text={t('ledger.emptyText')} />
+        <EmptyState title={t('ledger.emptyTitle')} description={t('ledger.emptyText')} />
       ) : (
         <>
           <Card className="p-4">

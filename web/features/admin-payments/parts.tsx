@@ -1,12 +1,12 @@
 /** Small pieces shared by the tabs of Payment Management. */
-import { useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useSyncExternalStore, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { AlertTriangle, BookOpenText, ChevronLeft, ChevronRight, ExternalLink, Inbox } from 'lucide-react';
+import { BookOpenText, ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Pager as SharedPager } from '../../components/ui/pager.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { getErrorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
@@ -61,33 +61,10 @@ export function FilterField({ label, children, className }: { label: string; chi
   );
 }
 
-/** Previous / Next with 'Page x of y'; hidden when everything fits on one page. */
-export function Pager({ page, pages, onPage, label }: { page: number; pages: number; onPage: (page: number) => void; label?: string }) {
+/** The shared pager, named "Pages" unless the list says otherwise. */
+export function Pager(props: { page: number; pages: number; onPage: (page: number) => void; label?: string }) {
   const { t } = useTranslation('adminPayments');
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label={label ?? t('pagination.label')} className="mt-4 flex items-center justify-between gap-2">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <ChevronLeft aria-hidden className="rtl:rotate-180" />
-        {t('pagination.previous')}
-      </Button>
-      <span className="text-sm text-muted-foreground">{t('pagination.page', { page, pages })}</span>
-      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t('pagination.next')}
-        <ChevronRight aria-hidden className="rtl:rotate-180" />
-      </Button>
-    </nav>
-  );
-}
-
-/** The value after it has stopped changing for `delay` ms (a search box that does not query per key). */
-export function useDebouncedValue<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
+  return <SharedPager {...props} label={props.label ?? t('pagination.label')} />;
 }
 
 /** Wide enough, next to the sidebar, for the nine columns of a payments table. */
@@ -154,34 +131,14 @@ export function ActionButton({
   );
 }
 
-export function EmptyState({ title, text }: { title: string; text?: string }) {
-  return (
-    <Card className="flex flex-col items-center gap-2 p-8 text-center">
-      <Inbox className="size-10 text-muted-foreground" aria-hidden />
-      <h3 className="text-lg font-semibold">{title}</h3>
-      {text && <p className="text-sm text-muted-foreground">{text}</p>}
-    </Card>
-  );
-}
-
-export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation('adminPayments');
-  return (
-    <Card className="flex flex-col items-center gap-3 p-8 text-center">
-      <AlertTriangle className="size-10 text-destructive" aria-hidden />
-      <p className="font-medium">{message}</p>
-      <Button variant="outline" onClick={onRetry}>
-        {t('actions.retry')}
-      </Button>
-    </Card>
-  );
-}
-
 /** Announces a failed load once per failure (admin document §8: error toasts), the server's text first. */
 export function useErrorToast(query: Pick<UseQueryResult, 'isError' | 'error' | 'errorUpdatedAt'>, fallback: string) {
-  useEffect(() => {
+  const announce = useEffectEvent(() => {
     if (query.isError) notify.error(getErrorMessage(query.error, fallback));
-    // Once per failure: errorUpdatedAt changes with each new one.
+  });
+  // Once per failure: errorUpdatedAt changes with each new one.
+  useEffect(() => {
+    announce();
   }, [query.isError, query.errorUpdatedAt]);
 }
 
@@ -189,8 +146,11 @@ export function useErrorToast(query: Pick<UseQueryResult, 'isError' | 'error' | 
 export function useClampPage(page: number, data: { payments: unknown[]; pagination: { pages: number } } | undefined, onPage: (page: number) => void) {
   const lastPage = data?.pagination.pages ?? 1;
   const empty = data !== undefined && data.payments.length === 0;
-  useEffect(() => {
+  const clamp = useEffectEvent(() => {
     if (empty && page > 1) onPage(Math.min(page - 1, lastPage));
+  });
+  useEffect(() => {
+    clamp();
   }, [empty, page, lastPage]);
 }
 

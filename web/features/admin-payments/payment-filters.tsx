@@ -1,12 +1,13 @@
 /** The filters of a payments list: search, status, type, month and year (admin document §2). */
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import type { PaymentFilters, StatusFilter, TypeFilter } from './api.ts';
 import { MONTHS, filterYears, monthName } from './display.ts';
-import { FilterField, useDebouncedValue } from './parts.tsx';
+import { FilterField } from './parts.tsx';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 
 const STATUSES: StatusFilter[] = ['all', 'pending', 'paid', 'overdue', 'rejected'];
 const TYPES: TypeFilter[] = ['all', 'instalment', 'subscription'];
@@ -24,9 +25,12 @@ export function PaymentFiltersForm({ filters, onChange, label, showType = true }
   const { t, i18n } = useTranslation('adminPayments');
   const [searchText, setSearchText] = useState(filters.search);
   const settled = useDebouncedValue(searchText.trim(), 300);
+  // Only a settled change of the typed text moves the filter.
+  const applySearch = useEffectEvent((search: string) => {
+    if (search !== filters.search) onChange({ search, page: 1 });
+  });
   useEffect(() => {
-    if (settled !== filters.search) onChange({ search: settled, page: 1 });
-    // Only a settled change of the typed text moves the filter.
+    applySearch(settled);
   }, [settled]);
 
   const years = filterYears();

@@ -10,7 +10,7 @@ import { cn } from '../../lib/cn.ts';
 import type { AdminPayment } from './api.ts';
 import { formatDate, formatDateTime, formatPeriod, shortId } from './display.ts';
 import { InfoItem, StatusBadges, WIDE_QUERY, useMediaQuery, usePaymentMethodLabel } from './parts.tsx';
-import { StateBadge } from './state-badge.tsx';
+import { isInstalmentState, StateBadge } from './state-badge.tsx';
 
 export interface Selection {
   selected: ReadonlySet<string>;
@@ -34,7 +34,7 @@ interface PaymentListProps {
 
 /** The state when asked for and sent; otherwise the stored status. */
 function PaymentBadges({ payment, show }: { payment: AdminPayment; show?: 'status' | 'state' }) {
-  if (show === 'state' && payment.state) return <StateBadge state={payment.state} />;
+  if (show === 'state' && payment.state && isInstalmentState(payment.state)) return <StateBadge state={payment.state} />;
   return <StatusBadges status={payment.status} underReview={payment.underReview} />;
 }
 

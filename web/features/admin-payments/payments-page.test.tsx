@@ -2,9 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../test/render.tsx';
+import type { DefaultersReport, PaymentReceipt, PaymentsReport, SummaryReport } from '../../../contract/payments.ts';
 import type { AdminPayment } from './api.ts';
 import { fakeApi, type RecordedCall } from '../../test/api-stub.ts';
-import { listAnswer, makeInstalment, summaryAnswer, writes } from './test-support.ts';
+import { listAnswer, makeFigures, makeInstalment, makeInstalmentSummary, makeReceipt, makeReportPayment, summaryAnswer, writes } from './test-support.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -197,9 +198,9 @@ describe('/admin/payments, other tabs', () => {
               success: true,
               data: {
                 receipts: [
-                  { id: 'r2', submittedAt: '2026-03-05T10:00:00.000Z', outcome: 'UNDER_REVIEW', reason: null, receiptUrl: '/api/receipts/r2/file' },
-                  { id: 'r1', submittedAt: '2026-03-02T10:00:00.000Z', outcome: 'REFUSED', reason: 'Amount does not match', receiptUrl: '/api/receipts/r1/file' },
-                ],
+                  makeReceipt({ id: 'r2', submittedAt: '2026-03-05T10:00:00.000Z', receiptUrl: '/api/receipts/r2/file' }),
+                  makeReceipt({ id: 'r1', outcome: 'REFUSED', reason: 'Amount does not match', reviewedAt: '2026-03-03T10:00:00.000Z' }),
+                ] satisfies PaymentReceipt[],
               },
             },
           }
@@ -235,19 +236,26 @@ describe('/admin/payments, other tabs', () => {
       if (call.path !== '/api/payments/reports') return undefined;
       if (failReports) return { status: 403, body: { success: false, message: 'Access denied.' } };
       if (call.search.get('reportType') === 'defaulters') {
+        const defaulter = { userId: 'u2', user: { name: 'Usman Ali', email: 'usman@example.com', phone: null }, overdueCount: 2, overdueAmount: 10000, oldestDueDate: '2026-02-01' };
         return {
           body: {
             success: true,
             data: {
-              defaulters: [{ userId: 'u2', user: { name: 'Usman Ali', email: 'usman@example.com', phone: null }, overdueCount: 2, overdueAmount: 10000, oldestDueDate: '2026-02-01' }],
+              defaulters: [defaulter],
+              payments: [defaulter],
               total: 1,
               totalAmount: 10000,
-            },
+              overdueCount: 2,
+            } satisfies DefaultersReport,
           },
         };
       }
-      const summary = summaryAnswer().body.data;
-      return { body: { success: true, data: { summary, byPlan: [{ planId: 'plan-1', planName: 'Premium Umrah', paid: { count: 7, amount: 35000 }, pending: { count: 3, amount: 15000 }, overdue: { count: 2, amount: 10000 } }] } } };
+      const figures = makeFigures({ paid: { count: 7, amount: 35000 }, pending: { count: 3, amount: 15000 }, underReview: { count: 2, amount: 10000 }, owed: { count: 1, amount: 5000 }, overdue: { count: 1, amount: 5000 } });
+      const report: SummaryReport = {
+        summary: makeInstalmentSummary(figures),
+        byPlan: [{ planId: 'plan-1', planName: 'Premium Umrah', paid: { count: 7, amount: 35000 }, pending: { count: 3, amount: 15000 }, overdue: { count: 2, amount: 10000 }, figures }],
+      };
+      return { body: { success: true, reportType: 'summary', data: report } };
     });
     const user = userEvent.setup();
     renderRoute('/admin/payments?tab=reports', admin);
@@ -257,7 +265,7 @@ describe('/admin/payments, other tabs', () => {
     await user.selectOptions(screen.getByLabelText('Report type'), 'defaulters');
     const defaulter = await screen.findByRole('row', { name: /Usman Ali/ });
     expect(within(defaulter).getByText('No phone')).toBeTruthy();
-    expect(within(defaulter).getByText('Feb 1, 2026')).toBeTruthy();
+    expect(within(defaulter).getByText('1 Feb 2026')).toBeTruthy();
     expect(screen.getByText('1 member with overdue payments')).toBeTruthy();
 
     await user.selectOptions(screen.getByLabelText('Plan'), 'plan-1');
@@ -301,9 +309,10 @@ describe('/admin/payments, other tabs', () => {
 
   it("shows the pending report's rows with their state in words, and the split the server counted", async () => {
     screenWidth(1440);
-    const underReview = makeInstalment({ id: 'aaaaaaaa-0000-4000-8000-000000000001', state: 'UNDER_REVIEW' });
-    const owed = makeInstalment({ id: 'aaaaaaaa-0000-4000-8000-000000000002', user: { name: 'Usman Ali', email: 'usman@example.com', phone: null }, userId: 'user-2', month: 3, status: 'PENDING', underReview: false, state: 'OWED', receiptUrl: null, hasReceipt: false });
-    const overdue = makeInstalment({ id: 'aaaaaaaa-0000-4000-8000-000000000003', user: { name: 'Sara Malik', email: 'sara@example.com', phone: null }, userId: 'user-3', month: 2, status: 'REJECTED', underReview: false, state: 'OVERDUE', receiptUrl: null, hasReceipt: false });
+    const underReview = makeReportPayment({ id: 'aaaaaaaa-0000-4000-8000-000000000001', state: 'UNDER_REVIEW' });
+    const noReceipt = { underReview: false, receiptUrl: null, receiptImage: null, receiptName: null, receiptType: null, hasReceipt: false, submittedAt: null };
+    const owed = makeReportPayment({ ...noReceipt, id: 'aaaaaaaa-0000-4000-8000-000000000002', user: { name: 'Usman Ali', email: 'usman@example.com', phone: null, cnic: null }, userId: 'user-2', month: 3, status: 'PENDING', state: 'OWED' });
+    const overdue = makeReportPayment({ ...noReceipt, id: 'aaaaaaaa-0000-4000-8000-000000000003', user: { name: 'Sara Malik', email: 'sara@example.com', phone: null, cnic: null }, userId: 'user-3', month: 2, dueDate: '2026-02-01', status: 'REJECTED', reviewStatus: 'rejected', rejectionReason: 'Amount does not match', state: 'OVERDUE' });
     // The split as the server would count it over its whole report (more rows than this page shows):
     // the screen shows these numbers, never a count of the rows it has.
     const summary = {
@@ -315,7 +324,8 @@ describe('/admin/payments, other tabs', () => {
     serve([], (call) => {
       if (call.path === '/api/committee-plans') return { body: { success: true, data: { plans: [] } } };
       if (call.path !== '/api/payments/reports') return undefined;
-      return { body: { success: true, reportType: 'pending', data: { payments: [underReview, owed, overdue], total: 23, totalAmount: 115000, summary } } };
+      const report: PaymentsReport = { payments: [underReview, owed, overdue], total: 23, totalAmount: 115000, summary };
+      return { body: { success: true, reportType: 'pending', data: report } };
     });
     renderRoute('/admin/payments?tab=reports&report=pending', admin);
 

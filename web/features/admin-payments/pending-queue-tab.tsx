@@ -10,8 +10,10 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import type { AdminPayment, PaymentPage } from './api.ts';
 import { formatDateTime, formatPeriod, shortId } from './display.ts';
 import { ReceiptHistoryDialog } from './history-dialog.tsx';
-import { EmptyState, InfoItem, LedgerLink, LoadFailed, Pager, StatusBadges, ViewReceiptButton, useClampPage, usePaymentMethodLabel } from './parts.tsx';
+import { InfoItem, LedgerLink, Pager, StatusBadges, ViewReceiptButton, useClampPage, usePaymentMethodLabel } from './parts.tsx';
 import { ApprovePaymentDialog, RejectPaymentDialog } from './review-dialogs.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 /** The queue is read by the page (its count is the tab's badge) and handed in here. */
 export function PendingQueueTab({ queue, page, onPage }: { queue: UseQueryResult<PaymentPage>; page: number; onPage: (page: number) => void }) {
@@ -28,9 +30,9 @@ export function PendingQueueTab({ queue, page, onPage }: { queue: UseQueryResult
       {queue.isPending ? (
         <Spinner label={t('queue.loading')} className="justify-center py-12" />
       ) : queue.isError && !queue.data ? (
-        <LoadFailed message={t('toasts.queueFailed')} onRetry={() => void queue.refetch()} />
+        <LoadError message={t('toasts.queueFailed')} onRetry={() => void queue.refetch()} />
       ) : payments.length === 0 ? (
-        <EmptyState title={t('queue.emptyTitle')} text={t('queue.emptyText')} />
+        <EmptyState title={t('queue.emptyTitle')} description={t('queue.emptyText')} />
       ) : (
         <ul className="space-y-4">
           {payments.map((payment) => (

@@ -15,7 +15,7 @@ import {
   type Defaulter,
   type PaymentsSummary,
   type PendingReportSummary,
-  type PlanSummaryRow,
+  type PlanReportRow,
   type Report,
   type ReportFilters,
   type ReportType,
@@ -23,7 +23,9 @@ import {
 import { filterYears, formatDay } from './display.ts';
 import { MonthSelect, YearSelect } from './payment-filters.tsx';
 import { PaymentList } from './payment-list.tsx';
-import { EmptyState, FilterField, InfoItem, LedgerLink, LoadFailed, Pager, RECEIPT_LINK_REFRESH_MS, TABLET_QUERY, ViewReceiptButton, useErrorToast, useMediaQuery } from './parts.tsx';
+import { FilterField, InfoItem, LedgerLink, Pager, RECEIPT_LINK_REFRESH_MS, TABLET_QUERY, ViewReceiptButton, useErrorToast, useMediaQuery } from './parts.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 export const REPORT_TYPES: ReportType[] = ['summary', 'paid', 'pending', 'defaulters'];
 
@@ -78,7 +80,7 @@ export function ReportsTab({ filters, onFilters }: { filters: ReportFilters; onF
         {report.isPending ? (
           <Spinner label={t('reports.loading')} className="justify-center py-12" />
         ) : report.isError && !report.data ? (
-          <LoadFailed message={t('toasts.reportsFailed')} onRetry={() => void report.refetch()} />
+          <LoadError message={t('toasts.reportsFailed')} onRetry={() => void report.refetch()} />
         ) : (
           <ReportView report={report.data} page={filters.page} onPage={(page) => onFilters({ page })} />
         )}
@@ -103,7 +105,7 @@ function ReportView({ report, page, onPage }: { report: Report; page: number; on
         <div className="space-y-3">
           <ReportTotals text={t('reports.defaultersTotal', { count: report.total })} amountLabel={t('reports.totalOverdue')} amount={report.totalAmount} />
           {report.defaulters.length === 0 ? (
-            <EmptyState title={t('reports.noDefaulters')} text={t('reports.noDefaultersText')} />
+            <EmptyState title={t('reports.noDefaulters')} description={t('reports.noDefaultersText')} />
           ) : (
             <DefaultersList defaulters={report.defaulters} />
           )}
@@ -120,7 +122,7 @@ function ReportView({ report, page, onPage }: { report: Report; page: number; on
           />
           {report.reportType === 'pending' && report.summary && <PendingSplit summary={report.summary} />}
           {report.payments.length === 0 ? (
-            <EmptyState title={t('reports.noPayments')} text={t('reports.noPaymentsText')} />
+            <EmptyState title={t('reports.noPayments')} description={t('reports.noPaymentsText')} />
           ) : (
             <PaymentList
               payments={report.payments}
@@ -204,11 +206,11 @@ export function SummaryCards({ summary, label, className }: { summary: PaymentsS
   );
 }
 
-function PlanBreakdown({ rows }: { rows: PlanSummaryRow[] }) {
+function PlanBreakdown({ rows }: { rows: PlanReportRow[] }) {
   const { t } = useTranslation('adminPayments');
   const headingId = useId();
   const isDesktop = useMediaQuery(TABLET_QUERY);
-  if (rows.length === 0) return <EmptyState title={t('reports.noPayments')} text={t('reports.noPaymentsText')} />;
+  if (rows.length === 0) return <EmptyState title={t('reports.noPayments')} description={t('reports.noPaymentsText')} />;
   const cell = (value: { count: number; amount: number }) => (
     <>
       <span className="font-medium">{value.count}</span>

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
-import { createQueryClient } from '../../app/providers.tsx';
+import { createQueryClient } from '../../test/query-client.ts';
 import { ApprovePaymentDialog, RejectPaymentDialog } from './review-dialogs.tsx';
 import { fakeApi } from '../../test/api-stub.ts';
 import { makeInstalment, writes } from './test-support.ts';

@@ -23,6 +23,11 @@ export const stateLooks: Record<InstalmentState, { className: string; Icon: Comp
   PAID: { className: 'bg-success/15 text-success font-semibold', Icon: CircleCheck },
 };
 
+/** Whether a state the server sent is one of the five (RULES §6a). */
+export function isInstalmentState(value: string): value is InstalmentState {
+  return Object.hasOwn(stateLooks, value);
+}
+
 /** 'Overdue' for OVERDUE; the short form ('Sched.') for the arrears grid's narrow cells. */
 export function useStateLabel() {
   const { t } = useTranslation('adminPayments');

@@ -1,5 +1,6 @@
 /** Test data and a fake API for this area's component tests (no network). */
-import type { CountAndAmount, InstalmentFigures } from '../../../contract/figures.ts';
+import type { InstalmentFigures, InstalmentSummary } from '../../../contract/figures.ts';
+import type { PaymentReceipt, PaymentView } from '../../../contract/payments.ts';
 import type { RecordedCall } from '../../test/api-stub.ts';
 import type { AdminPayment } from './api.ts';
 
@@ -46,24 +47,57 @@ export const summaryAnswer = () => {
 
 export const writes = (calls: RecordedCall[]) => calls.filter((call) => call.method !== 'GET');
 
-const none: CountAndAmount = { count: 0, amount: 0 };
+export { makeFigures } from '../../test/figure-fixtures.ts';
 
 /**
- * A set of figures as the server would send it, from the parts a test names (RULES §6a). Totals are
- * written out by the test itself; nothing here adds them up.
+ * A payment of the paid and pending reports as the server sends it (contract/payments.ts): the instalment
+ * above with every field of the full payment, in the state given (under review unless told).
  */
-export function makeFigures(overrides: Partial<InstalmentFigures> = {}): InstalmentFigures {
+export function makeReportPayment(overrides: Partial<PaymentView> = {}): PaymentView {
+  const { plan, user, ...instalment } = makeInstalment();
   return {
-    scheduled: none,
-    due: none,
-    underReview: none,
-    owed: none,
-    overdue: none,
-    paid: none,
-    pending: none,
-    dueSoFar: none,
-    collected: 0,
-    collectionRate: 0,
+    ...instalment,
+    reviewStatus: 'pending',
+    state: 'UNDER_REVIEW',
+    adminNotes: null,
+    approvedAt: null,
+    receiptImage: instalment.receiptUrl,
+    receiptName: 'receipt.png',
+    receiptType: 'image/png',
+    bankAccountId: 'bank-1',
+    bankAccount: { bankName: 'Meezan Bank', accountNumber: '0101-0123456789' },
+    plan: { ...plan, monthlyAmount: 5000, duration: 12, maxMembers: 20, description: '' },
+    user: { name: user.name, email: user.email, phone: user.phone ?? null, cnic: null },
+    committee: { name: plan.name },
     ...overrides,
   };
+}
+
+/** One receipt of a payment's history as the server sends it (contract/payments.ts). */
+export function makeReceipt(overrides: Partial<PaymentReceipt> = {}): PaymentReceipt {
+  return {
+    id: 'r1',
+    submittedAt: '2026-03-02T10:00:00.000Z',
+    outcome: 'UNDER_REVIEW',
+    reason: null,
+    reviewedAt: null,
+    fileName: 'receipt.png',
+    contentType: 'image/png',
+    paymentMethod: 'BANK_TRANSFER',
+    receiptUrl: '/api/receipts/r1/file',
+    ...overrides,
+  };
+}
+
+/** The summary report's summary as the server words it (RULES §6a): the counts and amounts of these figures. */
+export function makeInstalmentSummary(figures: InstalmentFigures): InstalmentSummary {
+  const line = (part: 'count' | 'amount') => ({
+    total: figures.paid[part] + figures.pending[part],
+    paid: figures.paid[part],
+    pending: figures.pending[part],
+    overdue: figures.overdue[part],
+    underReview: figures.underReview[part],
+    owed: figures.owed[part],
+  });
+  return { counts: line('count'), amounts: line('amount'), figures };
 }

@@ -5,26 +5,25 @@
  */
 import type { z } from 'zod';
 import { publicUser, type PublicUser } from '../../../contract/accounts.ts';
-import type { changePasswordBody, profileBody } from '../../../contract/users.ts';
+import type { changePasswordBody, profileAnswer, profileBody, profileUpdatedAnswer } from '../../../contract/users.ts';
 import { api } from '../../lib/api-client.ts';
+import type { messageAnswer } from '../../../contract/answers.ts';
 
 export type ProfileUpdate = z.output<typeof profileBody>;
 export type PasswordChange = z.output<typeof changePasswordBody>;
 
 export const profileKeys = { me: ['profile', 'me'] as const };
 
-type UserBody = { user?: unknown; message?: string; data?: { user?: unknown; emailChangePending?: boolean } };
-
 export async function fetchProfile(signal?: AbortSignal): Promise<PublicUser> {
-  const body = await api.get<UserBody>('/profile', undefined, { signal });
+  const body = await api.get<z.output<typeof profileAnswer>>('/profile', undefined, { signal });
   return publicUser.parse(body?.data?.user ?? body?.user);
 }
 
 export async function saveProfile(values: ProfileUpdate): Promise<{ user: PublicUser | null; emailChangePending: boolean; message?: string }> {
-  const body = await api.put<UserBody>('/profile', values, { retries: 0 });
+  const body = await api.put<z.output<typeof profileUpdatedAnswer>>('/profile', values, { retries: 0 });
   const parsed = publicUser.safeParse(body?.data?.user ?? body?.user);
   return { user: parsed.success ? parsed.data : null, emailChangePending: body?.data?.emailChangePending === true, message: body?.message };
 }
 
 /** Sent once only: a retried change could meet a password that has already changed. */
-export const changePassword = (values: PasswordChange) => api.put<{ message?: string }>('/profile/password', values, { retries: 0 });
+export const changePassword = (values: PasswordChange) => api.put<z.output<typeof messageAnswer>>('/profile/password', values, { retries: 0 });

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { PublicUser } from '../../../contract/accounts.ts';
 import { changePasswordBody, profileBody } from '../../../contract/users.ts';
-import { formatCnic } from '../admin-users/display.ts';
+import { formatCnic } from '../../lib/format.ts';
 
 export const profileForm = profileBody
   .extend({

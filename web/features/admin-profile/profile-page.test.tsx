@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeUser } from '../../test/render.tsx';
-import { adminAuth, renderWithAdmin } from '../admin-users/test-support.tsx';
+import { adminAuth, renderWithAdmin } from '../../test/admin.tsx';
 import { ok, stubGetRequests } from '../../test/api-stub.ts';
 import { AdminProfilePage } from './profile-page.tsx';
 import { profileForm } from './profile-form.ts';
@@ -28,7 +28,7 @@ describe('/admin/profile', () => {
     stubProfile();
     renderWithAdmin(<AdminProfilePage />);
     expect(await screen.findByRole('heading', { name: 'Profile Settings', level: 1 })).toBeTruthy();
-    expect(await screen.findByText('Member since Jun 15, 2025')).toBeTruthy();
+    expect(await screen.findByText('Member since 15 Jun 2025')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Bilal Admin', level: 2 })).toBeTruthy();
     expect(screen.getAllByText('admin@example.com').length).toBeGreaterThan(0);
     expect(screen.getByText('Administrator')).toBeTruthy();

@@ -26,10 +26,11 @@ import { useAuth } from '../../lib/auth.tsx';
 import { fieldError, showServerFieldErrors } from '../../lib/forms.ts';
 import { notify } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { formatCnic, formatDate, formatDateTime } from '../admin-users/display.ts';
+import { formatCnic, formatDate, formatDateTime } from '../../lib/format.ts';
 import { changePassword, fetchProfile, profileKeys, saveProfile } from './api.ts';
 import { formValuesOf, passwordPart, profileForm, profilePart, wantsPasswordChange, type ProfileFormInput, type ProfileFormValues } from './profile-form.ts';
 import { TwoFactorCard } from './two-factor-card.tsx';
+import './catalogue.ts';
 
 type FormField = keyof ProfileFormInput;
 const profileFields: FormField[] = ['name', 'email', 'phone', 'cnic'];

@@ -3,18 +3,21 @@
  * set-up, turning it on with a first code and off with the password and a code. Answers are checked
  * against the contract's schemas before they are trusted.
  */
+import type { z } from 'zod';
 import {
   twoFactorSetup,
   twoFactorStatus,
   type TwoFactorDisableBody,
   type TwoFactorSetup,
+  type twoFactorSetupAnswer,
   type TwoFactorStatus,
+  type twoFactorStatusAnswer,
 } from '../../../contract/accounts.ts';
 import { api } from '../../lib/api-client.ts';
 
 export const twoFactorKeys = { status: ['profile', 'two-factor'] as const };
 
-type StatusBody = { twoFactor?: unknown; message?: string; data?: { twoFactor?: unknown } };
+type StatusBody = z.output<typeof twoFactorStatusAnswer>;
 
 const statusOf = (body: StatusBody | undefined) => twoFactorStatus.parse(body?.data?.twoFactor ?? body?.twoFactor);
 
@@ -24,7 +27,7 @@ export async function fetchTwoFactorStatus(signal?: AbortSignal): Promise<TwoFac
 
 /** Not retried: each call makes a new secret, and the QR code shown must be the last one made. */
 export async function startTwoFactorSetup(): Promise<TwoFactorSetup> {
-  const body = await api.post<{ data?: unknown }>('/auth/two-factor/setup', undefined, { retries: 0 });
+  const body = await api.post<z.output<typeof twoFactorSetupAnswer>>('/auth/two-factor/setup', undefined, { retries: 0 });
   return twoFactorSetup.parse(body?.data);
 }
 

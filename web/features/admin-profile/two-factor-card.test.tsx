@@ -3,27 +3,28 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import QRCode from 'qrcode';
 import { twoFactorMessages } from '../../../contract/accounts.ts';
-import en from '../../locales/en.json';
+import enAuth from '../../locales/en/auth.json';
 import { makeUser } from '../../test/render.tsx';
-import { adminAuth, renderWithAdmin } from '../admin-users/test-support.tsx';
+import { adminAuth, renderWithAdmin } from '../../test/admin.tsx';
 import { AdminProfilePage } from './profile-page.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 
 type Answer = { status: number; body: unknown };
-type Route = Answer | ((body: any) => Answer);
+type Sent = Record<string, unknown>;
+type Route = Answer | ((body: Sent) => Answer);
 
 /** Answers the calls named "METHOD /path" and records every call with its JSON body; others get 418. */
 function stubApi(routes: Record<string, Route>) {
-  const calls: { call: string; body: any }[] = [];
+  const calls: { call: string; body: Sent | undefined }[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const call = `${(init?.method ?? 'GET').toUpperCase()} ${new URL(url, 'http://localhost').pathname}`;
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Sent) : undefined;
     calls.push({ call, body });
     const route = routes[call];
-    const answer = typeof route === 'function' ? route(body) : (route ?? { status: 418, body: { success: false, message: 'Not stubbed in this test' } });
+    const answer = typeof route === 'function' ? route(body ?? {}) : (route ?? { status: 418, body: { success: false, message: 'Not stubbed in this test' } });
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
   });
   return calls;
@@ -114,7 +115,7 @@ describe('Two-factor sign-in card', () => {
     const user = userEvent.setup();
     renderWithAdmin(<TwoFactorCard />);
 
-    expect(await screen.findByText('On since Mar 10, 2026')).toBeTruthy();
+    expect(await screen.findByText('On since 10 Mar 2026')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Turn off' }));
     const dialog = await screen.findByRole('dialog', { name: 'Turn off two-factor sign-in' });
     const password = within(dialog).getByLabelText('Password') as HTMLInputElement;
@@ -210,6 +211,6 @@ describe('the profile page', () => {
 
 describe('the English catalogue', () => {
   it('holds the server two-factor messages word for word', () => {
-    expect(en.auth.twoFactor.messages).toEqual(twoFactorMessages);
+    expect(enAuth.twoFactor.messages).toEqual(twoFactorMessages);
   });
 });

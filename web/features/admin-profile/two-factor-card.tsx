@@ -23,8 +23,9 @@ import { getErrorMessage } from '../../lib/api-client.ts';
 import { fieldError, showServerFieldErrors } from '../../lib/forms.ts';
 import { translateMessage } from '../../lib/i18n.ts';
 import { notify } from '../../lib/toast.ts';
-import { formatDate } from '../admin-users/display.ts';
+import { formatDate } from '../../lib/format.ts';
 import { disableTwoFactor, enableTwoFactor, fetchTwoFactorStatus, startTwoFactorSetup, twoFactorKeys } from './two-factor-api.ts';
+import './catalogue.ts';
 
 /** Up to 7 characters: apps show the code as "123 456", and the space is allowed. */
 const CODE_INPUT_MAX_LENGTH = 7;
@@ -201,8 +202,8 @@ function EnableForm({ setup, onEnabled }: { setup: TwoFactorSetup; onEnabled: (s
         {(control) => <Input {...control} readOnly value={groupedKey(setup.secret)} autoComplete="off" spellCheck={false} className="font-mono" />}
       </FormField>
       <FormField label={t('admin.profile.twoFactor.codeLabel')} error={fieldError(errors.code)}>
-        {/* Focused first (before the dialog picks its first control): the code is what the dialog asks for. */}
-        {(control) => <Input {...control} {...register('code')} autoFocus inputMode="numeric" autoComplete="one-time-code" maxLength={CODE_INPUT_MAX_LENGTH} />}
+        {/* Focused first (rather than the dialog's first control): the code is what the dialog asks for. */}
+        {(control) => <Input {...control} {...register('code')} data-autofocus inputMode="numeric" autoComplete="one-time-code" maxLength={CODE_INPUT_MAX_LENGTH} />}
       </FormField>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
@@ -240,7 +241,7 @@ function DisableForm({ onDisabled }: { onDisabled: (status: TwoFactorStatus, mes
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
       <FormAlert message={formError} />
       <FormField label={t('admin.profile.twoFactor.password')} error={fieldError(errors.password)}>
-        {(control) => <PasswordInput {...control} {...register('password')} autoFocus autoComplete="current-password" />}
+        {(control) => <PasswordInput {...control} {...register('password')} data-autofocus autoComplete="current-password" />}
       </FormField>
       <FormField label={t('admin.profile.twoFactor.codeLabel')} error={fieldError(errors.code)}>
         {(control) => <Input {...control} {...register('code')} inputMode="numeric" autoComplete="one-time-code" maxLength={CODE_INPUT_MAX_LENGTH} />}

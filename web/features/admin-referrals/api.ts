@@ -1,70 +1,53 @@
 /**
  * The calls of Referral Management and of the Commission Payments tab (admin document §7 "Referral
  * tree", "Commission history", "Referral reports", "Commission rules", "Pending commissions",
- * "Commission batches", "Bulk pay commissions"), with the shapes the server sends
- * (server/referrals/referral-routes.ts, referral-service.ts, commission-service.ts).
+ * "Commission batches", "Bulk pay commissions"), with the shapes the server answers (contract/referrals.ts).
  */
-import type { Pagination } from '../../../contract/paging.ts';
-import type { CommissionRules } from '../../../contract/referrals.ts';
+import type { z } from 'zod';
+import type {
+  bulkPayAnswer,
+  commissionBatch,
+  commissionBatchesAnswer,
+  commissionCappedBy,
+  commissionHistoryAnswer,
+  commissionPayment,
+  CommissionRules,
+  commissionRulesAnswer,
+  commissionRulesUpdatedAnswer,
+  pendingCommission,
+  pendingCommissionsAnswer,
+  referralReport,
+  referralReportAnswer,
+  referralReportItem,
+  referralReportSummary,
+  referralStats,
+  referralTree,
+  referralTreeAnswer,
+  referralTreeNode,
+  ReferralTreeEntry,
+} from '../../../contract/referrals.ts';
+import type { AdminUser, userListAnswer } from '../../../contract/users.ts';
 import { api } from '../../lib/api-client.ts';
-import { paymentKeys } from '../admin-payments/api.ts';
 import type { PayoutMethod } from './rules.ts';
 
-export interface ReferralStats {
-  totalReferrals: number;
-  totalCommission: number;
-  pendingCommission: number;
-  paidCommission: number;
-  level1Count: number;
-  level2Count: number;
-  level3Count: number;
-}
+export type ReferralStats = z.output<typeof referralStats>;
 
-export interface TreeNode {
-  id: string;
-  level: number;
-  status: string;
-  referredUser: { id: string; name: string; email: string; referralCode: string; createdAt: string };
-  totalCommission: number;
-  commissionRate: number;
-  commissionPayments: { id: string; amount: number; status: string; paidAt: string | null }[];
-  children: TreeNode[];
-}
+export type TreeNode = z.output<typeof referralTreeNode>;
 
-export interface ReferralTree {
-  tree: TreeNode[];
-  stats: ReferralStats;
-}
+/** A referral at any depth of the tree, with the people under it (a third-level person has none). */
+export type TreeBranch = ReferralTreeEntry & { children?: readonly TreeBranch[] };
+
+export type ReferralTree = z.output<typeof referralTree>;
 
 /** A user to pick (from GET /api/admin/users?search). */
-export interface UserOption {
-  id: string;
-  name: string;
-  email: string;
-  referralCode?: string | null;
-  phone?: string | null;
-}
+/** A member to pick (the tree tab's user search): what the picker shows of GET /admin/users. */
+export type UserOption = Pick<AdminUser, 'id' | 'name' | 'email'> & Partial<Pick<AdminUser, 'referralCode' | 'phone'>>;
 
-/** Commission history item (admin document §3). */
-export interface CommissionItem {
-  id: string;
-  amount: number;
-  status: string;
-  paymentDate: string | null;
-  createdAt: string;
-  paymentMethod?: string | null;
-  transactionId?: string | null;
-  userConfirmed?: boolean;
-  committee: { name: string };
-  referral: { level: number; commissionRate: number; referredUser?: { name: string } };
-  /** What payment × rate came to, before the rules' minimum or maximum (RULES §8). */
-  uncappedAmount?: number;
-  /** Which bound changed the amount, if one did. */
-  cappedBy?: CappedBy;
-}
+/** Commission history item (admin document §3), with what payment × rate came to before the rules' minimum or maximum (RULES §8). */
+export type CommissionItem = z.output<typeof commissionPayment>;
 
-/** A commission bounded by the rules: held down to the maximum, or raised to the minimum (RULES §8). */
-export type CappedBy = 'MAXIMUM' | 'MINIMUM' | null;
+/** A commission bounded by the rules: held down to the maximum, or raised to the minimum (RULES §8); null when neither. */
+export type CappedBy = z.output<typeof commissionCappedBy>;
 
 export type LevelFilter = 0 | 1 | 2 | 3;
 
@@ -82,31 +65,13 @@ export interface CommissionFilters {
 
 export const defaultCommissionFilters: CommissionFilters = { status: 'all', level: 0, startDate: '', endDate: '', userId: '', page: 1 };
 
-export interface CommissionPage {
-  commissions: CommissionItem[];
-  totalCommission: number;
-  pagination: Pagination;
-}
+/** One page of the commission history, and the total of every commission that matches. */
+export type CommissionPage = z.output<typeof commissionHistoryAnswer>['data'];
 
 /** Referral report item (admin document §3). */
-export interface ReportItem {
-  id: string;
-  level: number;
-  status: string;
-  commissionRate: number;
-  totalCommission: number;
-  createdAt: string;
-  referrer: { name: string; email: string };
-  referredUser: { name: string; email: string };
-}
+export type ReportItem = z.output<typeof referralReportItem>;
 
-export interface ReportSummary {
-  totalReferrals: number;
-  totalCommission: number;
-  pendingCommission: number;
-  paidCommission: number;
-  levelBreakdown: { level1: number; level2: number; level3: number };
-}
+export type ReportSummary = z.output<typeof referralReportSummary>;
 
 export interface ReportFilters {
   startDate: string;
@@ -118,57 +83,19 @@ export interface ReportFilters {
 
 export const defaultReportFilters: ReportFilters = { startDate: '', endDate: '', level: 0, status: 'all', page: 1 };
 
-export interface Report {
-  referrals: ReportItem[];
-  summary: ReportSummary;
-}
+export type Report = Omit<z.output<typeof referralReport>, 'csvData'>;
 
-/** Pending commission (admin document §3). */
-export interface PendingCommission {
-  id?: string;
-  referralId: string;
-  committeeId: string;
-  referrerId: string;
-  referrerName: string;
-  referrerEmail: string;
-  referredUserName: string;
-  committeeName: string;
-  level: number;
-  commissionRate: number;
-  paymentAmount: number;
-  commissionAmount: number;
-  /** What payment × rate came to, before the rules' minimum or maximum (RULES §8). */
-  uncappedAmount?: number;
-  /** Which bound changed the amount, if one did. */
-  cappedBy?: CappedBy;
-}
+/** Pending commission (admin document §3), with what payment × rate came to before the rules' minimum or maximum (RULES §8). */
+export type PendingCommission = z.output<typeof pendingCommission>;
 
-export interface PendingCommissions {
-  /** One page, in the order they accrued. */
-  commissionPayments: PendingCommission[];
-  /** The whole month: what a batch would pay. */
-  totalPayments: number;
-  totalAmount: number;
-  pagination: Pagination;
-}
+/** One page of a month's pending commissions, in the order they accrued, and the whole month's count and total (what a batch would pay). */
+export type PendingCommissions = Omit<z.output<typeof pendingCommissionsAnswer>['data'], 'month' | 'year'>;
 
 /** A page of pending commissions: enough to check them; the batch pays the whole month. */
 export const PENDING_PAGE_SIZE = 50;
 
 /** Commission payment batch (admin document §3). */
-export interface CommissionBatch {
-  id: string;
-  month: number;
-  year: number;
-  totalPayments: number;
-  totalAmount: number;
-  status: string;
-  paymentMethod: string;
-  transactionId: string | null;
-  notes?: string | null;
-  createdAt: string;
-  paidBy?: string | null;
-}
+export type CommissionBatch = z.output<typeof commissionBatch>;
 
 /** Bulk pay input (admin document §3): transaction id and notes are optional. */
 export interface BulkPayInput {
@@ -194,35 +121,31 @@ export const referralKeys = {
 };
 
 /**
- * The payouts live on Payment Management: their keys start with that page's, so that its Refresh
- * button reads them again too.
+ * The payouts live on Payment Management: their keys start with that page's ('admin-payments', the
+ * first part of every key of that area), so that its Refresh button and its own updates read them again too.
  */
+const paymentManagementKey = 'admin-payments';
 export const payoutKeys = {
-  all: [...paymentKeys.all, 'commission-payouts'] as const,
-  pending: (month: number, year: number, page = 1) => [...paymentKeys.all, 'commission-payouts', 'pending', month, year, page] as const,
-  batches: [...paymentKeys.all, 'commission-payouts', 'batches'] as const,
+  all: [paymentManagementKey, 'commission-payouts'] as const,
+  pending: (month: number, year: number, page = 1) => [paymentManagementKey, 'commission-payouts', 'pending', month, year, page] as const,
+  batches: [paymentManagementKey, 'commission-payouts', 'batches'] as const,
 };
 
 const emptyStats: ReferralStats = { totalReferrals: 0, totalCommission: 0, pendingCommission: 0, paidCommission: 0, level1Count: 0, level2Count: 0, level3Count: 0 };
 const emptySummary: ReportSummary = { totalReferrals: 0, totalCommission: 0, pendingCommission: 0, paidCommission: 0, levelBreakdown: { level1: 0, level2: 0, level3: 0 } };
 
 export async function searchUsers(search: string, signal?: AbortSignal): Promise<UserOption[]> {
-  const body = await api.get<{ users?: UserOption[]; data?: { users?: UserOption[] } }>('/admin/users', { search, page: 1, limit: USER_SEARCH_LIMIT }, { signal });
+  const body = await api.get<z.output<typeof userListAnswer>>('/admin/users', { search, page: 1, limit: USER_SEARCH_LIMIT }, { signal });
   return body?.data?.users ?? body?.users ?? [];
 }
 
 export async function fetchReferralTree(userId: string, signal?: AbortSignal): Promise<ReferralTree> {
-  const body = await api.get<Partial<ReferralTree> & { data?: Partial<ReferralTree> }>('/referrals/tree', { userId }, { signal });
+  const body = await api.get<z.output<typeof referralTreeAnswer>>('/referrals/tree', { userId }, { signal });
   return { tree: body?.tree ?? body?.data?.tree ?? [], stats: body?.stats ?? body?.data?.stats ?? emptyStats };
 }
 
 export async function fetchCommissionHistory(filters: CommissionFilters, signal?: AbortSignal): Promise<CommissionPage> {
-  const body = await api.get<{
-    commissions?: CommissionItem[];
-    commissionHistory?: CommissionItem[];
-    totalCommission?: number;
-    data?: { commissions?: CommissionItem[]; totalCommission?: number; pagination?: Pagination };
-  }>(
+  const body = await api.get<z.output<typeof commissionHistoryAnswer>>(
     '/referrals/commission-history',
     {
       status: filters.status === 'all' ? undefined : filters.status,
@@ -252,7 +175,7 @@ function reportParams(filters: ReportFilters) {
   };
 }
 
-type ReportBody = Partial<Report> & { csvData?: string; data?: Partial<Report> & { csvData?: string } };
+type ReportBody = z.output<typeof referralReportAnswer>;
 
 export async function fetchReferralReport(filters: ReportFilters, signal?: AbortSignal): Promise<Report> {
   const body = await api.get<ReportBody>('/referrals/reports', { ...reportParams(filters), page: filters.page, limit: REPORT_PAGE_SIZE }, { signal });
@@ -268,19 +191,19 @@ export async function exportReferralReport(filters: ReportFilters): Promise<stri
 }
 
 export async function fetchCommissionRules(signal?: AbortSignal): Promise<CommissionRules> {
-  const body = await api.get<{ rules?: CommissionRules; data?: { rules?: CommissionRules } }>('/referrals/commission-rules', undefined, { signal });
+  const body = await api.get<z.output<typeof commissionRulesAnswer>>('/referrals/commission-rules', undefined, { signal });
   const rules = body?.rules ?? body?.data?.rules;
   if (!rules || typeof rules.level1Rate !== 'number') throw new Error('No rules in the answer');
   return rules;
 }
 
 export async function updateCommissionRules(rules: CommissionRules): Promise<{ message?: string; rules?: CommissionRules }> {
-  const body = await api.put<{ message?: string; rules?: CommissionRules; data?: { rules?: CommissionRules } }>('/referrals/commission-rules', rules, { retries: 0 });
+  const body = await api.put<z.output<typeof commissionRulesUpdatedAnswer>>('/referrals/commission-rules', rules, { retries: 0 });
   return { message: body?.message, rules: body?.rules ?? body?.data?.rules };
 }
 
 export async function fetchPendingCommissions(month: number, year: number, page = 1, signal?: AbortSignal): Promise<PendingCommissions> {
-  const body = await api.get<{ data?: Partial<PendingCommissions> }>('/admin/commission-payments/pending', { month, year, page, limit: PENDING_PAGE_SIZE }, { signal });
+  const body = await api.get<z.output<typeof pendingCommissionsAnswer>>('/admin/commission-payments/pending', { month, year, page, limit: PENDING_PAGE_SIZE }, { signal });
   const commissionPayments = body?.data?.commissionPayments ?? [];
   const totalPayments = Number(body?.data?.totalPayments ?? commissionPayments.length);
   return {
@@ -292,12 +215,12 @@ export async function fetchPendingCommissions(month: number, year: number, page 
 }
 
 export async function fetchCommissionBatches(signal?: AbortSignal): Promise<CommissionBatch[]> {
-  const body = await api.get<{ data?: { batches?: CommissionBatch[] } }>('/admin/commission-payments/history', { page: 1, limit: 50 }, { signal });
+  const body = await api.get<z.output<typeof commissionBatchesAnswer>>('/admin/commission-payments/history', { page: 1, limit: 50 }, { signal });
   return body?.data?.batches ?? [];
 }
 
 /** Money-changing: never sent twice (no retries). The server refuses a month with nothing left to pay (409). */
 export async function bulkPayCommissions(input: BulkPayInput): Promise<{ message?: string; totalAmount?: number; totalPayments?: number }> {
-  const body = await api.post<{ message?: string; data?: { totalAmount?: number; totalPayments?: number } }>('/admin/commission-payments/bulk-pay', input, { retries: 0 });
+  const body = await api.post<z.output<typeof bulkPayAnswer>>('/admin/commission-payments/bulk-pay', input, { retries: 0 });
   return { message: body?.message, totalAmount: body?.data?.totalAmount, totalPayments: body?.data?.totalPayments };
 }

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster, toast } from 'sonner';
-import { createQueryClient } from '../../app/providers.tsx';
+import { createQueryClient } from '../../test/query-client.ts';
 import type { CommissionBatch, PendingCommission } from './api.ts';
 import { CommissionPaymentsTab } from './commission-payments-tab.tsx';
 import { ok, screenWidth, stubGetRequests } from '../../test/api-stub.ts';
@@ -27,6 +27,9 @@ const pendingRows: PendingCommission[] = [
     commissionRate: 0.1,
     paymentAmount: 10000,
     commissionAmount: 1000,
+    uncappedAmount: 1000,
+    cappedBy: null,
+    accruedAt: '2026-02-14T10:00:00.000Z',
   },
   {
     id: 'c2',
@@ -41,6 +44,9 @@ const pendingRows: PendingCommission[] = [
     commissionRate: 0.05,
     paymentAmount: 10000,
     commissionAmount: 500,
+    uncappedAmount: 500,
+    cappedBy: null,
+    accruedAt: '2026-02-14T10:00:00.000Z',
   },
 ];
 
@@ -53,7 +59,9 @@ const batch: CommissionBatch = {
   status: 'COMPLETED',
   paymentMethod: 'BANK_TRANSFER',
   transactionId: 'TRX-77',
+  notes: null,
   createdAt: '2026-03-02T10:00:00.000Z',
+  paidBy: 'System Admin',
 };
 
 /** This month in Karachi (UTC+5, no daylight saving), worked out apart from the code under test. */
@@ -112,7 +120,7 @@ describe('Commission Payments tab', () => {
     const history = (await screen.findByRole('heading', { name: 'Payment history' })).closest('section')!;
     await within(history).findByText('February 2026');
     const badge = within(history).getByText('Completed');
-    expect(badge.className).toContain('bg-success/15');
+    expect(badge.className).toContain('bg-success/10');
     expect(within(history).getByText('PKR 2,750.5')).toBeTruthy();
     expect(within(history).getByText('TRX-77')).toBeTruthy();
     expect(within(history).getByText('Bank Transfer')).toBeTruthy();

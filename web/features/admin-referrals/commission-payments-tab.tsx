@@ -16,8 +16,10 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../lib/api-client.ts';
 import { fetchCommissionBatches, fetchPendingCommissions, payoutKeys, type CommissionBatch, type PendingCommission } from './api.ts';
 import { BulkPayDialog } from './bulk-pay-dialog.tsx';
-import { CapNote, EmptyState, FilterField, InfoItem, LevelBadge, LoadFailed, Pager, TableFrame, TABLE_QUERY, tdClass, thClass, useErrorToast, useMediaQuery } from './parts.tsx';
+import { CapNote, FilterField, InfoItem, LevelBadge, Pager, TableFrame, TABLE_QUERY, tdClass, thClass, useErrorToast, useMediaQuery } from './parts.tsx';
 import { defaultPayoutPeriod, formatDate, formatPeriod, formatRatePercent, monthName, MONTHS, PAYOUT_METHODS, PAYOUT_YEARS } from './rules.ts';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 export function CommissionPaymentsTab() {
   const { t, i18n } = useTranslation('adminReferrals');
@@ -94,9 +96,9 @@ export function CommissionPaymentsTab() {
         {pending.isPending ? (
           <Spinner label={t('common.loading')} className="justify-center py-8" />
         ) : pending.isError ? (
-          <LoadFailed message={getErrorMessage(pending.error, t('toasts.pendingFailed'))} onRetry={() => void pending.refetch()} />
+          <LoadError message={getErrorMessage(pending.error, t('toasts.pendingFailed'))} onRetry={() => void pending.refetch()} />
         ) : rows.length === 0 ? (
-          <EmptyState title={t('payouts.emptyTitle')} text={t('payouts.emptyText', { period: periodText })} />
+          <EmptyState title={t('payouts.emptyTitle')} description={t('payouts.emptyText', { period: periodText })} />
         ) : wide ? (
           <PendingTable rows={rows} label={t('payouts.tableLabel', { period: periodText })} />
         ) : (
@@ -116,7 +118,7 @@ export function CommissionPaymentsTab() {
         {batches.isPending ? (
           <Spinner label={t('common.loading')} className="justify-center py-6" />
         ) : batches.isError ? (
-          <LoadFailed message={getErrorMessage(batches.error, t('payouts.historyFailed'))} onRetry={() => void batches.refetch()} />
+          <LoadError message={getErrorMessage(batches.error, t('payouts.historyFailed'))} onRetry={() => void batches.refetch()} />
         ) : batches.data.length === 0 ? (
           <EmptyState title={t('payouts.historyEmpty')} />
         ) : (

@@ -1,10 +1,8 @@
 /** Small pieces shared by the tabs of Referral Management and the Commission Payments tab. */
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { AlertTriangle, ChevronLeft, ChevronRight, Inbox } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { getErrorMessage } from '../../lib/api-client.ts';
@@ -65,47 +63,7 @@ export function LevelBadge({ level }: { level: number }) {
   );
 }
 
-export function EmptyState({ title, text }: { title: string; text?: string }) {
-  return (
-    <Card className="flex flex-col items-center gap-2 p-8 text-center">
-      <Inbox className="size-10 text-muted-foreground" aria-hidden />
-      <h3 className="text-lg font-semibold">{title}</h3>
-      {text && <p className="text-sm text-muted-foreground">{text}</p>}
-    </Card>
-  );
-}
-
-export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation('adminReferrals');
-  return (
-    <Card role="alert" className="flex flex-col items-center gap-3 p-8 text-center">
-      <AlertTriangle className="size-10 text-destructive" aria-hidden />
-      <p className="font-medium">{message}</p>
-      <Button variant="outline" onClick={onRetry}>
-        {t('common.retry')}
-      </Button>
-    </Card>
-  );
-}
-
-/** Previous / Next with 'Page x of y'; hidden when everything fits on one page. */
-export function Pager({ page, pages, onPage, label }: { page: number; pages: number; onPage: (page: number) => void; label: string }) {
-  const { t } = useTranslation('adminReferrals');
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label={label} className="mt-4 flex items-center justify-between gap-2">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <ChevronLeft aria-hidden className="rtl:rotate-180" />
-        {t('common.previous')}
-      </Button>
-      <span className="text-sm text-muted-foreground">{t('common.page', { page, pages })}</span>
-      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t('common.next')}
-        <ChevronRight aria-hidden className="rtl:rotate-180" />
-      </Button>
-    </nav>
-  );
-}
+export { Pager } from '../../components/ui/pager.tsx';
 
 /** Announces a failed load once per failure (admin document §8: error toasts), the server's text first. */
 export function useErrorToast(query: Pick<UseQueryResult, 'isError' | 'error' | 'errorUpdatedAt'>, fallback: string) {
@@ -116,16 +74,6 @@ export function useErrorToast(query: Pick<UseQueryResult, 'isError' | 'error' | 
       notify.error(getErrorMessage(query.error, fallback));
     }
   }, [query.isError, query.error, query.errorUpdatedAt, fallback]);
-}
-
-/** The value after it has stopped changing for `delay` ms (a search box that does not query per key). */
-export function useDebouncedValue<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
 }
 
 /** Wide enough for a table of seven or eight short columns next to the sidebar. */

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster, toast } from 'sonner';
-import { createQueryClient } from '../../app/providers.tsx';
+import { createQueryClient } from '../../test/query-client.ts';
 import type { CommissionItem, ReportItem, TreeNode } from './api.ts';
 import { AdminReferralsPage } from './index.ts';
 import { businessDate } from './rules.ts';
@@ -34,7 +34,15 @@ const stats = { totalReferrals: 3, totalCommission: 2500, pendingCommission: 150
 const commission: CommissionItem = {
   id: 'c1',
   amount: 1250,
+  uncappedAmount: 1250,
+  cappedBy: null,
   status: 'PAID',
+  userConfirmed: false,
+  confirmedAt: null,
+  userNotes: null,
+  paymentMethod: 'BANK_TRANSFER',
+  transactionId: null,
+  paidAt: '2026-03-02T10:00:00.000Z',
   paymentDate: '2026-03-02T10:00:00.000Z',
   createdAt: '2026-02-20T10:00:00.000Z',
   committee: { name: 'Economy Umrah' },

@@ -17,9 +17,11 @@ import { getErrorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { notify } from '../../lib/toast.ts';
 import { exportReferralReport, fetchReferralReport, referralKeys, REPORT_PAGE_SIZE, type ReportFilters, type ReportItem, type ReportSummary } from './api.ts';
-import { EmptyState, FilterField, InfoItem, LevelBadge, LoadFailed, Pager, StatTile, StatusBadge, TableFrame, TABLE_QUERY, tdClass, thClass, useErrorToast } from './parts.tsx';
+import { FilterField, InfoItem, LevelBadge, Pager, StatTile, StatusBadge, TableFrame, TABLE_QUERY, tdClass, thClass, useErrorToast } from './parts.tsx';
 import { downloadTextFile, formatDate, formatRatePercent, referralReportFileName, REFERRAL_STATUSES } from './rules.ts';
 import { LevelSelect } from './tracking-tab.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 export type ReportView = 'table' | 'cards';
 
@@ -95,12 +97,12 @@ export function ReportsTab({
       {report.isPending ? (
         <Spinner label={t('common.loading')} className="justify-center py-8" />
       ) : report.isError ? (
-        <LoadFailed message={getErrorMessage(report.error, t('toasts.reportsFailed'))} onRetry={() => void report.refetch()} />
+        <LoadError message={getErrorMessage(report.error, t('toasts.reportsFailed'))} onRetry={() => void report.refetch()} />
       ) : (
         <>
           <Summary summary={report.data.summary} />
           {report.data.referrals.length === 0 ? (
-            <EmptyState title={t('reports.emptyTitle')} text={t('reports.emptyText')} />
+            <EmptyState title={t('reports.emptyTitle')} description={t('reports.emptyText')} />
           ) : view === 'table' ? (
             <ReportTable items={report.data.referrals} />
           ) : (
@@ -205,17 +207,16 @@ function ReportCard({ item }: { item: ReportItem }) {
             <StatusBadge status={item.status} />
           </div>
         </div>
-        <dl className="mt-3 grid gap-3 text-sm">
-          <InfoItem label={t('reports.referrer')}>
+        {/* A list of terms holds only its items (each a div of a term and its description): the grid places them. */}
+        <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
+          <InfoItem label={t('reports.referrer')} className="col-span-2">
             {item.referrer.name} <span className="break-all text-muted-foreground">({item.referrer.email})</span>
           </InfoItem>
-          <InfoItem label={t('reports.referred')}>
+          <InfoItem label={t('reports.referred')} className="col-span-2">
             {item.referredUser.name} <span className="break-all text-muted-foreground">({item.referredUser.email})</span>
           </InfoItem>
-          <div className="grid grid-cols-2 gap-3">
-            <InfoItem label={t('common.rate')}>{formatRatePercent(item.commissionRate, i18n.language)}</InfoItem>
-            <InfoItem label={t('reports.date')}>{formatDate(item.createdAt, i18n.language)}</InfoItem>
-          </div>
+          <InfoItem label={t('common.rate')}>{formatRatePercent(item.commissionRate, i18n.language)}</InfoItem>
+          <InfoItem label={t('reports.date')}>{formatDate(item.createdAt, i18n.language)}</InfoItem>
         </dl>
       </Card>
     </li>

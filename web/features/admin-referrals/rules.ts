@@ -104,13 +104,8 @@ export function formatPeriod(month: number, year: number, language = 'en'): stri
   return name ? `${name} ${year}` : String(year);
 }
 
-/** The day of a moment, in the business time zone; '' for a missing or broken date. */
-export function formatDate(iso: string | null | undefined, language = 'en'): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: BUSINESS_TIME_ZONE }).format(date);
-}
+/** The day of a moment, in the business time zone, written one way across the app. */
+export { formatDate } from '../../lib/format.ts';
 
 /**
  * Saves text as a file through the browser. A byte-order mark goes first so that spreadsheet

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster, toast } from 'sonner';
-import { createQueryClient } from '../../app/providers.tsx';
+import { createQueryClient } from '../../test/query-client.ts';
 import { SettingsTab } from './settings-tab.tsx';
 import { fail, ok, stubGetRequests } from '../../test/api-stub.ts';
 
@@ -159,6 +159,6 @@ describe('Settings: the commission rules', () => {
       </QueryClientProvider>,
     );
     expect((await screen.findAllByText('Failed to load commission rules')).length).toBeGreaterThan(0);
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
   });
 });

@@ -20,8 +20,9 @@ import { ApiError, getErrorMessage } from '../../lib/api-client.ts';
 import { fieldError } from '../../lib/forms.ts';
 import { notify, showToast } from '../../lib/toast.ts';
 import { fetchCommissionRules, referralKeys, updateCommissionRules } from './api.ts';
-import { LoadFailed, useErrorToast } from './parts.tsx';
+import { useErrorToast } from './parts.tsx';
 import { COMMISSION_LEVELS, commissionPreview, formatRatePercent, PREVIEW_PAYMENT, PREVIEW_WARNING_SHARE, type CommissionLevel } from './rules.ts';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 const RULE_FIELDS = ['level1Rate', 'level2Rate', 'level3Rate', 'minimumCommission', 'maximumCommission'] as const satisfies readonly (keyof CommissionRules)[];
 const rateField = (level: CommissionLevel) => (['level1Rate', 'level2Rate', 'level3Rate'] as const)[level - 1];
@@ -36,7 +37,7 @@ export function SettingsTab() {
       {rules.isPending ? (
         <Spinner label={t('common.loading')} className="justify-center py-8" />
       ) : rules.isError ? (
-        <LoadFailed message={getErrorMessage(rules.error, t('toasts.rulesFailed'))} onRetry={() => void rules.refetch()} />
+        <LoadError message={getErrorMessage(rules.error, t('toasts.rulesFailed'))} onRetry={() => void rules.refetch()} />
       ) : (
         // Mounted once with the rules in force: a later re-read never overwrites what is being typed.
         <CommissionRulesForm initial={rules.data} />

@@ -14,10 +14,12 @@ import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { fetchCommissionHistory, referralKeys, type CommissionFilters, type CommissionItem, type LevelFilter, type UserOption } from './api.ts';
-import { CapNote, EmptyState, FilterField, InfoItem, LevelBadge, LoadFailed, Pager, StatusBadge, TableFrame, TABLE_QUERY, tdClass, thClass, useMediaQuery } from './parts.tsx';
+import { CapNote, FilterField, InfoItem, LevelBadge, Pager, StatusBadge, TableFrame, TABLE_QUERY, tdClass, thClass, useMediaQuery } from './parts.tsx';
 import { COMMISSION_LEVELS, formatDate, formatRatePercent } from './rules.ts';
 import { UserPicker } from './user-picker.tsx';
 import { totalLabel } from '../../lib/paging.ts';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 export function TrackingTab({
   filters,
@@ -92,7 +94,7 @@ export function TrackingTab({
       {history.isPending ? (
         <Spinner label={t('common.loading')} className="justify-center py-8" />
       ) : history.isError ? (
-        <LoadFailed message={t('toasts.historyFailed')} onRetry={() => void history.refetch()} />
+        <LoadError message={t('toasts.historyFailed')} onRetry={() => void history.refetch()} />
       ) : (
         <>
           <Card className="flex flex-wrap items-center justify-between gap-3 p-4" aria-live="polite">
@@ -102,7 +104,7 @@ export function TrackingTab({
             </p>
           </Card>
           {history.data.commissions.length === 0 ? (
-            <EmptyState title={t('tracking.emptyTitle')} text={filtered ? t('tracking.emptyFiltered') : t('tracking.emptyText')} />
+            <EmptyState title={t('tracking.emptyTitle')} description={filtered ? t('tracking.emptyFiltered') : t('tracking.emptyText')} />
           ) : wide ? (
             <CommissionTable commissions={history.data.commissions} />
           ) : (

@@ -8,10 +8,12 @@ import { formatPkr } from '../../../contract/money.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../lib/api-client.ts';
-import { fetchReferralTree, referralKeys, type ReferralStats, type TreeNode, type UserOption } from './api.ts';
-import { EmptyState, LevelBadge, LoadFailed, StatTile, StatusBadge, useErrorToast } from './parts.tsx';
+import { fetchReferralTree, referralKeys, type ReferralStats, type TreeBranch, type UserOption } from './api.ts';
+import { LevelBadge, StatTile, StatusBadge, useErrorToast } from './parts.tsx';
 import { formatDate, formatRatePercent } from './rules.ts';
 import { UserPicker } from './user-picker.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 export function TreeTab({ user, onUser }: { user: UserOption | null; onUser: (user: UserOption | null) => void }) {
   const { t } = useTranslation('adminReferrals');
@@ -20,7 +22,7 @@ export function TreeTab({ user, onUser }: { user: UserOption | null; onUser: (us
       <Card className="p-4 sm:p-6">
         <UserPicker label={t('tree.pickUser')} selected={user} onSelect={onUser} clearLabel={t('tree.changeUser')} />
       </Card>
-      {user ? <UserTree user={user} /> : <EmptyState title={t('tree.noUserTitle')} text={t('tree.noUserText')} />}
+      {user ? <UserTree user={user} /> : <EmptyState title={t('tree.noUserTitle')} description={t('tree.noUserText')} />}
     </div>
   );
 }
@@ -31,7 +33,7 @@ function UserTree({ user }: { user: UserOption }) {
   useErrorToast(tree, t('toasts.treeFailed'));
 
   if (tree.isPending) return <Spinner label={t('common.loading')} className="justify-center py-8" />;
-  if (tree.isError) return <LoadFailed message={getErrorMessage(tree.error, t('toasts.treeFailed'))} onRetry={() => void tree.refetch()} />;
+  if (tree.isError) return <LoadError message={getErrorMessage(tree.error, t('toasts.treeFailed'))} onRetry={() => void tree.refetch()} />;
 
   return (
     <div className="space-y-6">
@@ -47,7 +49,7 @@ function UserTree({ user }: { user: UserOption }) {
         </h3>
         {tree.data.tree.length === 0 ? (
           <div className="mt-3">
-            <EmptyState title={t('tree.emptyTitle')} text={t('tree.emptyText', { name: user.name })} />
+            <EmptyState title={t('tree.emptyTitle')} description={t('tree.emptyText', { name: user.name })} />
           </div>
         ) : (
           <ul className="mt-3 space-y-3">
@@ -77,7 +79,7 @@ function TreeStats({ stats }: { stats: ReferralStats }) {
 }
 
 /** One referred person and, nested below, the people they brought. */
-function Branch({ node }: { node: TreeNode }) {
+function Branch({ node }: { node: TreeBranch }) {
   const { t, i18n } = useTranslation('adminReferrals');
   const person = node.referredUser;
   return (
@@ -112,7 +114,7 @@ function Branch({ node }: { node: TreeNode }) {
           </div>
         </dl>
       </Card>
-      {node.children.length > 0 && (
+      {node.children && node.children.length > 0 && (
         <ul aria-label={t('tree.broughtBy', { name: person.name })} className="ms-4 mt-3 space-y-3 border-s-2 border-border ps-4">
           {node.children.map((child) => (
             <Branch key={child.id} node={child} />

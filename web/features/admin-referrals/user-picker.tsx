@@ -12,7 +12,7 @@ import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../lib/api-client.ts';
 import { referralKeys, searchUsers, type UserOption } from './api.ts';
-import { useDebouncedValue } from './parts.tsx';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 
 export function UserPicker({
   label,

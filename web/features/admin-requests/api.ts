@@ -1,68 +1,55 @@
 /**
  * The calls of the plan-request screens (admin document §7 "Plan payments", "Approve plan payment",
  * "Reject plan payment", "Groups by plan", "List plans"), with the shapes the server sends
- * (server/plan-payments/plan-payment-routes.ts, server/groups/group-routes.ts).
+ * (contract/plan-requests.ts, contract/payments.ts, contract/plans.ts).
  */
+import type { z } from 'zod';
+import type { paymentAnswer, PaymentView } from '../../../contract/payments.ts';
+import type { planPaymentCounts, planPaymentListAnswer } from '../../../contract/plan-requests.ts';
+import type { group, groupListAnswer, plan, planListAnswer } from '../../../contract/plans.ts';
 import { api, type QueryParams } from '../../lib/api-client.ts';
-import type { Pagination } from '../../../contract/paging.ts';
 
 export type PlanRequestStatusFilter = 'all' | 'pending' | 'approved' | 'rejected';
 
-/** A plan request (admin document §3 "Plan payment") as GET /api/plan-payments sends it. */
-export interface PlanPayment {
-  id: string;
-  type: string;
-  planId: string;
-  userId: string;
-  status: string;
-  amount: number;
-  paymentMethod: string;
-  notes: string | null;
-  adminNotes?: string | null;
-  rejectionReason: string | null;
-  createdAt: string;
-  approvedAt: string | null;
-  /** A short-lived signed link to the stored file, or the http(s) URL the member gave. */
-  receiptImage: string | null;
-  receiptName?: string | null;
-  /** The stored file's detected type (image/png, image/jpeg, application/pdf); null for a URL. */
-  receiptType?: string | null;
-  hasReceipt: boolean;
-  plan: { id: string; name: string; monthlyAmount: number; duration: number; maxMembers: number; description: string };
-  user: { name: string; email: string; phone: string | null; cnic: string | null };
-  group: { id: string; groupNumber: string; plan: { name: string } } | null;
-}
+/**
+ * A plan request (admin document §3 "Plan payment") as GET /api/plan-payments sends it, in what these
+ * screens read: receiptImage is a short-lived signed link to the stored file, or the http(s) URL the member
+ * gave; receiptType is the stored file's detected type (image/png, image/jpeg, application/pdf), null for a URL.
+ */
+export type PlanPayment = Pick<
+  PaymentView,
+  | 'id'
+  | 'type'
+  | 'planId'
+  | 'userId'
+  | 'status'
+  | 'amount'
+  | 'paymentMethod'
+  | 'notes'
+  | 'adminNotes'
+  | 'rejectionReason'
+  | 'createdAt'
+  | 'approvedAt'
+  | 'receiptImage'
+  | 'receiptName'
+  | 'receiptType'
+  | 'hasReceipt'
+  | 'plan'
+  | 'user'
+  | 'group'
+>;
 
-export interface PlanPaymentCounts {
-  total: number;
-  pending: number;
-  approved: number;
-  rejected: number;
-  revenue: number;
-}
+export type PlanPaymentCounts = z.output<typeof planPaymentCounts>;
 
 export type { Pagination } from '../../../contract/paging.ts';
 
-export interface PlanPaymentList {
-  payments: PlanPayment[];
-  counts: PlanPaymentCounts;
-  pagination: Pagination;
-}
+/** One page of plan requests, with the counts and revenue of all that match. */
+export type PlanPaymentList = Omit<z.output<typeof planPaymentListAnswer>['data'], 'payments'> & { payments: PlanPayment[] };
 
 /** A plan's group as the approve dialog lists it (admin document §3 "Plan group"). */
-export interface PlanGroup {
-  id: string;
-  groupNumber: string;
-  currentMembers: number;
-  maxMembers: number;
-  isActive?: boolean;
-}
+export type PlanGroup = Pick<z.output<typeof group>, 'id' | 'groupNumber' | 'currentMembers' | 'maxMembers' | 'isActive'>;
 
-export interface PlanOption {
-  id: string;
-  name: string;
-  isActive: boolean;
-}
+export type PlanOption = Pick<z.output<typeof plan>, 'id' | 'name' | 'isActive'>;
 
 export const PAGE_SIZE = 20;
 
@@ -101,10 +88,7 @@ export async function fetchPlanPayments(filters: PlanPaymentFilters, signal?: Ab
     page: filters.page,
     limit: PAGE_SIZE,
   };
-  const body = await api.get<{
-    payments?: PlanPayment[];
-    data?: { payments?: PlanPayment[]; counts?: PlanPaymentCounts; pagination?: Pagination };
-  }>('/plan-payments', params, { signal });
+  const body = await api.get<z.output<typeof planPaymentListAnswer>>('/plan-payments', params, { signal });
   const payments = body?.data?.payments ?? body?.payments ?? [];
   return {
     payments,
@@ -115,14 +99,14 @@ export async function fetchPlanPayments(filters: PlanPaymentFilters, signal?: Ab
 
 export async function fetchPlanPayment(id: string, signal?: AbortSignal): Promise<PlanPayment> {
   // A 404 is never retried (lib/api-client.ts): the page shows 'Payment Not Found' at once.
-  const body = await api.get<{ payment?: PlanPayment; data?: { payment?: PlanPayment } }>(`/plan-payments/${encodeURIComponent(id)}`, undefined, { signal });
+  const body = await api.get<z.output<typeof paymentAnswer>>(`/plan-payments/${encodeURIComponent(id)}`, undefined, { signal });
   const payment = body?.data?.payment ?? body?.payment;
   if (!payment) throw new Error('Missing payment');
   return payment;
 }
 
 export async function fetchPlanOptions(signal?: AbortSignal): Promise<PlanOption[]> {
-  const body = await api.get<{ plans?: PlanOption[]; data?: { plans?: PlanOption[] } }>(
+  const body = await api.get<z.output<typeof planListAnswer>>(
     '/committee-plans',
     { includeInactive: true, status: 'all', limit: 100 },
     { signal },
@@ -131,7 +115,7 @@ export async function fetchPlanOptions(signal?: AbortSignal): Promise<PlanOption
 }
 
 export async function fetchPlanGroups(planId: string, signal?: AbortSignal): Promise<PlanGroup[]> {
-  const body = await api.get<{ groups?: PlanGroup[]; data?: { groups?: PlanGroup[] } }>(
+  const body = await api.get<z.output<typeof groupListAnswer>>(
     `/admin/groups/plan/${encodeURIComponent(planId)}`,
     { limit: 100 },
     { signal },
@@ -148,9 +132,9 @@ export interface ApproveInput {
 
 /** Money-changing: never sent twice (no retries). */
 export function approvePlanPayment(id: string, input: ApproveInput) {
-  return api.put<{ success: true; message?: string; payment?: PlanPayment }>(`/plan-payments/${encodeURIComponent(id)}/approve`, input, { retries: 0 });
+  return api.put<z.output<typeof paymentAnswer>>(`/plan-payments/${encodeURIComponent(id)}/approve`, input, { retries: 0 });
 }
 
 export function rejectPlanPayment(id: string, rejectionReason: string) {
-  return api.put<{ success: true; message?: string; payment?: PlanPayment }>(`/plan-payments/${encodeURIComponent(id)}/reject`, { rejectionReason }, { retries: 0 });
+  return api.put<z.output<typeof paymentAnswer>>(`/plan-payments/${encodeURIComponent(id)}/reject`, { rejectionReason }, { retries: 0 });
 }

@@ -70,10 +70,5 @@ export function paymentMethodKey(method: string): (typeof PAYMENT_METHOD_KEYS)[k
   return PAYMENT_METHOD_KEYS[method?.toUpperCase() as keyof typeof PAYMENT_METHOD_KEYS];
 }
 
-/** Date and time in the business time zone (RULES §2), in the active language. */
-export function formatDateTime(iso: string | null | undefined, language: string): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Karachi' }).format(date);
-}
+/** Date and time in the business time zone (RULES §2), written one way across the app. */
+export { formatDateTime } from '../../lib/format.ts';

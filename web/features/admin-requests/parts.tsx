@@ -1,5 +1,5 @@
 /** Small pieces shared by the plan-request list and the payment detail page. */
-import { useEffect, useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -37,16 +37,6 @@ export function InfoItem({ label, children, className }: { label: string; childr
       <dd className="mt-0.5 break-words text-foreground">{children}</dd>
     </div>
   );
-}
-
-/** The value after it has stopped changing for `delay` ms (a search box that does not query per key). */
-export function useDebouncedValue<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
 }
 
 /** Signed receipt links live 10 minutes (docs/decisions/006): pages re-read payments well before. */

@@ -11,7 +11,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { notify } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { LedgerLink } from '../admin-payments/parts.tsx';
+import { LedgerLink } from '../admin-payments/index.ts';
 import { fetchPlanPayment, requestKeys, type PlanPayment } from './api.ts';
 import { formatCnic, formatDateTime, hasReceipt, isPending } from './display.ts';
 import { InfoItem, RECEIPT_LINK_REFRESH_MS, StatusBadge, usePaymentMethodLabel } from './parts.tsx';

@@ -1,5 +1,5 @@
 /** /admin/plan-requests (admin document §2 "Plan Requests"). */
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Check, ChevronLeft, ChevronRight, Eye, Inbox, RefreshCw, X } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
@@ -26,9 +26,10 @@ import {
   type PlanRequestStatusFilter,
 } from './api.ts';
 import { contactOf, formatDateTime, hasReceipt, isPending } from './display.ts';
-import { InfoItem, RECEIPT_LINK_REFRESH_MS, StatusBadge, useDebouncedValue, usePaymentMethodLabel } from './parts.tsx';
+import { InfoItem, RECEIPT_LINK_REFRESH_MS, StatusBadge, usePaymentMethodLabel } from './parts.tsx';
 import { ReceiptPreview } from './receipt-preview.tsx';
 import { ApproveDialog, RejectDialog } from './review-dialogs.tsx';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 
 const STATUS_FILTERS: PlanRequestStatusFilter[] = ['all', 'pending', 'approved', 'rejected'];
 
@@ -63,9 +64,12 @@ export function PlanRequestsPage() {
   const [approving, setApproving] = useState<PlanPayment | null>(null);
   const [rejecting, setRejecting] = useState<PlanPayment | null>(null);
 
+  // Only a settled change of the typed text moves the filter.
+  const applySearch = useEffectEvent((search: string) => {
+    if (search !== filters.search) setFilters({ search });
+  });
   useEffect(() => {
-    if (settledSearch !== filters.search) setFilters({ search: settledSearch });
-    // Only a settled change of the typed text moves the filter.
+    applySearch(settledSearch);
   }, [settledSearch]);
 
   const list = useQuery({

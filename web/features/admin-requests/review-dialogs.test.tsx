@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
-import { createQueryClient } from '../../app/providers.tsx';
+import { createQueryClient } from '../../test/query-client.ts';
 import { ApproveDialog, RejectDialog } from './review-dialogs.tsx';
 import { fakeApi, type RecordedCall } from '../../test/api-stub.ts';
 import { makeGroup, makePayment } from './test-support.ts';

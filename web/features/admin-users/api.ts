@@ -1,36 +1,22 @@
 /**
  * The calls of User Management and the dashboard overview (admin document §7 "Users list", "User
- * status", "User block", "User edit", "Dashboard overview"), with the shapes the server sends
- * (server/users/user-routes.ts, server/admin/overview.ts).
+ * status", "User block", "User edit", "Dashboard overview"), with the shapes the server answers
+ * (contract/users.ts, contract/overview.ts).
  */
 import type { z } from 'zod';
-import type { PublicUser } from '../../../contract/accounts.ts';
-import type { InstalmentFigures } from '../../../contract/figures.ts';
-import type { adminUserUpdateBody, USER_FILTERS } from '../../../contract/users.ts';
-import type { Pagination } from '../../../contract/paging.ts';
+import type { adminOverview, adminOverviewAnswer } from '../../../contract/overview.ts';
+import type { adminUser, adminUserAnswer, adminUserUpdateBody, USER_FILTERS, userCounters, userListAnswer } from '../../../contract/users.ts';
 import { api } from '../../lib/api-client.ts';
 
 /** A user as an administrator sees them (admin document §3 "User (admin view)"). */
-export interface AdminUser extends PublicUser {
-  blockedReason?: string | null;
-  committeeStats: { totalCommittees: number; activeCommittees: number };
-  paymentStats: { totalAmount: number; totalPayments: number };
-}
+export type AdminUser = z.output<typeof adminUser>;
 
 export type UserFilter = (typeof USER_FILTERS)[number];
 
-export interface UserCounters {
-  total: number;
-  active: number;
-  inactive: number;
-  blocked: number;
-}
+export type UserCounters = z.output<typeof userCounters>;
 
-export interface UserPage {
-  users: AdminUser[];
-  counters: UserCounters;
-  pagination: Pagination;
-}
+/** One page of users, with the counters and the paging. */
+export type UserPage = z.output<typeof userListAnswer>['data'];
 
 export interface UserQuery {
   search: string;
@@ -48,31 +34,7 @@ export type AdminUserUpdate = z.output<typeof adminUserUpdateBody>;
  * owed (never a future month); overduePayments = owed after the grace day; overdueMembers = members with
  * at least one overdue instalment; collectionRate = paid ÷ due so far, in whole percent.
  */
-export interface Overview {
-  totalUsers: number;
-  activeUsers: number;
-  blockedUsers: number;
-  totalCommittees: number;
-  activeCommittees: number;
-  pausedCommittees: number;
-  totalGroups: number;
-  activeGroups: number;
-  totalPayments: number;
-  pendingPayments: number;
-  underReviewPayments: number;
-  owedPayments: number;
-  overduePayments: number;
-  overdueMembers: number;
-  collectedAmount: number;
-  collectionRate: number;
-  pendingPlanRequests?: number;
-  figures: InstalmentFigures;
-}
-
-export interface OverviewAnswer {
-  overview: Overview;
-  generatedAt: string;
-}
+export type Overview = z.output<typeof adminOverview>;
 
 /** Every query of this area starts with this key, so that one invalidation refreshes them all. */
 export const userKeys = {
@@ -81,13 +43,12 @@ export const userKeys = {
   overview: ['admin-users', 'overview'] as const,
 };
 
-type ListBody = { users?: AdminUser[]; data?: { users?: AdminUser[]; counters?: UserCounters; pagination?: Pagination } };
-type OneBody = { message?: string; user?: AdminUser; data?: { user?: AdminUser } };
+type OneBody = z.output<typeof adminUserAnswer>;
 
 const emptyCounters: UserCounters = { total: 0, active: 0, inactive: 0, blocked: 0 };
 
 export async function fetchUsers(query: UserQuery, signal?: AbortSignal): Promise<UserPage> {
-  const body = await api.get<ListBody>(
+  const body = await api.get<z.output<typeof userListAnswer>>(
     '/admin/users',
     { search: query.search.trim() || undefined, status: query.status === 'ALL' ? undefined : query.status, page: query.page, limit: USERS_PAGE_SIZE },
     { signal },
@@ -107,12 +68,8 @@ export const setUserActive = (id: string, isActive: boolean) => api.put<OneBody>
 export const setUserBlocked = (id: string, isBlocked: boolean, reason?: string) =>
   api.put<OneBody>(`${userPath(id)}/block`, { isBlocked, reason: reason?.trim() || undefined });
 
-export async function fetchOverview(signal?: AbortSignal): Promise<OverviewAnswer> {
-  const body = await api.get<{ overview?: Overview; generatedAt?: string; data?: { overview?: Overview; generatedAt?: string } }>(
-    '/admin/dashboard/overview',
-    undefined,
-    { signal },
-  );
+export async function fetchOverview(signal?: AbortSignal): Promise<z.output<typeof adminOverviewAnswer>['data']> {
+  const body = await api.get<z.output<typeof adminOverviewAnswer>>('/admin/dashboard/overview', undefined, { signal });
   const overview = body?.data?.overview ?? body?.overview;
   if (!overview || typeof overview.totalUsers !== 'number') throw new Error('Invalid overview answer');
   return { overview, generatedAt: body?.data?.generatedAt ?? body?.generatedAt ?? new Date().toISOString() };

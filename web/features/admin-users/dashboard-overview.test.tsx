@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, ok, stubGetRequests } from '../../test/api-stub.ts';
 import { DashboardOverview, overviewAlerts } from './dashboard-overview.tsx';
-import { makeFigures } from '../admin-payments/test-support.ts';
+import { makeFigures } from '../../test/figure-fixtures.ts';
 import { makeOverview, renderWithAdmin } from './test-support.tsx';
 
 afterEach(() => vi.restoreAllMocks());
@@ -127,6 +127,7 @@ describe('Dashboard overview on /admin', () => {
 
     const failure = await screen.findByRole('alert');
     expect(within(failure).getByRole('heading', { name: 'Unable to Load Dashboard Data' })).toBeTruthy();
+    expect(within(failure).getByText('Failed to load data')).toBeTruthy();
     expect(within(failure).queryByText(/port 5000/)).toBeNull();
     expect(screen.queryByText('System Online')).toBeNull();
 

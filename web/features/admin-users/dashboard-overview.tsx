@@ -5,8 +5,8 @@
  * Read from GET /api/admin/dashboard/overview; there is no demo data: when the server cannot be
  * reached the section says so and offers Retry.
  */
-import { useId, useSyncExternalStore } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CreditCard, FolderKanban, Package, RefreshCw, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,10 +16,10 @@ import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError, getErrorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
-import { catalogKeys } from '../admin-catalog/api.ts';
 import { fetchOverview, userKeys, type Overview } from './api.ts';
 import { formatTime } from './display.ts';
-import { LoadFailure, StatTile } from './parts.tsx';
+import { StatTile } from './parts.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 export type AlertKey = 'blockedUsers' | 'pausedCommittees' | 'overduePayments' | 'overdueMembers' | 'underReviewPayments';
 
@@ -43,30 +43,12 @@ export function overviewAlerts(overview: Partial<Pick<Overview, AlertKey>>): { k
 }
 
 /**
- * How many groups the Groups Management card below shows now (admin document §2 "total groups (and
- * number displayed)"): read from that card's query, without asking the server again.
+ * `displayedGroups`: how many groups the Groups Management card below shows now (admin document §2
+ * "total groups (and number displayed)"), told by the page that shows both cards; none when it is not known.
  */
-function useDisplayedGroupCount(): number | undefined {
-  const queryClient = useQueryClient();
-  const cache = queryClient.getQueryCache();
-  return useSyncExternalStore(
-    (onChange) => cache.subscribe(onChange),
-    () => {
-      let newest: { at: number; count: number } | undefined;
-      for (const query of cache.findAll({ queryKey: catalogKeys.groupsRoot(), type: 'active' })) {
-        const { data, dataUpdatedAt } = query.state;
-        if (Array.isArray(data) && (!newest || dataUpdatedAt > newest.at)) newest = { at: dataUpdatedAt, count: data.length };
-      }
-      return newest?.count;
-    },
-    () => undefined,
-  );
-}
-
-export function DashboardOverview() {
+export function DashboardOverview({ displayedGroups }: { displayedGroups?: number }) {
   const { t, i18n } = useTranslation();
   const overview = useQuery({ queryKey: userKeys.overview, queryFn: ({ signal }) => fetchOverview(signal) });
-  const displayedGroups = useDisplayedGroupCount();
 
   if (overview.isPending) {
     return (
@@ -80,9 +62,9 @@ export function DashboardOverview() {
     const error = overview.error;
     const unreachable = !(error instanceof ApiError) || error.kind !== 'http';
     return (
-      <LoadFailure
+      <LoadError
         title={t('admin.overview.loadFailedTitle')}
-        message={unreachable ? t('admin.overview.unreachable') : getErrorMessage(error)}
+        message={unreachable ? t('admin.overview.unreachable') : getErrorMessage(error, t('admin.overview.loadFailed'))}
         retryLabel={t('admin.overview.retry')}
         onRetry={() => void overview.refetch()}
       />

@@ -2,23 +2,10 @@
  * Small pieces shared by the admin screens of this area (users, dashboard overview) and the audit
  * log: kept here rather than in components/ui, which belongs to the design system.
  */
-import { useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { ChevronLeft, ChevronRight, CircleAlert } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button.tsx';
+import { useId, useSyncExternalStore, type ReactNode } from 'react';
 import { Card } from '../../components/ui/card.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { cn } from '../../lib/cn.ts';
-
-/** The value after it has stopped changing for `delayMs`: a search box that does not query per key. */
-export function useDebouncedValue<T>(value: T, delayMs = 300): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 /** Wide enough, next to the sidebar, for a table of seven columns. */
 export const WIDE_QUERY = '(min-width: 1280px)';
@@ -82,35 +69,4 @@ export function StatTile({ label, value, detail, icon, tone = 'primary' }: { lab
   );
 }
 
-/** A load that failed: what went wrong and a way to try again. */
-export function LoadFailure({ title, message, onRetry, retryLabel }: { title?: string; message: string; onRetry: () => void; retryLabel: string }) {
-  return (
-    <Card role="alert" className="flex flex-col items-center gap-3 px-6 py-10 text-center">
-      <CircleAlert className="size-10 text-destructive" aria-hidden />
-      {title && <h2 className="text-lg font-semibold">{title}</h2>}
-      <p className={cn(title ? 'text-muted-foreground' : 'font-medium')}>{message}</p>
-      <Button variant="outline" onClick={onRetry}>
-        {retryLabel}
-      </Button>
-    </Card>
-  );
-}
-
-/** Previous / Next with 'Page x of y'; hidden when everything fits on one page. */
-export function Pager({ page, pages, onPage, label }: { page: number; pages: number; onPage: (page: number) => void; label: string }) {
-  const { t } = useTranslation();
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label={label} className="mt-4 flex items-center justify-between gap-2">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <ChevronLeft aria-hidden className="rtl:rotate-180" />
-        {t('admin.users.pagination.previous')}
-      </Button>
-      <span className="text-sm text-muted-foreground">{t('admin.users.pagination.page', { page, pages })}</span>
-      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t('admin.users.pagination.next')}
-        <ChevronRight aria-hidden className="rtl:rotate-180" />
-      </Button>
-    </nav>
-  );
-}
+export { Pager } from '../../components/ui/pager.tsx';

@@ -1,35 +1,14 @@
 /**
- * Test-only: a page or section of this area with its providers (server state, a signed-in admin, a
- * memory router, toasts), and fixed users. Reads are answered by stubGetRequests
- * (web/test/api-stub.ts); anything else is refused and recorded.
+ * Test-only: fixed users and overview figures of this area, and the admin harness (web/test/admin.tsx)
+ * its tests render with. Reads are answered by stubGetRequests (web/test/api-stub.ts); anything else is
+ * refused and recorded.
  */
-import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { Toaster } from 'sonner';
-import { createQueryClient } from '../../app/providers.tsx';
-import type { AuthContextValue } from '../../lib/auth.tsx';
-import { AuthContext } from '../../lib/auth.tsx';
-import { fakeAuth, makeUser } from '../../test/render.tsx';
-import { makeFigures } from '../admin-payments/test-support.ts';
+import { makeUser } from '../../test/render.tsx';
+import { makeFigures } from '../../test/figure-fixtures.ts';
 import type { AdminUser, Overview } from './api.ts';
 
-export const adminAuth = (overrides: Partial<AuthContextValue> = {}) =>
-  fakeAuth({ user: makeUser({ id: 'admin-1', name: 'Bilal Admin', email: 'admin@example.com', role: 'ADMIN', referralCode: 'BILAL9' }), ...overrides });
-
-export function renderWithAdmin(ui: ReactNode, { auth = adminAuth(), path = '/' }: { auth?: AuthContextValue; path?: string } = {}) {
-  const queryClient = createQueryClient();
-  const result = render(
-    <QueryClientProvider client={queryClient}>
-      <AuthContext.Provider value={auth}>
-        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
-        <Toaster />
-      </AuthContext.Provider>
-    </QueryClientProvider>,
-  );
-  return { ...result, queryClient };
-}
+export { adminAuth, renderWithAdmin } from '../../test/admin.tsx';
+export { requestsTo } from '../../test/api-stub.ts';
 
 export function makeAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
   return {
@@ -70,11 +49,4 @@ export function makeOverview(overrides: Partial<Overview> = {}): Overview {
     }),
     ...overrides,
   };
-}
-
-/** The URLs fetch was called with, for a given path. */
-export function requestsTo(spy: { mock: { calls: unknown[][] } }, path: string): URL[] {
-  return spy.mock.calls
-    .map(([input]) => new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : (input as Request).url, 'http://localhost'))
-    .filter((url) => url.pathname === path);
 }

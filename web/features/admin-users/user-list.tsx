@@ -11,7 +11,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
-import { ledgerPath } from '../admin-payments/api.ts';
+import { ledgerPath } from '../admin-payments/index.ts';
 import type { AdminUser } from './api.ts';
 import { displayStatus, formatDate, formatDateTime, statusTone } from './display.ts';
 import { WIDE_QUERY, useMediaQuery } from './parts.tsx';

@@ -21,9 +21,11 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { fetchUsers, setUserActive, setUserBlocked, updateUser, userKeys, type AdminUser, type UserFilter } from './api.ts';
 import { BlockUserDialog } from './block-user-dialog.tsx';
 import { EditUserDialog } from './edit-user-dialog.tsx';
-import { FilterField, LoadFailure, Pager, StatTile, useDebouncedValue } from './parts.tsx';
+import { FilterField, Pager, StatTile } from './parts.tsx';
 import { UserList, type UserAction } from './user-list.tsx';
 import { totalLabel } from '../../lib/paging.ts';
+import { LoadError } from '../../components/ui/load-error.tsx';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 
 /** ?status=blocked (any case) opens the list filtered: the dashboard's Alerts card links here. */
 function filterFrom(value: string | null): UserFilter {
@@ -159,7 +161,7 @@ export function AdminUsersPage() {
       {users.isPending ? (
         <Spinner label={t('admin.users.loading')} className="justify-center py-10" />
       ) : !users.data ? (
-        <LoadFailure message={getErrorMessage(users.error, t('admin.users.toast.fetchFailed'))} retryLabel={t('admin.users.retry')} onRetry={() => void users.refetch()} />
+        <LoadError message={getErrorMessage(users.error, t('admin.users.toast.fetchFailed'))} retryLabel={t('admin.users.retry')} onRetry={() => void users.refetch()} />
       ) : list.length === 0 ? (
         <Card className="flex flex-col items-center px-6 py-12 text-center">
           <UserX className="mb-3 size-10 text-muted-foreground" aria-hidden />

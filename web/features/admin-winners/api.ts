@@ -1,71 +1,52 @@
 /**
  * The calls of Winner Management (admin document §7 "Committees", "Winners list", "Eligible
  * members", "Select specific winner", "Winner status", "Winner cancel", "Winner statistics"), with
- * the shapes the server sends (server/winners/winner-routes.ts, server/plans/committee-routes.ts).
+ * the shapes the server answers (contract/winners.ts; the committees' in contract/plans.ts).
  */
-import type { WINNER_PAYMENT_TYPES, WINNER_STATUSES } from '../../../contract/winners.ts';
+import type { z } from 'zod';
+import type { committee, committeeDetails, committeeDetailsAnswer, committeeGroup, committeeListAnswer } from '../../../contract/plans.ts';
+import {
+  WINNER_PAGE_SIZE,
+  type eligibleMember,
+  type eligibleMembersAnswer,
+  type selectWinnerBody,
+  type WINNER_PAYMENT_TYPES,
+  type WINNER_STATUSES,
+  type winner,
+  type winnerAnswer,
+  type winnerListAnswer,
+  type winnerStatistics,
+  type winnerStatisticsAnswer,
+} from '../../../contract/winners.ts';
 import { api } from '../../lib/api-client.ts';
 
 export type WinnerStatus = (typeof WINNER_STATUSES)[number];
 export type WinnerPaymentType = (typeof WINNER_PAYMENT_TYPES)[number];
 
-/** A committee (a plan under its other name, RULES §1) as the winner screens list it. */
-export interface Committee {
-  id: string;
-  name: string;
-  currentMembers: number;
-  maxMembers: number;
-  monthlyAmount: number;
-  status: string;
-  groupCount?: number;
-}
+/** What the winner screens read of a committee (a plan under its other name, RULES §1). */
+type CommitteeFields = 'id' | 'name' | 'currentMembers' | 'maxMembers' | 'monthlyAmount' | 'status' | 'groupCount';
 
-export interface CommitteeGroup {
-  id: string;
-  groupNumber: string;
-  memberCount: number;
-  maxMembers: number;
-  isActive: boolean;
-}
+/** A committee as the winner screens list it. */
+export type Committee = Pick<z.output<typeof committee>, CommitteeFields>;
 
-export interface CommitteeDetails extends Committee {
-  groups: CommitteeGroup[];
-}
+export type CommitteeGroup = z.output<typeof committeeGroup>;
 
-/** A group's member who may still win (admin document §3 "Eligible member"; RULES §9). */
-export interface EligibleMember {
-  userId: string;
-  user?: { name?: string | null; email?: string | null } | null;
-  memberNumber?: number | null;
-  position?: number | null;
-  /** The member has an overdue instalment (owed after the grace day) today: shown, so that the admin can see it (RULES §6a, §9). */
-  hasOverdue?: boolean;
-  /** The member owes today: an instalment due, not paid, no receipt waiting (overdue included; RULES §6a). */
-  hasOwed?: boolean;
-}
+/** A committee with its groups and their member counts (its members are not asked for). */
+export type CommitteeDetails = Pick<z.output<typeof committeeDetails>, CommitteeFields | 'groups'>;
+
+/**
+ * A group's member who may still win (admin document §3 "Eligible member"; RULES §9), with whether they
+ * have an overdue instalment (owed after the grace day) and whether they owe today (overdue included),
+ * shown so that the admin can see it (RULES §6a, §9).
+ */
+export type EligibleMember = z.output<typeof eligibleMember>;
 
 /** A winner (admin document §3 "Winner"). */
-export interface Winner {
-  id: string;
-  winner?: { name?: string | null; email?: string | null } | null;
-  committee?: { id?: string; name?: string | null } | null;
-  groupNumber: string;
-  month: number;
-  year: number;
-  amount: number;
-  paymentType: string;
-  status: string;
-  selectedAt: string;
-  notes: string | null;
-}
+export type Winner = z.output<typeof winner>;
 
-export interface WinnerStatistics {
-  total: { winners: number; paid: number; pending: number; cancelled: number; totalAmount?: number };
-  monthly: { month: number; year: number; winnerCount: number; totalAmount: number }[];
-  byCommittee: { committeeId?: string; committeeName: string; winnerCount: number; totalAmount: number }[];
-}
+export type WinnerStatistics = z.output<typeof winnerStatistics>;
 
-/** The Winner Management filters sent to the server; the search text is applied here (client side). */
+/** The Winner Management filters, kept by the page while the admin moves between tabs. */
 export interface WinnerFilters {
   committeeId: string;
   /** 1–12, or 0 for every month. */
@@ -78,20 +59,25 @@ export interface WinnerFilters {
 
 export const defaultWinnerFilters: WinnerFilters = { committeeId: '', month: 0, year: 0, status: '' };
 
+/** One page of the winners list as the server is asked for it: the filters, the search text and the page. */
+export interface WinnerQuery extends WinnerFilters {
+  /** Winner or committee name, matched by the server; '' for all. */
+  search: string;
+  /** From 1. */
+  page: number;
+}
+
+/** One page of winners, newest period first. */
+export type WinnerPage = z.output<typeof winnerListAnswer>['data'];
+
 export interface StatisticsFilters {
   /** '' for all committees. */
   committeeId: string;
   year: number;
 }
 
-export interface SelectWinnerInput {
-  committeeId: string;
-  groupNumber: string;
-  month: number;
-  year: number;
-  paymentType: WinnerPaymentType;
-  userId: string;
-}
+/** What POST /winners/select-specific is sent: every field, the payment type chosen. */
+export type SelectWinnerInput = z.output<typeof selectWinnerBody>;
 
 /** Every query of this area starts with this key, so that one invalidation refreshes them all. */
 export const winnerKeys = {
@@ -99,26 +85,30 @@ export const winnerKeys = {
   committees: ['admin-winners', 'committees'] as const,
   committee: (id: string) => ['admin-winners', 'committee', id] as const,
   eligible: (committeeId: string, groupNumber: string, month: number, year: number) => ['admin-winners', 'eligible', committeeId, groupNumber, month, year] as const,
-  list: (filters: WinnerFilters) => ['admin-winners', 'list', filters] as const,
+  list: (query: WinnerQuery) => ['admin-winners', 'list', query] as const,
   statistics: (filters: StatisticsFilters) => ['admin-winners', 'statistics', filters] as const,
 };
 
 const path = (value: string) => encodeURIComponent(value);
 
 export async function fetchCommittees(signal?: AbortSignal): Promise<Committee[]> {
-  const body = await api.get<{ committees?: Committee[]; data?: { committees?: Committee[] } }>('/committees', { status: 'ACTIVE', limit: 'all' }, { signal });
+  const body = await api.get<z.output<typeof committeeListAnswer>>('/committees', { status: 'ACTIVE', limit: 'all' }, { signal });
   return body?.data?.committees ?? body?.committees ?? [];
 }
 
+/**
+ * The committee and its groups with their member counts. Its members are not asked for (include=members):
+ * the selection reads one group's eligible members when a group is chosen.
+ */
 export async function fetchCommittee(id: string, signal?: AbortSignal): Promise<CommitteeDetails> {
-  const body = await api.get<{ committee?: CommitteeDetails; data?: { committee?: CommitteeDetails } }>(`/committees/${path(id)}`, undefined, { signal });
+  const body = await api.get<z.output<typeof committeeDetailsAnswer>>(`/committees/${path(id)}`, undefined, { signal });
   const committee = body?.data?.committee ?? body?.committee;
   if (!committee) throw new Error('Missing committee');
   return { ...committee, groups: committee.groups ?? [] };
 }
 
 export async function fetchEligibleMembers(committeeId: string, groupNumber: string, month: number, year: number, signal?: AbortSignal): Promise<EligibleMember[]> {
-  const body = await api.get<{ eligibleMembers?: EligibleMember[]; data?: { eligibleMembers?: EligibleMember[] } }>(
+  const body = await api.get<z.output<typeof eligibleMembersAnswer>>(
     `/winners/eligible-members/${path(committeeId)}/${path(groupNumber)}`,
     { month, year },
     { signal },
@@ -126,23 +116,28 @@ export async function fetchEligibleMembers(committeeId: string, groupNumber: str
   return body?.eligibleMembers ?? body?.data?.eligibleMembers ?? [];
 }
 
-export async function fetchWinners(filters: WinnerFilters, signal?: AbortSignal): Promise<Winner[]> {
-  const body = await api.get<{ winners?: Winner[]; data?: { winners?: Winner[] } }>(
+/** One page of winners, newest period first, with the list's total (never every winner at once). */
+export async function fetchWinners(query: WinnerQuery, signal?: AbortSignal): Promise<WinnerPage> {
+  const body = await api.get<z.output<typeof winnerListAnswer>>(
     '/winners',
     {
-      committeeId: filters.committeeId || undefined,
-      month: filters.month || undefined,
-      year: filters.year || undefined,
-      status: filters.status || undefined,
-      limit: 'all',
+      committeeId: query.committeeId || undefined,
+      month: query.month || undefined,
+      year: query.year || undefined,
+      status: query.status || undefined,
+      search: query.search || undefined,
+      page: query.page,
+      limit: WINNER_PAGE_SIZE,
     },
     { signal },
   );
-  return body?.data?.winners ?? body?.winners ?? [];
+  const winners = body?.data?.winners ?? body?.winners ?? [];
+  const pagination = body?.data?.pagination ?? { page: query.page, limit: WINNER_PAGE_SIZE, total: winners.length, pages: query.page, exact: true };
+  return { winners, pagination };
 }
 
 export async function fetchStatistics(filters: StatisticsFilters, signal?: AbortSignal): Promise<WinnerStatistics | null> {
-  const body = await api.get<{ statistics?: WinnerStatistics; data?: { statistics?: WinnerStatistics } }>(
+  const body = await api.get<z.output<typeof winnerStatisticsAnswer>>(
     '/winners/statistics',
     { committeeId: filters.committeeId || undefined, year: filters.year || undefined },
     { signal },
@@ -154,14 +149,14 @@ export async function fetchStatistics(filters: StatisticsFilters, signal?: Abort
 
 /** Never sent twice (no retries): a selection notifies the winner. */
 export function selectWinner(input: SelectWinnerInput) {
-  return api.post<{ success: true; message?: string }>('/winners/select-specific', input, { retries: 0 });
+  return api.post<z.output<typeof winnerAnswer>>('/winners/select-specific', input, { retries: 0 });
 }
 
 export function updateWinnerStatus(id: string, status: WinnerStatus, notes?: string) {
-  return api.put<{ success: true; message?: string }>(`/winners/${path(id)}/status`, { status, notes }, { retries: 0 });
+  return api.put<z.output<typeof winnerAnswer>>(`/winners/${path(id)}/status`, { status, notes }, { retries: 0 });
 }
 
 /** Cancels a selection; the record stays, CANCELLED (RULES §9). */
 export function cancelWinner(id: string) {
-  return api.delete<{ success: true; message?: string }>(`/winners/${path(id)}`, { retries: 0 });
+  return api.delete<z.output<typeof winnerAnswer>>(`/winners/${path(id)}`, { retries: 0 });
 }

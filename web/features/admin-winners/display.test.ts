@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Winner } from './api.ts';
-import { checkSelection, eligibleHelp, filterWinners, lastTenYears, memberNumberOf, shortPeriod, successRate, totalPrizeMoney, type SelectionForm } from './display.ts';
+import { checkSelection, eligibleHelp, lastTenYears, memberNumberOf, shortPeriod, successRate, totalPrizeMoney, type SelectionForm } from './display.ts';
 
 describe('successRate', () => {
   it('is paid divided by all winners, as a whole percent', () => {
@@ -91,29 +90,5 @@ describe('checkSelection', () => {
   it('refuses a year outside 2020 to 2030 with the server message', () => {
     expect(checkSelection({ ...complete, year: '2031' })).toEqual({ ok: false, reason: 'invalid', message: 'Year must be between 2020 and 2030.' });
     expect(checkSelection({ ...complete, year: '2019' })).toMatchObject({ ok: false, reason: 'invalid' });
-  });
-});
-
-describe('filterWinners', () => {
-  const winner = (id: string, name: string | null, committee: string): Winner => ({
-    id,
-    winner: name === null ? null : { name, email: null },
-    committee: { name: committee },
-    groupNumber: '1',
-    month: 1,
-    year: 2026,
-    amount: 1,
-    paymentType: 'UMRAH',
-    status: 'SELECTED',
-    selectedAt: '2026-01-05T10:00:00.000Z',
-    notes: null,
-  });
-  const list = [winner('1', 'Ayesha Khan', 'Gold Umrah'), winner('2', 'Usman Ali', 'Silver Umrah'), winner('3', null, 'Gold Umrah')];
-
-  it('matches the winner name or the committee name, in any case', () => {
-    expect(filterWinners(list, 'ayesha').map((w) => w.id)).toEqual(['1']);
-    expect(filterWinners(list, 'GOLD').map((w) => w.id)).toEqual(['1', '3']);
-    expect(filterWinners(list, '  ').map((w) => w.id)).toEqual(['1', '2', '3']);
-    expect(filterWinners(list, 'bronze')).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
 import { fromPaisa, toPaisa } from '../../../contract/money.ts';
 import { selectWinnerBody, WINNER_PAYMENT_TYPES, WINNER_STATUSES } from '../../../contract/winners.ts';
 import type { BadgeTone } from '../../components/ui/badge.tsx';
-import type { EligibleMember, SelectWinnerInput, Winner, WinnerPaymentType, WinnerStatus } from './api.ts';
+import type { EligibleMember, SelectWinnerInput, WinnerPaymentType, WinnerStatus } from './api.ts';
 
 /** The months, 1–12. */
 export const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
@@ -74,7 +74,7 @@ export function isSelectionYear(year: number): boolean {
 }
 
 /** An eligible member's number: member number, else position, else null (shown as 'N/A'). */
-export function memberNumberOf(member: Pick<EligibleMember, 'memberNumber' | 'position'>): number | null {
+export function memberNumberOf(member: { [K in 'memberNumber' | 'position']?: EligibleMember[K] | null }): number | null {
   if (typeof member.memberNumber === 'number') return member.memberNumber;
   if (typeof member.position === 'number') return member.position;
   return null;
@@ -105,13 +105,6 @@ export function checkSelection(form: SelectionForm): SelectionCheck {
   return { ok: true, input: { committeeId, groupNumber, month, year, paymentType, userId } };
 }
 
-/** The search of Winner Management, applied here: winner name or committee name, any case. */
-export function filterWinners(winners: Winner[], search: string): Winner[] {
-  const needle = search.trim().toLocaleLowerCase();
-  if (!needle) return winners;
-  return winners.filter((winner) => [winner.winner?.name, winner.committee?.name].some((text) => (text ?? '').toLocaleLowerCase().includes(needle)));
-}
-
 /** SELECTED, PAID, CANCELLED in any case; anything else is undefined (shown as sent). */
 export function winnerStatusOf(status: string | null | undefined): WinnerStatus | undefined {
   const upper = (status ?? '').trim().toUpperCase();
@@ -126,13 +119,8 @@ export function paymentTypeOf(type: string | null | undefined): WinnerPaymentTyp
 export const statusTone: Record<WinnerStatus, BadgeTone> = { SELECTED: 'warning', PAID: 'success', CANCELLED: 'danger' };
 export const paymentTypeTone: Record<WinnerPaymentType, BadgeTone> = { UMRAH: 'info', CASH: 'neutral' };
 
-/** The day of a moment, in the business time zone (RULES §2). */
-export function formatDate(iso: string | null | undefined, language = 'en'): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'Asia/Karachi' }).format(date);
-}
+/** The day of a moment, in the business time zone (RULES §2), written one way across the app. */
+export { formatDate } from '../../lib/format.ts';
 
 /** The current year in the business time zone (RULES §2): the default of the year fields. */
 export function currentYear(now: Date = new Date()): number {

@@ -1,9 +1,9 @@
 /**
- * Winner Management (admin document §2 "Management tab"): filters (the search text is applied here,
- * the others by the server), the count, and the winners as a table on wide screens and cards on
- * phones, each with Update and (unless cancelled) Cancel.
+ * Winner Management (admin document §2 "Management tab"): filters and search (applied by the server),
+ * the count, and the winners a page at a time as a table on wide screens and cards on phones, each
+ * with Update and (unless cancelled) Cancel.
  */
-import { useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Ban, Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -14,10 +14,23 @@ import { Card } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { fetchWinners, winnerKeys, type Committee, type Winner, type WinnerFilters, type WinnerStatus } from './api.ts';
-import { filterWinners, formatDate, lastTenYears, shortPeriod, winnerStatusOf } from './display.ts';
-import { EmptyState, FilterField, LoadFailed, MonthOptions, PaymentTypeBadge, useErrorToast, useMediaQuery, WIDE_QUERY, WinnerStatusBadge } from './parts.tsx';
+import { totalLabel } from '../../lib/paging.ts';
+import { Pager } from '../../components/ui/pager.tsx';
+import { fetchWinners, winnerKeys, type Committee, type Winner, type WinnerFilters, type WinnerQuery, type WinnerStatus } from './api.ts';
+import { formatDate, lastTenYears, shortPeriod, winnerStatusOf } from './display.ts';
+import { FilterField, MonthOptions, PaymentTypeBadge, useErrorToast, useMediaQuery, WIDE_QUERY, WinnerStatusBadge } from './parts.tsx';
 import { CancelWinnerDialog, UpdateWinnerDialog } from './winner-dialogs.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+
+/** The page of the list and the filters it was chosen under: other filters or another search start again at page 1. */
+export interface WinnerPaging {
+  page: number;
+  key: string;
+}
+
+export const firstWinnerPage: WinnerPaging = { page: 1, key: '' };
 
 interface ManagementTabProps {
   committees: Committee[];
@@ -25,22 +38,40 @@ interface ManagementTabProps {
   onFilters: (changes: Partial<WinnerFilters>) => void;
   search: string;
   onSearch: (search: string) => void;
+  /** Kept by the page, like the filters, so that moving between tabs keeps the page. */
+  paging: WinnerPaging;
+  onPaging: (paging: WinnerPaging) => void;
 }
 
-export function ManagementTab({ committees, filters, onFilters, search, onSearch }: ManagementTabProps) {
+export function ManagementTab({ committees, filters, onFilters, search, onSearch, paging, onPaging }: ManagementTabProps) {
   const { t } = useTranslation('adminWinners');
   const [updating, setUpdating] = useState<Winner | null>(null);
   const [cancelling, setCancelling] = useState<Winner | null>(null);
 
+  // The server searches every winner, not only the page shown; it is asked once typing pauses.
+  const settledSearch = useDebouncedValue(search.trim(), 300);
+  const key = JSON.stringify([filters.committeeId, filters.month, filters.year, filters.status, settledSearch]);
+  const page = paging.key === key ? paging.page : 1;
+  const setPage = (next: number) => onPaging({ page: next, key });
+  const query: WinnerQuery = { ...filters, search: settledSearch, page };
+
   const list = useQuery({
-    queryKey: winnerKeys.list(filters),
-    queryFn: ({ signal }) => fetchWinners(filters, signal),
+    queryKey: winnerKeys.list(query),
+    queryFn: ({ signal }) => fetchWinners(query, signal),
     placeholderData: keepPreviousData,
   });
   useErrorToast(list, t('toasts.loadWinnersFailed'));
 
-  const winners = filterWinners(list.data ?? [], search);
-  const filtered = search.trim() !== '' || filters.committeeId !== '' || filters.month > 0 || filters.year > 0 || filters.status !== '';
+  const winners = list.data?.winners ?? [];
+  const pagination = list.data?.pagination;
+  const filtered = settledSearch !== '' || filters.committeeId !== '' || filters.month > 0 || filters.year > 0 || filters.status !== '';
+
+  // A page left empty (its last winners changed status under a status filter) steps back to one that has winners.
+  const emptyPage = list.data !== undefined && !list.isPlaceholderData && winners.length === 0 && page > 1;
+  const stepBack = useEffectEvent(() => setPage(Math.max(1, Math.min(page - 1, pagination?.pages ?? 1))));
+  useEffect(() => {
+    if (emptyPage) stepBack();
+  }, [emptyPage]);
 
   return (
     <div className="space-y-4">
@@ -50,16 +81,19 @@ export function ManagementTab({ committees, filters, onFilters, search, onSearch
         {list.isPending ? (
           <Spinner label={t('manage.loading')} className="justify-center py-12" />
         ) : list.isError && !list.data ? (
-          <LoadFailed message={t('toasts.loadWinnersFailed')} retryLabel={t('manage.retry')} onRetry={() => void list.refetch()} />
+          <LoadError message={t('toasts.loadWinnersFailed')} retryLabel={t('manage.retry')} onRetry={() => void list.refetch()} />
         ) : (
           <>
             <p className="mb-3 text-sm text-muted-foreground" aria-live="polite">
-              {t('manage.count', { count: winners.length })}
+              {pagination && !pagination.exact ? t('manage.countAtLeast', { total: totalLabel(pagination) }) : t('manage.count', { count: pagination?.total ?? winners.length })}
             </p>
             {winners.length === 0 ? (
-              <EmptyState title={t('manage.empty')} text={filtered ? t('manage.emptyFilteredHint') : t('manage.emptyHint')} />
+              <EmptyState title={t('manage.empty')} description={filtered ? t('manage.emptyFilteredHint') : t('manage.emptyHint')} />
             ) : (
-              <WinnerList winners={winners} onUpdate={setUpdating} onCancel={setCancelling} />
+              <>
+                <WinnerList winners={winners} onUpdate={setUpdating} onCancel={setCancelling} />
+                {pagination && <Pager page={page} pages={pagination.pages} onPage={setPage} label={t('manage.pages')} />}
+              </>
             )}
           </>
         )}
@@ -71,7 +105,7 @@ export function ManagementTab({ committees, filters, onFilters, search, onSearch
   );
 }
 
-function WinnerFiltersForm({ committees, filters, onFilters, search, onSearch }: ManagementTabProps) {
+function WinnerFiltersForm({ committees, filters, onFilters, search, onSearch }: Pick<ManagementTabProps, 'committees' | 'filters' | 'onFilters' | 'search' | 'onSearch'>) {
   const { t } = useTranslation('adminWinners');
   const years = lastTenYears();
   return (
@@ -144,9 +178,9 @@ function WinnerList(props: WinnerListProps) {
 function useWinnerText() {
   const { t, i18n } = useTranslation('adminWinners');
   return {
-    name: (winner: Winner) => winner.winner?.name || t('manage.unknown'),
-    email: (winner: Winner) => winner.winner?.email || t('manage.noEmail'),
-    committee: (winner: Winner) => winner.committee?.name || t('manage.unknown'),
+    name: (winner: Winner) => winner.winner.name || t('manage.unknown'),
+    email: (winner: Winner) => winner.winner.email || t('manage.noEmail'),
+    committee: (winner: Winner) => winner.committee.name || t('manage.unknown'),
     period: (winner: Winner) => shortPeriod(winner.month, winner.year, i18n.language),
     selected: (winner: Winner) => formatDate(winner.selectedAt, i18n.language),
   };
@@ -196,7 +230,7 @@ function WinnerTable({ winners, onUpdate, onCancel }: WinnerListProps) {
             <tr key={winner.id} className="align-top">
               <th scope="row" className="max-w-56 px-4 py-3 text-start font-normal">
                 <div className="font-medium">{text.name(winner)}</div>
-                <div className="truncate text-muted-foreground" title={winner.winner?.email ?? undefined}>
+                <div className="truncate text-muted-foreground" title={winner.winner.email ?? undefined}>
                   {text.email(winner)}
                 </div>
               </th>

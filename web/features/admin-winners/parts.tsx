@@ -1,11 +1,8 @@
 /** Small pieces shared by the tabs of Winner Management. */
-import { useEffect, useId, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useSyncExternalStore, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { AlertTriangle, Inbox } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { ApiError, getErrorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
@@ -27,9 +24,10 @@ export function errorText(error: unknown, fallback: string): string {
 
 /** Announces a failed load once per failure, the server's text first. */
 export function useErrorToast(query: Pick<UseQueryResult, 'isError' | 'error' | 'errorUpdatedAt'>, fallback: string) {
+  const announce = useEffectEvent(() => notify.error(errorText(query.error, fallback)));
+  // Once per failure: errorUpdatedAt changes with each new one.
   useEffect(() => {
-    if (query.isError) notify.error(errorText(query.error, fallback));
-    // Once per failure: errorUpdatedAt changes with each new one.
+    if (query.isError) announce();
   }, [query.isError, query.errorUpdatedAt]);
 }
 
@@ -90,28 +88,6 @@ export function useMediaQuery(query: string): boolean {
     },
     () => matches(query),
     () => false,
-  );
-}
-
-export function EmptyState({ title, text }: { title: string; text?: string }) {
-  return (
-    <Card className="flex flex-col items-center gap-2 p-8 text-center">
-      <Inbox className="size-10 text-muted-foreground" aria-hidden />
-      <h3 className="text-lg font-semibold">{title}</h3>
-      {text && <p className="text-sm text-muted-foreground">{text}</p>}
-    </Card>
-  );
-}
-
-export function LoadFailed({ message, retryLabel, onRetry }: { message: string; retryLabel: string; onRetry: () => void }) {
-  return (
-    <Card className="flex flex-col items-center gap-3 p-8 text-center">
-      <AlertTriangle className="size-10 text-destructive" aria-hidden />
-      <p className="font-medium">{message}</p>
-      <Button variant="outline" onClick={onRetry}>
-        {retryLabel}
-      </Button>
-    </Card>
   );
 }
 

@@ -3,7 +3,7 @@
  * group, month, year, payment type, then one of the group's eligible members (RULES §9: active
  * members who have not won; the server decides, whatever this form sends).
  */
-import { useEffect, useId, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -57,8 +57,9 @@ export function SelectionTab({ committees, committeesLoading, form, onForm }: Se
   const members = hasPeriod ? (eligible.data ?? []) : [];
 
   // A member who is no longer eligible (another admin drew them, or the list changed) is unchosen.
+  const unchoose = useEffectEvent(() => set({ userId: '' }));
   useEffect(() => {
-    if (form.userId && eligible.data && !eligible.data.some((member) => member.userId === form.userId)) set({ userId: '' });
+    if (form.userId && eligible.data && !eligible.data.some((member) => member.userId === form.userId)) unchoose();
   }, [eligible.data, form.userId]);
 
   const mutation = useMutation({
@@ -246,8 +247,8 @@ function MemberField({
   const optionText = (member: EligibleMember) => {
     const number = memberNumberOf(member);
     const option = t('selection.memberOption', {
-      name: member.user?.name || t('selection.unknownName'),
-      email: member.user?.email || t('selection.noEmail'),
+      name: member.user.name || t('selection.unknownName'),
+      email: member.user.email || t('selection.noEmail'),
       number: number === null ? t('selection.noNumber') : t('selection.memberNumber', { number }),
     });
     const tags = memberTags(member);
@@ -320,7 +321,7 @@ function OwingMembers({ members }: { members: EligibleMember[] }) {
       <ul aria-labelledby={titleId} className="mt-2 space-y-1.5 text-sm">
         {owing.map((member) => (
           <li key={member.userId} className="flex flex-wrap items-center gap-2">
-            <span className="font-medium break-words">{member.user?.name || t('selection.unknownName')}</span>
+            <span className="font-medium break-words">{member.user.name || t('selection.unknownName')}</span>
             <MemberTags member={member} />
           </li>
         ))}

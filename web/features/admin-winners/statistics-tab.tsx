@@ -13,7 +13,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
 import { fetchStatistics, winnerKeys, type Committee, type StatisticsFilters, type WinnerStatistics } from './api.ts';
 import { COMMITTEE_ROWS, lastTenYears, monthName, MONTHLY_ROWS, successRate, totalPrizeMoney } from './display.ts';
-import { FilterField, LoadFailed } from './parts.tsx';
+import { FilterField } from './parts.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 interface StatisticsTabProps {
   committees: Committee[];
@@ -64,7 +65,7 @@ export function StatisticsTab({ committees, filters, onFilters }: StatisticsTabP
         {statistics.isPending ? (
           <Spinner label={t('statistics.loading')} className="justify-center py-12" />
         ) : statistics.isError && !statistics.data ? (
-          <LoadFailed message={t('statistics.empty')} retryLabel={t('statistics.retry')} onRetry={() => void statistics.refetch()} />
+          <LoadError message={t('statistics.empty')} retryLabel={t('statistics.retry')} onRetry={() => void statistics.refetch()} />
         ) : !statistics.data ? (
           <Card className="p-8 text-center text-muted-foreground">{t('statistics.empty')}</Card>
         ) : (

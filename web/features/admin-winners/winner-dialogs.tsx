@@ -28,8 +28,8 @@ function useWinnerSummary(winner: Winner | null) {
   const { t, i18n } = useTranslation('adminWinners');
   if (!winner) return '';
   return t('update.summary', {
-    name: winner.winner?.name || t('manage.unknown'),
-    committee: winner.committee?.name || t('manage.unknown'),
+    name: winner.winner.name || t('manage.unknown'),
+    committee: winner.committee.name || t('manage.unknown'),
     group: winner.groupNumber,
     period: shortPeriod(winner.month, winner.year, i18n.language),
   });

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
-import { createQueryClient } from '../../app/providers.tsx';
-import { ok, stubGetRequests, type StubRoutes } from '../../test/api-stub.ts';
+import { createQueryClient } from '../../test/query-client.ts';
+import { fakeApi, ok, on, stubGetRequests, type StubRoutes } from '../../test/api-stub.ts';
 import type { Committee, CommitteeDetails, EligibleMember, Winner, WinnerStatistics } from './api.ts';
 import { AdminWinnersPage } from './winners-page.tsx';
 
@@ -50,12 +50,35 @@ function stubReads(extra: StubRoutes = {}, eligible: Record<string, EligibleMemb
   const routes: StubRoutes = {
     '/api/committees': ok({ committees: [gold, silver], data: { committees: [gold, silver] } }),
     '/api/committees/c-gold': ok({ committee: goldDetails, data: { committee: goldDetails } }),
-    '/api/winners': ok({ winners: [], data: { winners: [] } }),
+    '/api/winners': winnerPages([]),
   };
   for (const [group, members] of Object.entries(eligible)) {
     routes[`/api/winners/eligible-members/c-gold/${group}`] = ok({ eligibleMembers: members, data: { eligibleMembers: members } });
   }
   return stubGetRequests({ ...routes, ...extra });
+}
+
+/**
+ * The winners list as the server answers it: the winners matching `search` (winner or committee name),
+ * a page of `limit` at a time, with the pagination; `exact: false` says the total is a lower bound.
+ */
+function winnerPages(all: Winner[], options: { exact?: boolean } = {}) {
+  return (search: URLSearchParams) => {
+    const needle = (search.get('search') ?? '').toLowerCase();
+    const matching = all.filter((w) => !needle || [w.winner.name, w.committee.name].some((text) => text.toLowerCase().includes(needle)));
+    const page = Number(search.get('page') ?? 1);
+    const limit = Number(search.get('limit') ?? 20);
+    const rows = matching.slice((page - 1) * limit, page * limit);
+    const exact = options.exact ?? true;
+    const pages = Math.max(1, Math.ceil(matching.length / limit));
+    const pagination = { page, limit, total: matching.length, pages: exact ? pages : Math.max(pages, page + 1), exact };
+    return ok({ winners: rows, data: { winners: rows, pagination } });
+  };
+}
+
+/** The winners-list requests made so far, as their query strings. */
+function winnerListCalls(spy: ReturnType<typeof stubGetRequests>['spy']) {
+  return spy.mock.calls.map((call) => new URL(String(call[0]), 'http://localhost')).filter((url) => url.pathname === '/api/winners');
 }
 
 const validationToast = 'Validation Error: Please fill in all required fields including member selection';
@@ -93,7 +116,7 @@ describe('/admin/winners, Winner Selection', { timeout: 20_000 }, () => {
   });
 
   it('shows the eligible-member helper texts, marks overdue members, and still asks for a member', async () => {
-    const { refused } = stubReads();
+    const { refused, reads } = stubReads();
     const user = userEvent.setup();
     renderPage();
     await screen.findByRole('option', { name: 'Gold Umrah Plan (7/20)' });
@@ -108,6 +131,8 @@ describe('/admin/winners, Winner Selection', { timeout: 20_000 }, () => {
     await screen.findByRole('option', { name: 'Group 1 (5 members)' });
     const groupSelect = screen.getByLabelText('Group');
     expect(screen.queryByLabelText('Member')).toBeNull();
+    // The groups and their counts come with the committee; its members are not asked for.
+    expect(reads.filter((call) => call.path === '/api/committees/c-gold').map((call) => call.search.toString())).toEqual(['']);
 
     await user.selectOptions(groupSelect, 'Group 1 (5 members)');
     expect(screen.getByText('Select month and year to see eligible members')).toBeTruthy();
@@ -198,36 +223,49 @@ describe('/admin/winners, Winner Selection', { timeout: 20_000 }, () => {
 const winners: Winner[] = [
   {
     id: 'w-1',
+    userId: 'u-ayesha',
+    winnerId: 'u-ayesha',
     winner: { name: 'Ayesha Khan', email: 'ayesha@example.com' },
-    committee: { name: 'Gold Umrah Plan' },
+    committeeId: 'c-gold',
+    committee: { id: 'c-gold', name: 'Gold Umrah Plan' },
+    groupId: 'g-1',
     groupNumber: '1',
     month: 3,
     year: 2026,
     amount: 300000,
     paymentType: 'UMRAH',
     status: 'SELECTED',
-    selectedAt: '2026-03-02T10:00:00.000Z',
     notes: null,
+    selectedAt: '2026-03-02T10:00:00.000Z',
+    paidAt: null,
+    cancelledAt: null,
   },
   {
     id: 'w-2',
-    winner: null,
-    committee: { name: 'Silver Umrah Plan' },
+    userId: 'u-gone',
+    winnerId: 'u-gone',
+    // No name or email to show: the screen says so rather than show nothing.
+    winner: { name: '', email: '' },
+    committeeId: 'c-silver',
+    committee: { id: 'c-silver', name: 'Silver Umrah Plan' },
+    groupId: 'g-a1',
     groupNumber: 'A1',
     month: 12,
     year: 2025,
     amount: 180000,
     paymentType: 'CASH',
     status: 'CANCELLED',
-    selectedAt: '2025-12-03T10:00:00.000Z',
     notes: 'Member withdrew',
+    selectedAt: '2025-12-03T10:00:00.000Z',
+    paidAt: null,
+    cancelledAt: '2025-12-10T10:00:00.000Z',
   },
 ];
 
 describe('/admin/winners, Winner Management', { timeout: 20_000 }, () => {
-  it('lists winners with their details, filters by name on the page, and says when none match', async () => {
+  it('lists winners with their details, has the server search by name, and says when none match', async () => {
     screenWidth(1440);
-    stubReads({ '/api/winners': ok({ winners, data: { winners } }) });
+    const { spy } = stubReads({ '/api/winners': winnerPages(winners) });
     const user = userEvent.setup();
     renderPage('/admin/winners?tab=manage');
 
@@ -247,11 +285,17 @@ describe('/admin/winners, Winner Management', { timeout: 20_000 }, () => {
     expect(within(second).getByText('Cash')).toBeTruthy();
     expect(within(second).getByText('Cancelled')).toBeTruthy();
     expect(within(second).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    // Everything fits on one page: no pager.
+    expect(screen.queryByRole('navigation', { name: 'Winner pages' })).toBeNull();
 
     await user.type(screen.getByLabelText('Search'), 'silver');
-    expect(screen.getByText('1 winner')).toBeTruthy();
+    expect(await screen.findByText('1 winner')).toBeTruthy();
+    expect(winnerListCalls(spy).at(-1)?.searchParams.get('search')).toBe('silver');
     await user.type(screen.getByLabelText('Search'), ' nobody');
-    expect(screen.getByText('No winners found')).toBeTruthy();
+    expect(await screen.findByText('No winners found')).toBeTruthy();
+    expect(screen.getByText('Try other filters.')).toBeTruthy();
+    // A page at a time, never every winner.
+    for (const url of winnerListCalls(spy)) expect(url.searchParams.get('limit')).toBe('20');
   });
 
   it('opens the Update dialog with the button disabled until a status is chosen, and asks before cancelling', async () => {
@@ -275,12 +319,111 @@ describe('/admin/winners, Winner Management', { timeout: 20_000 }, () => {
   });
 });
 
+/** `count` winners, newest first: winner n is "Winner n" of "Plan n". */
+function manyWinners(count: number): Winner[] {
+  return Array.from({ length: count }, (_, index) => ({
+    ...winners[0],
+    id: `w-many-${index + 1}`,
+    winner: { name: `Winner ${index + 1}`, email: `winner${index + 1}@example.com` },
+    committee: { id: `c-${index + 1}`, name: `Plan ${index + 1}` },
+  }));
+}
+
+describe('/admin/winners, Winner Management pages', { timeout: 20_000 }, () => {
+  for (const [width, entries] of [
+    [390, 'cards'],
+    [1440, 'table rows'],
+  ] as const) {
+    it(`pages through the winners 20 at a time (${entries} at ${width}px), and starts again at page 1 when a filter changes`, async () => {
+      screenWidth(width);
+      const { spy } = stubReads({ '/api/winners': winnerPages(manyWinners(45)) });
+      const user = userEvent.setup();
+      renderPage('/admin/winners?tab=manage');
+
+      const names = () => (width >= 1280 ? within(screen.getByRole('table', { name: 'Winners' })).getAllByRole('rowheader') : screen.getAllByRole('article')).map((entry) => entry.textContent ?? '');
+      expect(await screen.findByText('45 winners')).toBeTruthy();
+      const pager = screen.getByRole('navigation', { name: 'Winner pages' });
+      expect(within(pager).getByText('Page 1 of 3')).toBeTruthy();
+      expect((within(pager).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+      expect(names()).toHaveLength(20);
+      expect(names()[0]).toContain('Winner 1');
+
+      await user.click(within(pager).getByRole('button', { name: 'Next' }));
+      expect(await within(pager).findByText('Page 2 of 3')).toBeTruthy();
+      expect(names()[0]).toContain('Winner 21');
+      await user.click(within(pager).getByRole('button', { name: 'Next' }));
+      expect(await within(pager).findByText('Page 3 of 3')).toBeTruthy();
+      expect(names()).toHaveLength(5);
+      expect(names()[4]).toContain('Winner 45');
+      expect((within(pager).getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+
+      // Moving to another tab and back keeps the page.
+      await user.click(screen.getByRole('tab', { name: 'Statistics' }));
+      await user.click(screen.getByRole('tab', { name: 'Winner Management' }));
+      expect(await screen.findByText('Page 3 of 3')).toBeTruthy();
+
+      // Another filter is another list: page 1 of it.
+      await user.selectOptions(screen.getByLabelText('Status'), 'Selected');
+      expect(await screen.findByText('Page 1 of 3')).toBeTruthy();
+      expect(names()[0]).toContain('Winner 1');
+
+      const calls = winnerListCalls(spy).map((url) => [url.searchParams.get('page'), url.searchParams.get('limit'), url.searchParams.get('status')]);
+      expect(calls).toEqual(expect.arrayContaining([['1', '20', null], ['2', '20', null], ['3', '20', null], ['1', '20', 'SELECTED']]));
+      expect(calls.some(([page, , status]) => status === 'SELECTED' && page !== '1')).toBe(false);
+    });
+  }
+
+  it("says '10,000+ winners' when the server counted only that far, and offers the next page", async () => {
+    screenWidth(1440);
+    stubReads({ '/api/winners': () => ({ status: 200, body: { success: true, winners: manyWinners(20), data: { winners: manyWinners(20), pagination: { page: 1, limit: 20, total: 10_000, pages: 500, exact: false } } } }) });
+    renderPage('/admin/winners?tab=manage');
+    expect(await screen.findByText('10,000+ winners')).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Winner pages' })).getByText('Page 1 of 500')).toBeTruthy();
+  });
+
+  it('steps back a page when the page shown has become empty: the last selected winner of page 2 is marked paid', async () => {
+    screenWidth(390);
+    const all = manyWinners(21);
+    const lists = { '/api/committees': ok({ committees: [gold], data: { committees: [gold] } }) };
+    const calls = fakeApi(
+      (call) => (call.method === 'GET' && call.path in lists ? lists[call.path as keyof typeof lists] : undefined),
+      (call) => {
+        if (call.method !== 'GET' || call.path !== '/api/winners') return undefined;
+        const status = call.search.get('status');
+        return winnerPages(all.filter((w) => !status || w.status === status))(call.search);
+      },
+      on('PUT', '/api/winners/w-many-21/status', () => {
+        all[20] = { ...all[20], status: 'PAID' };
+        return ok({ message: 'Winner status updated successfully' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage('/admin/winners?tab=manage');
+    await user.selectOptions(await screen.findByLabelText('Status'), 'Selected');
+    const pager = await screen.findByRole('navigation', { name: 'Winner pages' });
+    await user.click(within(pager).getByRole('button', { name: 'Next' }));
+    const last = await screen.findByRole('article', { name: 'Winner 21' });
+
+    await user.click(within(last).getByRole('button', { name: 'Update' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Winner Status' });
+    await user.selectOptions(within(dialog).getByLabelText('Status'), 'Paid');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Status' }));
+
+    expect(await screen.findByRole('article', { name: 'Winner 1' })).toBeTruthy();
+    expect(screen.getByText('20 winners')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Winner pages' })).toBeNull();
+    expect(screen.getAllByRole('article')).toHaveLength(20);
+    const pages = calls.filter((call) => call.path === '/api/winners').map((call) => call.search.get('page'));
+    expect(pages.slice(-2)).toEqual(['2', '1']);
+  });
+});
+
 describe('/admin/winners, Statistics', { timeout: 20_000 }, () => {
   it('shows the four counts, the first six months, the first five committees and the insights', async () => {
     const statistics: WinnerStatistics = {
       total: { winners: 8, paid: 5, pending: 2, cancelled: 1, totalAmount: 2100000 },
       monthly: Array.from({ length: 7 }, (_, index) => ({ month: 12 - index, year: 2025, winnerCount: 1, totalAmount: 300000 })),
-      byCommittee: Array.from({ length: 6 }, (_, index) => ({ committeeName: `Plan ${index + 1}`, winnerCount: 1, totalAmount: 100000 })),
+      byCommittee: Array.from({ length: 6 }, (_, index) => ({ committeeId: `c-${index + 1}`, committeeName: `Plan ${index + 1}`, winnerCount: 1, totalAmount: 100000 })),
     };
     const { spy } = stubReads({ '/api/winners/statistics': ok({ statistics, data: { statistics } }) });
     renderPage('/admin/winners?tab=statistics');
@@ -305,7 +448,7 @@ describe('/admin/winners, Statistics', { timeout: 20_000 }, () => {
   });
 
   it('says when there is no monthly or committee data', async () => {
-    const statistics: WinnerStatistics = { total: { winners: 0, paid: 0, pending: 0, cancelled: 0 }, monthly: [], byCommittee: [] };
+    const statistics: WinnerStatistics = { total: { winners: 0, paid: 0, pending: 0, cancelled: 0, totalAmount: 0 }, monthly: [], byCommittee: [] };
     stubReads({ '/api/winners/statistics': ok({ statistics, data: { statistics } }) });
     renderPage('/admin/winners?tab=statistics');
     expect(await screen.findByText('No monthly data available')).toBeTruthy();

@@ -15,7 +15,7 @@ import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { defaultWinnerFilters, fetchCommittees, winnerKeys, type StatisticsFilters, type WinnerFilters } from './api.ts';
 import { currentYear, type SelectionForm } from './display.ts';
-import { ManagementTab } from './management-tab.tsx';
+import { firstWinnerPage, ManagementTab, type WinnerPaging } from './management-tab.tsx';
 import { useErrorToast } from './parts.tsx';
 import { initialSelectionForm, SelectionTab } from './selection-tab.tsx';
 import { StatisticsTab } from './statistics-tab.tsx';
@@ -40,6 +40,7 @@ export function AdminWinnersPage() {
   const [selectionForm, setSelectionForm] = useState<SelectionForm>(initialSelectionForm);
   const [winnerFilters, setWinnerFilters] = useState<WinnerFilters>(defaultWinnerFilters);
   const [search, setSearch] = useState('');
+  const [winnerPaging, setWinnerPaging] = useState<WinnerPaging>(firstWinnerPage);
   const [statisticsFilters, setStatisticsFilters] = useState<StatisticsFilters>(() => ({ committeeId: '', year: currentYear() }));
 
   const committees = useQuery({ queryKey: winnerKeys.committees, queryFn: ({ signal }) => fetchCommittees(signal) });
@@ -72,6 +73,8 @@ export function AdminWinnersPage() {
             onFilters={(changes) => setWinnerFilters((current) => ({ ...current, ...changes }))}
             search={search}
             onSearch={setSearch}
+            paging={winnerPaging}
+            onPaging={setWinnerPaging}
           />
         </Tabs.Content>
         <Tabs.Content value="statistics" className="mt-4">

@@ -8,7 +8,7 @@ import { LogoutDialog } from '../../components/logout-dialog.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { MenuContent, MenuItem, MenuSeparator } from '../../components/ui/menu.tsx';
-import { UserAvatar } from '../../components/user-avatar.tsx';
+import { initialsOf, UserAvatar } from '../../components/user-avatar.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { cn } from '../../lib/cn.ts';
 import { NotificationBell, type AppNotification } from '../notifications/index.ts';
@@ -125,7 +125,7 @@ function AdminUserMenu() {
       {/* Not modal: the Logout item opens a dialog, which must get focus and pointer events next. */}
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
-          <button type="button" aria-label={t('admin.layout.openMenu')} className="rounded-full p-1 hover:bg-muted">
+          <button type="button" aria-label={t('admin.layout.openMenu', { initials: initialsOf(user.name) })} className="rounded-full p-1 hover:bg-muted">
             <UserAvatar name={user.name} />
           </button>
         </DropdownMenu.Trigger>

@@ -1,25 +1,19 @@
 /**
- * The account calls (member document §7 "Auth"). Request bodies are the shared contract types;
- * the user in an answer is checked against the contract's schema before it is trusted.
+ * The account calls (member document §7 "Auth"). Request bodies and answers are the shared contract's
+ * types; the user in an answer is checked against the contract's schema before it is trusted.
  */
-import type { EmailOnlyBody, LoginBody, PublicUser, RegisterBody, ResetPasswordBody } from '../../../contract/accounts.ts';
+import type { z } from 'zod';
+import type { EmailOnlyBody, loginAnswer, LoginBody, loginRefusal, PublicUser, RegisterBody, ResetPasswordBody } from '../../../contract/accounts.ts';
 import { api } from '../../lib/api-client.ts';
 import { parseUser } from '../../lib/auth.tsx';
+import type { messageAnswer } from '../../../contract/answers.ts';
 
-export interface MessageResponse {
-  success: boolean;
-  message?: string;
-}
-
-interface LoginResponse extends MessageResponse {
-  token?: string;
-  user?: unknown;
-  data?: { token?: string; user?: unknown };
-}
+/** An answer that only says what happened. */
+export type MessageResponse = z.output<typeof messageAnswer>;
 
 export async function login(body: LoginBody): Promise<{ token: string; user: PublicUser; message?: string }> {
   // A 401 here is a wrong password, not a dead session.
-  const response = await api.post<LoginResponse>('/auth/login', body, { skipUnauthorizedHandler: true });
+  const response = await api.post<z.output<typeof loginAnswer>>('/auth/login', body, { skipUnauthorizedHandler: true });
   const token = response.token ?? response.data?.token;
   if (!token) throw new Error('Login answer without a token');
   return { token, user: await parseUser(response), message: response.message };
@@ -58,5 +52,5 @@ export function readNeedsVerification(body: unknown): { email?: string } | null 
 
 /** Whether a failed login answer asks for a code from the authenticator app (admins with two-factor sign-in on). */
 export function readTwoFactorRequired(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && (body as { twoFactorRequired?: unknown }).twoFactorRequired === true;
+  return typeof body === 'object' && body !== null && (body as z.output<typeof loginRefusal>).twoFactorRequired === true;
 }

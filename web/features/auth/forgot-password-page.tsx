@@ -1,19 +1,23 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, MailCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { emailOnlyBody, type EmailOnlyBody } from '../../../contract/accounts.ts';
+import type { EmailOnlyBody } from '../../../contract/accounts.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { getErrorMessage } from '../../lib/api-client.ts';
 import { fieldError } from '../../lib/forms.ts';
+import { lazySchemaResolver } from '../../lib/lazy-resolver.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { forgotPassword } from './api.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import './catalogue.ts';
+
+/** The form's schema (contract/), fetched once someone starts filling the form in. */
+const emailSchema = lazySchemaResolver(() => import('../../../contract/accounts.ts').then((module) => module.emailOnlyBody));
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -25,7 +29,7 @@ export function ForgotPasswordPage() {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(emailOnlyBody), defaultValues: { email: '' } });
+  } = useForm({ resolver: emailSchema.resolver, defaultValues: { email: '' } });
 
   async function onSubmit(values: EmailOnlyBody) {
     setFormError(null);
@@ -33,7 +37,7 @@ export function ForgotPasswordPage() {
       await forgotPassword(values);
       setSentTo(values.email);
     } catch (error) {
-      setFormError(getErrorMessage(error, t('auth.forgotPassword.failed')));
+      setFormError(getErrorMessage(error, t('auth.forgotPassword.failed'), t('errors.unexpected')));
     }
   }
 
@@ -64,7 +68,7 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthLayout title={t('auth.forgotPassword.title')} subtitle={t('auth.forgotPassword.subtitle')} icon={<KeyRound aria-hidden />}>
-      <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+      <form onSubmit={handleSubmit(onSubmit)} onFocus={emailSchema.prefetch} noValidate className="space-y-4">
         <FormAlert message={formError} />
         <FormField label={t('auth.fields.email')} error={fieldError(errors.email)}>
           {(control) => (

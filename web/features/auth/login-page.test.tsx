@@ -86,3 +86,39 @@ describe('/login with two-factor sign-in', () => {
     expect(screen.queryByLabelText('Authentication code')).toBeNull();
   });
 });
+
+describe('/login when the answer has no words of its own', () => {
+  /** Answers every call with the given response, as something between the browser and the server might. */
+  const answerWith = (make: () => Response) => vi.spyOn(globalThis, 'fetch').mockImplementation(async () => make());
+
+  async function signIn() {
+    const user = userEvent.setup();
+    renderRoute('/login');
+    await user.type(await screen.findByLabelText('Email Address'), 'ayesha@example.com');
+    await user.type(input('Password'), 'some-pass-123');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    return (await screen.findByRole('alert')).textContent;
+  }
+
+  it('a refusal without a message asks to check the credentials', async () => {
+    answerWith(() => new Response(null, { status: 401 }));
+    expect(await signIn()).toBe('Login failed. Please check your credentials.');
+  });
+
+  it('any other failure without a message says the login failed', async () => {
+    answerWith(() => new Response('', { status: 418 }));
+    expect(await signIn()).toBe('Login failed. Please try again.');
+  });
+
+  it('an answer that is not the API (a page of text) is an unexpected error, and nobody is signed in', async () => {
+    const login = vi.fn();
+    answerWith(() => new Response('<html>Wi-Fi sign-in</html>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
+    const user = userEvent.setup();
+    renderRoute('/login', fakeAuth({ login }));
+    await user.type(await screen.findByLabelText('Email Address'), 'ayesha@example.com');
+    await user.type(input('Password'), 'some-pass-123');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('An unexpected error occurred. Please try again.');
+    expect(login).not.toHaveBeenCalled();
+  });
+});

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LogIn } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { loginBody, type LoginBody } from '../../../contract/accounts.ts';
+import type { LoginBody } from '../../../contract/accounts.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
@@ -13,11 +12,16 @@ import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { ApiError, getErrorMessage, getServerMessage } from '../../lib/api-client.ts';
 import { homePathFor, useAuth } from '../../lib/auth.tsx';
 import { fieldError } from '../../lib/forms.ts';
+import { lazySchemaResolver } from '../../lib/lazy-resolver.ts';
 import { storageKeys, writeStorage } from '../../lib/storage-keys.ts';
 import { notify } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { login, readNeedsVerification, readTwoFactorRequired } from './api.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import './catalogue.ts';
+
+/** The sign-in schema (contract/), fetched once someone starts filling the form in. */
+const loginSchema = lazySchemaResolver(() => import('../../../contract/accounts.ts').then((module) => module.loginBody));
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -33,7 +37,7 @@ export function LoginPage() {
     setError,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '', code: '' } });
+  } = useForm({ resolver: loginSchema.resolver, defaultValues: { email: '', password: '', code: '' } });
 
   useEffect(() => {
     if (codeAsked) setFocus('code');
@@ -65,14 +69,16 @@ export function LoginPage() {
         setCodeAsked(true);
         return;
       }
-      // Wrong password, blocked or inactive account: the server's own words say what to do.
-      setFormError(getServerMessage(error) ?? getErrorMessage(error, t('auth.login.failed')));
+      // Wrong password, blocked or inactive account: the server's own words say what to do. A refusal
+      // without words (from something in between) still says what most likely went wrong.
+      const fallback = error instanceof ApiError && error.status === 401 ? t('auth.login.credentialsFailed') : t('auth.login.failed');
+      setFormError(getServerMessage(error) ?? getErrorMessage(error, fallback, t('errors.unexpected')));
     }
   }
 
   return (
     <AuthLayout title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} icon={<LogIn aria-hidden />}>
-      <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+      <form onSubmit={handleSubmit(onSubmit)} onFocus={loginSchema.prefetch} noValidate className="space-y-4">
         <FormAlert message={formError} />
         <FormField label={t('auth.fields.email')} error={fieldError(errors.email)}>
           {(control) => (

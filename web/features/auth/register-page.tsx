@@ -19,6 +19,7 @@ import { notify } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { register as registerAccount } from './api.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import './catalogue.ts';
 
 /** The server's schema plus the confirmation field, which only the form has. */
 const registerForm = registerBody
@@ -70,7 +71,7 @@ export function RegisterPage() {
       notify.success(response.message ? translateMessage(response.message) : t('server.registered'));
       navigate(`/verify-email?email=${encodeURIComponent(payload.email)}`);
     } catch (error) {
-      if (!showServerFieldErrors(error, serverFields, setError)) setFormError(getErrorMessage(error, t('auth.register.failed')));
+      if (!showServerFieldErrors(error, serverFields, setError)) setFormError(getErrorMessage(error, t('auth.register.failed'), t('errors.unexpected')));
     }
   }
 

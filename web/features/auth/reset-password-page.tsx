@@ -17,6 +17,7 @@ import { notify } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { resetPassword } from './api.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import './catalogue.ts';
 
 /** The contract's reset body without the token, which comes from the link rather than the form. */
 const newPasswordForm = z
@@ -56,7 +57,7 @@ export function ResetPasswordPage() {
       notify.success(response.message ? translateMessage(response.message) : t('auth.resetPassword.success'));
       setDone(true);
     } catch (error) {
-      setFormError(getServerMessage(error) ?? getErrorMessage(error, t('auth.resetPassword.failed')));
+      setFormError(getServerMessage(error) ?? getErrorMessage(error, t('auth.resetPassword.failed'), t('errors.unexpected')));
     }
   }
 

@@ -18,6 +18,7 @@ import { notify } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { resendVerification, verifyEmail, type MessageResponse } from './api.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import './catalogue.ts';
 
 /** After a successful verification the page moves on to /login by itself (member document §9). */
 export const REDIRECT_AFTER_VERIFY_MS = 3_000;
@@ -64,7 +65,7 @@ function VerifyEmail({ token, emailParam }: { token: string | null; emailParam: 
         if (current) setState({ kind: 'success', message: response.message ? translateMessage(response.message) : t('auth.verifyEmail.successMessage') });
       },
       (error: unknown) => {
-        if (current) setState({ kind: 'error', message: getServerMessage(error) ?? getErrorMessage(error, t('auth.verifyEmail.failed')) });
+        if (current) setState({ kind: 'error', message: getServerMessage(error) ?? getErrorMessage(error, t('auth.verifyEmail.failed'), t('auth.verifyEmail.unexpected')) });
       },
     );
     return () => {
@@ -85,7 +86,7 @@ function VerifyEmail({ token, emailParam }: { token: string | null; emailParam: 
       writeStorage(storageKeys.pendingVerificationEmail, email);
       notify.success(t('auth.verifyEmail.resendSuccess'));
     } catch (error) {
-      notify.error(getErrorMessage(error, t('auth.verifyEmail.resendFailed')));
+      notify.error(getErrorMessage(error, t('auth.verifyEmail.resendFailed'), t('auth.verifyEmail.resendUnexpected')));
     } finally {
       setResending(false);
     }

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { storageKeys } from '../../lib/storage-keys.ts';
-import { fakeAuth, makeUser, renderRoute } from '../../test/render.tsx';
-import type { MemberGroup } from '../member-payments/api.ts';
-import { makeGroup, memberPaymentRoutes } from '../member-payments/test-support.ts';
+import { fakeAuth, findLoadedTrigger, makeUser, renderRoute } from '../../test/render.tsx';
+import type { MemberGroup } from '../member-payments/index.ts';
+import { makeGroup, memberPaymentRoutes } from '../../test/member-payment-fixtures.ts';
 import { fail, ok, stubGetRequests } from '../../test/api-stub.ts';
 import { resolveDashboardTab } from './dashboard-page.tsx';
 
@@ -72,8 +72,9 @@ describe('/dashboard', () => {
   it('opens the member profile page from the Profile item of the account menu', async () => {
     const user = userEvent.setup();
     const { router } = renderRoute('/dashboard', member);
-    await user.click(await screen.findByRole('button', { name: 'Open account menu' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Profile' }));
+    await user.click(await findLoadedTrigger(/^Open account menu \(/));
+    // The menu's code may still be on its way: it opens when it arrives.
+    await user.click(await screen.findByRole('menuitem', { name: 'Profile' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
     expect(await screen.findByRole('heading', { name: 'Profile Settings', level: 1 })).toBeTruthy();
@@ -83,15 +84,15 @@ describe('/dashboard', () => {
   it('shows the member notification bell with the unread count', async () => {
     const user = userEvent.setup();
     renderRoute('/dashboard', member);
-    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await user.click(await findLoadedTrigger('Notifications, 1 unread'));
     expect(await screen.findByText('Plan request approved')).toBeTruthy();
   });
 
   it('asks for confirmation before logging out', async () => {
     const user = userEvent.setup();
     renderRoute('/dashboard', member);
-    await user.click(await screen.findByRole('button', { name: 'Open account menu' }));
-    expect(screen.getByText('ayesha@example.com')).toBeTruthy();
+    await user.click(await findLoadedTrigger(/^Open account menu \(/));
+    expect(await screen.findByText('ayesha@example.com')).toBeTruthy();
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Logout' });
@@ -172,6 +173,28 @@ describe('default tab', () => {
     renderRoute('/dashboard', member);
     await screen.findByRole('tab', { name: 'My Groups' });
     expect(selectedTab()).toBe('Committee Plans');
+  });
+
+  it('is the tab a link names (a notification), over the saved one, and is remembered', async () => {
+    vi.restoreAllMocks();
+    stubDashboard({ groups: [makeGroup()] });
+    window.localStorage.setItem(storageKeys.dashboardTab, 'plans');
+    renderRoute('/dashboard?tab=referrals', member);
+    await screen.findByRole('tab', { name: 'My Groups' });
+    expect(selectedTab()).toBe('Referrals');
+    expect(window.localStorage.getItem(storageKeys.dashboardTab)).toBe('referrals');
+  });
+
+  it('keeps every tab in view on a phone: the tab list wraps rather than scrolling sideways', async () => {
+    vi.restoreAllMocks();
+    stubDashboard({ groups: [makeGroup()] });
+    renderRoute('/dashboard', member);
+    const list = await screen.findByRole('tablist', { name: 'Dashboard sections' });
+    await screen.findByRole('tab', { name: 'My Groups' });
+    // Two by two below the small breakpoint: a grid, never a row that overflows.
+    expect(list.className.split(' ')).toEqual(expect.arrayContaining(['grid', 'grid-cols-2']));
+    expect(list.className).not.toContain('overflow-x-auto');
+    for (const tab of screen.getAllByRole('tab')) expect(tab.className).not.toContain('whitespace-nowrap');
   });
 
   it('falls back to Committee Plans when My Groups was saved but the member has no group', async () => {

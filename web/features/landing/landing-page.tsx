@@ -22,6 +22,7 @@ import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import './catalogue.ts';
 
 // About, Services and Contact lead to /register (member document §2, landing page).
 const navLinks = [

@@ -5,12 +5,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeAuth, makeUser, renderRoute } from '../../test/render.tsx';
+import { fakeAuth, findLoadedTrigger, makeUser, renderRoute } from '../../test/render.tsx';
 import { ok, stubGetRequests } from '../../test/api-stub.ts';
-import type { MemberGroup } from '../member-payments/api.ts';
-import { selectedPaymentOf, writeSelectedPayment } from '../member-payments/selected-payment.ts';
-import { makeGroup, makeGroupPayment, makeSchedule, memberPaymentRoutes } from '../member-payments/test-support.ts';
-import { makeBankAccount, makePlan } from '../plans/test-fixtures.ts';
+import { makeBankAccount, makePlan } from '../../test/plan-fixtures.ts';
+import type { MemberGroup } from '../member-payments/index.ts';
+import { selectedPaymentOf, writeSelectedPayment } from '../member-payments/index.ts';
+import { makeGroup, makeGroupPayment, makeSchedule, memberPaymentRoutes } from '../../test/member-payment-fixtures.ts';
 
 function signedInMember() {
   const logout = vi.fn(async () => {});
@@ -47,7 +47,8 @@ describe.each([
 
     const header = within(screen.getByRole('banner'));
     expect(header.getByRole('button', { name: 'Notifications' })).toBeTruthy();
-    await user.click(header.getByRole('button', { name: 'Open account menu' }));
+    // The button's name holds the initials it shows (Label in Name).
+    await user.click(await findLoadedTrigger('Open account menu (AK)'));
     const menu = within(await screen.findByRole('menu'));
     expect(menu.getByText('ayesha@example.com')).toBeTruthy();
     await user.click(menu.getByRole('menuitem', { name: 'Logout' }));

@@ -3,20 +3,24 @@
  * Dashboard button for admins, the notification bell, the theme toggle and the account menu with
  * Profile and Logout. The same on the dashboard and on the pages opened from it, so that a member can
  * always sign out.
+ *
+ * The header's buttons come with the page; the account menu (its positioning library, the menu, the
+ * Logout dialog) is a module of its own (account-menu.tsx), fetched when the pointer rests on the
+ * avatar, when the avatar gets focus, once the browser is idle, or at the latest on the first press,
+ * which then opens the menu as soon as it has arrived. So is the bell's list (notifications/).
  */
-import { useState } from 'react';
-import { LayoutDashboard, LogOut, User } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { useState, type ComponentProps, type KeyboardEvent, type PointerEvent } from 'react';
+import { LayoutDashboard } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo.tsx';
-import { LogoutDialog } from '../../components/logout-dialog.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { MenuContent, MenuItem, MenuSeparator } from '../../components/ui/menu.tsx';
-import { UserAvatar } from '../../components/user-avatar.tsx';
+import { initialsOf, UserAvatar } from '../../components/user-avatar.tsx';
 import { isAdmin, useAuth } from '../../lib/auth.tsx';
+import { lazyModule, prefetch, useLazyTrigger, usePrefetchWhenIdle } from '../../lib/lazy-module.ts';
 import { NotificationBell } from '../notifications/index.ts';
+import { memberNotificationLink } from './notification-links.ts';
 
 export function MemberHeader() {
   const { t } = useTranslation();
@@ -34,7 +38,7 @@ export function MemberHeader() {
               </Link>
             </Button>
           )}
-          <NotificationBell />
+          <NotificationBell linkFor={memberNotificationLink} />
           <ThemeToggle />
           {user && <AccountMenu name={user.name} email={user.email} showAdminLink={isAdmin(user)} />}
         </div>
@@ -43,46 +47,70 @@ export function MemberHeader() {
   );
 }
 
+const accountMenuModule = lazyModule(() => import('./account-menu.tsx'));
+const idlePrefetch = [accountMenuModule];
+
 function AccountMenu({ name, email, showAdminLink }: { name: string; email: string; showAdminLink: boolean }) {
   const { t } = useTranslation();
-  const [logoutOpen, setLogoutOpen] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [openedByKeyboard, setOpenedByKeyboard] = useState(false);
+  const { loaded, triggerRef } = useLazyTrigger(accountMenuModule, open);
+  usePrefetchWhenIdle(idlePrefetch);
+
+  function changeOpen(next: boolean) {
+    setOpen(next);
+    if (!next) setOpenedByKeyboard(false);
+  }
+
+  const buttonProps: ComponentProps<'button'> = {
+    ref: triggerRef,
+    type: 'button',
+    'aria-label': t('account.openMenu', { initials: initialsOf(name) }),
+    className: 'rounded-full p-1 hover:bg-muted',
+    children: <UserAvatar name={name} />,
+  };
+
+  if (loaded) {
+    return (
+      <loaded.AccountMenu
+        open={open}
+        onOpenChange={changeOpen}
+        focusFirstItem={openedByKeyboard}
+        trigger={<button {...buttonProps} />}
+        name={name}
+        email={email}
+        showAdminLink={showAdminLink}
+      />
+    );
+  }
+
+  // Until the menu's code is here: the same button, with the attributes and the keys of the menu's
+  // trigger (it opens on press, as the menu's trigger does); the menu opens once the code has arrived.
+  function onPointerDown(event: PointerEvent<HTMLButtonElement>) {
+    if (event.button !== 0 || event.ctrlKey) return;
+    // Focus goes into the menu when it opens, not to the button.
+    if (!open) event.preventDefault();
+    setOpenedByKeyboard(false);
+    changeOpen(!open);
+  }
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    const next = event.key === 'ArrowDown' ? true : event.key === 'Enter' || event.key === ' ' ? !open : undefined;
+    if (next === undefined) return;
+    event.preventDefault();
+    setOpenedByKeyboard(true);
+    changeOpen(next);
+  }
   return (
-    <>
-      {/* Not modal: the Logout item opens a dialog, which must get focus and pointer events next. */}
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger asChild>
-          <button type="button" aria-label={t('account.openMenu')} className="rounded-full p-1 hover:bg-muted">
-            <UserAvatar name={name} />
-          </button>
-        </DropdownMenu.Trigger>
-        <MenuContent>
-          <div className="px-3 py-2">
-            <p className="font-medium">{name}</p>
-            <p className="truncate text-sm text-muted-foreground">{email}</p>
-          </div>
-          <MenuSeparator />
-          {showAdminLink && (
-            // Phones have no room for the header button, so admins find it here too.
-            <MenuItem asChild className="sm:hidden">
-              <Link to="/admin">
-                <LayoutDashboard aria-hidden />
-                {t('dashboard.adminDashboard')}
-              </Link>
-            </MenuItem>
-          )}
-          <MenuItem asChild>
-            <Link to="/profile">
-              <User aria-hidden />
-              {t('account.profile')}
-            </Link>
-          </MenuItem>
-          <MenuItem onSelect={() => setLogoutOpen(true)}>
-            <LogOut aria-hidden />
-            {t('account.logout')}
-          </MenuItem>
-        </MenuContent>
-      </DropdownMenu.Root>
-      <LogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen} />
-    </>
+    <button
+      {...buttonProps}
+      aria-haspopup="menu"
+      aria-expanded={open}
+      data-state={open ? 'open' : 'closed'}
+      data-stand-in
+      onPointerEnter={() => prefetch(accountMenuModule)}
+      onFocus={() => prefetch(accountMenuModule)}
+      onPointerDown={onPointerDown}
+      onKeyDown={onKeyDown}
+    />
   );
 }

@@ -1,88 +1,42 @@
 /**
  * The calls of the member's groups and monthly payments (member document §7 "Committees and plans",
- * "Payments (member)"), with the shapes the server answers (server/payments/payment-routes.ts,
- * member-groups.ts, payment-view.ts).
+ * "Payments (member)"), with the shapes the server answers (contract/payments.ts).
  */
-import { countAndAmount, instalmentFigures, instalmentState, nextDue, type CountAndAmount, type InstalmentFigures, type InstalmentState, type NextDue } from '../../../contract/figures.ts';
+import type { z } from 'zod';
+import type { CountAndAmount, InstalmentFigures, InstalmentState } from '../../../contract/figures.ts';
+import type {
+  MemberGroup,
+  MemberGroupPayment,
+  memberGroupsAnswer,
+  MemberGroupWinner,
+  memberPaymentListAnswer,
+  MemberPaymentView,
+  paymentAnswer,
+  paymentsSummary,
+  paymentsSummaryAnswer,
+} from '../../../contract/payments.ts';
 import { api } from '../../lib/api-client.ts';
 
-/** One month of a member's schedule in one group (member document §3 "Group payment"). */
-export interface GroupPayment {
-  id: string;
-  groupId: string;
-  month: number;
-  year: number;
-  amount: number;
-  /** PAID, PENDING, OVERDUE or REJECTED; anything else shows as 'Unknown'. */
-  status: string;
-  /** A receipt was sent and waits for an admin's decision (RULES §6). */
-  underReview?: boolean;
-  /**
-   * What the month is today (RULES §6a): SCHEDULED, UNDER_REVIEW, OWED, OVERDUE or PAID. The card is
-   * drawn by this; an older answer without it is read from the status (rules.ts instalmentStateOf).
-   */
-  state?: InstalmentState | null;
-  rejectionReason?: string | null;
-  /** The first day of the month, as a date ('2026-03-01'). */
-  dueDate?: string | null;
-  paymentDate?: string | null;
-  /** A short-lived signed link (docs/decisions/006-receipt-links.md), or null. */
-  receiptUrl?: string | null;
-}
+/** One month of a member's schedule in one group (member document §3 "Group payment"), as the contract has it. */
+export type GroupPayment = MemberGroupPayment;
 
-/** A monthly draw's result (member document §3 "Winner record"). */
-export interface GroupWinner {
-  month: number;
-  year: number;
-  winnerId: string;
-  winner?: { name: string } | null;
-  amount: number;
-  selectedAt: string;
-}
+/** A monthly draw's result in the member's group (member document §3 "Winner record"). */
+export type GroupWinner = MemberGroupWinner;
 
-export interface GroupPlan {
-  id?: string;
-  name: string;
-  monthlyAmount: number;
-  duration: number;
-  totalAmount: number;
-}
+/** The plan of a member's group. */
+export type GroupPlan = MemberGroup['plan'];
 
-/** A group as its member sees it (member document §3 "Group"). */
-export interface MemberGroup {
-  id: string;
-  groupNumber: string;
-  groupName?: string;
-  currentMembers: number;
-  maxMembers: number;
-  startDate: string;
-  endDate: string;
-  /** The member's number in the group. */
-  position: number;
-  plan: GroupPlan;
-  payments: GroupPayment[];
-  winners?: GroupWinner[];
-}
+/** A group as its member sees it (member document §3 "Group"): GET /committee-plans/user/groups. */
+export type { MemberGroup };
 
-/** A payment on the Payments tab: one the member sent, or one an admin decided (member document §3). */
-export interface MemberPayment {
-  id: string;
-  amount: number;
-  month: number | null;
-  year: number | null;
-  status: string;
-  reviewStatus?: string;
-  underReview?: boolean;
-  /** The instalment's state (RULES §6a); null for a plan request. */
-  state?: InstalmentState | null;
-  rejectionReason?: string | null;
-  paymentMethod?: string | null;
-  submittedAt?: string | null;
-  createdAt?: string;
-  receiptUrl?: string | null;
-  group?: { id?: string; groupNumber: string; plan?: { name: string } | null } | null;
-  plan?: { name: string } | null;
-}
+/**
+ * A payment on the Payments tab: one the member sent, or one an admin decided (member document §3), in
+ * what the tab reads of GET /payments. state is the instalment's state (RULES §6a), null for a plan request.
+ */
+export type MemberPayment = Pick<MemberPaymentView, 'id' | 'amount' | 'month' | 'year' | 'status'> &
+  Partial<Pick<MemberPaymentView, 'reviewStatus' | 'underReview' | 'state' | 'rejectionReason' | 'paymentMethod' | 'submittedAt' | 'createdAt' | 'receiptUrl' | 'group'>> & {
+    plan?: Pick<MemberPaymentView['plan'], 'name'>;
+  };
 
 /**
  * The counts (or amounts in rupees) of GET /payments/summary, in the words of RULES §6a: `pending` is
@@ -92,16 +46,12 @@ export type SummaryFigures = Record<'total' | 'paid' | 'pending' | 'overdue' | '
 /** The counts of GET /payments/summary, under their earlier name. */
 export type PaymentCounts = SummaryFigures;
 
-/** Where the member stands (GET /payments/summary for a member, no query): the dashboard leads with it. */
-export interface MemberPosition {
-  /** The earliest owed instalment, else the next scheduled one; null when there is neither. */
-  nextDue: NextDue | null;
-  /** Owed now (overdue included). */
-  owed: CountAndAmount;
-  paid: CountAndAmount;
-  /** The instalments of the cycle not paid yet, owed and under review included. */
-  remaining: CountAndAmount;
-}
+/**
+ * Where the member stands (GET /payments/summary for a member, no query): the dashboard leads with it.
+ * nextDue: the earliest owed instalment, else the next scheduled one; null when there is neither. owed:
+ * owed now (overdue included). remaining: the instalments of the cycle not paid yet, owed and under review included.
+ */
+export type MemberPosition = { [K in 'nextDue' | 'owed' | 'paid' | 'remaining']-?: Exclude<z.output<typeof paymentsSummary>[K], undefined> };
 
 /** GET /payments/summary for the signed-in member: one answer for the tiles, the Payments tab and the next-instalment card. */
 export interface PaymentSummary {
@@ -130,12 +80,12 @@ export const RECEIPT_LINK_REFRESH_MS = 5 * 60_000;
 const PAYMENTS_PAGE_LIMIT = 100;
 
 export async function fetchMyGroups(signal?: AbortSignal): Promise<MemberGroup[]> {
-  const body = await api.get<{ groups?: MemberGroup[]; data?: { groups?: MemberGroup[] } }>('/committee-plans/user/groups', undefined, { signal });
+  const body = await api.get<z.output<typeof memberGroupsAnswer>>('/committee-plans/user/groups', undefined, { signal });
   return body?.data?.groups ?? body?.groups ?? [];
 }
 
 export async function fetchMyPayments(signal?: AbortSignal): Promise<MemberPayment[]> {
-  const body = await api.get<{ payments?: MemberPayment[]; data?: { payments?: MemberPayment[] } }>('/payments', { limit: PAYMENTS_PAGE_LIMIT }, { signal });
+  const body = await api.get<z.output<typeof memberPaymentListAnswer>>('/payments', { limit: PAYMENTS_PAGE_LIMIT }, { signal });
   return body?.data?.payments ?? body?.payments ?? [];
 }
 
@@ -155,8 +105,11 @@ function toSummaryFigures(value: unknown): SummaryFigures {
 
 type SummaryAnswer = { counts?: unknown; amounts?: unknown; figures?: unknown; nextDue?: unknown; owed?: unknown; paid?: unknown; remaining?: unknown };
 
+/** The contract's schemas of the figures (contract/figures.ts), which bring the schema library. */
+type FigureSchemas = Pick<typeof import('../../../contract/figures.ts'), 'countAndAmount' | 'instalmentFigures' | 'nextDue'>;
+
 /** Reads an answer of GET /payments/summary; the shapes of the member's position are checked against the contract. */
-export function toPaymentSummary(answer: SummaryAnswer | null | undefined): PaymentSummary {
+export function toPaymentSummary(answer: SummaryAnswer | null | undefined, { countAndAmount, instalmentFigures, nextDue }: FigureSchemas): PaymentSummary {
   const body = answer ?? {};
   const figures = instalmentFigures.safeParse(body.figures);
   const hasPosition = body.nextDue !== undefined || body.owed !== undefined || body.remaining !== undefined;
@@ -173,19 +126,30 @@ export function toPaymentSummary(answer: SummaryAnswer | null | undefined): Paym
   };
 }
 
-/** GET /payments/summary (no query): the member's counts and amounts by state, and their position. */
+/**
+ * GET /payments/summary (no query): the member's counts and amounts by state, and their position. The
+ * schemas that check the answer are fetched alongside the request rather than with the dashboard.
+ */
 export async function fetchPaymentSummary(signal?: AbortSignal): Promise<PaymentSummary> {
-  const body = await api.get<{ data?: SummaryAnswer; summary?: SummaryAnswer }>('/payments/summary', undefined, { signal });
-  return toPaymentSummary(body?.data ?? body?.summary);
+  const [body, schemas] = await Promise.all([
+    api.get<z.output<typeof paymentsSummaryAnswer>>('/payments/summary', undefined, { signal }),
+    import('../../../contract/figures.ts'),
+  ]);
+  return toPaymentSummary(body?.data ?? body?.summary, schemas);
 }
+
+/**
+ * The five states (RULES §6a). Typed as a record of the contract's state type, so the compiler keeps
+ * it to exactly the contract's list without loading the contract's schemas at run time.
+ */
+const instalmentStates: Record<InstalmentState, true> = { SCHEDULED: true, UNDER_REVIEW: true, OWED: true, OVERDUE: true, PAID: true };
 
 /** Whether a value is one of the five states (RULES §6a). */
 export function isInstalmentState(value: unknown): value is InstalmentState {
-  return instalmentState.safeParse(value).success;
+  return typeof value === 'string' && Object.hasOwn(instalmentStates, value);
 }
 
 export type PaymentMethodValue = 'cash' | 'bank_transfer' | 'mobile_banking';
-export const PAYMENT_METHOD_VALUES: readonly PaymentMethodValue[] = ['cash', 'bank_transfer', 'mobile_banking'];
 
 export interface InstalmentInput {
   groupId: string;
@@ -202,7 +166,7 @@ export interface InstalmentInput {
  * POST /payments (multipart): one month's receipt (member document §7 "Group payment"). Never
  * retried (an upload). 201, or 409 'Payment already exists for this month.', 400 with field errors.
  */
-export function submitInstalment(input: InstalmentInput) {
+export function submitInstalment(input: InstalmentInput, onUploadProgress?: (sent: number) => void) {
   const form = new FormData();
   form.append('groupId', input.groupId);
   form.append('amount', String(input.amount));
@@ -212,5 +176,5 @@ export function submitInstalment(input: InstalmentInput) {
   form.append('bankAccountId', input.bankAccountId);
   if (input.notes?.trim()) form.append('notes', input.notes.trim());
   form.append('receipt', input.receipt, input.receipt.name);
-  return api.post<{ message?: string }>('/payments', form);
+  return api.post<z.output<typeof paymentAnswer>>('/payments', form, { onUploadProgress });
 }

@@ -1,10 +1,10 @@
 /** Display labels of this area: month names, dates, statuses and payment methods, in the active language. */
 import { useTranslation } from 'react-i18next';
 import type { InstalmentState } from '../../../contract/figures.ts';
-import { BUSINESS_TIME_ZONE, groupPaymentStatus, reviewStatusOf, type GroupPaymentStatus, type ReviewStatus } from './rules.ts';
+import { formatDate } from '../../lib/format.ts';
+import { groupPaymentStatus, reviewStatusOf, type GroupPaymentStatus, type ReviewStatus } from './rules.ts';
 import type { MemberPayment } from './api.ts';
-
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+import './catalogue.ts';
 
 /** 'January' … 'December'; '' outside 1–12. */
 export function monthNameIn(language: string, month: number | null | undefined): string {
@@ -13,21 +13,12 @@ export function monthNameIn(language: string, month: number | null | undefined):
 }
 
 /**
- * A date as people read it ('1 Mar 2026'). A plain date ('2026-03-01': due, start and end dates) is
- * that calendar day everywhere; a moment (ISO timestamp) is shown as the day it was in Karachi.
+ * A date as people read it ('1 Mar 2026'), written one way across the app (lib/format.ts). A plain date
+ * ('2026-03-01': due, start and end dates) is that calendar day everywhere; a moment (ISO timestamp) is
+ * shown as the day it was in Karachi. A value that is no date is shown as it came.
  */
 export function formatDateIn(language: string, value: string | null | undefined): string {
-  if (!value) return '';
-  const locale = `${language}-PK`;
-  const dateOnly = DATE_ONLY.exec(value);
-  const date = dateOnly ? new Date(Date.UTC(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3]))) : new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  const timeZone = dateOnly ? 'UTC' : BUSINESS_TIME_ZONE;
-  try {
-    return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(date);
-  } catch {
-    return date.toLocaleDateString();
-  }
+  return formatDate(value, language) || (value ?? '');
 }
 
 export function useMemberPaymentLabels() {

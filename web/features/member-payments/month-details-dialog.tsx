@@ -1,15 +1,18 @@
 import { Clock, CreditCard, Trophy } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatPkr } from '../../../contract/money.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { formatPkr } from '../../../contract/money.ts';
 import type { GroupPayment, MemberGroup } from './api.ts';
 import { useMemberPaymentLabels } from './labels.ts';
-import { Facts, ReceiptButton } from './parts.tsx';
+import { Facts } from './parts.tsx';
+import { ReceiptButton } from './receipt-button.tsx';
 import { instalmentStateOf, isPaid, isPayable, winnerOf } from './rules.ts';
 import { MonthStateBadges } from './state-badge.tsx';
 import { selectedPaymentOf, writeSelectedPayment } from './selected-payment.ts';
+import { WinnerNextSteps } from './winner-next-steps.tsx';
+import './screens-catalogue.ts';
 
 interface MonthDetailsDialogProps {
   group: MemberGroup;
@@ -90,6 +93,7 @@ function MonthDetails({ group, payment, currentUserId }: { group: MemberGroup; p
           <p className="text-muted-foreground">{t('groups.selectedOn', { date: labels.date(winner.selectedAt) })}</p>
         </div>
       )}
+      {winner && winner.winnerId === currentUserId && <WinnerNextSteps />}
 
       {/* The dialog's own Close button (top corner) and Escape close it. */}
       <div className="flex flex-col gap-2 pt-2 empty:hidden sm:flex-row sm:flex-wrap sm:justify-end">

@@ -30,8 +30,8 @@ schedule[1] = makeGroupPayment({ month: 2, status: 'PAID', state: 'PAID', paymen
 const group = makeGroup({
   payments: schedule,
   winners: [
-    { month: 1, year: 2026, winnerId: 'user-9', winner: { name: 'Bilal Ahmed' }, amount: 300000, selectedAt: '2026-01-20T10:00:00.000Z' },
-    { month: 2, year: 2026, winnerId: 'user-1', winner: { name: 'Ayesha Khan' }, amount: 300000, selectedAt: '2026-02-20T10:00:00.000Z' },
+    { month: 1, year: 2026, winnerId: 'user-9', winner: { name: 'Bilal Ahmed' }, amount: 300000, selectedAt: '2026-01-20T10:00:00.000Z', status: 'PAID' },
+    { month: 2, year: 2026, winnerId: 'user-1', winner: { name: 'Ayesha Khan' }, amount: 300000, selectedAt: '2026-02-20T10:00:00.000Z', status: 'SELECTED' },
   ],
 });
 
@@ -43,6 +43,8 @@ async function openGroups(groups = [group]) {
 }
 
 const monthCard = (name: RegExp) => screen.getByRole('button', { name });
+/** A month card's name: what it shows, its month and state first, then 'This month' (the current one) and the amount. */
+const named = (month: string, state: string) => new RegExp(`^${month} ${state}(?: This month)? PKR `);
 
 
 describe('My Groups tab', () => {
@@ -77,11 +79,12 @@ describe('My Groups tab', () => {
     expect(within(march).getByText('This month')).toBeTruthy();
     expect(screen.getAllByRole('button').filter((button) => button.getAttribute('aria-current') === 'date')).toHaveLength(1);
 
-    expect(monthCard(/^January 2026 Paid$/)).toBeTruthy();
-    expect(monthCard(/^March 2026 Owed$/)).toBeTruthy();
-    expect(monthCard(/^April 2026 Under review$/)).toBeTruthy();
-    expect(monthCard(/^May 2026 Scheduled Receipt rejected$/)).toBeTruthy();
-    expect(monthCard(/^June 2026 Scheduled$/)).toBeTruthy();
+    expect(monthCard(named('January 2026', 'Paid'))).toBeTruthy();
+    expect(monthCard(named('March 2026', 'Owed'))).toBeTruthy();
+    expect(monthCard(/^March 2026 Owed This month PKR 25,000$/)).toBeTruthy();
+    expect(monthCard(named('April 2026', 'Under review'))).toBeTruthy();
+    expect(monthCard(named('May 2026', 'Scheduled Receipt rejected'))).toBeTruthy();
+    expect(monthCard(named('June 2026', 'Scheduled'))).toBeTruthy();
     expect(within(march).getByText('PKR 25,000')).toBeTruthy();
   });
 
@@ -102,7 +105,7 @@ describe('My Groups tab', () => {
     const overdue = schedule.map((payment) => (payment.month === 2 ? { ...payment, status: 'OVERDUE', state: 'OVERDUE' as const, paymentDate: null } : payment));
     await openGroups([makeGroup({ payments: overdue })]);
     const february = monthCard(/^February 2026/);
-    expect(screen.getByRole('button', { name: 'February 2026 Overdue' })).toBe(february);
+    expect(screen.getByRole('button', { name: named('February 2026', 'Overdue') })).toBe(february);
     expect(within(february).getByText('Overdue')).toBeTruthy();
     // Months completed and remaining follow the paid months (January only now).
     const groupCard = within(screen.getByRole('article', { name: 'Group 1' }));
@@ -128,6 +131,34 @@ describe('My Groups tab', () => {
     expect(february.getByText('You Won!')).toBeTruthy();
     expect(february.getByText('Winner: Ayesha Khan')).toBeTruthy();
     expect(within(monthCard(/^March 2026/)).queryByText(/Winner/)).toBeNull();
+  });
+
+  it('tells a winner what happens next, on the group and in the month they won, and nothing more than the rules say', async () => {
+    const user = userEvent.setup();
+    const { card } = await openGroups();
+    const onGroup = within(card).getByRole('note', { name: 'What happens next' });
+    expect(onGroup.textContent).toContain('An administrator will contact you to arrange your Umrah package.');
+    expect(onGroup.textContent).toContain('Keep paying your monthly instalments: they continue until the group ends.');
+
+    await user.click(monthCard(/^February 2026/));
+    const details = within(await screen.findByRole('dialog', { name: 'Month Details' }));
+    expect(details.getByText('You Won!')).toBeTruthy();
+    expect(details.getByRole('note', { name: 'What happens next' })).toBeTruthy();
+  });
+
+  it('says nothing of next steps to a member who has not won', async () => {
+    const { card } = await openGroups([{ ...group, winners: group.winners.filter((winner) => winner.winnerId !== 'user-1') }]);
+    expect(within(card).queryByRole('note', { name: 'What happens next' })).toBeNull();
+  });
+
+  it('brings the group a link names into view, with focus on it', async () => {
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    const second = makeGroup({ id: 'group-2', groupNumber: 'B2', payments: makeSchedule().map((p) => ({ ...p, id: `g2-${p.id}`, groupId: 'group-2' })) });
+    stubGetRequests(memberPaymentRoutes({ groups: [group, second], counts: { total: 12, pending: 9 } }));
+    renderRoute('/dashboard?tab=groups&group=group-2', member);
+    const linked = await screen.findByRole('article', { name: 'Group B2' });
+    await waitFor(() => expect(document.activeElement).toBe(linked));
+    expect(scrolled.mock.contexts).toContain(linked);
   });
 
   it("opens a payable month's details, and 'Pay Now' stores it and opens its payment page", async () => {

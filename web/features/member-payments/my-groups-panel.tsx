@@ -1,22 +1,34 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, Trophy } from 'lucide-react';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { InstalmentState } from '../../../contract/figures.ts';
-import { formatPkr } from '../../../contract/money.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { cn } from '../../lib/cn.ts';
+import { lazyModule, useLazyModule, usePrefetchWhenIdle } from '../../lib/lazy-module.ts';
+import { formatPkr } from '../../../contract/money.ts';
 import { memberPaymentKeys, type GroupPayment, type MemberGroup } from './api.ts';
 import { useMemberPaymentLabels } from './labels.ts';
-import { MonthDetailsDialog } from './month-details-dialog.tsx';
-import { EmptyState, Facts, LoadError, useReturnFocus } from './parts.tsx';
+import { Facts, useReturnFocus } from './parts.tsx';
 import { useMyGroups } from './queries.ts';
 import { instalmentStateOf, isCurrentMonth, monthsCompleted, monthsRemaining, progressPercent, sortByMonth, winnerOf } from './rules.ts';
 import { MonthStateBadges } from './state-badge.tsx';
+import { WinnerNextSteps } from './winner-next-steps.tsx';
+import './catalogue.ts';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
+
+/**
+ * A month's details dialog is a module of its own (with the dialog library), fetched once the browser is
+ * idle after the groups have shown, or at the latest when a month is opened: it opens once it is here.
+ */
+const monthDetailsDialog = lazyModule(() => import('./month-details-dialog.tsx'));
+const idlePrefetch = [monthDetailsDialog];
 
 /** The dashboard's My Groups tab (member document §2): each group with its payment schedule. */
 export function MyGroupsPanel() {
@@ -25,6 +37,10 @@ export function MyGroupsPanel() {
   const queryClient = useQueryClient();
   const groups = useMyGroups();
   const { user } = useAuth();
+  const location = useLocation();
+  // A link may name one group (a notification of a win or of joining): that group is brought into view.
+  const linkedGroupId = new URLSearchParams(location.search).get('group');
+  usePrefetchWhenIdle(idlePrefetch);
 
   function refresh() {
     void groups.refetch();
@@ -43,17 +59,17 @@ export function MyGroupsPanel() {
           {t('groups.refresh')}
         </Button>
       </div>
-      {groups.isError && <LoadError message={t('groups.loadFailed')} onRetry={() => void groups.refetch()} retrying={groups.isFetching} />}
+      {groups.isError && <LoadError compact message={t('groups.loadFailed')} onRetry={() => void groups.refetch()} retrying={groups.isFetching} />}
       {/* Groups once read stay on screen when a later refresh fails; the message above says so. */}
       {!groups.data ? (
         groups.isPending && <Spinner label={t('groups.loading')} className="py-6" />
       ) : groups.data.length === 0 ? (
-        <EmptyState>{t('groups.empty')}</EmptyState>
+        <EmptyState description={t('groups.empty')} />
       ) : (
         <ul className="space-y-6">
           {groups.data.map((group) => (
             <li key={group.id}>
-              <GroupCard group={group} currentUserId={user?.id} />
+              <GroupCard group={group} currentUserId={user?.id} linkedBy={group.id === linkedGroupId ? location.key : undefined} />
             </li>
           ))}
         </ul>
@@ -62,7 +78,8 @@ export function MyGroupsPanel() {
   );
 }
 
-function GroupCard({ group, currentUserId }: { group: MemberGroup; currentUserId: string | undefined }) {
+/** `linkedBy`: the key of the navigation whose link named this group; each such navigation shows it again. */
+function GroupCard({ group, currentUserId, linkedBy }: { group: MemberGroup; currentUserId: string | undefined; linkedBy?: string }) {
   const { t } = useTranslation('memberPayments');
   const labels = useMemberPaymentLabels();
   const titleId = useId();
@@ -72,6 +89,15 @@ function GroupCard({ group, currentUserId }: { group: MemberGroup; currentUserId
   const payments = sortByMonth(group.payments ?? []);
   const progress = progressPercent(payments);
   const openPayment = payments.find((payment) => payment.id === openPaymentId) ?? null;
+  const dialog = useLazyModule(monthDetailsDialog, openPayment !== null);
+  const cardRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!linkedBy || !cardRef.current) return;
+    // Focus (for a keyboard or a screen reader) without the jump, then a scroll that puts its top in view.
+    cardRef.current.focus({ preventScroll: true });
+    cardRef.current.scrollIntoView?.({ block: 'start' });
+  }, [linkedBy]);
+  const wonHere = currentUserId !== undefined && (group.winners ?? []).some((winner) => winner.winnerId === currentUserId);
 
   const facts = [
     { label: t('groups.members'), value: t('groups.membersValue', { current: group.currentMembers, max: group.maxMembers }) },
@@ -84,7 +110,7 @@ function GroupCard({ group, currentUserId }: { group: MemberGroup; currentUserId
   ];
 
   return (
-    <Card className="p-4 sm:p-5" role="article" aria-labelledby={titleId}>
+    <Card ref={cardRef} tabIndex={-1} className="scroll-mt-4 p-4 outline-none sm:p-5" role="article" aria-labelledby={titleId}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 id={titleId} className="text-lg font-semibold">
@@ -97,6 +123,9 @@ function GroupCard({ group, currentUserId }: { group: MemberGroup; currentUserId
       </div>
 
       <Facts facts={facts} className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4" />
+
+      {/* A winner is told what comes next where they look first, not only inside the month's details. */}
+      {wonHere && <WinnerNextSteps className="mt-4" />}
 
       <div className="mt-4">
         <div className="flex items-center justify-between text-sm">
@@ -141,16 +170,18 @@ function GroupCard({ group, currentUserId }: { group: MemberGroup; currentUserId
         </ul>
       )}
 
-      <MonthDetailsDialog
-        group={group}
-        payment={openPayment}
-        currentUserId={currentUserId}
-        onOpenChange={(open) => {
-          if (open) return;
-          setOpenPaymentId(null);
-          focus.restore();
-        }}
-      />
+      {dialog && (
+        <dialog.MonthDetailsDialog
+          group={group}
+          payment={openPayment}
+          currentUserId={currentUserId}
+          onOpenChange={(open) => {
+            if (open) return;
+            setOpenPaymentId(null);
+            focus.restore();
+          }}
+        />
+      )}
     </Card>
   );
 }
@@ -168,8 +199,9 @@ const monthCardLook: Record<InstalmentState, string> = {
 };
 
 /**
- * One month of the schedule: a button named by its month and state, so a screen reader hears
- * "March 2026, Owed"; the amount and the winner are read as its description. The card is drawn by the
+ * One month of the schedule: a button named by what it shows, month and state first, so a screen reader
+ * hears "March 2026, Owed" and then the amount and the winner, and a voice command can use any of its
+ * visible words (WCAG 2.5.3 Label in Name: no separate name that leaves the card's text out). The card is drawn by the
  * month's state: a future month is 'Scheduled', never due. The current month (in Karachi) is ringed,
  * says 'This month' and is marked aria-current="date".
  */
@@ -177,7 +209,6 @@ function MonthCard(props: { group: MemberGroup; payment: GroupPayment; currentUs
   const { group, payment, currentUserId, onOpen } = props;
   const { t } = useTranslation('memberPayments');
   const labels = useMemberPaymentLabels();
-  const id = useId();
   const current = isCurrentMonth(payment);
   const state = instalmentStateOf(payment);
   const winner = winnerOf(group.winners, payment);
@@ -188,8 +219,6 @@ function MonthCard(props: { group: MemberGroup; payment: GroupPayment; currentUs
       type="button"
       onClick={(event) => onOpen(event.currentTarget)}
       aria-current={current ? 'date' : undefined}
-      aria-labelledby={`${id}-title ${id}-status`}
-      aria-describedby={`${id}-details`}
       data-state={state}
       className={cn(
         'flex h-full w-full flex-col items-start gap-1.5 rounded-xl p-3 text-start transition-colors hover:bg-muted/50',
@@ -198,10 +227,9 @@ function MonthCard(props: { group: MemberGroup; payment: GroupPayment; currentUs
         current && 'ring-2 ring-primary ring-offset-2 ring-offset-card',
       )}
     >
-      <span id={`${id}-title`} className="font-semibold">
-        {labels.period(payment.month, payment.year)}
-      </span>
-      <span id={`${id}-details`} className="block space-y-0.5 text-sm">
+      <span className="font-semibold">{labels.period(payment.month, payment.year)}</span>
+      <MonthStateBadges payment={payment} />
+      <span className="block space-y-0.5 text-sm">
         {current && <span className="block text-xs font-semibold text-primary">{t('groups.thisMonth')}</span>}
         <span className={cn('block font-medium', state === 'SCHEDULED' && 'text-muted-foreground')}>{formatPkr(payment.amount)}</span>
         {winner && (
@@ -220,7 +248,6 @@ function MonthCard(props: { group: MemberGroup; payment: GroupPayment; currentUs
           </span>
         )}
       </span>
-      <MonthStateBadges id={`${id}-status`} payment={payment} />
     </button>
   );
 }

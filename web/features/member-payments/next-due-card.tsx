@@ -3,18 +3,19 @@ import { CircleCheck, Clock, CreditCard } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CountAndAmount, NextDue } from '../../../contract/figures.ts';
-import { formatPkr } from '../../../contract/money.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
+import { formatPkr } from '../../../contract/money.ts';
 import type { MemberGroup, MemberPosition, SummaryFigures } from './api.ts';
 import { useMemberPaymentLabels } from './labels.ts';
-import { LoadError } from './parts.tsx';
 import { useMyGroups, usePaymentSummary } from './queries.ts';
 import { isPayable } from './rules.ts';
 import { selectedPaymentOf, writeSelectedPayment, type SelectedPayment } from './selected-payment.ts';
 import { StateBadge } from './state-badge.tsx';
+import './catalogue.ts';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 /**
  * The top of the member's dashboard (RULES §6a): the next instalment (the earliest owed one, else the
@@ -45,7 +46,7 @@ export function NextDueCard() {
         {!position ? (
           summary.isError ? (
             <div className="mt-3">
-              <LoadError message={t('nextDue.loadFailed')} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />
+              <LoadError compact message={t('nextDue.loadFailed')} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />
             </div>
           ) : (
             <Spinner label={t('nextDue.loading')} className="py-6" />

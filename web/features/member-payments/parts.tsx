@@ -1,14 +1,10 @@
-/** Small pieces shared by the groups, the payments list and the payment page. */
+/** Small pieces shared by the groups, the payments list and the payment page (and receipt-button.tsx). */
 import { useRef, type ReactNode } from 'react';
-import { CircleAlert, ExternalLink, FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button, type ButtonProps } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { notify } from '../../lib/toast.ts';
-import { safeReceiptHref } from '../plans/api.ts';
 import { useMemberPaymentLabels } from './labels.ts';
 import { groupPaymentStatus, groupPaymentStatusTone } from './rules.ts';
+import './catalogue.ts';
 
 /** A month's status badge, followed by 'Under review' while a receipt waits for a decision. */
 export function GroupPaymentBadges({ status, underReview, id }: { status: string; underReview?: boolean; id?: string }) {
@@ -20,53 +16,6 @@ export function GroupPaymentBadges({ status, underReview, id }: { status: string
       {underReview && <Badge tone="info">{t('status.underReview')}</Badge>}
     </span>
   );
-}
-
-/**
- * 'View Receipt': the receipt in a new tab (a short-lived signed link), or, when there is none, the
- * message 'Receipt is not available for this payment.' (member document §2, §8).
- */
-export function ReceiptButton({ url, label, variant = 'outline', size = 'sm', className }: { url: string | null | undefined; label?: string } & Pick<ButtonProps, 'variant' | 'size' | 'className'>) {
-  const { t } = useTranslation('memberPayments');
-  const href = safeReceiptHref(url);
-  const text = label ?? t('receipt.view');
-  if (!href) {
-    return (
-      <Button variant={variant} size={size} className={className} onClick={() => notify.error(t('receipt.unavailable'))}>
-        <FileText aria-hidden />
-        {text}
-      </Button>
-    );
-  }
-  return (
-    <Button variant={variant} size={size} className={className} asChild>
-      <a href={href} target="_blank" rel="noopener noreferrer">
-        <FileText aria-hidden />
-        {text}
-        <ExternalLink aria-hidden />
-        <span className="sr-only">{t('receipt.opensInNewTab')}</span>
-      </a>
-    </Button>
-  );
-}
-
-export function LoadError({ message, onRetry, retrying }: { message: string; onRetry: () => void; retrying: boolean }) {
-  const { t } = useTranslation('memberPayments');
-  return (
-    <Card className="flex flex-col items-start gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
-      <p role="alert" className="flex items-center gap-2 font-medium">
-        <CircleAlert className="size-5 shrink-0 text-destructive" aria-hidden />
-        {message}
-      </p>
-      <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying}>
-        {t('common.retry')}
-      </Button>
-    </Card>
-  );
-}
-
-export function EmptyState({ children }: { children: ReactNode }) {
-  return <Card className="p-6 text-center text-muted-foreground">{children}</Card>;
 }
 
 /** Label and value pairs, two to a row on phones. */

@@ -1,32 +1,46 @@
-import { useId, useState } from 'react';
-import { Plus } from 'lucide-react';
+import { useId } from 'react';
+import { CreditCard } from 'lucide-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatPkr } from '../../../contract/money.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatPkr } from '../../../contract/money.ts';
 import type { MemberPayment } from './api.ts';
 import { useMemberPaymentLabels } from './labels.ts';
-import { EmptyState, Facts, LoadError, ReceiptButton, useReturnFocus } from './parts.tsx';
-import { useMyPayments, usePaymentSummary } from './queries.ts';
-import { reviewStatusOf, reviewStatusTone } from './rules.ts';
-import { SubmitPaymentDialog } from './submit-payment-dialog.tsx';
+import { selectedFromNextDue } from './next-due-card.tsx';
+import { Facts } from './parts.tsx';
+import { ReceiptButton } from './receipt-button.tsx';
+import { useMyGroups, useMyPayments, usePaymentSummary } from './queries.ts';
+import { isPayable, reviewStatusOf, reviewStatusTone } from './rules.ts';
+import { writeSelectedPayment } from './selected-payment.ts';
+import './screens-catalogue.ts';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 /**
  * The dashboard's Payments tab (member document §2): Submit Payment, the counts, Payment History. The
  * counts are the server's (RULES §6a), from the same query as the dashboard's tiles: Total is paid +
  * pending, Approved is paid, Pending is under review + owed, shown split in those two.
+ *
+ * An instalment is paid one way only: from its month, on the payment page (bank transfer with a receipt,
+ * member document §1). Submit Payment opens that page for the next instalment, as the month card's Pay
+ * Now does, rather than a second form of its own that asked again for group, month and amount, and
+ * offered Cash with a bank receipt.
  */
 export function PaymentsPanel() {
   const { t } = useTranslation('memberPayments');
   const headingId = useId();
   const historyId = useId();
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const focus = useReturnFocus();
+  const hintId = useId();
   const payments = useMyPayments();
   const summary = usePaymentSummary();
+  const groups = useMyGroups();
   const counts = summary.data?.counts;
+  const next = summary.data?.position?.nextDue ?? null;
+  const payable = next !== null && isPayable({ status: '', state: next.state });
+  const labels = useMemberPaymentLabels();
 
   const cards = [
     { key: 'total', label: t('payments.total'), value: counts?.total },
@@ -45,16 +59,27 @@ export function PaymentsPanel() {
         <h2 id={headingId} className="text-xl font-semibold">
           {t('payments.title')}
         </h2>
-        <Button
-          onClick={(event) => {
-            focus.remember(event.currentTarget);
-            setDialogOpen(true);
-          }}
-        >
-          <Plus aria-hidden />
-          {t('payments.submitPayment')}
-        </Button>
+        {next && payable && (
+          <Button asChild>
+            <Link
+              to={`/user/payment/${encodeURIComponent(next.paymentId)}`}
+              // The payment page reads the month from storage, as after the month card's 'Pay Now'.
+              onClick={() => writeSelectedPayment(selectedFromNextDue(next, groups.data))}
+              aria-describedby={hintId}
+            >
+              <CreditCard aria-hidden />
+              {t('payments.submitPayment')}
+            </Link>
+          </Button>
+        )}
       </div>
+      {summary.data && (
+        <p id={hintId} className="-mt-4 text-sm text-muted-foreground">
+          {next && payable
+            ? t('payments.submitPaymentHint', { period: labels.period(next.month, next.year), number: next.groupNumber })
+            : t('payments.payFromMonthHint')}
+        </p>
+      )}
 
       <dl className="grid grid-cols-3 gap-2 sm:gap-4">
         {cards.map((card) => (
@@ -71,11 +96,11 @@ export function PaymentsPanel() {
           {t('payments.historyTitle')}
         </h3>
         <div className="mt-3">
-          {payments.isError && <LoadError message={t('payments.loadFailed')} onRetry={() => void payments.refetch()} retrying={payments.isFetching} />}
+          {payments.isError && <LoadError compact message={t('payments.loadFailed')} onRetry={() => void payments.refetch()} retrying={payments.isFetching} />}
           {!payments.data ? (
             payments.isPending && <Spinner label={t('payments.loading')} className="py-6" />
           ) : payments.data.length === 0 ? (
-            <EmptyState>{t('payments.empty')}</EmptyState>
+            <EmptyState description={t('payments.empty')} />
           ) : (
             <ul className="space-y-3">
               {payments.data.map((payment) => (
@@ -87,14 +112,6 @@ export function PaymentsPanel() {
           )}
         </div>
       </section>
-
-      <SubmitPaymentDialog
-        open={dialogOpen}
-        onOpenChange={(open) => {
-          setDialogOpen(open);
-          if (!open) focus.restore();
-        }}
-      />
     </section>
   );
 }

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { makeGroupPayment } from './test-support.ts';
 import {
   businessMonthOf,
-  defaultPaymentYear,
   groupPaymentStatus,
   instalmentNotes,
   instalmentStateOf,
   isCurrentMonth,
   isPaid,
   isPayable,
-  monthAvailability,
   monthsCompleted,
   monthsRemaining,
   progressPercent,
@@ -106,12 +103,6 @@ describe('the current month', () => {
     expect(isCurrentMonth({ month: 3, year: 2026 }, now)).toBe(false);
     expect(isCurrentMonth({ month: 4, year: 2025 }, now)).toBe(false);
   });
-
-  it('gives the payment form its default year within 2020-2030', () => {
-    expect(defaultPaymentYear(2020, 2030, new Date('2026-06-01T00:00:00Z'))).toBe(2026);
-    expect(defaultPaymentYear(2020, 2030, new Date('2035-06-01T00:00:00Z'))).toBe(2030);
-    expect(defaultPaymentYear(2020, 2030, new Date('2019-06-01T00:00:00Z'))).toBe(2020);
-  });
 });
 
 describe('schedule helpers', () => {
@@ -129,7 +120,7 @@ describe('schedule helpers', () => {
   });
 
   it("finds a month's winner", () => {
-    const winners = [{ month: 3, year: 2026, winnerId: 'u-2', winner: { name: 'Bilal' }, amount: 300000, selectedAt: '2026-03-15T10:00:00Z' }];
+    const winners = [{ month: 3, year: 2026, winnerId: 'u-2', winner: { name: 'Bilal' }, amount: 300000, selectedAt: '2026-03-15T10:00:00Z', status: 'SELECTED' }];
     expect(winnerOf(winners, { month: 3, year: 2026 })?.winner?.name).toBe('Bilal');
     expect(winnerOf(winners, { month: 3, year: 2027 })).toBeUndefined();
     expect(winnerOf(undefined, { month: 3, year: 2026 })).toBeUndefined();
@@ -149,24 +140,5 @@ describe('review status of a sent payment', () => {
     expect(reviewStatusOf({ status: 'REJECTED' })).toBe('rejected');
     expect(reviewStatusOf({ status: 'OVERDUE' })).toBe('pending');
     expect(reviewStatusOf({ status: 'PENDING' })).toBe('pending');
-  });
-});
-
-describe('months that can take a receipt', () => {
-  it('closes paid months, months under review and months outside the cycle, of the year asked for', () => {
-    const payments = [
-      makeGroupPayment({ year: 2026, month: 11, status: 'PAID' }),
-      makeGroupPayment({ year: 2026, month: 12, status: 'PENDING', underReview: true }),
-      makeGroupPayment({ year: 2027, month: 1, status: 'OVERDUE' }),
-      makeGroupPayment({ year: 2027, month: 2, status: 'rejected' }),
-    ];
-    const in2027 = monthAvailability(payments, 2027);
-    expect([...in2027.entries()].filter(([, state]) => state !== 'notInCycle')).toEqual([
-      [1, 'open'],
-      [2, 'open'],
-    ]);
-    const in2026 = monthAvailability(payments, 2026);
-    expect([in2026.get(10), in2026.get(11), in2026.get(12)]).toEqual(['notInCycle', 'paid', 'underReview']);
-    expect(in2026.size).toBe(12);
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { InstalmentState } from '../../../contract/figures.ts';
 import type { BadgeTone } from '../../components/ui/badge.tsx';
-import { isInstalmentState, type GroupPayment, type GroupWinner, type MemberPayment } from './api.ts';
+import { isInstalmentState, type GroupPayment, type GroupWinner } from './api.ts';
 
 /** The business time zone (RULES §2): "this month" is this month in Karachi. */
 export const BUSINESS_TIME_ZONE = 'Asia/Karachi';
@@ -41,7 +41,7 @@ export const groupPaymentStatusTone: Record<GroupPaymentStatus, BadgeTone> = {
 /** The states a receipt can still be sent for: owed, overdue, or a month paid ahead (RULES §6a). */
 const PAYABLE_STATES: readonly InstalmentState[] = ['OWED', 'OVERDUE', 'SCHEDULED'];
 
-type StatePayment = Pick<GroupPayment, 'status' | 'underReview'> & Partial<Pick<GroupPayment, 'state'>>;
+type StatePayment = Pick<GroupPayment, 'status'> & Partial<Pick<GroupPayment, 'underReview' | 'state'>>;
 
 /**
  * A month can be paid when it is owed, overdue or scheduled (paid ahead): not when it is paid or a
@@ -126,11 +126,6 @@ export function winnerOf(winners: readonly GroupWinner[] | null | undefined, mon
   return (winners ?? []).find((winner) => winner.month === month.month && winner.year === month.year);
 }
 
-/** The year a new payment form starts with: this year in Karachi, within the allowed range. */
-export function defaultPaymentYear(min: number, max: number, now: Date = new Date()): number {
-  return Math.min(max, Math.max(min, businessMonthOf(now).year));
-}
-
 const ENGLISH_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /**
@@ -144,10 +139,11 @@ export function instalmentNotes(groupNumber: string, month: number, year: number
 export type ReviewStatus = 'pending' | 'approved' | 'rejected';
 
 /**
- * A sent payment's review, in lowercase (member document §4): the server's reviewStatus, else read
- * from the status (PAID approved, REJECTED rejected); pending is the default display.
+ * A sent payment's review, in lowercase (member document §4): the server's reviewStatus (a member's
+ * list also sends it as status), else read from a stored status code (PAID approved, REJECTED
+ * rejected); pending is the default display.
  */
-export function reviewStatusOf(payment: Pick<MemberPayment, 'reviewStatus' | 'status'>): ReviewStatus {
+export function reviewStatusOf(payment: { status: string; reviewStatus?: string }): ReviewStatus {
   const review = (payment.reviewStatus ?? '').trim().toLowerCase();
   if (review === 'approved' || review === 'rejected' || review === 'pending') return review;
   const status = groupPaymentStatus(payment.status);
@@ -162,19 +158,3 @@ export const reviewStatusTone: Record<ReviewStatus, BadgeTone> = {
   rejected: 'danger',
 };
 
-/** Whether a month of a year can take a receipt for a group: what the server would accept. */
-export type MonthAvailability = 'open' | 'paid' | 'underReview' | 'notInCycle';
-
-/**
- * For Submit Payment: each month of `year` in the group's schedule. A month already paid or with a
- * receipt under review is closed (the server answers 409), and so is one outside the group's cycle (400).
- */
-export function monthAvailability(payments: readonly GroupPayment[], year: number): Map<number, MonthAvailability> {
-  const result = new Map<number, MonthAvailability>();
-  for (let month = 1; month <= 12; month++) result.set(month, 'notInCycle');
-  for (const payment of payments) {
-    if (payment.year !== year) continue;
-    result.set(payment.month, groupPaymentStatus(payment.status) === 'paid' ? 'paid' : payment.underReview ? 'underReview' : 'open');
-  }
-  return result;
-}

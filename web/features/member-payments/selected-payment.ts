@@ -22,7 +22,8 @@ export interface SelectedPayment {
   underReview: boolean;
   receiptUrl: string | null;
   rejectionReason: string | null;
-  group: { id: string; groupNumber: string; plan: GroupPlan };
+  /** The group's plan; its id is not known when the month was chosen before the groups were read. */
+  group: { id: string; groupNumber: string; plan: Omit<GroupPlan, 'id'> & { id?: string } };
 }
 
 export function selectedPaymentOf(group: MemberGroup, payment: GroupPayment): SelectedPayment {

@@ -4,8 +4,8 @@
  * keeps text contrast of 4.5:1 or more in both themes (web/styles.css):
  * - Scheduled: foreground on muted (light 14.5:1, dark 13.0:1): calm, never looks due;
  * - Under review: primary on primary-soft (5.5:1, 6.7:1);
- * - Owed: card colour on warning (6.4:1, 10.4:1);
- * - Overdue: destructive-foreground on destructive (6.6:1, 8.1:1), bold: the strongest;
+ * - Owed: card colour on warning (7.4:1, 10.4:1);
+ * - Overdue: destructive-foreground on destructive (7.6:1, 8.1:1), bold: the strongest;
  * - Paid: success on its 15% tint over a card (5.3:1, 7.0:1).
  */
 import type { ComponentType, SVGProps } from 'react';
@@ -17,6 +17,7 @@ import { cn } from '../../lib/cn.ts';
 import type { GroupPayment } from './api.ts';
 import { useMemberPaymentLabels } from './labels.ts';
 import { groupPaymentStatus, instalmentStateOf } from './rules.ts';
+import './catalogue.ts';
 
 const looks: Record<InstalmentState, { className: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }> = {
   SCHEDULED: { className: 'border border-border bg-muted text-foreground font-medium', Icon: CalendarClock },

@@ -1,24 +1,25 @@
 import type { ReactNode } from 'react';
 import { CalendarClock, Receipt, Users, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatPkr } from '../../../contract/money.ts';
 import { Card } from '../../components/ui/card.tsx';
-import { useReferralStats } from '../member-referrals/queries.ts';
+import { formatPkr } from '../../../contract/money.ts';
 import { useMyGroups, usePaymentSummary } from './queries.ts';
+import './catalogue.ts';
+
+/** The member's referral figures as the dashboard has them (the Referrals area's query): the tiles show the total commission. */
+export type ReferralStatsQuery = { isPending: boolean; data?: { totalCommission: number } };
 
 /**
  * The dashboard's summary tiles (member document §2): Active Groups, Total Payments, Pending Payments
  * and Referral Earnings (PKR). Total and Pending are the server's figures (RULES §6a: pending is under
  * review + owed, never a future month; total is paid + pending), from the same query as the
  * next-instalment card and the Payments tab, so the three always agree. Referral Earnings is the
- * member's total commission from GET /referrals/stats.
+ * member's total commission from GET /referrals/stats, which the dashboard asks the Referrals area for.
  */
-export function SummaryTiles() {
+export function SummaryTiles({ referralStats }: { referralStats: ReferralStatsQuery }) {
   const { t } = useTranslation('memberPayments');
   const groups = useMyGroups();
   const summary = usePaymentSummary();
-  const { t: tr } = useTranslation('memberReferrals');
-  const referralStats = useReferralStats();
 
   const value = (state: { isPending: boolean }, number: number | undefined): ReactNode => {
     if (number !== undefined) return number.toLocaleString('en-PK');
@@ -41,7 +42,7 @@ export function SummaryTiles() {
         ) : (
           value(referralStats, undefined)
         ),
-      hint: tr('summary.earnings'),
+      hint: t('summary.referralEarningsHint'),
     },
   ];
 

@@ -1,25 +1,30 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
 import { CircleCheck, Info } from 'lucide-react';
-import { Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { formatPkr } from '../../../contract/money.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
-import { FormAlert } from '../../components/ui/form-alert.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { Textarea } from '../../components/ui/textarea.tsx';
-import { getErrorMessage, getServerMessage } from '../../lib/api-client.ts';
-import { notify } from '../../lib/toast.ts';
-import { EmptyState, Facts, LoadError } from '../member-payments/parts.tsx';
-import { confirmCommissionPayment, referralKeys, type CommissionPayment } from './api.ts';
+import { Tabs } from '../../components/ui/tabs.tsx';
+import { lazyModule, prefetch, useLazyModule, usePrefetchWhenIdle } from '../../lib/lazy-module.ts';
+import { formatPkr } from '../../../contract/money.ts';
+import { Facts } from '../member-payments/index.ts';
+import type { CommissionPayment } from './api.ts';
 import { LevelBadge, useReferralLabels } from './labels.tsx';
 import { useCommissionPayments } from './queries.ts';
-import { commissionCapOf, CONFIRM_NOTES_MAX, splitCommissionPayments, withConfirmed } from './rules.ts';
+import { commissionCapOf, splitCommissionPayments } from './rules.ts';
+import './catalogue.ts';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 type CommissionTab = 'pending' | 'confirmed';
+
+/**
+ * The confirmation dialog is a module of its own (with the dialog library), fetched once the browser
+ * is idle after the section has shown, when the pointer rests on a Confirm button or it gets focus, or
+ * at the latest on the click, which opens the dialog once it is here.
+ */
+const confirmDialog = lazyModule(() => import('./commission-confirm-dialog.tsx'));
+const idlePrefetch = [confirmDialog];
 
 /**
  * Commission (member document §2, §3 "Commission payment", §4): the payments the operator has sent,
@@ -34,6 +39,8 @@ export function CommissionSection() {
   const [refocus, setRefocus] = useState(false);
   const pendingTabRef = useRef<HTMLButtonElement>(null);
   const lists = splitCommissionPayments(payments.data ?? []);
+  const dialog = useLazyModule(confirmDialog, confirming !== null);
+  usePrefetchWhenIdle(idlePrefetch);
 
   // A confirmed payment leaves the pending list, and with it the button that opened the dialog:
   // focus then goes to the 'Pending Confirmation' tab rather than being lost on the page. The dialog
@@ -61,7 +68,7 @@ export function CommissionSection() {
         </h3>
         <p className="mt-1 text-sm text-muted-foreground">{t('commission.intro')}</p>
       </div>
-      {payments.isError && <LoadError message={t('commission.loadFailed')} onRetry={() => void payments.refetch()} retrying={payments.isFetching} />}
+      {payments.isError && <LoadError compact message={t('commission.loadFailed')} onRetry={() => void payments.refetch()} retrying={payments.isFetching} />}
       {!payments.data ? (
         payments.isPending && <Spinner label={t('commission.loading')} className="py-6" />
       ) : (
@@ -90,19 +97,21 @@ export function CommissionSection() {
           </Tabs.Content>
         </Tabs.Root>
       )}
-      <ConfirmCommissionDialog
-        payment={confirming}
-        onClose={(confirmed) => {
-          setConfirming(null);
-          if (confirmed) setRefocus(true);
-        }}
-      />
+      {dialog && (
+        <dialog.ConfirmCommissionDialog
+          payment={confirming}
+          onClose={(confirmed) => {
+            setConfirming(null);
+            if (confirmed) setRefocus(true);
+          }}
+        />
+      )}
     </section>
   );
 }
 
 function PaymentList({ payments, empty, onConfirm }: { payments: CommissionPayment[]; empty: string; onConfirm?: (payment: CommissionPayment) => void }) {
-  if (payments.length === 0) return <EmptyState>{empty}</EmptyState>;
+  if (payments.length === 0) return <EmptyState description={empty} />;
   return (
     <ul className="space-y-3">
       {payments.map((payment) => (
@@ -151,7 +160,12 @@ function PaymentCard({ payment, onConfirm }: { payment: CommissionPayment; onCon
       )}
       {onConfirm && !payment.userConfirmed && (
         <div className="mt-4">
-          <Button onClick={() => onConfirm(payment)} className="w-full sm:w-auto">
+          <Button
+            onPointerEnter={() => prefetch(confirmDialog)}
+            onFocus={() => prefetch(confirmDialog)}
+            onClick={() => onConfirm(payment)}
+            className="w-full sm:w-auto"
+          >
             <CircleCheck aria-hidden />
             {t('commission.confirm')}
           </Button>
@@ -183,91 +197,5 @@ function CapNote({ payment }: { payment: CommissionPayment }) {
       <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
       <span>{text}</span>
     </p>
-  );
-}
-
-/** The dialog that confirms one payment, with optional notes. `onClose(true)` after a confirmation. */
-function ConfirmCommissionDialog({ payment, onClose }: { payment: CommissionPayment | null; onClose: (confirmed: boolean) => void }) {
-  const { t } = useTranslation('memberReferrals');
-  return (
-    <Dialog
-      open={payment !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose(false);
-      }}
-      title={t('commission.dialogTitle')}
-      description={payment ? <ConfirmDescription payment={payment} /> : undefined}
-    >
-      {payment && <ConfirmForm key={payment.id} payment={payment} onDone={() => onClose(true)} />}
-    </Dialog>
-  );
-}
-
-function ConfirmDescription({ payment }: { payment: CommissionPayment }) {
-  const { t } = useTranslation('memberReferrals');
-  return <>{t('commission.dialogDescription', { amount: formatPkr(payment.amount), name: payment.referral?.referredUser?.name || t('commission.someone') })}</>;
-}
-
-function ConfirmForm({ payment, onDone }: { payment: CommissionPayment; onDone: () => void }) {
-  const { t } = useTranslation('memberReferrals');
-  const { t: tc } = useTranslation();
-  const queryClient = useQueryClient();
-  const [notes, setNotes] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const confirm = useMutation({
-    mutationFn: confirmCommissionPayment,
-    onSuccess: (updated) => {
-      // The payment moves to 'Confirmed' at once; the lists and totals are then read again.
-      queryClient.setQueryData<CommissionPayment[]>(referralKeys.commissionPayments, (old) =>
-        withConfirmed(old, updated ?? { ...payment, userConfirmed: true, confirmedAt: new Date().toISOString(), userNotes: notes.trim() || null }),
-      );
-      void queryClient.invalidateQueries({ queryKey: referralKeys.all });
-      notify.success(t('commission.confirmed'));
-      onDone();
-    },
-    // 'Failed to confirm payment', or the server's own message (member document §8).
-    onError: (failure) => setError(getServerMessage(failure) ?? getErrorMessage(failure, t('commission.confirmFailed'))),
-  });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (confirm.isPending) return;
-    setError(null);
-    confirm.mutate({ id: payment.id, userNotes: notes });
-  }
-
-  const busy = confirm.isPending;
-  return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy || undefined}>
-      <FormAlert message={error} />
-      <FormField label={t('commission.notes')} optional hint={t('commission.notesHint')}>
-        {(control) => (
-          <Textarea
-            {...control}
-            name="userNotes"
-            value={notes}
-            maxLength={CONFIRM_NOTES_MAX}
-            onChange={(event) => {
-              setNotes(event.target.value);
-              setError(null);
-            }}
-            disabled={busy}
-            rows={3}
-          />
-        )}
-      </FormField>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="outline" disabled={busy}>
-            {tc('common.cancel')}
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-          <CircleCheck aria-hidden />
-          {busy ? t('commission.confirming') : t('commission.dialogConfirm')}
-        </Button>
-      </div>
-    </form>
   );
 }

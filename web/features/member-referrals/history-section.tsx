@@ -1,12 +1,15 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPkr } from '../../../contract/money.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { EmptyState, Facts, LoadError } from '../member-payments/parts.tsx';
+import { formatPkr } from '../../../contract/money.ts';
+import { Facts } from '../member-payments/index.ts';
 import type { Referral } from './api.ts';
 import { LevelBadge, ReferralStatusBadge, useReferralLabels } from './labels.tsx';
 import { useReferrals } from './queries.ts';
+import './catalogue.ts';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 /**
  * History: everyone the member referred, at every level, newest first, from GET /referrals. The old
@@ -24,11 +27,11 @@ export function HistorySection() {
       <h3 id={headingId} className="text-lg font-semibold">
         {t('history.title')}
       </h3>
-      {referrals.isError && <LoadError message={t('history.loadFailed')} onRetry={() => void referrals.refetch()} retrying={referrals.isFetching} />}
+      {referrals.isError && <LoadError compact message={t('history.loadFailed')} onRetry={() => void referrals.refetch()} retrying={referrals.isFetching} />}
       {!referrals.data ? (
         referrals.isPending && <Spinner label={t('history.loading')} className="py-6" />
       ) : newestFirst.length === 0 ? (
-        <EmptyState>{t('history.empty')}</EmptyState>
+        <EmptyState description={t('history.empty')} />
       ) : (
         <ul className="space-y-3">
           {newestFirst.map((referral) => (

@@ -1,8 +1,9 @@
 /** Display labels and small badges of this area, in the active language. */
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge.tsx';
-import { formatDateIn } from '../member-payments/labels.ts';
+import { formatDateIn } from '../member-payments/index.ts';
 import { referralLevel, referralStatus, referralStatusTone, type ReferralStatus } from './rules.ts';
+import './catalogue.ts';
 
 export function useReferralLabels() {
   const { t, i18n } = useTranslation('memberReferrals');

@@ -1,19 +1,20 @@
 import { useId } from 'react';
 import { Check, Copy, HandCoins, Link2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatPkr } from '../../../contract/money.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from '../../lib/auth.tsx';
+import { formatPkr } from '../../../contract/money.ts';
 import { notify } from '../../lib/toast.ts';
-import { LoadError } from '../member-payments/parts.tsx';
 import type { CommissionRules } from './api.ts';
 import { LevelBadge } from './labels.tsx';
 import { useCommissionRules } from './queries.ts';
 import { buildReferralLink, formatRate, levelRates } from './rules.ts';
 import { useCopyConfirmation } from './use-copy.ts';
+import './catalogue.ts';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 /**
  * Overview (member document §2 "Referrals tab"): the member's code with Copy Code, the sign-up link
@@ -98,7 +99,7 @@ function CommissionStructureCard() {
         {rules.data ? (
           <CommissionStructure rules={rules.data} />
         ) : rules.isError ? (
-          <LoadError message={t('overview.rulesFailed')} onRetry={() => void rules.refetch()} retrying={rules.isFetching} />
+          <LoadError compact message={t('overview.rulesFailed')} onRetry={() => void rules.refetch()} retrying={rules.isFetching} />
         ) : (
           <Spinner label={t('overview.rulesLoading')} className="py-4" />
         )}

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { storageKeys } from '../../lib/storage-keys.ts';
 import { fakeAuth, makeUser, renderRoute } from '../../test/render.tsx';
-import { memberPaymentRoutes } from '../member-payments/test-support.ts';
+import { memberPaymentRoutes } from '../../test/member-payment-fixtures.ts';
 import { fail, ok, stubGetRequests } from '../../test/api-stub.ts';
 import type { CommissionPayment } from './api.ts';
 import { makeCommissionPayment, makeNode, makeReferral, referralRoutes } from './test-support.ts';
@@ -262,7 +262,7 @@ describe('Commission', () => {
       paymentMethod: 'JazzCash',
       transactionId: null,
       paidAt: '2026-02-01T09:00:00.000Z',
-      referral: { level: 2, referredUser: { name: 'Sana Malik' } },
+      referral: { level: 2, commissionRate: 0.05, referredUser: { name: 'Sana Malik' } },
     });
     const { user } = await openReferrals({ commissionPayments: [pending, confirmed] }, 'Commission');
     const card = await screen.findByRole('article', { name: 'PKR 2,500 from Bilal Ahmed' });
@@ -284,11 +284,11 @@ describe('Commission', () => {
 
   it('says beside the amount when the maximum or the minimum per commission changed it', async () => {
     const capped = makeCommissionPayment({ id: 'commission-capped', amount: 1000, uncappedAmount: 1250, cappedBy: 'MAXIMUM' });
-    const raised = makeCommissionPayment({ id: 'commission-raised', amount: 200, uncappedAmount: 150, cappedBy: 'MINIMUM', referral: { level: 3, referredUser: { name: 'Sana Malik' } } });
-    // Older answers carry neither field; a commission neither bound changed has cappedBy null.
-    const older = makeCommissionPayment({ id: 'commission-older', amount: 2500, referral: { level: 1, referredUser: { name: 'Omar Farooq' } } });
-    const plain = makeCommissionPayment({ id: 'commission-plain', amount: 500, uncappedAmount: 500, cappedBy: null, referral: { level: 2, referredUser: { name: 'Hina Raza' } } });
-    await openReferrals({ commissionPayments: [capped, raised, older, plain] }, 'Commission');
+    const raised = makeCommissionPayment({ id: 'commission-raised', amount: 200, uncappedAmount: 150, cappedBy: 'MINIMUM', referral: { level: 3, commissionRate: 0.02, referredUser: { name: 'Sana Malik' } } });
+    // A commission neither bound changed has cappedBy null, and its uncapped amount is the amount paid.
+    const untouched = makeCommissionPayment({ id: 'commission-untouched', amount: 2500, referral: { level: 1, commissionRate: 0.1, referredUser: { name: 'Omar Farooq' } } });
+    const plain = makeCommissionPayment({ id: 'commission-plain', amount: 500, uncappedAmount: 500, cappedBy: null, referral: { level: 2, commissionRate: 0.05, referredUser: { name: 'Hina Raza' } } });
+    await openReferrals({ commissionPayments: [capped, raised, untouched, plain] }, 'Commission');
 
     const cappedCard = within(await screen.findByRole('article', { name: 'PKR 1,000 from Bilal Ahmed' }));
     expect(cappedCard.getByText('Capped at the maximum of PKR 1,000 per commission (was PKR 1,250)')).toBeTruthy();

@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
-import { Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
+import { Tabs } from '../../components/ui/tabs.tsx';
 import { CommissionSection } from './commission-section.tsx';
 import { HistorySection } from './history-section.tsx';
 import { OverviewSection } from './overview-section.tsx';
 import { TreeSection } from './tree-section.tsx';
+import './catalogue.ts';
 
 export const REFERRAL_SECTIONS = ['overview', 'tree', 'history', 'commission'] as const;
 export type ReferralSection = (typeof REFERRAL_SECTIONS)[number];

@@ -98,13 +98,13 @@ describe('commissionCapOf', () => {
     expect(commissionCapOf({ amount: 200, uncappedAmount: 150, cappedBy: 'MINIMUM' })).toEqual({ by: 'MINIMUM', bound: 200, uncapped: 150 });
   });
 
-  it('is null when no bound changed it, or the answer does not say', () => {
+  it('is null when no bound changed it', () => {
     expect(commissionCapOf({ amount: 500, uncappedAmount: 500, cappedBy: null })).toBeNull();
-    expect(commissionCapOf({ amount: 500 })).toBeNull();
+    expect(commissionCapOf({ amount: 500, uncappedAmount: 480, cappedBy: null })).toBeNull();
   });
 
   it('leaves out an unknown or unchanged uncapped amount', () => {
-    expect(commissionCapOf({ amount: 1000, cappedBy: 'MAXIMUM' })).toEqual({ by: 'MAXIMUM', bound: 1000, uncapped: null });
+    expect(commissionCapOf({ amount: 1000, uncappedAmount: 1000, cappedBy: 'MAXIMUM' })).toEqual({ by: 'MAXIMUM', bound: 1000, uncapped: null });
     expect(commissionCapOf({ amount: 1000, uncappedAmount: Number.NaN, cappedBy: 'MAXIMUM' })?.uncapped).toBeNull();
   });
 });

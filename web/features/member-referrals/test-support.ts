@@ -35,16 +35,24 @@ export function makeStats(overrides: Partial<ReferralStats> = {}): ReferralStats
   return { totalReferrals: 0, totalCommission: 0, pendingCommission: 0, paidCommission: 0, level1Count: 0, level2Count: 0, level3Count: 0, ...overrides };
 }
 
+/** A paid commission that no bound changed (its uncapped amount is the amount), paid on paidAt. */
 export function makeCommissionPayment(overrides: Partial<CommissionPayment> = {}): CommissionPayment {
+  const amount = overrides.amount ?? 2500;
+  const paidAt = overrides.paidAt === undefined ? '2026-03-01T09:00:00.000Z' : overrides.paidAt;
   return {
     id: 'commission-1',
-    amount: 2500,
+    amount,
+    uncappedAmount: amount,
+    cappedBy: null,
+    status: 'PAID',
     userConfirmed: false,
     confirmedAt: null,
     userNotes: null,
     paymentMethod: 'BANK_TRANSFER',
     transactionId: 'TXN-7781',
-    paidAt: '2026-03-01T09:00:00.000Z',
+    paidAt,
+    paymentDate: paidAt,
+    createdAt: '2026-02-20T09:00:00.000Z',
     referral: { level: 1, commissionRate: 0.1, referredUser: { name: 'Bilal Ahmed' } },
     committee: { name: 'Gold Umrah Plan' },
     ...overrides,

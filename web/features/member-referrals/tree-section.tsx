@@ -1,13 +1,16 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPkr } from '../../../contract/money.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { EmptyState, Facts, LoadError } from '../member-payments/parts.tsx';
-import type { ReferralNode, ReferralStats } from './api.ts';
+import { formatPkr } from '../../../contract/money.ts';
+import { Facts } from '../member-payments/index.ts';
+import type { ReferralBranch, ReferralStats } from './api.ts';
 import { LevelBadge, ReferralStatusBadge, useReferralLabels } from './labels.tsx';
 import { useReferralTree } from './queries.ts';
 import { formatRate } from './rules.ts';
+import './catalogue.ts';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 /**
  * Tree View (member document §2, §3 "Referral node", "Referral stats"): the counts and commission
@@ -25,14 +28,14 @@ export function TreeSection() {
       <h3 id={headingId} className="text-lg font-semibold">
         {t('tree.title')}
       </h3>
-      {tree.isError && <LoadError message={t('tree.loadFailed')} onRetry={() => void tree.refetch()} retrying={tree.isFetching} />}
+      {tree.isError && <LoadError compact message={t('tree.loadFailed')} onRetry={() => void tree.refetch()} retrying={tree.isFetching} />}
       {!tree.data ? (
         tree.isPending && <Spinner label={t('tree.loading')} className="py-6" />
       ) : (
         <>
           <StatsGrid stats={tree.data.stats} />
           {tree.data.tree.length === 0 ? (
-            <EmptyState>{t('tree.empty')}</EmptyState>
+            <EmptyState description={t('tree.empty')} />
           ) : (
             <ul aria-label={t('tree.listLabel')} className="space-y-3">
               {tree.data.tree.map((node) => (
@@ -70,7 +73,7 @@ function StatsGrid({ stats }: { stats: ReferralStats }) {
   );
 }
 
-function TreeItem({ node }: { node: ReferralNode }) {
+function TreeItem({ node }: { node: ReferralBranch }) {
   const { t } = useTranslation('memberReferrals');
   const labels = useReferralLabels();
   const titleId = useId();
@@ -97,7 +100,7 @@ function TreeItem({ node }: { node: ReferralNode }) {
         </div>
         <Facts facts={facts} className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-5" />
       </Card>
-      {node.children.length > 0 && (
+      {node.children && node.children.length > 0 && (
         // Indented on the start side with a guide line; the indent stays small on phones.
         <ul aria-label={t('tree.childrenLabel', { name: node.referredUser.name })} className="ms-3 mt-3 space-y-3 border-s-2 border-primary/30 ps-3 sm:ms-6 sm:ps-4">
           {node.children.map((child) => (

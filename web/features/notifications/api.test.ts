@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { badgeText, newestFirst, timeAgo, withAllRead, withOneRead, type AppNotification, type NotificationList } from './api.ts';
 
-const note = (id: string, createdAt: string, isRead = false): AppNotification => ({ id, type: 'PLAN_REQUEST_NEW', title: id, message: '', data: {}, isRead, createdAt });
+const note = (id: string, createdAt: string, isRead = false): AppNotification => ({ id, type: 'PLAN_REQUEST_NEW', title: id, message: '', data: {}, isRead, readAt: isRead ? createdAt : null, createdAt });
 
 const list: NotificationList = {
   notifications: [note('a', '2026-03-12T10:00:00.000Z'), note('b', '2026-03-11T10:00:00.000Z', true), note('c', '2026-03-10T10:00:00.000Z')],

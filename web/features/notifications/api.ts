@@ -3,23 +3,14 @@
  * person's own, newest first, with the unread count. Shared by the admin header and the member
  * dashboard header.
  */
+import type { z } from 'zod';
+import type { AppNotification, notificationListAnswer, notificationReadAnswer, readAllAnswer } from '../../../contract/notifications.ts';
 import { api } from '../../lib/api-client.ts';
 
-export interface AppNotification {
-  id: string;
-  type: string;
-  title: string;
-  message: string;
-  data: Record<string, unknown>;
-  isRead: boolean;
-  readAt?: string | null;
-  createdAt: string;
-}
+export type { AppNotification } from '../../../contract/notifications.ts';
 
-export interface NotificationList {
-  notifications: AppNotification[];
-  unreadCount: number;
-}
+/** What the bell holds: the notifications and the unread count over all of them. */
+export type NotificationList = Pick<z.output<typeof notificationListAnswer>['data'], 'notifications' | 'unreadCount'>;
 
 /** How many the bell's list shows: the newest ones. */
 export const NOTIFICATION_LIST_LIMIT = 20;
@@ -31,17 +22,13 @@ export const notificationKeys = {
   list: ['notifications', 'list'] as const,
 };
 
-type ListBody = { notifications?: AppNotification[]; unreadCount?: number; data?: { notifications?: AppNotification[]; unreadCount?: number } };
-
 export async function fetchNotifications(signal?: AbortSignal): Promise<NotificationList> {
-  const body = await api.get<ListBody>('/notifications', { limit: NOTIFICATION_LIST_LIMIT }, { signal });
-  const notifications = body?.data?.notifications ?? body?.notifications ?? [];
-  const unreadCount = body?.data?.unreadCount ?? body?.unreadCount ?? notifications.filter((n) => !n.isRead).length;
-  return { notifications: newestFirst(notifications), unreadCount };
+  const body = await api.get<z.output<typeof notificationListAnswer>>('/notifications', { limit: NOTIFICATION_LIST_LIMIT }, { signal });
+  return { notifications: newestFirst(body.data.notifications), unreadCount: body.data.unreadCount };
 }
 
-export const markNotificationRead = (id: string) => api.put<{ message?: string }>(`/notifications/${encodeURIComponent(id)}/read`);
-export const markAllNotificationsRead = () => api.put<{ message?: string; data?: { count?: number } }>('/notifications/read-all');
+export const markNotificationRead = (id: string) => api.put<z.output<typeof notificationReadAnswer>>(`/notifications/${encodeURIComponent(id)}/read`);
+export const markAllNotificationsRead = () => api.put<z.output<typeof readAllAnswer>>('/notifications/read-all');
 
 /** Newest first; equal times keep their order. */
 export function newestFirst(notifications: AppNotification[]): AppNotification[] {

@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
-import { createQueryClient } from '../../app/providers.tsx';
+import { createQueryClient } from '../../test/query-client.ts';
 import { ok, stubGetRequests } from '../../test/api-stub.ts';
+import { findLoadedTrigger } from '../../test/render.tsx';
 import type { AppNotification } from './api.ts';
 import { NotificationBell } from './notification-bell.tsx';
 
@@ -18,6 +19,7 @@ const note = (overrides: Partial<AppNotification>): AppNotification => ({
   message: 'A member asked to join Gold Umrah Plan.',
   data: { paymentId: 'pay-1' },
   isRead: false,
+  readAt: null,
   createdAt: '2026-03-12T10:00:00.000Z',
   ...overrides,
 });
@@ -41,12 +43,19 @@ function renderBell(linkFor?: (n: AppNotification) => string | undefined) {
 }
 
 describe('NotificationBell', () => {
+  it('beyond nine unread, its name says what its badge shows (9+), so the visible text is part of the name', async () => {
+    stubGetRequests({ '/api/notifications': ok({ notifications, unreadCount: 22, data: { notifications, unreadCount: 22 } }) });
+    renderBell();
+    const bell = await findLoadedTrigger('Notifications, 9+ unread');
+    expect(bell.textContent).toBe('9+');
+  });
+
   it('says the unread count on the button and in the badge, and lists the newest first with the unread marked', async () => {
     const { refused, spy } = stubGetRequests({ '/api/notifications': ok({ notifications, unreadCount: 2, data: { notifications, unreadCount: 2 } }) });
     const user = userEvent.setup();
     renderBell();
 
-    const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    const bell = await findLoadedTrigger('Notifications, 2 unread');
     expect(bell.textContent).toBe('2');
 
     await user.click(bell);
@@ -69,7 +78,7 @@ describe('NotificationBell', () => {
     stubGetRequests({ '/api/notifications': ok({ notifications: read, unreadCount: 0, data: { notifications: read, unreadCount: 0 } }) });
     const user = userEvent.setup();
     renderBell();
-    const bell = await screen.findByRole('button', { name: 'Notifications' });
+    const bell = await findLoadedTrigger('Notifications');
     await waitFor(() => expect(bell.textContent).toBe(''));
     await user.click(bell);
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
@@ -80,7 +89,7 @@ describe('NotificationBell', () => {
     const { refused } = stubGetRequests({ '/api/notifications': ok({ notifications, unreadCount: 2, data: { notifications, unreadCount: 2 } }) });
     const user = userEvent.setup();
     renderBell();
-    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    await user.click(await findLoadedTrigger('Notifications, 2 unread'));
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
 
     await user.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
@@ -94,7 +103,7 @@ describe('NotificationBell', () => {
     const { refused } = stubGetRequests({ '/api/notifications': ok({ notifications, unreadCount: 2, data: { notifications, unreadCount: 2 } }) });
     const user = userEvent.setup();
     renderBell((n) => (n.type === 'PLAN_REQUEST_NEW' ? `/admin/payment-detail/${String(n.data.paymentId)}` : undefined));
-    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    await user.click(await findLoadedTrigger('Notifications, 2 unread'));
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
 
     const link = within(panel).getByRole('link', { name: /New plan request/ });

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../test/render.tsx';
 import { fakeFile, makePlan, makeRequest } from './test-fixtures.ts';
 import { fail, ok, stubGetRequests } from '../../test/api-stub.ts';
+import { makeGroup } from '../../test/member-payment-fixtures.ts';
+import { storageKeys } from '../../lib/storage-keys.ts';
 
 /** The dashboard around the panel also reads the member's groups, payment counts and referral earnings: none here. */
 const dashboardReads = {
@@ -32,6 +34,7 @@ const rejectedSilver = makeRequest({
   hasReceipt: true,
   receiptImage: '/api/receipts/abc/file?expires=1&signature=x',
 });
+const joinedSilver = { ...makeGroup({ id: 'group-silver', groupNumber: 'B2' }), plan: { ...makeGroup().plan, id: 'plan-silver', name: 'Silver Umrah Plan' } };
 const oldOverdue = makeRequest({ id: 'request-3', planId: 'plan-old', status: 'OVERDUE', plan: { name: 'Old Plan' }, committee: { name: 'Old Plan' } });
 
 /** Read-only GETs only: the plans and the member's own requests. */
@@ -69,6 +72,25 @@ describe('Committee Plans tab', () => {
     expect(within(silverCard).getByRole('link', { name: 'Subscribe to Silver Umrah Plan' }).getAttribute('href')).toBe('/user/subscribe/plan-silver');
   });
 
+  it('a plan the member has joined says so and leads to the group, instead of offering a second subscription', async () => {
+    stubGetRequests({
+      ...dashboardReads,
+      // The member is in group B2 of the silver plan (an admin added them: no request of theirs says so).
+      '/api/committee-plans/user/groups': ok({ groups: [joinedSilver], data: { groups: [joinedSilver] } }),
+      '/api/committee-plans': ok({ plans, data: { plans } }),
+      '/api/plan-payments': ok({ payments: [], data: { payments: [] } }),
+    });
+    window.localStorage.setItem(storageKeys.dashboardTab, 'plans');
+    renderRoute('/dashboard', member);
+    await screen.findByRole('link', { name: 'Subscribe to Gold Umrah Plan' });
+
+    const silverCard = planCard('Silver Umrah Plan');
+    expect(await within(silverCard).findByText('Joined')).toBeTruthy();
+    expect(within(silverCard).getByText('You are a member of this plan, in Group B2.')).toBeTruthy();
+    expect(within(silverCard).getByRole('link', { name: 'View My Groups' }).getAttribute('href')).toBe('/dashboard?tab=groups&group=group-silver');
+    expect(within(silverCard).queryByRole('link', { name: /Subscribe/ })).toBeNull();
+  });
+
   it("lists the member's requests with their status, reason and receipt", async () => {
     stubDashboard();
     renderRoute('/dashboard', member);
@@ -104,6 +126,35 @@ describe('Committee Plans tab', () => {
     await user.upload(screen.getByLabelText('Receipt file for Gold Umrah Plan'), fakeFile('receipt.png', 'image/png', 6 * 1024 * 1024));
     expect((await screen.findByRole('alert')).textContent).toBe('Please upload a file smaller than 5MB');
     expect(refused).toEqual([]);
+  });
+
+  it('shows the chosen receipt before it is sent, then uploads it and says so', async () => {
+    let uploaded: { path: string; file: unknown } | null = null;
+    const reads: Record<string, { status: number; body: unknown }> = {
+      ...dashboardReads,
+      '/api/committee-plans': ok({ plans, data: { plans } }),
+      '/api/plan-payments': ok({ payments: [pendingGold], data: { payments: [pendingGold] } }),
+    };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+      if (init?.method === 'POST') {
+        uploaded = { path, file: (init.body as FormData).get('receipt') };
+        return answer(200, { success: true, message: 'Receipt uploaded successfully' });
+      }
+      const read = reads[path];
+      return read ? answer(read.status, read.body) : answer(418, { success: false });
+    });
+    const user = userEvent.setup();
+    renderRoute('/dashboard', member);
+    const upload = await screen.findByRole('button', { name: 'Upload Receipt' });
+    // Nothing to send until a file is chosen.
+    expect((upload as HTMLButtonElement).disabled).toBe(true);
+    await user.upload(screen.getByLabelText('Receipt file for Gold Umrah Plan'), fakeFile('transfer.pdf', 'application/pdf'));
+    expect(screen.getByText('transfer.pdf')).toBeTruthy();
+    await user.click(upload);
+    expect(await screen.findByText('Receipt uploaded successfully. Admin will review your payment.')).toBeTruthy();
+    expect(uploaded).toMatchObject({ path: `/api/plan-payments/${pendingGold.id}/upload-receipt`, file: expect.objectContaining({ name: 'transfer.pdf' }) });
   });
 
   it('says when there are no plans and no requests', async () => {

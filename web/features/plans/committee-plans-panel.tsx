@@ -1,14 +1,14 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { fetchMyPlanRequests, fetchPlans, planQueryKeys } from './api.ts';
 import { PaymentRequestList } from './payment-requests.tsx';
 import { PlanCard } from './plan-card.tsx';
-import { isPendingRequest } from './plan-status.ts';
+import { usePlanStandings } from './use-plan-standing.ts';
+import './catalogue.ts';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 /**
  * Receipt links are signed for 10 minutes (docs/decisions/006-receipt-links.md): the list is read
@@ -29,7 +29,7 @@ export function CommitteePlansPanel() {
     refetchInterval: REQUESTS_REFRESH_MS,
   });
 
-  const pendingPlanIds = new Set((requests.data ?? []).filter((request) => isPendingRequest(request.status)).map((request) => request.planId ?? request.plan?.id));
+  const standings = usePlanStandings();
 
   return (
     <div className="space-y-8">
@@ -42,14 +42,14 @@ export function CommitteePlansPanel() {
           {plans.isPending ? (
             <Spinner label={t('panel.loading')} className="py-6" />
           ) : plans.isError ? (
-            <LoadError message={t('panel.loadFailed')} onRetry={() => void plans.refetch()} retrying={plans.isFetching} />
+            <LoadError compact message={t('panel.loadFailed')} onRetry={() => void plans.refetch()} retrying={plans.isFetching} />
           ) : plans.data.length === 0 ? (
-            <EmptyState>{t('panel.empty')}</EmptyState>
+            <EmptyState description={t('panel.empty')} />
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {plans.data.map((plan) => (
                 <li key={plan.id}>
-                  <PlanCard plan={plan} hasPendingRequest={pendingPlanIds.has(plan.id)} />
+                  <PlanCard plan={plan} standing={standings.standingOf(plan.id)} />
                 </li>
               ))}
             </ul>
@@ -65,9 +65,9 @@ export function CommitteePlansPanel() {
           {requests.isPending ? (
             <Spinner label={t('requests.loading')} className="py-6" />
           ) : requests.isError ? (
-            <LoadError message={t('requests.loadFailed')} onRetry={() => void requests.refetch()} retrying={requests.isFetching} />
+            <LoadError compact message={t('requests.loadFailed')} onRetry={() => void requests.refetch()} retrying={requests.isFetching} />
           ) : requests.data.length === 0 ? (
-            <EmptyState>{t('requests.empty')}</EmptyState>
+            <EmptyState description={t('requests.empty')} />
           ) : (
             <PaymentRequestList requests={requests.data} />
           )}
@@ -75,23 +75,4 @@ export function CommitteePlansPanel() {
       </section>
     </div>
   );
-}
-
-function LoadError({ message, onRetry, retrying }: { message: string; onRetry: () => void; retrying: boolean }) {
-  const { t } = useTranslation('memberPlans');
-  return (
-    <Card className="flex flex-col items-start gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
-      <p role="alert" className="flex items-center gap-2 font-medium">
-        <CircleAlert className="size-5 shrink-0 text-destructive" aria-hidden />
-        {message}
-      </p>
-      <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying}>
-        {t('panel.retry')}
-      </Button>
-    </Card>
-  );
-}
-
-function EmptyState({ children }: { children: ReactNode }) {
-  return <Card className="p-6 text-center text-muted-foreground">{children}</Card>;
 }

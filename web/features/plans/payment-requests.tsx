@@ -1,17 +1,18 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, CircleCheck, ExternalLink, Upload } from 'lucide-react';
+import { CircleCheck, ExternalLink, Upload } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatPkr } from '../../../contract/money.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { getErrorMessage } from '../../lib/api-client.ts';
+import { formatPkr } from '../../../contract/money.ts';
 import { notify } from '../../lib/toast.ts';
 import { planQueryKeys, safeReceiptHref, uploadPlanReceipt, type PlanPaymentRequest } from './api.ts';
 import { usePlanLabels } from './labels.ts';
 import { isPendingRequest, planRequestStatusDisplay, planRequestStatusTone } from './plan-status.ts';
-import { checkReceiptFile, RECEIPT_ACCEPT } from './receipt-file.ts';
+import { ReceiptField } from '../../components/receipt-field.tsx';
+import './catalogue.ts';
 
 /** 'My Payment Requests' rows (member document §2, Committee Plans tab). */
 export function PaymentRequestList({ requests }: { requests: PlanPaymentRequest[] }) {
@@ -93,65 +94,46 @@ function PaymentRequestRow({ request }: { request: PlanPaymentRequest }) {
   );
 }
 
-/** 'Upload Receipt' for a pending request without one: a file picker, the client checks, the upload. */
+/**
+ * 'Upload Receipt' for a pending request without one: the receipt field every form uses (the client
+ * checks, a preview of the chosen file), then the upload, with how much of it has gone.
+ */
 function UploadReceipt({ request }: { request: PlanPaymentRequest }) {
   const { t } = useTranslation('memberPlans');
   const queryClient = useQueryClient();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const errorId = useId();
+  const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
 
   const upload = useMutation({
-    mutationFn: (file: File) => uploadPlanReceipt(request.id, file),
+    mutationFn: (chosen: File) => uploadPlanReceipt(request.id, chosen, setProgress),
     onSuccess: async () => {
       notify.success(t('requests.uploadSuccess'));
+      setFile(null);
       await queryClient.invalidateQueries({ queryKey: planQueryKeys.myRequests });
     },
     onError: (failure) => setError(getErrorMessage(failure, t('requests.uploadFailed'))),
+    onSettled: () => setProgress(null),
   });
 
-  function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    // Cleared so that choosing the same file again (after a fix or a failure) still counts.
-    event.target.value = '';
-    if (!file) return;
-    const problem = checkReceiptFile(file);
-    if (problem) {
-      setError(t(`receipt.${problem}`));
-      return;
-    }
-    setError(null);
-    upload.mutate(file);
-  }
-
   return (
-    <div className="w-full">
-      <input
-        ref={inputRef}
-        type="file"
-        accept={RECEIPT_ACCEPT}
-        className="sr-only"
-        tabIndex={-1}
-        aria-label={t('requests.receiptFileLabel', { name: request.plan?.name ?? '' })}
-        onChange={onFileChosen}
+    <div className="w-full space-y-3">
+      <ReceiptField
+        label={t('requests.receiptFileLabel', { name: request.plan?.name ?? '' })}
+        hint={t('receipt.hint')}
+        file={file}
+        error={error}
         disabled={upload.isPending}
+        progress={upload.isPending ? (progress ?? 0) : null}
+        onChange={(chosen, problem) => {
+          setFile(problem ? null : chosen);
+          setError(problem ? t(`receipt.${problem}`) : null);
+        }}
       />
-      <Button
-        size="sm"
-        onClick={() => inputRef.current?.click()}
-        disabled={upload.isPending}
-        aria-busy={upload.isPending || undefined}
-        aria-describedby={error ? errorId : undefined}
-      >
+      <Button size="sm" onClick={() => file && upload.mutate(file)} disabled={!file || upload.isPending} aria-busy={upload.isPending || undefined}>
         <Upload aria-hidden />
         {upload.isPending ? t('requests.uploading') : t('requests.uploadReceipt')}
       </Button>
-      {error && (
-        <p id={errorId} role="alert" className="mt-2 flex items-start gap-1.5 text-sm font-medium text-destructive">
-          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <span>{error}</span>
-        </p>
-      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatPkr } from '../../../contract/money.ts';
 import type { Plan } from './api.ts';
+import './catalogue.ts';
 
 /** Monthly amount, total, duration and size of a plan, as a description list. */
 export function PlanFacts({ plan }: { plan: Plan }) {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n.ts';
 import { isPendingRequest, planRequestStatusDisplay } from './plan-status.ts';
+// The texts of the plan screens, which their modules register when they load.
+import './catalogue.ts';
 
 const shown = (status: string | null | undefined) => i18n.t(`requestStatus.${planRequestStatusDisplay(status)}`, { ns: 'memberPlans' });
 

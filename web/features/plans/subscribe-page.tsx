@@ -1,17 +1,17 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, Clock, Info, Send } from 'lucide-react';
+import { CircleAlert, CircleCheck, Clock, Info, Send } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatPkr } from '../../../contract/money.ts';
-import { MemberPageLayout } from '../member-frame/index.ts';
+import { dashboardLink, MemberPageLayout } from '../member-frame/index.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
-import { Label } from '../../components/ui/label.tsx';
+import { ReceiptField } from '../../components/receipt-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError, getErrorMessage } from '../../lib/api-client.ts';
+import { formatPkr } from '../../../contract/money.ts';
 import { notify } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import {
@@ -23,11 +23,15 @@ import {
   subscribeToPlan,
   type BankAccount,
   type Plan,
+  type SubscribeInput,
 } from './api.ts';
 import { BankAccountChoice } from './bank-account-choice.tsx';
 import { usePlanLabels } from './labels.ts';
 import { PlanBenefits, PlanFacts } from './plan-facts.tsx';
-import { checkReceiptFile, RECEIPT_ACCEPT, type ReceiptProblem } from './receipt-file.ts';
+import type { PlanStanding } from './plan-status.ts';
+import { checkReceiptFile, type ReceiptProblem } from '../../lib/receipt-file.ts';
+import { usePlanStandings } from './use-plan-standing.ts';
+import './catalogue.ts';
 
 /** After 'Request Already Pending' the member is taken back to the dashboard (member document §8). */
 export const ALREADY_PENDING_REDIRECT_MS = 2_000;
@@ -58,6 +62,8 @@ export function SubscribePage() {
 
   const plan = useQuery({ queryKey: planQueryKeys.plan(planId), queryFn: ({ signal }) => fetchPlan(planId, signal), enabled: planId !== '' });
   const accounts = useQuery({ queryKey: planQueryKeys.bankAccounts, queryFn: ({ signal }) => fetchActiveBankAccounts(signal) });
+  const standings = usePlanStandings();
+  const standing = standings.standingOf(planId);
 
   let content;
   if (!planId || (plan.isError && isPlanMissing(plan.error))) {
@@ -75,7 +81,12 @@ export function SubscribePage() {
           <Instructions amount={plan.data.monthlyAmount} />
         </div>
         <div>
-          {accounts.isPending ? (
+          {!standings.known ? (
+            <Spinner label={t('subscribe.loading')} className="py-6" />
+          ) : standing.kind !== 'open' ? (
+            // Joined or waiting for review: a second subscription would be a second payment.
+            <AlreadyTaken standing={standing} />
+          ) : accounts.isPending ? (
             <Spinner label={t('subscribe.loading')} className="py-6" />
           ) : accounts.isError ? (
             <LoadProblem
@@ -152,22 +163,21 @@ function SubscribeForm({ plan, accounts }: { plan: Plan; accounts: BankAccount[]
   const queryClient = useQueryClient();
   const accountsHeadingId = useId();
   const accountsHintId = useId();
-  const receiptId = useId();
-  const receiptHintId = `${receiptId}-hint`;
-  const receiptErrorId = `${receiptId}-error`;
   const problemsId = useId();
 
   const [bankAccountId, setBankAccountId] = useState('');
   const [receipt, setReceipt] = useState<File | null>(null);
   const [receiptError, setReceiptError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
   const [alreadyPending, setAlreadyPending] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
   const submit = useMutation({
-    mutationFn: subscribeToPlan,
+    mutationFn: (input: SubscribeInput) => subscribeToPlan(input, setProgress),
+    onSettled: () => setProgress(null),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: planQueryKeys.myRequests });
       notify.success(t('subscribe.success'));
@@ -175,9 +185,13 @@ function SubscribeForm({ plan, accounts }: { plan: Plan; accounts: BankAccount[]
     },
     onError: (error) => {
       if (isAlreadyPendingError(error)) {
-        void queryClient.invalidateQueries({ queryKey: planQueryKeys.myRequests });
         setAlreadyPending(true);
-        redirectTimer.current = setTimeout(() => navigate('/dashboard'), ALREADY_PENDING_REDIRECT_MS);
+        // The requests are read again only on the way out: read now, they would replace this form
+        // (and its notice and timer) with the plan's 'under review' state before the member reads it.
+        redirectTimer.current = setTimeout(() => {
+          void queryClient.invalidateQueries({ queryKey: planQueryKeys.myRequests });
+          navigate('/dashboard');
+        }, ALREADY_PENDING_REDIRECT_MS);
         return;
       }
       setFormError(getErrorMessage(error, t('subscribe.submitFailed')));
@@ -194,24 +208,10 @@ function SubscribeForm({ plan, accounts }: { plan: Plan; accounts: BankAccount[]
     return t(`receipt.${problem}`);
   }
 
-  function onReceiptChosen(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0] ?? null;
+  function onReceiptChosen(file: File | null, problem: ReceiptProblem | undefined) {
     setFormError(null);
-    if (!file) {
-      setReceipt(null);
-      setReceiptError(null);
-      return;
-    }
-    const problem = checkReceiptFile(file);
-    if (problem) {
-      // A refused file is not kept: the picker is cleared and the reason shown next to it.
-      event.target.value = '';
-      setReceipt(null);
-      setReceiptError(t(`receipt.${problem}`));
-      return;
-    }
-    setReceipt(file);
-    setReceiptError(null);
+    setReceipt(problem ? null : file);
+    setReceiptError(problem ? t(`receipt.${problem}`) : null);
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -272,29 +272,15 @@ function SubscribeForm({ plan, accounts }: { plan: Plan; accounts: BankAccount[]
           <p className="mt-1 text-xs text-muted-foreground">{t('subscribe.firstPaymentHint')}</p>
         </div>
 
-        <div className="space-y-1.5">
-          <Label htmlFor={receiptId}>{t('subscribe.receiptLabel')}</Label>
-          <input
-            id={receiptId}
-            type="file"
-            accept={RECEIPT_ACCEPT}
-            onChange={onReceiptChosen}
-            disabled={busy}
-            aria-required
-            aria-invalid={receiptError ? true : undefined}
-            aria-describedby={receiptError ? `${receiptErrorId} ${receiptHintId}` : receiptHintId}
-            className="block w-full cursor-pointer rounded-lg border border-input bg-card px-3 py-2 text-sm text-foreground disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive file:me-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-primary file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-primary-foreground"
-          />
-          <p id={receiptHintId} className="text-sm text-muted-foreground">
-            {t('receipt.hint')}
-          </p>
-          {receiptError && (
-            <p id={receiptErrorId} role="alert" className="flex items-start gap-1.5 text-sm font-medium text-destructive">
-              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-              <span>{receiptError}</span>
-            </p>
-          )}
-        </div>
+        <ReceiptField
+          label={t('subscribe.receiptLabel')}
+          hint={t('receipt.hint')}
+          file={receipt}
+          error={receiptError}
+          disabled={busy}
+          progress={submit.isPending ? (progress ?? 0) : null}
+          onChange={onReceiptChosen}
+        />
 
         <Button
           type="submit"
@@ -319,6 +305,28 @@ function SubscribeForm({ plan, accounts }: { plan: Plan; accounts: BankAccount[]
         )}
       </Card>
     </form>
+  );
+}
+
+function AlreadyTaken({ standing }: { standing: Exclude<PlanStanding, { kind: 'open' }> }) {
+  const { t } = useTranslation('memberPlans');
+  const joined = standing.kind === 'joined';
+  const Icon = joined ? CircleCheck : Clock;
+  return (
+    <Card className="p-6" role="status">
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        <Icon className={joined ? 'size-5 shrink-0 text-success' : 'size-5 shrink-0 text-warning'} aria-hidden />
+        {joined ? t('subscribe.joinedTitle') : t('subscribe.requestUnderReviewTitle')}
+      </h2>
+      <p className="mt-2 text-muted-foreground">{joined ? t('subscribe.joinedMessage', { number: standing.groupNumber }) : t('panel.underReview')}</p>
+      <Button asChild className="mt-5">
+        {joined ? (
+          <Link to={dashboardLink('groups', standing.groupId)}>{t('panel.viewMyGroups')}</Link>
+        ) : (
+          <Link to={dashboardLink('plans')}>{t('panel.viewMyRequests')}</Link>
+        )}
+      </Button>
+    </Card>
   );
 }
 

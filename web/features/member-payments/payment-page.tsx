@@ -1,27 +1,29 @@
-import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, Clock, Info, Send } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatPkr } from '../../../contract/money.ts';
 import { MemberPageLayout } from '../member-frame/index.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
-import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../lib/api-client.ts';
+import { formatPkr } from '../../../contract/money.ts';
 import { notify } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { memberPaymentKeys, submitInstalment } from '../member-payments/api.ts';
-import { useMemberPaymentLabels } from '../member-payments/labels.ts';
-import { GroupPaymentBadges, LoadError, ReceiptButton } from '../member-payments/parts.tsx';
-import { useMyGroups } from '../member-payments/queries.ts';
-import { instalmentNotes, isPaid, isPayable } from '../member-payments/rules.ts';
-import { readSelectedPayment, writeSelectedPayment, type SelectedPayment } from '../member-payments/selected-payment.ts';
-import { fetchActiveBankAccounts, fetchPlan, planQueryKeys, type BankAccount } from '../plans/api.ts';
-import { BankAccountChoice } from '../plans/bank-account-choice.tsx';
-import { checkReceiptFile, RECEIPT_ACCEPT, type ReceiptProblem } from '../plans/receipt-file.ts';
+import { memberPaymentKeys, submitInstalment, type InstalmentInput } from './api.ts';
+import { useMemberPaymentLabels } from './labels.ts';
+import { GroupPaymentBadges } from './parts.tsx';
+import { ReceiptButton } from './receipt-button.tsx';
+import { useMyGroups } from './queries.ts';
+import { instalmentNotes, isPaid, isPayable } from './rules.ts';
+import { readSelectedPayment, writeSelectedPayment, type SelectedPayment } from './selected-payment.ts';
+import { BankAccountChoice, fetchActiveBankAccounts, fetchPlan, planQueryKeys, type BankAccount } from '../plans/index.ts';
+import './screens-catalogue.ts';
+import { ReceiptField } from '../../components/receipt-field.tsx';
+import { checkReceiptFile, type ReceiptProblem } from '../../lib/receipt-file.ts';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 /** What keeps a monthly payment from being sent (member document §5 "Monthly payment page"), in form order. */
 export type MonthlyPaymentProblem = 'account' | 'amount' | ReceiptProblem;
@@ -118,7 +120,7 @@ function PaymentDetails({ stored }: { stored: SelectedPayment }) {
   return (
     <div className="space-y-6">
       <p className="-mt-4 text-lg font-medium text-muted-foreground">{t('page.subtitle', { number: payment.groupNumber, period })}</p>
-      {groups.isError && <LoadError message={t('page.groupLoadFailed')} onRetry={() => void groups.refetch()} retrying={groups.isFetching} />}
+      {groups.isError && <LoadError compact message={t('page.groupLoadFailed')} onRetry={() => void groups.refetch()} retrying={groups.isFetching} />}
       {payable ? (
         <MonthlyPaymentForm payment={payment} onSubmitted={() => setSubmitted(true)} />
       ) : (
@@ -172,18 +174,17 @@ function MonthlyPaymentForm({ payment, onSubmitted }: { payment: SelectedPayment
   const accounts = useQuery({ queryKey: planQueryKeys.bankAccounts, queryFn: ({ signal }) => fetchActiveBankAccounts(signal) });
   const accountsHeadingId = useId();
   const accountsHintId = useId();
-  const receiptId = useId();
-  const receiptHintId = `${receiptId}-hint`;
-  const receiptErrorId = `${receiptId}-error`;
   const problemsId = useId();
 
   const [bankAccountId, setBankAccountId] = useState('');
   const [receipt, setReceipt] = useState<File | null>(null);
   const [receiptError, setReceiptError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
 
   const submit = useMutation({
-    mutationFn: submitInstalment,
+    mutationFn: (input: InstalmentInput) => submitInstalment(input, setProgress),
+    onSettled: () => setProgress(null),
     onSuccess: () => {
       // A reload of this page now shows 'Under review' rather than the form again.
       writeSelectedPayment({ ...payment, underReview: true });
@@ -191,7 +192,7 @@ function MonthlyPaymentForm({ payment, onSubmitted }: { payment: SelectedPayment
       onSubmitted();
     },
     // 409 'Payment already exists for this month.' and 400 answers say what is wrong: shown as they come.
-    onError: (error) => setFormError(getErrorMessage(error, t('page.submitFailed'))),
+    onError: (error) => setFormError(getErrorMessage(error, t('page.submitFailed'), t('page.submitUnexpected'))),
   });
 
   const problems = findMonthlyPaymentProblems({ bankAccountId, amount: payment.amount, receipt });
@@ -204,24 +205,10 @@ function MonthlyPaymentForm({ payment, onSubmitted }: { payment: SelectedPayment
     return t(`page.receipt.${problem}`);
   }
 
-  function onReceiptChosen(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0] ?? null;
+  function onReceiptChosen(file: File | null, problem: ReceiptProblem | undefined) {
     setFormError(null);
-    if (!file) {
-      setReceipt(null);
-      setReceiptError(null);
-      return;
-    }
-    const problem = checkReceiptFile(file);
-    if (problem) {
-      // A refused file is not kept: the picker is cleared and the reason shown next to it.
-      event.target.value = '';
-      setReceipt(null);
-      setReceiptError(t(`page.receipt.${problem}`));
-      return;
-    }
-    setReceipt(file);
-    setReceiptError(null);
+    setReceipt(problem ? null : file);
+    setReceiptError(problem ? t(`page.receipt.${problem}`) : null);
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -292,29 +279,15 @@ function MonthlyPaymentForm({ payment, onSubmitted }: { payment: SelectedPayment
             )}
           </div>
 
-          <div className="space-y-1.5">
-            <Label htmlFor={receiptId}>{t('page.receiptLabel')}</Label>
-            <input
-              id={receiptId}
-              type="file"
-              accept={RECEIPT_ACCEPT}
-              onChange={onReceiptChosen}
-              disabled={busy}
-              required
-              aria-invalid={receiptError ? true : undefined}
-              aria-describedby={receiptError ? `${receiptErrorId} ${receiptHintId}` : receiptHintId}
-              className="block w-full cursor-pointer rounded-lg border border-input bg-card px-3 py-2 text-sm text-foreground disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive file:me-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-primary file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-primary-foreground"
-            />
-            <p id={receiptHintId} className="text-sm text-muted-foreground">
-              {t('page.receiptHint')}
-            </p>
-            {receiptError && (
-              <p id={receiptErrorId} role="alert" className="flex items-start gap-1.5 text-sm font-medium text-destructive">
-                <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-                <span>{receiptError}</span>
-              </p>
-            )}
-          </div>
+          <ReceiptField
+            label={t('page.receiptLabel')}
+            hint={t('page.receiptHint')}
+            file={receipt}
+            error={receiptError}
+            disabled={busy}
+            progress={busy ? (progress ?? 0) : null}
+            onChange={onReceiptChosen}
+          />
 
           <Button
             type="submit"
@@ -355,7 +328,7 @@ function BankAccounts(props: {
   const { query } = props;
   if (query.isPending) return <Spinner label={t('page.bankAccountsLoading')} className="py-4" />;
   if (query.isError || !query.data) {
-    return <LoadError message={getErrorMessage(query.error, t('page.bankAccountsFailed'))} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    return <LoadError compact message={getErrorMessage(query.error, t('page.bankAccountsFailed'))} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }
   if (query.data.length === 0) {
     return (

@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../test/render.tsx';
-import type { GroupPayment, MemberGroup } from '../member-payments/api.ts';
-import { SELECTED_PAYMENT_KEY, selectedPaymentOf, writeSelectedPayment } from '../member-payments/selected-payment.ts';
-import { makeGroup, makeGroupPayment, makeSchedule, memberPaymentRoutes } from '../member-payments/test-support.ts';
-import { fakeFile } from '../plans/test-fixtures.ts';
+import type { GroupPayment, MemberGroup } from './api.ts';
+import { SELECTED_PAYMENT_KEY, selectedPaymentOf, writeSelectedPayment } from './selected-payment.ts';
+import { makeGroup, makeGroupPayment, makeSchedule, memberPaymentRoutes } from './test-support.ts';
+import { fakeFile } from '../../test/plan-fixtures.ts';
 import { fail, stubGetRequests } from '../../test/api-stub.ts';
 import { findMonthlyPaymentProblems } from './payment-page.tsx';
 
@@ -105,7 +105,7 @@ describe('/user/payment/{paymentId}', () => {
 
   it("shows 'Payment Completed!' and the real receipt once the month is paid", async () => {
     // Stored while pending; the server now says it is paid, with a fresh receipt link.
-    const group = storeMarch({}, { status: 'PAID', paymentDate: '2026-03-06T10:00:00.000Z', receiptUrl: '/api/receipts/r3/file?expires=2&signature=y' });
+    const group = storeMarch({}, { status: 'PAID', state: 'PAID', paymentDate: '2026-03-06T10:00:00.000Z', receiptUrl: '/api/receipts/r3/file?expires=2&signature=y' });
     stubGetRequests(memberPaymentRoutes({ groups: [group] }));
     renderRoute('/user/payment/pay-2026-3', member);
     expect(await screen.findByRole('heading', { name: 'Payment Completed!' })).toBeTruthy();

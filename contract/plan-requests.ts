@@ -1,0 +1,26 @@
+/**
+ * The answers of buying a plan and of reviewing the request (member document §7 "Plan payments"; admin
+ * document §7 "Plan payments", "Approve plan payment", "Reject plan payment"), RULES §5 and §7. A plan
+ * request is a payment (contract/payments.ts); one request answers as paymentAnswer.
+ */
+import { z } from 'zod';
+import { pagination } from './paging.ts';
+import { paymentSchema } from './payments.ts';
+
+/** The counts of the requests the filters match, and the money of the approved ones. */
+export const planPaymentCounts = z.object({ total: z.number(), pending: z.number(), approved: z.number(), rejected: z.number(), revenue: z.number() });
+
+/** GET /api/plan-payments: a member's own requests, or one page of everyone's for an admin. */
+export const planPaymentListAnswer = z.object({
+  success: z.literal(true),
+  // A member reads payments (member document), an admin data.payments (admin document): one copy each.
+  payments: z.array(paymentSchema).optional(),
+  data: z.object({ payments: z.array(paymentSchema), pagination, counts: planPaymentCounts }),
+});
+
+/** POST /api/committee-plans/{id}/add-user: the group the user was put in and their number there. */
+export const addUserToPlanAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ groupId: z.string(), groupNumber: z.string(), memberNumber: z.number() }),
+});

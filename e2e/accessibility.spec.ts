@@ -1,0 +1,286 @@
+/**
+ * Every page of the app, on a phone (360 px) and a desktop (1440 px), in the light and the dark theme,
+ * checked with axe against WCAG 2.0 and 2.1 A and AA, plus the rule that a control's accessible name
+ * contains its visible label (label-content-name-mismatch, experimental in axe). No serious or critical
+ * finding is allowed. Each page's tabs, and the dialogs and menus a page opens (the account menu, the
+ * notifications, the logout confirmation, a month's details, the admin's forms and confirmations),
+ * are checked as they are shown.
+ *
+ * The data is made through the API (support/accessibility-seed.ts); each test signs in once and walks
+ * through its pages. The theme is the one a person chose earlier, as the app keeps it (its storage key).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { AxeResults, Result } from 'axe-core';
+import { seedAccessibilityData, type AccessibilitySeed } from './support/accessibility-seed.ts';
+import { E2E_ADMIN } from './support/constants.ts';
+import { karachiPeriod, memberGroupCard, monthCard } from './support/instalments.ts';
+import { signIn, signInToDashboard } from './support/journeys.ts';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const EXPERIMENTAL_RULE = 'label-content-name-mismatch';
+const THEME_KEY = 'committee-theme';
+const BLOCKING = new Set(['serious', 'critical']);
+
+interface Finding {
+  where: string;
+  violation: Result;
+}
+
+/** Runs axe on the page as it is now; keeps the serious and critical findings, and notes which rules ran. */
+class Audit {
+  readonly findings: Finding[] = [];
+  readonly rulesRun = new Set<string>();
+  readonly places: string[] = [];
+
+  constructor(private readonly page: Page) {}
+
+  async check(where: string): Promise<void> {
+    // options() replaces every option, so it comes before withTags(), which adds runOnly to them.
+    const results: AxeResults = await new AxeBuilder({ page: this.page })
+      .options({ resultTypes: ['violations'], rules: { [EXPERIMENTAL_RULE]: { enabled: true } } })
+      .withTags(WCAG_TAGS)
+      // The app has no frames: axe runs in the page itself, without a second page to combine frames' results.
+      .setLegacyMode()
+      .analyze();
+    for (const list of [results.passes, results.violations, results.incomplete, results.inapplicable]) {
+      for (const rule of list) this.rulesRun.add(rule.id);
+    }
+    this.places.push(where);
+    for (const violation of results.violations) {
+      if (BLOCKING.has(violation.impact ?? '')) this.findings.push({ where, violation });
+    }
+  }
+
+  /** One line per finding and element: where, rule, impact, selector, and axe's summary of what to fix. */
+  report(): string {
+    return this.findings
+      .flatMap(({ where, violation }) =>
+        violation.nodes.map(
+          (node) =>
+            `[${where}] ${violation.id} (${violation.impact}) ${node.target.join(' ')}\n    ${violation.help}\n    ${(node.failureSummary ?? '').replace(/\n/g, '\n    ')}`,
+        ),
+      )
+      .join('\n');
+  }
+
+  expectClean(): void {
+    expect(this.places.length, 'pages checked').toBeGreaterThan(0);
+    expect([...this.rulesRun], `${EXPERIMENTAL_RULE} ran`).toContain(EXPERIMENTAL_RULE);
+    expect(this.findings.length, `serious or critical axe findings:\n${this.report()}`).toBe(0);
+  }
+}
+
+/** Waits until the page's requests are answered and nothing says or shows it is loading. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('.animate-spin')).toHaveCount(0);
+}
+
+async function visit(page: Page, audit: Audit, path: string, heading: string | RegExp, where = path): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
+  await settle(page);
+  await audit.check(where);
+}
+
+/**
+ * Chooses every tab the page shows, one after another, tabs inside tabs too (a tab's panel may have
+ * its own), and checks the page after each. The tab shown first is checked with the page itself.
+ */
+async function checkEveryTab(page: Page, audit: Audit, where: string): Promise<void> {
+  const seen = new Set<string>();
+  for (let round = 0; round < 40; round++) {
+    // A tab is known by its text (a count in it, such as 'Pending Queue 1', stays the same meanwhile).
+    let next: { tab: Locator; name: string } | undefined;
+    for (const tab of await page.getByRole('tab').all()) {
+      if (!(await tab.isVisible())) continue;
+      const name = ((await tab.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+      if ((await tab.getAttribute('aria-selected')) === 'true') seen.add(name);
+      else if (!seen.has(name)) next ??= { tab, name };
+    }
+    if (next === undefined) return;
+    const { tab, name } = next;
+    seen.add(name);
+    await tab.click();
+    await expect(page.getByRole('tab', { selected: true }).filter({ hasText: name }).first()).toBeVisible();
+    await settle(page);
+    await audit.check(`${where} › ${name}`);
+  }
+  throw new Error(`${where}: more tabs than expected`);
+}
+
+/** Opens a dialog or menu with its button, checks the page with it open, and closes it with Escape. */
+async function checkPopup(page: Page, audit: Audit, opener: Locator, popup: Locator, where: string): Promise<void> {
+  await opener.click();
+  await expect(popup).toBeVisible();
+  await settle(page);
+  await audit.check(where);
+  await page.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+}
+
+let seed: AccessibilitySeed;
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(120_000);
+  seed = await seedAccessibilityData(request);
+});
+
+const widths = [
+  { name: 'phone', viewport: { width: 360, height: 800 } },
+  { name: 'desktop', viewport: { width: 1440, height: 900 } },
+] as const;
+const THEMES = ['light', 'dark'] as const;
+type Theme = (typeof THEMES)[number];
+
+/** The theme a person chose earlier, as the app keeps it; read when the app starts, so the page is loaded again. */
+async function useTheme(page: Page, theme: Theme): Promise<void> {
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [THEME_KEY, theme] as const);
+  await page.reload();
+  const html = page.locator('html');
+  if (theme === 'dark') await expect(html).toHaveClass(/\bdark\b/);
+  else await expect(html).not.toHaveClass(/\bdark\b/);
+}
+
+async function publicPages(page: Page, audit: Audit, theme: Theme): Promise<void> {
+  await page.goto('/');
+  await useTheme(page, theme);
+  await settle(page);
+  await audit.check(`${theme} /`);
+  await visit(page, audit, '/login', 'Welcome Back', `${theme} /login`);
+  await visit(page, audit, '/register', 'Create Your Account', `${theme} /register`);
+  await visit(page, audit, '/forgot-password', /./, `${theme} /forgot-password`);
+  await visit(page, audit, '/reset-password?token=not-a-real-token', /./, `${theme} /reset-password`);
+  await visit(page, audit, '/verify-email?email=someone%40e2e.test', /./, `${theme} /verify-email`);
+  await visit(page, audit, '/no-such-page', /./, `${theme} /no-such-page`);
+  // A sign-in that fails shows its error beside the form.
+  await page.goto('/login');
+  await signIn(page, 'nobody@e2e.test', 'wrong-password-1');
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  await audit.check(`${theme} /login with an error`);
+}
+
+async function memberPages(page: Page, audit: Audit, theme: Theme): Promise<void> {
+  await page.goto('/dashboard');
+  await useTheme(page, theme);
+  await expect(page.getByRole('heading', { level: 1, name: `Assalam-o-Alaikum, ${seed.member.name}` })).toBeVisible();
+  await settle(page);
+  const where = `${theme} /dashboard`;
+  await audit.check(where);
+  await checkEveryTab(page, audit, where);
+
+  const accountMenu = page.getByRole('button', { name: /^Open account menu/ });
+  await checkPopup(page, audit, accountMenu, page.getByRole('menu'), `${where} › account menu`);
+  await checkPopup(page, audit, page.getByRole('button', { name: /^Notifications/ }), page.getByRole('dialog'), `${where} › notifications`);
+
+  // The logout confirmation, from the account menu.
+  await accountMenu.click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  const logout = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+  await expect(logout).toBeVisible();
+  await audit.check(`${where} › logout confirmation`);
+  await page.keyboard.press('Escape');
+  await expect(logout).toBeHidden();
+
+  // My Groups with the group's months (paid, under review, owed, overdue, scheduled) → a month's
+  // details → Pay Now: the payment page.
+  const groupsTab = page.getByRole('tab', { name: 'My Groups', exact: true });
+  await groupsTab.click();
+  await expect(groupsTab).toHaveAttribute('aria-selected', 'true');
+  const owedMonth = monthCard(memberGroupCard(page, seed.groupNumber), karachiPeriod(-1));
+  await expect(owedMonth).toBeVisible();
+  await settle(page);
+  await audit.check(`${where} › My Groups with a group`);
+  await owedMonth.click();
+  const details = page.getByRole('dialog', { name: 'Month Details' });
+  await expect(details).toBeVisible();
+  await audit.check(`${where} › My Groups › Month Details`);
+  await details.getByRole('button', { name: 'Pay Now', exact: true }).click();
+  await expect(page).toHaveURL(/\/user\/payment\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Details' })).toBeVisible();
+  await settle(page);
+  await audit.check(`${theme} /user/payment/:paymentId`);
+
+  await visit(page, audit, `/user/subscribe/${seed.planId}`, /./, `${theme} /user/subscribe/:planId`);
+  await visit(page, audit, '/profile', /./, `${theme} /profile`);
+  await checkEveryTab(page, audit, `${theme} /profile`);
+}
+
+async function adminPages(page: Page, audit: Audit, theme: Theme): Promise<void> {
+  await page.goto('/admin');
+  await useTheme(page, theme);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await settle(page);
+  await audit.check(`${theme} /admin`);
+  await checkPopup(page, audit, page.getByRole('button', { name: /^Open user menu/ }), page.getByRole('menu'), `${theme} /admin › user menu`);
+
+  /** Each page of the sidebar and beyond, with the forms and confirmations opened there most. */
+  const pages: { path: string; where?: string; popups?: () => Promise<void> }[] = [
+    {
+      path: '/admin/committee-plans',
+      popups: () => checkPopup(page, audit, page.getByRole('button', { name: 'Create Plan' }), page.getByRole('dialog', { name: 'Create Committee Plan' }), `${theme} /admin/committee-plans › Create Plan`),
+    },
+    {
+      path: '/admin/users',
+      popups: () => checkPopup(page, audit, page.getByRole('button', { name: 'Block', exact: true }).first(), page.getByRole('dialog', { name: 'Block User' }), `${theme} /admin/users › Block User`),
+    },
+    { path: `/admin/users/${seed.member.id}/ledger`, where: '/admin/users/:id/ledger' },
+    { path: '/admin/payments' },
+    {
+      path: '/admin/plan-requests',
+      popups: async () => {
+        const request = page.getByRole('region', { name: 'Payment requests' }).getByRole('article').filter({ has: page.getByRole('button', { name: 'Reject', exact: true }) }).first();
+        await checkPopup(page, audit, request.getByRole('button', { name: 'Reject', exact: true }), page.getByRole('dialog').or(page.getByRole('alertdialog')), `${theme} /admin/plan-requests › Reject`);
+        await checkPopup(page, audit, request.getByRole('button', { name: 'Approve', exact: true }), page.getByRole('dialog', { name: 'Approve Payment Request' }), `${theme} /admin/plan-requests › Approve`);
+      },
+    },
+    { path: '/admin/referrals' },
+    { path: '/admin/winners' },
+    {
+      path: '/admin/bank-accounts',
+      popups: () => checkPopup(page, audit, page.getByRole('button', { name: 'Add Account' }), page.getByRole('dialog', { name: 'Add Bank Account' }), `${theme} /admin/bank-accounts › Add Account`),
+    },
+    { path: '/admin/audit' },
+    { path: `/admin/payment-detail/${seed.instalmentId}`, where: '/admin/payment-detail/:paymentId' },
+    { path: `/admin/groups/${seed.groupId}/arrears`, where: '/admin/groups/:id/arrears' },
+    { path: '/admin/profile' },
+  ];
+  for (const { path, where = path, popups } of pages) {
+    await visit(page, audit, path, /./, `${theme} ${where}`);
+    await popups?.();
+    await checkEveryTab(page, audit, `${theme} ${where}`);
+  }
+}
+
+for (const { name: device, viewport } of widths) {
+  test.describe(`accessibility on a ${device} (${viewport.width} px), light and dark`, () => {
+    test.use({ viewport });
+
+    test('public pages have no serious or critical findings', async ({ page }) => {
+      test.setTimeout(300_000);
+      const audit = new Audit(page);
+      for (const theme of THEMES) await publicPages(page, audit, theme);
+      audit.expectClean();
+    });
+
+    test('member pages, tabs, menus and dialogs have no serious or critical findings', async ({ page }) => {
+      test.setTimeout(600_000);
+      const audit = new Audit(page);
+      await page.goto('/login');
+      await signInToDashboard(page, seed.member);
+      for (const theme of THEMES) await memberPages(page, audit, theme);
+      audit.expectClean();
+    });
+
+    test('admin pages, tabs, menus and dialogs have no serious or critical findings', async ({ page }) => {
+      test.setTimeout(1_200_000);
+      const audit = new Audit(page);
+      await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await expect(page).toHaveURL(/\/admin$/);
+      for (const theme of THEMES) await adminPages(page, audit, theme);
+      audit.expectClean();
+    });
+  });
+}

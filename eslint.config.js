@@ -1,0 +1,133 @@
+// @ts-check
+/**
+ * The lint run by `npm test` (`npm run lint`): TypeScript's recommended rules everywhere, the rules of
+ * hooks and accessibility in the web app, and the web app's architecture (boundaries/dependencies):
+ *
+ *   main.tsx   → app, components, lib, locales
+ *   app        → a feature's index.ts or page module (*-page.tsx, each page its own chunk), components, lib, locales, contract
+ *   feature    → its own files, components, lib, locales, contract, another feature only through its index.ts
+ *   components → components, lib, locales, contract
+ *   lib        → lib, locales, contract
+ *   contract   → contract only
+ *   test files → what their own folder may import, and web/test (the component-test harness);
+ *   web/test   → app, components, lib, locales, contract, a feature's index.ts or catalogue.ts
+ *
+ * Anything not listed is refused, so the web app never imports server/. No module imports itself back
+ * through its imports (import-x/no-cycle; type-only imports are left out, as they vanish at build).
+ */
+import { defineConfig, globalIgnores } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import boundaries from 'eslint-plugin-boundaries';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+
+const TS = ['**/*.ts', '**/*.tsx'];
+const WEB = ['web/**/*.ts', 'web/**/*.tsx'];
+const WEB_AND_CONTRACT = [...WEB, 'contract/**/*.ts'];
+const SOURCES = [...WEB_AND_CONTRACT, '{server,e2e,scripts,bench}/**/*.ts', '*.ts'];
+
+/** A policy allowing imports of any of these element types. */
+const shared = (...types) => ({ to: { element: { types: { anyOf: types } } } });
+
+/** A feature's public entry: its index.ts. */
+const featureEntry = { to: { element: { type: 'feature', fileInternalPath: 'index.ts' } } };
+
+export default defineConfig([
+  // web/public holds static files served as they are (a classic script), not modules of the app.
+  globalIgnores(['**/dist/', '**/node_modules/', 'e2e/.artifacts/', '**/coverage/', 'web/public/']),
+
+  {
+    files: TS,
+    extends: [tseslint.configs.recommended],
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+    },
+  },
+
+  // The two classic rules of hooks only: the React Compiler rules of the plugin's presets are left off
+  // (the app is not compiled by the React Compiler, and they run it over every file, doubling the lint).
+  {
+    files: WEB,
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+
+  {
+    files: ['web/**/*.tsx'],
+    extends: [jsxA11y.flatConfigs.recommended],
+  },
+
+  {
+    files: WEB_AND_CONTRACT,
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
+      'boundaries/elements': [
+        { type: 'app', pattern: 'web/app', partialMatch: false },
+        { type: 'feature', pattern: 'web/features/*', capture: ['feature'], partialMatch: false },
+        { type: 'components', pattern: 'web/components', partialMatch: false },
+        { type: 'lib', pattern: 'web/lib', partialMatch: false },
+        { type: 'locales', pattern: 'web/locales', partialMatch: false },
+        { type: 'test', pattern: 'web/test', partialMatch: false },
+        { type: 'contract', pattern: 'contract', partialMatch: false },
+        { type: 'server', pattern: 'server', partialMatch: false },
+      ],
+      'boundaries/files': [
+        { category: 'entry', pattern: 'web/main.tsx' },
+        { category: 'test', pattern: ['**/*.test.ts', '**/*.test.tsx', '**/test-support.ts', '**/test-support.tsx', '**/test-fixtures.ts', '**/test-utils.tsx'] },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          // Imports between files of one element (one feature, lib, …) are not checked: they are its own.
+          policies: [
+            { from: { file: { categories: 'entry' } }, allow: shared('app', 'components', 'lib', 'locales') },
+            {
+              from: { element: { type: 'app' } },
+              allow: [
+                shared('components', 'lib', 'locales', 'contract'),
+                // The router loads each page as its own chunk: a page module is a public entry for the app.
+                { to: { element: { type: 'feature', fileInternalPath: ['index.ts', '*-page.tsx'] } } },
+              ],
+            },
+            { from: { element: { type: 'feature' } }, allow: [shared('components', 'lib', 'locales', 'contract'), featureEntry] },
+            { from: { element: { type: 'components' } }, allow: shared('lib', 'locales', 'contract') },
+            { from: { element: { type: 'lib' } }, allow: shared('locales', 'contract') },
+            {
+              from: { element: { type: 'test' } },
+              allow: [
+                shared('app', 'components', 'lib', 'locales', 'contract'),
+                // The harness registers an area's texts (its catalogue.ts) so that its pages can be rendered alone.
+                { to: { element: { type: 'feature', fileInternalPath: ['index.ts', 'catalogue.ts'] } } },
+              ],
+            },
+            { from: { file: { categories: 'test' } }, allow: shared('test') },
+          ],
+        },
+      ],
+    },
+  },
+
+  {
+    files: SOURCES,
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+]);

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatTime } from './format.ts';
+
+describe('the one way dates are written', () => {
+  it("writes a moment as its day in Pakistan, day before month: '12 Mar 2026'", () => {
+    expect(formatDate('2026-03-12T10:45:00.000Z')).toBe('12 Mar 2026');
+    // 8 pm UTC on the 11th is already the 12th in Karachi.
+    expect(formatDate('2026-03-11T20:00:00.000Z')).toBe('12 Mar 2026');
+  });
+
+  it('writes a calendar day (a due date) as that day wherever the reader is', () => {
+    expect(formatDate('2026-03-01')).toBe('1 Mar 2026');
+  });
+
+  it('writes a moment with its time, to the minute or the second', () => {
+    expect(formatDateTime('2026-03-12T10:45:07.000Z')).toBe('12 Mar 2026, 3:45 pm');
+    expect(formatDateTime('2026-03-12T10:45:07.000Z', 'en', { seconds: true })).toBe('12 Mar 2026, 3:45:07 pm');
+    expect(formatTime('2026-03-12T10:45:07.000Z')).toBe('3:45:07 pm');
+  });
+
+  it('writes nothing for no date or a broken one', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+    expect(formatDateTime(undefined)).toBe('');
+  });
+});

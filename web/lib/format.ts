@@ -1,0 +1,56 @@
+/**
+ * How dates, times and CNICs are shown (RULES §2 time zone): pure functions, and the one way every
+ * screen writes a date ('12 Mar 2026', day before month as in Pakistan) or a moment ('12 Mar 2026,
+ * 3:45 pm'). Screens call these rather than formatting dates themselves, so that a member and an admin
+ * never meet two ways of writing one day.
+ */
+
+/** The business time zone (RULES §2): every date and time is shown as it is in Pakistan. */
+export const BUSINESS_TIME_ZONE = 'Asia/Karachi';
+
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A calendar day ('2026-03-01': a due, start or end date) is that day wherever the reader is; a moment
+ * (an ISO timestamp) is the day and time it was in Karachi.
+ */
+function readDate(value: string | null | undefined): { date: Date; timeZone: string } | null {
+  if (!value) return null;
+  const day = CALENDAR_DAY.exec(value);
+  const date = day ? new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]))) : new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  return { date, timeZone: day ? 'UTC' : BUSINESS_TIME_ZONE };
+}
+
+/** The language as spoken in Pakistan ('en' → 'en-PK'), which writes the day before the month. */
+function pakistanLocale(language: string): string[] {
+  return language.includes('-') ? [language, 'en-PK'] : [`${language}-PK`, language, 'en-PK'];
+}
+
+const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+
+function format(value: string | null | undefined, language: string, options: Intl.DateTimeFormatOptions): string {
+  const read = readDate(value);
+  return read ? new Intl.DateTimeFormat(pakistanLocale(language), { ...options, timeZone: read.timeZone }).format(read.date) : '';
+}
+
+/** '12 Mar 2026' ('' for no date): a moment as its day in Pakistan, a calendar day as itself. */
+export function formatDate(value: string | null | undefined, language = 'en'): string {
+  return format(value, language, DAY);
+}
+
+/** '12 Mar 2026, 3:45 pm' in Pakistan ('' for no date); with `seconds`, '3:45:12 pm' (the audit log's precision). */
+export function formatDateTime(iso: string | null | undefined, language = 'en', { seconds = false }: { seconds?: boolean } = {}): string {
+  return format(iso, language, { ...DAY, hour: 'numeric', minute: '2-digit', ...(seconds ? { second: '2-digit' } : {}) });
+}
+
+/** '3:45:12 pm' in Pakistan; '' for no date. */
+export function formatTime(iso: string | null | undefined, language = 'en'): string {
+  return format(iso, language, { hour: 'numeric', minute: '2-digit', second: '2-digit' });
+}
+
+/** A stored CNIC (13 digits) as people write it: 12345-1234567-1. Anything else is shown as it is. */
+export function formatCnic(cnic: string | null | undefined): string {
+  if (!cnic) return '';
+  return /^\d{13}$/.test(cnic) ? `${cnic.slice(0, 5)}-${cnic.slice(5, 12)}-${cnic.slice(12)}` : cnic;
+}

@@ -1,0 +1,106 @@
+/**
+ * Code that a page shows only once the person asks for it (a menu, a popover, a dialog) is fetched on
+ * first use rather than with the page: the page's first load stays small, and the module is usually
+ * already here by the time it is needed, because it is fetched ahead when the pointer rests on its
+ * trigger, when the trigger gets focus, or once the browser is idle after the page has shown.
+ */
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
+
+export interface LazyModule<M> {
+  /** Fetches the module once; a failed download (a network blip) is tried again on the next call. */
+  load(): Promise<M>;
+  /** The module once it has loaded, so that later renders use it at once, without waiting. */
+  readonly current: M | undefined;
+  /** Calls `listener` when the module has loaded; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+}
+
+export function lazyModule<M>(importer: () => Promise<M>): LazyModule<M> {
+  let loading: Promise<M> | undefined;
+  let current: M | undefined;
+  const listeners = new Set<() => void>();
+  return {
+    load() {
+      loading ??= importer().then(
+        (module) => {
+          current = module;
+          listeners.forEach((listener) => listener());
+          return module;
+        },
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      );
+      return loading;
+    },
+    get current() {
+      return current;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** Starts the download and ignores a failure: the next use tries again (and a page shows its own error). */
+export function prefetch(module: LazyModule<unknown>): void {
+  module.load().catch(() => {});
+}
+
+/**
+ * The module once it has loaded, `undefined` until then; fetched as soon as `needed` is true (the
+ * thing was asked for before its code was here). Re-renders when the module arrives, whoever fetched it.
+ */
+export function useLazyModule<M>(module: LazyModule<M>, needed = false): M | undefined {
+  const loaded = useSyncExternalStore(module.subscribe, () => module.current);
+  useEffect(() => {
+    if (needed && !loaded) prefetch(module);
+  }, [module, needed, loaded]);
+  return loaded;
+}
+
+/**
+ * Fetches these modules once the browser is idle after the page has shown (at the latest `timeoutMs`
+ * later). Give it an array made once (a module-level constant), not one made at each render.
+ */
+export function usePrefetchWhenIdle(modules: readonly LazyModule<unknown>[], timeoutMs = 3_000): void {
+  useEffect(() => {
+    if (modules.every((module) => module.current)) return;
+    const run = () => modules.forEach(prefetch);
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(run, { timeout: timeoutMs });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(run, 200);
+    return () => window.clearTimeout(id);
+  }, [modules, timeoutMs]);
+}
+
+/**
+ * For a trigger that stands in for the real one until the module arrives: the same button, drawn the
+ * same, then replaced by the module's (which carries the menu's or popover's own wiring). Give
+ * `triggerRef` to both; if the stand-in had focus when the module arrived, the real trigger takes it
+ * over, so a keyboard user is not sent back to the top of the page. The stand-in carries
+ * `data-stand-in`, so that a test can wait for the real trigger.
+ */
+export function useLazyTrigger<M>(module: LazyModule<M>, needed = false): { loaded: M | undefined; triggerRef: RefObject<HTMLButtonElement | null> } {
+  const triggerRef = useRef<HTMLButtonElement | null>(null);
+  const handOver = useRef(false);
+  useEffect(
+    () =>
+      module.subscribe(() => {
+        // Called before the re-render that swaps the buttons, while the stand-in is still in place.
+        handOver.current = triggerRef.current !== null && document.activeElement === triggerRef.current;
+      }),
+    [module],
+  );
+  const loaded = useLazyModule(module, needed);
+  useLayoutEffect(() => {
+    if (!loaded || !handOver.current) return;
+    handOver.current = false;
+    triggerRef.current?.focus();
+  }, [loaded]);
+  return { loaded, triggerRef };
+}
