@@ -4,16 +4,18 @@
  * hooks and accessibility in the web app, and the web app's architecture (boundaries/dependencies):
  *
  *   main.tsx   → app, components, lib, locales
- *   app        → a feature's index.ts or page module (*-page.tsx, each page its own chunk), components, lib, locales, contract
- *   feature    → its own files, components, lib, locales, contract, another feature only through its index.ts
+ *   app        → a feature's public entry or page module (*-page.tsx, each page its own chunk), components, lib, locales, contract
+ *   feature    → its own files (both its member/ and admin/ sides), components, lib, locales, contract, another
+ *                feature only through its public entry (index.ts, member/index.ts, admin/index.ts)
  *   components → components, lib, locales, contract
  *   lib        → lib, locales, contract
  *   contract   → contract only
  *   test files → what their own folder may import, and web/test (the component-test harness);
- *   web/test   → app, components, lib, locales, contract, a feature's index.ts or catalogue.ts
+ *   web/test   → app, components, lib, locales, contract, a feature's public entry or catalogue.ts
  *
  * Anything not listed is refused, so the web app never imports server/. No module imports itself back
  * through its imports (import-x/no-cycle; type-only imports are left out, as they vanish at build).
+ * web/architecture.test.ts checks that each of these rules refuses what it should.
  */
 import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
@@ -30,8 +32,9 @@ const SOURCES = [...WEB_AND_CONTRACT, '{server,e2e,scripts,bench}/**/*.ts', '*.t
 /** A policy allowing imports of any of these element types. */
 const shared = (...types) => ({ to: { element: { types: { anyOf: types } } } });
 
-/** A feature's public entry: its index.ts. */
-const featureEntry = { to: { element: { type: 'feature', fileInternalPath: 'index.ts' } } };
+/** A feature's public entries: the index.ts of its member side, of its admin side, or of the feature itself. */
+const FEATURE_ENTRIES = ['index.ts', 'member/index.ts', 'admin/index.ts'];
+const featureEntry = { to: { element: { type: 'feature', fileInternalPath: FEATURE_ENTRIES } } };
 
 export default defineConfig([
   // web/public holds static files served as they are (a classic script), not modules of the app.
@@ -97,7 +100,7 @@ export default defineConfig([
               allow: [
                 shared('components', 'lib', 'locales', 'contract'),
                 // The router loads each page as its own chunk: a page module is a public entry for the app.
-                { to: { element: { type: 'feature', fileInternalPath: ['index.ts', '*-page.tsx'] } } },
+                { to: { element: { type: 'feature', fileInternalPath: [...FEATURE_ENTRIES, '*-page.tsx', '*/*-page.tsx'] } } },
               ],
             },
             { from: { element: { type: 'feature' } }, allow: [shared('components', 'lib', 'locales', 'contract'), featureEntry] },
@@ -108,7 +111,7 @@ export default defineConfig([
               allow: [
                 shared('app', 'components', 'lib', 'locales', 'contract'),
                 // The harness registers an area's texts (its catalogue.ts) so that its pages can be rendered alone.
-                { to: { element: { type: 'feature', fileInternalPath: ['index.ts', 'catalogue.ts'] } } },
+                { to: { element: { type: 'feature', fileInternalPath: [...FEATURE_ENTRIES, 'catalogue.ts', '*/catalogue.ts'] } } },
               ],
             },
             { from: { file: { categories: 'test' } }, allow: shared('test') },

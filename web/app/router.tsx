@@ -38,15 +38,15 @@ function lazyPage<M>(load: () => Promise<M>, name: keyof M): LazyPage {
 }
 
 const LandingPage = lazyPage(() => import('../features/landing/landing-page.tsx'), 'LandingPage');
-const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage');
-const RegisterPage = lazyPage(() => import('../features/auth/register-page.tsx'), 'RegisterPage');
-const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage');
-const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage');
-const VerifyEmailPage = lazyPage(() => import('../features/auth/verify-email-page.tsx'), 'VerifyEmailPage');
-const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
-const MemberProfilePage = lazyPage(() => import('../features/member-profile/member-profile-page.tsx'), 'MemberProfilePage');
-const PaymentPage = lazyPage(() => import('../features/member-payments/payment-page.tsx'), 'PaymentPage');
-const SubscribePage = lazyPage(() => import('../features/plans/subscribe-page.tsx'), 'SubscribePage');
+const LoginPage = lazyPage(() => import('../features/accounts/login-page.tsx'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('../features/accounts/register-page.tsx'), 'RegisterPage');
+const ForgotPasswordPage = lazyPage(() => import('../features/accounts/forgot-password-page.tsx'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('../features/accounts/reset-password-page.tsx'), 'ResetPasswordPage');
+const VerifyEmailPage = lazyPage(() => import('../features/accounts/verify-email-page.tsx'), 'VerifyEmailPage');
+const DashboardPage = lazyPage(() => import('../features/member-frame/dashboard-page.tsx'), 'DashboardPage');
+const MemberProfilePage = lazyPage(() => import('../features/profile/member/member-profile-page.tsx'), 'MemberProfilePage');
+const PaymentPage = lazyPage(() => import('../features/instalments/member/payment-page.tsx'), 'PaymentPage');
+const SubscribePage = lazyPage(() => import('../features/plans/member/subscribe-page.tsx'), 'SubscribePage');
 
 /** A page's route: `handle.preload` fetches its code (used for the address the app opens on). */
 const page = (path: string, Page: LazyPage): RouteObject => ({ path, element: <Page />, handle: { preload: Page.preload } });
@@ -55,7 +55,7 @@ const page = (path: string, Page: LazyPage): RouteObject => ({ path, element: <P
  * The admin area is loaded on first visit only: members (nearly everyone, mostly on phones)
  * never download it.
  */
-const adminModule = () => import('../features/admin/index.ts');
+const adminModule = () => import('../features/admin-frame/index.ts');
 const adminPage = (name: keyof Awaited<ReturnType<typeof adminModule>>) => async () => ({
   Component: (await adminModule())[name],
 });

@@ -3,9 +3,9 @@
  * answer them (with stubGetRequests from api-stub.ts), for the tests of every screen that shows them
  * (the dashboard, the payment screens, the member header, the referrals, the app's routes). Nothing is posted.
  */
-import type { ReferralStats } from '../features/member-referrals/index.ts';
-import type { BankAccount } from '../features/plans/index.ts';
-import { instalmentStateOf, type GroupPayment, type MemberGroup, type MemberPayment, type PaymentCounts, type SummaryFigures } from '../features/member-payments/index.ts';
+import type { ReferralStats } from '../features/referrals/member/index.ts';
+import type { BankAccount } from '../features/plans/member/index.ts';
+import { instalmentStateOf, type GroupPayment, type MemberGroup, type MemberPayment, type PaymentCounts, type SummaryFigures } from '../features/instalments/member/index.ts';
 import { makeBankAccount, makePlan } from './plan-fixtures.ts';
 import { ok, type StubRoutes } from './api-stub.ts';
 import type { CountAndAmount, InstalmentFigures, NextDue } from '../../contract/figures.ts';

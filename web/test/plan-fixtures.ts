@@ -2,7 +2,7 @@
  * Test-only: fixed plans, bank accounts and plan requests, and files, for the tests of the screens
  * that show them (the plan screens, the payment screens, the member header, the app's routes).
  */
-import type { BankAccount, Plan, PlanPaymentRequest } from '../features/plans/index.ts';
+import type { BankAccount, Plan, PlanPaymentRequest } from '../features/plans/member/index.ts';
 
 export function makePlan(overrides: Partial<Plan> = {}): Plan {
   return {

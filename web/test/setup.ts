@@ -7,8 +7,8 @@ import { cleanup, configure } from '@testing-library/react';
 import '../lib/i18n.ts';
 // Admin pages are rendered alone in component tests, without the admin area's entry point: its texts,
 // with the profile page's that the entry point brings too.
-import '../features/admin/catalogue.ts';
-import '../features/admin-profile/catalogue.ts';
+import '../features/admin-frame/catalogue.ts';
+import '../features/profile/admin/catalogue.ts';
 import { refuseAllRequests } from './api-stub.ts';
 import { XhrOverFetch } from './xhr-over-fetch.ts';
 

@@ -8,8 +8,8 @@ import userEvent from '@testing-library/user-event';
 import { fakeAuth, findLoadedTrigger, makeUser, renderRoute } from '../../test/render.tsx';
 import { ok, stubGetRequests } from '../../test/api-stub.ts';
 import { makeBankAccount, makePlan } from '../../test/plan-fixtures.ts';
-import type { MemberGroup } from '../member-payments/index.ts';
-import { selectedPaymentOf, writeSelectedPayment } from '../member-payments/index.ts';
+import type { MemberGroup } from '../instalments/member/index.ts';
+import { selectedPaymentOf, writeSelectedPayment } from '../instalments/member/index.ts';
 import { makeGroup, makeGroupPayment, makeSchedule, memberPaymentRoutes } from '../../test/member-payment-fixtures.ts';
 
 function signedInMember() {

@@ -1,0 +1,76 @@
+/** Calls of the admin's groups screens and a group's arrears grid (admin document §7), with their answer shapes (contract/plans.ts, contract/payments.ts). */
+import type { z } from 'zod';
+import type { groupArrearsAnswer } from '../../../../contract/payments.ts';
+import type { group, groupAnswer, GroupCreateBody, groupDetails, groupDetailsAnswer, groupListAnswer, groupMember, groupPayment, groupPaymentsAnswer, groupStats, GroupUpdateBody } from '../../../../contract/plans.ts';
+import type { messageAnswer } from '../../../../contract/answers.ts';
+import { api } from '../../../lib/api-client.ts';
+import { adminCatalogueKey } from '../../../lib/query-keys.ts';
+import { GROUPS_LIST_LIMIT } from './group-rules.ts';
+
+/**
+ * A group, with instalment counts in the words of RULES §6a: pending is under review or owed (never a
+ * future month), this month's remaining is this month's pending.
+ */
+export type Group = z.output<typeof group>;
+
+export type GroupMember = z.output<typeof groupMember>;
+
+/** One of a group's instalments, with its state today (RULES §6a). */
+export type GroupPaymentRow = z.output<typeof groupPayment>;
+
+/**
+ * A group's statistics (RULES §6a): total = paid + pending; pending = under review + owed; overdue = owed
+ * after the grace day; totalRevenue = collected; expectedRevenue = money due so far; collectionRate =
+ * paid ÷ due so far, in whole percent. `figures` has them all.
+ */
+export type GroupStats = z.output<typeof groupStats>;
+
+/** A group with its members, the first page of its instalments (groupPayments gives the others) and its statistics. */
+export type GroupDetails = z.output<typeof groupDetails>;
+
+export type GroupStatusFilter = 'all' | 'active' | 'inactive';
+
+/** Where a group's arrears grid lives (app/router.tsx). */
+export const arrearsPath = (groupId: string) => `/admin/groups/${encodeURIComponent(groupId)}/arrears`;
+
+/** React Query keys of the groups screens, under the catalogue's root (lib/query-keys.ts). */
+export const groupKeys = {
+  groups: (filter: { search: string; status: GroupStatusFilter }) => [...adminCatalogueKey, 'groups', filter] as const,
+  groupsRoot: () => [...adminCatalogueKey, 'groups'] as const,
+  planGroups: (planId: string) => [...adminCatalogueKey, 'plan-groups', planId] as const,
+  groupDetails: (id: string) => [...adminCatalogueKey, 'group-details', id] as const,
+  groupPayments: (id: string) => [...adminCatalogueKey, 'group-payments', id] as const,
+  groupArrears: (id: string, page: number) => [...adminCatalogueKey, 'group-arrears', id, page] as const,
+};
+
+const optionalText = (value: string) => (value.trim() ? value.trim() : undefined);
+
+export const groupApi = {
+  listGroups: (filter: { search: string; status: GroupStatusFilter }, signal?: AbortSignal) =>
+    api
+      .get<z.output<typeof groupListAnswer>>(
+        '/admin/groups/all',
+        { limit: GROUPS_LIST_LIMIT, search: optionalText(filter.search), status: filter.status === 'all' ? undefined : filter.status },
+        { signal },
+      )
+      .then((r) => r.groups),
+  listPlanGroups: (planId: string, signal?: AbortSignal) =>
+    api.get<z.output<typeof groupListAnswer>>(`/admin/groups/plan/${encodeURIComponent(planId)}`, undefined, { signal }).then((r) => r.groups),
+  groupDetails: (id: string, signal?: AbortSignal) =>
+    api.get<z.output<typeof groupDetailsAnswer>>(`/admin/groups/${encodeURIComponent(id)}/details`, undefined, { signal }).then((r) => r.group),
+  /** One page of a group's instalments, in the order the details' first page began. */
+  groupPayments: (id: string, page: number, signal?: AbortSignal) =>
+    api
+      .get<z.output<typeof groupPaymentsAnswer>>(`/admin/groups/${encodeURIComponent(id)}/payments`, { page }, { signal })
+      .then((r) => r.data),
+  /** GET /api/admin/groups/{id}/arrears (RULES §6a): a page of members down, months across, with the group's totals. */
+  groupArrears: (id: string, page: number, signal?: AbortSignal) =>
+    api.get<z.output<typeof groupArrearsAnswer>>(`/admin/groups/${encodeURIComponent(id)}/arrears`, { page }, { signal }).then((r) => {
+      if (!r?.data?.group || !Array.isArray(r.data.members) || !Array.isArray(r.data.months) || !r.data.pagination) throw new Error('Invalid arrears answer');
+      return r.data;
+    }),
+  // A create is sent once only: a retried create could make two groups.
+  createGroup: (body: GroupCreateBody) => api.post<z.output<typeof groupAnswer>>('/admin/groups/create', body, { retries: 0 }),
+  updateGroup: (id: string, body: GroupUpdateBody) => api.put<z.output<typeof groupAnswer>>(`/admin/groups/${encodeURIComponent(id)}`, body),
+  deleteGroup: (id: string) => api.delete<z.output<typeof messageAnswer>>(`/admin/groups/${encodeURIComponent(id)}`, { retries: 0 }),
+};

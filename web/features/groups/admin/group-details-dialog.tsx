@@ -1,0 +1,260 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Grid3x3 } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatPkr } from '../../../../contract/money.ts';
+import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { StateBadge } from '../../instalments/admin/index.ts';
+import type { Pagination } from '../../../../contract/paging.ts';
+import { arrearsPath, type GroupDetails, type GroupPaymentRow, groupApi, groupKeys } from './api.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { Figure, useLoadErrorToast } from '../../../components/page-parts.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+
+const tabs = ['overview', 'members', 'payments', 'statistics'] as const;
+
+const paymentTone: Record<string, BadgeTone> = { PAID: 'success', PENDING: 'warning', OVERDUE: 'danger', REJECTED: 'danger' };
+const memberTone: Record<string, BadgeTone> = { ACTIVE: 'success', DROPPED: 'neutral' };
+
+/** A group with its members, payments and statistics (admin document §2 "Group details dialog"). */
+export function GroupDetailsDialog({ groupId, onOpenChange }: { groupId: string | null; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation('adminCatalog');
+  return (
+    <Dialog open={groupId !== null} onOpenChange={onOpenChange} title={t('groups.details.title')} className="sm:max-w-3xl">
+      {groupId && <GroupDetailsBody groupId={groupId} />}
+    </Dialog>
+  );
+}
+
+function GroupDetailsBody({ groupId }: { groupId: string }) {
+  const { t } = useTranslation('adminCatalog');
+  const details = useQuery({ queryKey: groupKeys.groupDetails(groupId), queryFn: ({ signal }) => groupApi.groupDetails(groupId, signal) });
+  useLoadErrorToast(details.error, details.errorUpdatedAt, t('groups.toast.detailsFailed'));
+
+  if (details.isPending) return <Spinner label={t('groups.details.loading')} className="justify-center py-10" />;
+  if (details.isError) return <LoadError message={getErrorMessage(details.error, t('groups.toast.detailsFailed'))} onRetry={() => void details.refetch()} />;
+  const group = details.data;
+
+  return (
+    <Tabs.Root defaultValue="overview">
+      <Tabs.List aria-label={t('groups.details.tabsLabel')} className="flex gap-1 overflow-x-auto rounded-xl border border-border bg-muted/40 p-1">
+        {tabs.map((tab) => (
+          <Tabs.Trigger
+            key={tab}
+            value={tab}
+            className="min-h-11 flex-1 rounded-lg px-3 text-sm font-medium whitespace-nowrap text-muted-foreground hover:text-foreground data-[state=active]:bg-primary data-[state=active]:text-primary-foreground"
+          >
+            {t(`groups.details.tabs.${tab}`)}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      <Tabs.Content value="overview" className="mt-4">
+        <Overview group={group} />
+      </Tabs.Content>
+      <Tabs.Content value="members" className="mt-4">
+        <Members group={group} />
+      </Tabs.Content>
+      <Tabs.Content value="payments" className="mt-4">
+        <Payments groupId={groupId} first={{ payments: group.payments, pagination: group.paymentsPagination }} />
+      </Tabs.Content>
+      <Tabs.Content value="statistics" className="mt-4">
+        <Statistics group={group} />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+/** The group's arrears grid (members down, months across), on its own page where it has room. */
+function ArrearsLink({ group }: { group: GroupDetails }) {
+  const { t } = useTranslation('adminCatalog');
+  return (
+    <Button variant="outline" asChild className="w-full sm:w-auto">
+      <Link to={arrearsPath(group.id)}>
+        <Grid3x3 aria-hidden />
+        {t('groups.details.openArrears')}
+      </Link>
+    </Button>
+  );
+}
+
+function Overview({ group }: { group: GroupDetails }) {
+  const { t, i18n } = useTranslation('adminCatalog');
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="text-lg font-semibold break-words">{t('groups.card.title', { plan: group.plan.name, number: group.groupNumber })}</h3>
+          <p className="text-sm text-muted-foreground">{group.groupName}</p>
+        </div>
+        <Badge tone={group.isActive ? 'success' : 'neutral'}>{group.isActive ? t('common.active') : t('common.inactive')}</Badge>
+      </div>
+      <dl className="grid grid-cols-2 gap-3 rounded-xl bg-muted/50 p-3 sm:grid-cols-3">
+        <Figure label={t('groups.details.plan')}>{group.plan.name}</Figure>
+        <Figure label={t('groups.details.groupNumber')}>{group.groupNumber}</Figure>
+        <Figure label={t('groups.card.members')}>
+          {group.currentMembers}/{group.maxMembers}
+        </Figure>
+        <Figure label={t('groups.card.planAmount')}>{formatPkr(group.plan.totalAmount)}</Figure>
+        <Figure label={t('groups.card.monthlyAmount')}>{formatPkr(group.plan.monthlyAmount)}</Figure>
+        <Figure label={t('groups.details.duration')}>{t('plans.card.months', { n: group.plan.duration })}</Figure>
+        <Figure label={t('groups.card.startDate')}>{formatDate(group.startDate, i18n.language)}</Figure>
+        <Figure label={t('groups.card.endDate')}>{formatDate(group.endDate, i18n.language)}</Figure>
+        <Figure label={t('groups.details.created')}>{formatDate(group.createdAt, i18n.language)}</Figure>
+      </dl>
+      <ArrearsLink group={group} />
+    </div>
+  );
+}
+
+function Members({ group }: { group: GroupDetails }) {
+  const { t, i18n } = useTranslation('adminCatalog');
+  if (group.members.length === 0) return <p className="py-6 text-center text-muted-foreground">{t('groups.details.noMembers')}</p>;
+  return (
+    <ul className="divide-y divide-border rounded-xl border border-border">
+      {group.members.map((member) => (
+        <li key={member.id} className="flex flex-wrap items-start gap-x-4 gap-y-1 p-3">
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/15 text-sm font-semibold text-primary" title={t('groups.details.memberNumber')}>
+            {member.memberNumber}
+          </span>
+          <div className="min-w-0 flex-1">
+            <p className="font-medium break-words">{member.user.name}</p>
+            <p className="text-sm break-all text-muted-foreground">{member.user.email}</p>
+            {member.user.phone && <p className="text-sm text-muted-foreground">{member.user.phone}</p>}
+          </div>
+          <div className="text-end">
+            <Badge tone={memberTone[member.status] ?? 'info'}>{statusLabel(t, 'memberStatus', member.status)}</Badge>
+            <p className="mt-1 text-xs text-muted-foreground">{t('groups.details.joined', { date: formatDate(member.joinedAt, i18n.language) })}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The first page of payments comes with the details; "Show more" asks the server for the next one, so a
+ * group of many members and months never arrives whole.
+ */
+function Payments({ groupId, first }: { groupId: string; first: { payments: GroupPaymentRow[]; pagination: Pagination } }) {
+  const { t, i18n } = useTranslation('adminCatalog');
+  const more = useInfiniteQuery({
+    queryKey: groupKeys.groupPayments(groupId),
+    queryFn: ({ pageParam, signal }) => groupApi.groupPayments(groupId, pageParam, signal),
+    initialPageParam: 2,
+    getNextPageParam: (last) => (last.pagination.page < last.pagination.pages ? last.pagination.page + 1 : undefined),
+    enabled: false,
+  });
+  useLoadErrorToast(more.error, more.errorUpdatedAt, t('groups.toast.paymentsFailed'));
+  const payments = [first.payments, ...(more.data?.pages.map((page) => page.payments) ?? [])].flat();
+  const total = more.data?.pages.at(-1)?.pagination.total ?? first.pagination.total;
+  const hasMore = more.data ? more.hasNextPage : first.pagination.pages > 1;
+  if (payments.length === 0) return <p className="py-6 text-center text-muted-foreground">{t('groups.details.noPayments')}</p>;
+  const period = (p: GroupPaymentRow) => new Date(p.year, p.month - 1, 1).toLocaleDateString(i18n.language, { month: 'short', year: 'numeric' });
+  return (
+    <div className="space-y-3">
+      <ul className="divide-y divide-border rounded-xl border border-border">
+        {payments.map((payment) => (
+          <li key={payment.id} className="grid grid-cols-2 gap-x-4 gap-y-1 p-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-center">
+            <div className="min-w-0">
+              <p className="font-medium break-words">{payment.user.name}</p>
+              <p className="text-sm text-muted-foreground">
+                {period(payment)} · {statusLabel(t, 'paymentMethods', payment.paymentMethod)}
+              </p>
+            </div>
+            <p className="text-end font-semibold sm:text-start">{formatPkr(payment.amount)}</p>
+            <div>
+              {/* The state today in the words of RULES §6a when the server sends it; else the stored status. */}
+              {payment.state ? (
+                <StateBadge state={payment.state} />
+              ) : (
+                <Badge tone={paymentTone[payment.status] ?? 'neutral'}>{statusLabel(t, 'paymentStatus', payment.status)}</Badge>
+              )}
+            </div>
+            <p className="text-end text-sm text-muted-foreground">{payment.paymentDate ? formatDate(payment.paymentDate, i18n.language) : t('groups.details.notPaid')}</p>
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {t('groups.details.showingPayments', { shown: payments.length, total })}
+      </p>
+      {hasMore && (
+        <Button variant="outline" disabled={more.isFetching} onClick={() => void more.fetchNextPage()}>
+          {more.isFetching ? <Spinner label={t('groups.details.loading')} /> : t('groups.details.showMore')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The group's figures in the words of RULES §6a, as the server counted them: total = paid + pending,
+ * pending = under review or owed (never a future month), overdue = owed after the grace day, collected,
+ * money due so far, and the collection rate = paid ÷ due so far.
+ */
+function Statistics({ group }: { group: GroupDetails }) {
+  const { t } = useTranslation('adminCatalog');
+  const s = group.stats;
+  const counts = [
+    ['totalPayments', s.totalPayments],
+    ['paidPayments', s.paidPayments],
+    ['pendingPayments', s.pendingPayments],
+    ['overduePayments', s.overduePayments],
+  ] as const;
+  return (
+    <div className="space-y-4">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {counts.map(([key, value]) => (
+          <div key={key} className="rounded-xl border border-border p-3">
+            <dt className="text-sm font-medium text-muted-foreground">{t(`groups.stats.${key}`)}</dt>
+            <dd className="text-xl font-bold tabular-nums">{value}</dd>
+            <dd className="mt-1 text-xs text-muted-foreground">{t(`groups.stats.hints.${key}`)}</dd>
+          </div>
+        ))}
+      </dl>
+      {s.figures && (
+        <p className="text-sm text-muted-foreground">
+          {t('groups.stats.split', { underReview: s.figures.underReview.count, owed: s.figures.owed.count, scheduled: s.figures.scheduled.count })}
+        </p>
+      )}
+      <dl className="grid gap-3 rounded-xl bg-muted/50 p-3 sm:grid-cols-3">
+        <Figure label={t('groups.stats.totalRevenue')}>{formatPkr(s.totalRevenue)}</Figure>
+        <Figure label={t('groups.stats.expectedRevenue')}>{formatPkr(s.expectedRevenue)}</Figure>
+        <Figure label={t('groups.stats.collectionRate')}>{t('groups.stats.percent', { n: s.collectionRate })}</Figure>
+      </dl>
+      <div
+        role="progressbar"
+        aria-label={t('groups.stats.collectionRate')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.min(100, s.collectionRate)}
+        aria-valuetext={t('groups.stats.rateText', { n: s.collectionRate, paid: formatPkr(s.totalRevenue), due: formatPkr(s.expectedRevenue) })}
+        className="h-2 overflow-hidden rounded-full bg-muted"
+      >
+        <div className="h-full rounded-full bg-success" style={{ width: `${Math.min(100, Math.max(0, s.collectionRate))}%` }} />
+      </div>
+      <p className="text-xs text-muted-foreground">{t('groups.stats.rateMeans')}</p>
+      <div>
+        <h3 className="text-sm font-medium">{t('groups.stats.currentMonth')}</h3>
+        <dl className="mt-2 grid grid-cols-3 gap-3">
+          <Figure label={t('groups.stats.paid')}>{s.currentMonth.paid}</Figure>
+          <Figure label={t('groups.stats.pending')}>{s.currentMonth.pending}</Figure>
+          <Figure label={t('groups.stats.overdue')}>{s.currentMonth.overdue}</Figure>
+        </dl>
+      </div>
+      <ArrearsLink group={group} />
+    </div>
+  );
+}
+
+type Translate = ReturnType<typeof useTranslation<'adminCatalog'>>['t'];
+
+/** A known status or method by its label; an unknown value is shown as it came. */
+function statusLabel(t: Translate, group: 'memberStatus' | 'paymentStatus' | 'paymentMethods', value: string): string {
+  const key = `groups.${group}.${value}`;
+  return t(key as never, { defaultValue: value }) as string;
+}

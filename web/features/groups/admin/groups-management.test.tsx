@@ -1,0 +1,264 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { GroupsManagement } from './groups-management.tsx';
+import { fakeApi, on } from '../../../test/api-stub.ts';
+import { makeFigures } from '../../../test/figure-fixtures.ts';
+import { makeGroup, makePlan, renderWithProviders } from '../../../test/catalog-fixtures.tsx';
+
+afterEach(() => vi.restoreAllMocks());
+
+const listGroups = (groups: ReturnType<typeof makeGroup>[]) =>
+  on('GET', '/api/admin/groups/all', () => ({ body: { success: true, groups, data: { groups } } }));
+const listPlans = (plans: ReturnType<typeof makePlan>[]) =>
+  on('GET', '/api/committee-plans', () => ({ body: { success: true, plans, data: { plans } } }));
+const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+
+describe('Groups Management on /admin', () => {
+  it('shows a group card with its figures', async () => {
+    const calls = fakeApi(
+      listGroups([
+        makeGroup({
+          currentMembers: 5,
+          maxMembers: 20,
+          summary: { totalPending: 7, totalPaid: 12, thisMonthPaid: 3, thisMonthRemaining: 2 },
+        }),
+      ]),
+    );
+    renderWithProviders(<GroupsManagement />);
+    const card = await screen.findByRole('article', { name: 'Umrah Economy - Group 1' });
+    expect(within(card).getByText('Active')).toBeTruthy();
+    expect(within(card).getByText('PKR 150,000')).toBeTruthy();
+    expect(within(card).getByText('PKR 5,000')).toBeTruthy();
+    expect(within(card).getByText('5/20')).toBeTruthy();
+    expect(within(card).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('5');
+    expect(within(card).getByText('25% full')).toBeTruthy();
+    for (const name of ['View', 'Edit', 'Deactivate', 'Delete']) expect(within(card).getByRole('button', { name })).toBeTruthy();
+    expect(calls.find((call) => call.path === '/api/admin/groups/all')!.search.get('limit')).toBe('50');
+  });
+
+  it('refuses to delete a group with members without asking the server', async () => {
+    const user = userEvent.setup();
+    const calls = fakeApi(listGroups([makeGroup({ currentMembers: 3 })]));
+    renderWithProviders(<GroupsManagement />);
+    const card = await screen.findByRole('article', { name: 'Umrah Economy - Group 1' });
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cannot Delete Group' });
+    expect(within(dialog).getByText('This group has 3 members. Please remove all members before deleting.')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  it('asks before deleting an empty group', async () => {
+    const user = userEvent.setup();
+    const calls = fakeApi(
+      listGroups([makeGroup()]),
+      on('DELETE', '/api/admin/groups/group-1', () => ({ body: { success: true, message: 'Group deleted successfully' } })),
+    );
+    renderWithProviders(<GroupsManagement />);
+    const card = await screen.findByRole('article', { name: 'Umrah Economy - Group 1' });
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Group' });
+    expect(within(dialog).getByText('Are you sure you want to delete this group? This action cannot be undone.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Group deleted successfully')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/admin/groups/group-1']);
+  });
+
+  it("fills the group form from the plan and computes the end date from the plan's duration", async () => {
+    const user = userEvent.setup();
+    const calls = fakeApi(
+      listGroups([]),
+      listPlans([makePlan({ id: 'plan-9', name: 'Umrah Deluxe', duration: 12, maxMembers: 800, groupCount: 2 })]),
+      on('GET', '/api/admin/groups/plan/plan-9', () => {
+        const groups = [makeGroup({ groupNumber: '1' }), makeGroup({ id: 'g2', groupNumber: '4' })];
+        return { body: { success: true, groups, data: { groups } } };
+      }),
+      on('POST', '/api/admin/groups/create', () => ({ status: 201, body: { success: true, message: 'Group created successfully', group: makeGroup() } })),
+    );
+    renderWithProviders(<GroupsManagement />);
+    expect(await screen.findByRole('heading', { name: 'No Groups Found' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Create Group' }));
+    await screen.findByRole('dialog', { name: 'Create New Group' });
+
+    expect(field('Max Members').value).toBe('20');
+    expect((screen.getByRole('button', { name: 'Save Group' }) as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Umrah Deluxe' })).toBeTruthy());
+    await user.selectOptions(screen.getByLabelText('Committee Plan'), 'plan-9');
+
+    // Max members from the plan, capped at 500; the name with the number the server will give.
+    expect(field('Max Members').value).toBe('500');
+    await waitFor(() => expect(field('Group Name').value).toBe('Umrah Deluxe - Group 5'));
+
+    await user.clear(field('Start Date'));
+    await user.type(field('Start Date'), '2026-01-31');
+    expect(field('End Date').value).toBe('2027-01-31');
+    expect(field('End Date').readOnly).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Save Group' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      planId: 'plan-9',
+      groupName: 'Umrah Deluxe - Group 5',
+      maxMembers: 500,
+      startDate: '2026-01-31',
+      endDate: '2027-01-31',
+      isActive: true,
+    });
+    expect(await screen.findByText('Group created successfully')).toBeTruthy();
+  });
+
+  it('shows the validation messages of the group form', async () => {
+    const user = userEvent.setup();
+    fakeApi(listGroups([]), listPlans([makePlan({ duration: 12 })]), on('GET', '/api/admin/groups/plan/plan-1', () => ({ body: { success: true, groups: [] } })));
+    renderWithProviders(<GroupsManagement />);
+    await user.click(await screen.findByRole('button', { name: 'Create Group' }));
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Umrah Economy' })).toBeTruthy());
+    await user.selectOptions(screen.getByLabelText('Committee Plan'), 'plan-1');
+    await waitFor(() => expect(field('Group Name').value).toBe('Umrah Economy - Group 1'));
+    await user.clear(field('Group Name'));
+    await user.clear(field('Max Members'));
+    await user.type(field('Max Members'), '501');
+    await user.clear(field('Start Date'));
+    await user.click(screen.getByRole('button', { name: 'Save Group' }));
+    expect(await screen.findByText('Group name is required')).toBeTruthy();
+    expect(screen.getByText('Max members must be between 1 and 500')).toBeTruthy();
+    expect(screen.getByText('Start date is required')).toBeTruthy();
+  });
+
+  it('opens the details dialog with its tabs', async () => {
+    const user = userEvent.setup();
+    const details = {
+      ...makeGroup({ currentMembers: 1 }),
+      members: [{ id: 'm1', userId: 'u1', memberNumber: 1, status: 'ACTIVE', joinedAt: '2026-01-02T00:00:00.000Z', user: { name: 'Bilal Ahmed', email: 'bilal@example.com', phone: null } }],
+      payments: [{ id: 'p1', user: { name: 'Bilal Ahmed' }, month: 1, year: 2026, paymentMethod: 'BANK_TRANSFER', amount: 5000, status: 'PAID', paymentDate: '2026-01-03T00:00:00.000Z' }],
+      paymentsPagination: { page: 1, limit: 50, total: 1, pages: 1, exact: true },
+      stats: { totalPayments: 30, paidPayments: 1, pendingPayments: 29, overduePayments: 0, totalRevenue: 5000, expectedRevenue: 150000, collectionRate: 3, currentMonth: { paid: 1, pending: 0, overdue: 0 } },
+    };
+    fakeApi(listGroups([makeGroup({ currentMembers: 1 })]), on('GET', '/api/admin/groups/group-1/details', () => ({ body: { success: true, group: details } })));
+    renderWithProviders(<GroupsManagement />);
+    const card = await screen.findByRole('article', { name: 'Umrah Economy - Group 1' });
+    await user.click(within(card).getByRole('button', { name: 'View' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Group Details' });
+    expect(await within(dialog).findByRole('tab', { name: 'Overview' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('tab', { name: 'Members' }));
+    expect(within(dialog).getByText('bilal@example.com')).toBeTruthy();
+    await user.click(within(dialog).getByRole('tab', { name: 'Payments' }));
+    expect(within(dialog).getByText('Paid')).toBeTruthy();
+    await user.click(within(dialog).getByRole('tab', { name: 'Statistics' }));
+    expect(within(dialog).getByText('PKR 150,000')).toBeTruthy();
+    expect(within(dialog).getByText('3%')).toBeTruthy();
+  });
+
+  /** A group of 52 paid instalments whose details carry the first 50. */
+  const payment = (i: number) => ({ id: `p${i}`, user: { name: `Member ${i}` }, month: 1, year: 2026, paymentMethod: 'BANK_TRANSFER', amount: 5000, status: 'PAID', state: 'PAID', paymentDate: null });
+  const detailsOf52 = () => ({
+    ...makeGroup({ currentMembers: 1 }),
+    members: [],
+    payments: Array.from({ length: 50 }, (_, i) => payment(i + 1)),
+    paymentsPagination: { page: 1, limit: 50, total: 52, pages: 2, exact: true },
+    stats: { totalPayments: 52, paidPayments: 52, pendingPayments: 0, overduePayments: 0, totalRevenue: 0, expectedRevenue: 0, collectionRate: 100, currentMonth: { paid: 0, pending: 0, overdue: 0 } },
+  });
+
+  it('shows the first page of payments and asks the server for the next on Show More', async () => {
+    const user = userEvent.setup();
+    const calls = fakeApi(
+      listGroups([makeGroup({ currentMembers: 1 })]),
+      on('GET', '/api/admin/groups/group-1/details', () => ({ body: { success: true, group: detailsOf52() } })),
+      on('GET', '/api/admin/groups/group-1/payments', () => ({
+        body: { success: true, data: { payments: [payment(51), payment(52)], pagination: { page: 2, limit: 50, total: 52, pages: 2, exact: true } } },
+      })),
+    );
+    renderWithProviders(<GroupsManagement />);
+    await user.click(within(await screen.findByRole('article', { name: 'Umrah Economy - Group 1' })).getByRole('button', { name: 'View' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Group Details' });
+    await user.click(await within(dialog).findByRole('tab', { name: 'Payments' }));
+    expect(within(dialog).getByText('Showing 50 of 52 payments')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/admin/groups/group-1/payments')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Show More' }));
+    expect(await within(dialog).findByText('Member 52')).toBeTruthy();
+    expect(within(dialog).getByText('Showing 52 of 52 payments')).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/admin/groups/group-1/payments')!.search.get('page')).toBe('2');
+    expect(within(dialog).queryByRole('button', { name: 'Show More' })).toBeNull();
+  });
+
+  it('says when the next page of payments cannot be loaded, and keeps the first', async () => {
+    const user = userEvent.setup();
+    fakeApi(
+      listGroups([makeGroup({ currentMembers: 1 })]),
+      on('GET', '/api/admin/groups/group-1/details', () => ({ body: { success: true, group: detailsOf52() } })),
+      on('GET', '/api/admin/groups/group-1/payments', () => ({ status: 404, body: { success: false } })),
+    );
+    renderWithProviders(<GroupsManagement />);
+    await user.click(within(await screen.findByRole('article', { name: 'Umrah Economy - Group 1' })).getByRole('button', { name: 'View' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Group Details' });
+    await user.click(await within(dialog).findByRole('tab', { name: 'Payments' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Show More' }));
+    expect(await screen.findByText('Failed to load payments')).toBeTruthy();
+    expect(within(dialog).getByText('Member 50')).toBeTruthy();
+  });
+
+  it("labels the group's figures in the words of what they count, and links to its arrears grid", async () => {
+    const user = userEvent.setup();
+    const stats = {
+      totalPayments: 7,
+      paidPayments: 4,
+      pendingPayments: 3,
+      overduePayments: 1,
+      totalRevenue: 20000,
+      expectedRevenue: 30000,
+      collectionRate: 67,
+      currentMonth: { paid: 1, pending: 2, overdue: 0 },
+      figures: makeFigures({
+        paid: { count: 4, amount: 20000 },
+        pending: { count: 3, amount: 15000 },
+        underReview: { count: 1, amount: 5000 },
+        owed: { count: 2, amount: 10000 },
+        overdue: { count: 1, amount: 5000 },
+        scheduled: { count: 5, amount: 25000 },
+        dueSoFar: { count: 6, amount: 30000 },
+        collected: 20000,
+        collectionRate: 67,
+      }),
+    };
+    const details = {
+      ...makeGroup({ currentMembers: 1, summary: { totalPending: 3, totalPaid: 4, thisMonthPaid: 1, thisMonthRemaining: 2 } }),
+      members: [],
+      payments: [
+        { id: 'p1', user: { name: 'Bilal Ahmed' }, month: 2, year: 2026, paymentMethod: 'BANK_TRANSFER', amount: 5000, status: 'PENDING', state: 'OVERDUE', paymentDate: null },
+      ],
+      paymentsPagination: { page: 1, limit: 50, total: 1, pages: 1, exact: true },
+      stats,
+    };
+    fakeApi(
+      listGroups([makeGroup({ currentMembers: 1, summary: { totalPending: 3, totalPaid: 4, thisMonthPaid: 1, thisMonthRemaining: 2 } })]),
+      on('GET', '/api/admin/groups/group-1/details', () => ({ body: { success: true, group: details } })),
+    );
+    renderWithProviders(<GroupsManagement />);
+    const card = await screen.findByRole('article', { name: 'Umrah Economy - Group 1' });
+    expect(within(card).getByText('Pending').nextElementSibling?.textContent).toBe('3');
+    expect(within(card).getByText('Pending this month').nextElementSibling?.textContent).toBe('2');
+    expect(within(card).getByText('Instalments. Pending: under review or owed (never future months).')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Arrears of Umrah Economy - Group 1' }).getAttribute('href')).toBe('/admin/groups/group-1/arrears');
+
+    await user.click(within(card).getByRole('button', { name: 'View' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Group Details' });
+    await user.click(await within(dialog).findByRole('tab', { name: 'Payments' }));
+    // The state today, in words (the stored status says PENDING).
+    expect(within(dialog).getByText('Overdue')).toBeTruthy();
+    await user.click(within(dialog).getByRole('tab', { name: 'Statistics' }));
+    const value = (label: string) => within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('Total payments')).toBe(String(stats.totalPayments));
+    expect(within(dialog).getByText('Paid + pending')).toBeTruthy();
+    expect(value('Pending')).toBe(String(stats.pendingPayments));
+    expect(within(dialog).getByText('Under review or owed (never future months)')).toBeTruthy();
+    expect(value('Overdue')).toBe(String(stats.overduePayments));
+    expect(within(dialog).getByText('Owed after the grace day')).toBeTruthy();
+    expect(value('Collected')).toBe('PKR 20,000');
+    expect(value('Due so far')).toBe('PKR 30,000');
+    expect(value('Collection rate (paid ÷ due so far)')).toBe('67%');
+    expect(within(dialog).getByRole('progressbar', { name: 'Collection rate (paid ÷ due so far)' }).getAttribute('aria-valuetext')).toBe('67%: PKR 20,000 collected of PKR 30,000 due so far');
+    expect(within(dialog).getByText('Pending is 1 under review + 2 owed. 5 scheduled (future) months are in no figure here.')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Open arrears grid' }).getAttribute('href')).toBe('/admin/groups/group-1/arrears');
+  });
+});

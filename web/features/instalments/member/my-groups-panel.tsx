@@ -1,0 +1,253 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { RefreshCw, Trophy } from 'lucide-react';
+import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { InstalmentState } from '../../../../contract/figures.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { lazyModule, useLazyModule, usePrefetchWhenIdle } from '../../../lib/lazy-module.ts';
+import { formatPkr } from '../../../../contract/money.ts';
+import { memberPaymentKeys, type GroupPayment, type MemberGroup } from './api.ts';
+import { useMemberPaymentLabels } from './labels.ts';
+import { Facts, useReturnFocus } from './parts.tsx';
+import { useMyGroups } from './queries.ts';
+import { instalmentStateOf, isCurrentMonth, monthsCompleted, monthsRemaining, progressPercent, sortByMonth, winnerOf } from './rules.ts';
+import { MonthStateBadges } from './state-badge.tsx';
+import { WinnerNextSteps } from './winner-next-steps.tsx';
+import './catalogue.ts';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+
+/**
+ * A month's details dialog is a module of its own (with the dialog library), fetched once the browser is
+ * idle after the groups have shown, or at the latest when a month is opened: it opens once it is here.
+ */
+const monthDetailsDialog = lazyModule(() => import('./month-details-dialog.tsx'));
+const idlePrefetch = [monthDetailsDialog];
+
+/** The dashboard's My Groups tab (member document §2): each group with its payment schedule. */
+export function MyGroupsPanel() {
+  const { t } = useTranslation('memberPayments');
+  const headingId = useId();
+  const queryClient = useQueryClient();
+  const groups = useMyGroups();
+  const { user } = useAuth();
+  const location = useLocation();
+  // A link may name one group (a notification of a win or of joining): that group is brought into view.
+  const linkedGroupId = new URLSearchParams(location.search).get('group');
+  usePrefetchWhenIdle(idlePrefetch);
+
+  function refresh() {
+    void groups.refetch();
+    // The tiles count the same payments.
+    void queryClient.invalidateQueries({ queryKey: memberPaymentKeys.summary });
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={headingId} className="text-xl font-semibold">
+          {t('groups.title')}
+        </h2>
+        <Button variant="outline" size="sm" onClick={refresh} disabled={groups.isFetching} aria-busy={groups.isFetching || undefined}>
+          <RefreshCw className={cn(groups.isFetching && 'animate-spin')} aria-hidden />
+          {t('groups.refresh')}
+        </Button>
+      </div>
+      {groups.isError && <LoadError compact message={t('groups.loadFailed')} onRetry={() => void groups.refetch()} retrying={groups.isFetching} />}
+      {/* Groups once read stay on screen when a later refresh fails; the message above says so. */}
+      {!groups.data ? (
+        groups.isPending && <Spinner label={t('groups.loading')} className="py-6" />
+      ) : groups.data.length === 0 ? (
+        <EmptyState description={t('groups.empty')} />
+      ) : (
+        <ul className="space-y-6">
+          {groups.data.map((group) => (
+            <li key={group.id}>
+              <GroupCard group={group} currentUserId={user?.id} linkedBy={group.id === linkedGroupId ? location.key : undefined} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** `linkedBy`: the key of the navigation whose link named this group; each such navigation shows it again. */
+function GroupCard({ group, currentUserId, linkedBy }: { group: MemberGroup; currentUserId: string | undefined; linkedBy?: string }) {
+  const { t } = useTranslation('memberPayments');
+  const labels = useMemberPaymentLabels();
+  const titleId = useId();
+  const scheduleId = useId();
+  const [openPaymentId, setOpenPaymentId] = useState<string | null>(null);
+  const focus = useReturnFocus();
+  const payments = sortByMonth(group.payments ?? []);
+  const progress = progressPercent(payments);
+  const openPayment = payments.find((payment) => payment.id === openPaymentId) ?? null;
+  const dialog = useLazyModule(monthDetailsDialog, openPayment !== null);
+  const cardRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!linkedBy || !cardRef.current) return;
+    // Focus (for a keyboard or a screen reader) without the jump, then a scroll that puts its top in view.
+    cardRef.current.focus({ preventScroll: true });
+    cardRef.current.scrollIntoView?.({ block: 'start' });
+  }, [linkedBy]);
+  const wonHere = currentUserId !== undefined && (group.winners ?? []).some((winner) => winner.winnerId === currentUserId);
+
+  const facts = [
+    { label: t('groups.members'), value: t('groups.membersValue', { current: group.currentMembers, max: group.maxMembers }) },
+    { label: t('groups.position'), value: t('groups.positionValue', { position: group.position }) },
+    { label: t('groups.monthlyAmount'), value: formatPkr(group.plan.monthlyAmount) },
+    { label: t('groups.startDate'), value: labels.date(group.startDate) || '—' },
+    { label: t('groups.endDate'), value: labels.date(group.endDate) || '—' },
+    { label: t('groups.monthsCompleted'), value: monthsCompleted(payments) },
+    { label: t('groups.monthsRemaining'), value: monthsRemaining(payments) },
+  ];
+
+  return (
+    <Card ref={cardRef} tabIndex={-1} className="scroll-mt-4 p-4 outline-none sm:p-5" role="article" aria-labelledby={titleId}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 id={titleId} className="text-lg font-semibold">
+            {t('groups.groupTitle', { number: group.groupNumber })}
+          </h3>
+          <p className="text-sm text-muted-foreground">{group.plan.name}</p>
+        </div>
+        {/* A fixed label (member document §2). */}
+        <Badge tone="success">{t('groups.active')}</Badge>
+      </div>
+
+      <Facts facts={facts} className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4" />
+
+      {/* A winner is told what comes next where they look first, not only inside the month's details. */}
+      {wonHere && <WinnerNextSteps className="mt-4" />}
+
+      <div className="mt-4">
+        <div className="flex items-center justify-between text-sm">
+          <span className="font-medium">{t('groups.progress')}</span>
+          <span className="font-semibold" aria-hidden>
+            {t('groups.progressValue', { percent: progress })}
+          </span>
+        </div>
+        <div
+          role="progressbar"
+          aria-label={t('groups.progressLabel', { number: group.groupNumber })}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+          aria-valuetext={t('groups.progressValue', { percent: progress })}
+          className="mt-1.5 h-2.5 overflow-hidden rounded-full bg-muted"
+        >
+          <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${progress}%` }} />
+        </div>
+      </div>
+
+      <h4 id={scheduleId} className="mt-5 text-sm font-semibold">
+        {t('groups.schedule')}
+      </h4>
+      {payments.length === 0 ? (
+        <p className="mt-2 text-sm text-muted-foreground">{t('groups.noSchedule')}</p>
+      ) : (
+        <ul aria-labelledby={scheduleId} className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
+          {payments.map((payment) => (
+            <li key={payment.id}>
+              <MonthCard
+                group={group}
+                payment={payment}
+                currentUserId={currentUserId}
+                onOpen={(card) => {
+                  focus.remember(card);
+                  setOpenPaymentId(payment.id);
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {dialog && (
+        <dialog.MonthDetailsDialog
+          group={group}
+          payment={openPayment}
+          currentUserId={currentUserId}
+          onOpenChange={(open) => {
+            if (open) return;
+            setOpenPaymentId(null);
+            focus.restore();
+          }}
+        />
+      )}
+    </Card>
+  );
+}
+
+/**
+ * The frame of a month card by its state (RULES §6a): a scheduled month is dashed and quiet, an owed
+ * one has an amber frame, an overdue one a thicker red frame; the badge says the state in words.
+ */
+const monthCardLook: Record<InstalmentState, string> = {
+  SCHEDULED: 'border border-dashed border-border bg-card',
+  UNDER_REVIEW: 'border border-border bg-card',
+  OWED: 'border-2 border-warning bg-card',
+  OVERDUE: 'border-[3px] border-destructive bg-card',
+  PAID: 'border border-border bg-card',
+};
+
+/**
+ * One month of the schedule: a button named by what it shows, month and state first, so a screen reader
+ * hears "March 2026, Owed" and then the amount and the winner, and a voice command can use any of its
+ * visible words (WCAG 2.5.3 Label in Name: no separate name that leaves the card's text out). The card is drawn by the
+ * month's state: a future month is 'Scheduled', never due. The current month (in Karachi) is ringed,
+ * says 'This month' and is marked aria-current="date".
+ */
+function MonthCard(props: { group: MemberGroup; payment: GroupPayment; currentUserId: string | undefined; onOpen: (card: HTMLButtonElement) => void }) {
+  const { group, payment, currentUserId, onOpen } = props;
+  const { t } = useTranslation('memberPayments');
+  const labels = useMemberPaymentLabels();
+  const current = isCurrentMonth(payment);
+  const state = instalmentStateOf(payment);
+  const winner = winnerOf(group.winners, payment);
+  const won = winner !== undefined && winner.winnerId === currentUserId;
+
+  return (
+    <button
+      type="button"
+      onClick={(event) => onOpen(event.currentTarget)}
+      aria-current={current ? 'date' : undefined}
+      data-state={state}
+      className={cn(
+        'flex h-full w-full flex-col items-start gap-1.5 rounded-xl p-3 text-start transition-colors hover:bg-muted/50',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        monthCardLook[state],
+        current && 'ring-2 ring-primary ring-offset-2 ring-offset-card',
+      )}
+    >
+      <span className="font-semibold">{labels.period(payment.month, payment.year)}</span>
+      <MonthStateBadges payment={payment} />
+      <span className="block space-y-0.5 text-sm">
+        {current && <span className="block text-xs font-semibold text-primary">{t('groups.thisMonth')}</span>}
+        <span className={cn('block font-medium', state === 'SCHEDULED' && 'text-muted-foreground')}>{formatPkr(payment.amount)}</span>
+        {winner && (
+          <span className="block text-xs">
+            {won && (
+              <Badge tone="success" className="mb-1">
+                {t('groups.youWon')}
+              </Badge>
+            )}
+            <span className="flex items-center gap-1 font-semibold">
+              <Trophy className="size-3.5 shrink-0 text-accent-text" aria-hidden />
+              {t('groups.winner', { name: winner.winner?.name ?? '' })}
+            </span>
+            <span className="block">{t('groups.winnerAmount', { amount: formatPkr(winner.amount) })}</span>
+            <span className="block text-muted-foreground">{t('groups.selectedOn', { date: labels.date(winner.selectedAt) })}</span>
+          </span>
+        )}
+      </span>
+    </button>
+  );
+}

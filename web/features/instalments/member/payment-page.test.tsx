@@ -1,0 +1,159 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
+import type { GroupPayment, MemberGroup } from './api.ts';
+import { SELECTED_PAYMENT_KEY, selectedPaymentOf, writeSelectedPayment } from './selected-payment.ts';
+import { makeGroup, makeGroupPayment, makeSchedule, memberPaymentRoutes } from './test-support.ts';
+import { fakeFile } from '../../../test/plan-fixtures.ts';
+import { fail, stubGetRequests } from '../../../test/api-stub.ts';
+import { findMonthlyPaymentProblems } from './payment-page.tsx';
+
+afterEach(() => vi.restoreAllMocks());
+
+const member = fakeAuth({ user: makeUser() });
+
+/** A group whose March is the given payment, stored as the dashboard's 'Pay Now' stores it. */
+function storeMarch(overrides: Partial<GroupPayment> = {}, serverOverrides?: Partial<GroupPayment>) {
+  const march = makeGroupPayment({ month: 3, ...overrides });
+  const schedule = makeSchedule();
+  schedule[2] = { ...march, ...serverOverrides };
+  const group: MemberGroup = makeGroup({ payments: schedule });
+  writeSelectedPayment(selectedPaymentOf(group, march));
+  return group;
+}
+
+const submitButton = () => screen.getByRole('button', { name: /Submit Payment/ }) as HTMLButtonElement;
+
+describe('/user/payment/{paymentId}', () => {
+  it("sends the member back to the dashboard with 'Failed to load payment details' when nothing is stored", async () => {
+    stubGetRequests(memberPaymentRoutes());
+    const { router } = renderRoute('/user/payment/pay-2026-3', member);
+    expect(await screen.findByText('Failed to load payment details')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Assalam-o-Alaikum, Ayesha Khan' })).toBeTruthy();
+  });
+
+  it('does the same when the stored payment is another one', async () => {
+    storeMarch();
+    stubGetRequests(memberPaymentRoutes());
+    const { router } = renderRoute('/user/payment/pay-2026-7', member);
+    expect(await screen.findByText('Failed to load payment details')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it("says 'Payment Not Found' when the stored payload has no payment data", async () => {
+    window.localStorage.setItem(SELECTED_PAYMENT_KEY, JSON.stringify({ paymentId: 'pay-2026-3' }));
+    stubGetRequests(memberPaymentRoutes());
+    renderRoute('/user/payment/pay-2026-3', member);
+    expect(await screen.findByRole('heading', { name: 'Payment Not Found' })).toBeTruthy();
+    // The page's own way back, and the card's.
+    expect(screen.getAllByRole('link', { name: 'Back to Dashboard' })).toHaveLength(2);
+  });
+
+  it('shows the plan, the accounts and the instructions, and keeps Submit disabled until an account and a receipt are chosen', async () => {
+    const group = storeMarch();
+    const { refused } = stubGetRequests(memberPaymentRoutes({ groups: [group] }));
+    const user = userEvent.setup();
+    renderRoute('/user/payment/pay-2026-3', member);
+
+    expect(await screen.findByRole('heading', { name: 'Payment Details', level: 1 })).toBeTruthy();
+    expect(screen.getByText('Group 1 - March 2026')).toBeTruthy();
+    expect(document.title).toBe('Payment Details | Umrah Committee');
+    expect(screen.getByRole('heading', { name: 'Gold Umrah Plan' })).toBeTruthy();
+    expect(screen.getByText('12 months')).toBeTruthy();
+    expect(screen.getByText('PKR 300,000')).toBeTruthy();
+    // Max members and description come from the plan's own page.
+    expect(await screen.findByText('Fourteen days in Makkah and Madinah.')).toBeTruthy();
+    expect(screen.getByText('Max Members').nextElementSibling?.textContent).toBe('12');
+
+    const steps = within(screen.getByRole('heading', { name: 'How to Pay' }).parentElement!).getAllByRole('listitem');
+    // Each step starts with its number (hidden from screen readers: the list numbers it).
+    expect(steps.map((step) => step.textContent?.replace(/^\d/, ''))).toEqual([
+      'Select one of the bank accounts from the list.',
+      'Transfer exactly PKR 25,000 to that account.',
+      'Upload a photo, screenshot or PDF of the transfer receipt.',
+      'Submit for verification. An admin will check your payment.',
+    ]);
+    expect(screen.getByText(/Select the same account you transferred the money to/)).toBeTruthy();
+
+    const accounts = await screen.findByRole('radiogroup', { name: 'Select Bank Account' });
+    expect(within(accounts).getAllByRole('radio')).toHaveLength(2);
+    expect(submitButton().disabled).toBe(true);
+    expect(screen.getByText('Please select a bank account for payment')).toBeTruthy();
+    expect(screen.getByText('Please upload your payment receipt')).toBeTruthy();
+
+    await user.upload(screen.getByLabelText('Payment Receipt'), fakeFile('receipt.png', 'image/png'));
+    expect(submitButton().disabled).toBe(true);
+    await user.click(screen.getByRole('radio', { name: /HBL/ }));
+    expect(submitButton().disabled).toBe(false);
+    expect(screen.queryByText('Please select a bank account for payment')).toBeNull();
+    expect(refused).toEqual([]);
+  });
+
+  it('refuses a receipt that is not a JPG, PNG or PDF', async () => {
+    const group = storeMarch();
+    stubGetRequests(memberPaymentRoutes({ groups: [group] }));
+    const user = userEvent.setup({ applyAccept: false });
+    renderRoute('/user/payment/pay-2026-3', member);
+    await screen.findByRole('radiogroup', { name: 'Select Bank Account' });
+    await user.click(screen.getByRole('radio', { name: /Meezan Bank/ }));
+    await user.upload(screen.getByLabelText('Payment Receipt'), fakeFile('receipt.gif', 'image/gif'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please upload a JPG, PNG, or PDF file');
+    expect(submitButton().disabled).toBe(true);
+  });
+
+  it("shows 'Payment Completed!' and the real receipt once the month is paid", async () => {
+    // Stored while pending; the server now says it is paid, with a fresh receipt link.
+    const group = storeMarch({}, { status: 'PAID', state: 'PAID', paymentDate: '2026-03-06T10:00:00.000Z', receiptUrl: '/api/receipts/r3/file?expires=2&signature=y' });
+    stubGetRequests(memberPaymentRoutes({ groups: [group] }));
+    renderRoute('/user/payment/pay-2026-3', member);
+    expect(await screen.findByRole('heading', { name: 'Payment Completed!' })).toBeTruthy();
+    const receipt = screen.getByRole('link', { name: /View Receipt/ });
+    expect(receipt.getAttribute('href')).toBe('/api/receipts/r3/file?expires=2&signature=y');
+    expect(receipt.getAttribute('target')).toBe('_blank');
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Submit Payment/ })).toBeNull();
+  });
+
+  it("shows 'Under review' while a receipt of the month waits for a decision", async () => {
+    const group = storeMarch({ underReview: true });
+    stubGetRequests(memberPaymentRoutes({ groups: [group] }));
+    renderRoute('/user/payment/pay-2026-3', member);
+    expect(await screen.findByRole('heading', { name: 'Under review' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Submit Payment/ })).toBeNull();
+  });
+
+  it("says 'Payment Not Found' when the member's groups no longer hold the month", async () => {
+    storeMarch();
+    stubGetRequests(memberPaymentRoutes({ groups: [] }));
+    renderRoute('/user/payment/pay-2026-3', member);
+    expect(await screen.findByRole('heading', { name: 'Payment Not Found' })).toBeTruthy();
+  });
+
+  it('keeps the stored month payable when the group cannot be read, and says so', async () => {
+    storeMarch();
+    stubGetRequests({ ...memberPaymentRoutes(), '/api/committee-plans/user/groups': fail(403, 'Access denied.') });
+    renderRoute('/user/payment/pay-2026-3', member);
+    expect(await screen.findByText('Failed to load group information')).toBeTruthy();
+    expect(screen.getByRole('radiogroup', { name: 'Select Bank Account' })).toBeTruthy();
+  });
+
+  it('says when there is no bank account to pay into', async () => {
+    const group = storeMarch();
+    stubGetRequests(memberPaymentRoutes({ groups: [group], bankAccounts: [] }));
+    renderRoute('/user/payment/pay-2026-3', member);
+    expect(await screen.findByText('No Bank Accounts Available')).toBeTruthy();
+    expect(screen.getByText('Please contact admin to add bank accounts for payments.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /Submit Payment/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('findMonthlyPaymentProblems', () => {
+  it("names what is missing in the page's order", () => {
+    const receipt = fakeFile('receipt.pdf', 'application/pdf');
+    expect(findMonthlyPaymentProblems({ bankAccountId: 'b', amount: 25000, receipt })).toEqual([]);
+    expect(findMonthlyPaymentProblems({ bankAccountId: '', amount: 0, receipt: null })).toEqual(['account', 'amount', 'required']);
+    expect(findMonthlyPaymentProblems({ bankAccountId: 'b', amount: Number.NaN, receipt })).toEqual(['amount']);
+  });
+});

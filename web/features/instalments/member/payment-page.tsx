@@ -1,0 +1,451 @@
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CircleAlert, CircleCheck, Clock, Info, Send } from 'lucide-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MemberPageLayout } from '../../member-frame/index.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { formatPkr } from '../../../../contract/money.ts';
+import { notify } from '../../../lib/toast.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { memberPaymentKeys, submitInstalment, type InstalmentInput } from './api.ts';
+import { useMemberPaymentLabels } from './labels.ts';
+import { GroupPaymentBadges } from './parts.tsx';
+import { ReceiptButton } from './receipt-button.tsx';
+import { useMyGroups } from './queries.ts';
+import { instalmentNotes, isPaid, isPayable } from './rules.ts';
+import { readSelectedPayment, writeSelectedPayment, type SelectedPayment } from './selected-payment.ts';
+import { BankAccountChoice, fetchActiveBankAccounts, fetchPlan, planQueryKeys, type BankAccount } from '../../plans/member/index.ts';
+import './screens-catalogue.ts';
+import { ReceiptField } from '../../../components/receipt-field.tsx';
+import { checkReceiptFile, type ReceiptProblem } from '../../../lib/receipt-file.ts';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+
+/** What keeps a monthly payment from being sent (member document §5 "Monthly payment page"), in form order. */
+export type MonthlyPaymentProblem = 'account' | 'amount' | ReceiptProblem;
+
+export function findMonthlyPaymentProblems(input: { bankAccountId: string; amount: number; receipt: File | null }): MonthlyPaymentProblem[] {
+  const problems: MonthlyPaymentProblem[] = [];
+  if (!input.bankAccountId) problems.push('account');
+  if (!Number.isFinite(input.amount) || input.amount <= 0) problems.push('amount');
+  const receiptProblem = checkReceiptFile(input.receipt);
+  if (receiptProblem) problems.push(receiptProblem);
+  return problems;
+}
+
+/**
+ * /user/payment/:paymentId: one month's payment (member document §2). The month comes from the
+ * payload the dashboard's 'Pay Now' stored; without one the member goes back to the dashboard.
+ */
+export function PaymentPage() {
+  const { t } = useTranslation('memberPayments');
+  useDocumentTitle(t('page.pageTitle'));
+  const { paymentId = '' } = useParams();
+  const stored = useMemo(() => readSelectedPayment(paymentId), [paymentId]);
+
+  let content: ReactNode;
+  if (stored.kind === 'missing') content = <BackToDashboard />;
+  else if (stored.kind === 'empty') content = <PaymentNotFound />;
+  else content = <PaymentDetails key={stored.payment.paymentId} stored={stored.payment} />;
+
+  return <MemberPageLayout title={t('page.title')}>{content}</MemberPageLayout>;
+}
+
+/** Nothing stored for this page: 'Failed to load payment details', then the dashboard. */
+function BackToDashboard() {
+  const { t } = useTranslation('memberPayments');
+  const navigate = useNavigate();
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return; // Development mode runs effects twice: one message, one redirect.
+    done.current = true;
+    notify.error(t('page.loadFailed'));
+    navigate('/dashboard', { replace: true });
+  }, [navigate, t]);
+  return <Spinner label={t('page.redirecting')} className="py-6" />;
+}
+
+function PaymentNotFound() {
+  const { t } = useTranslation('memberPayments');
+  return (
+    <Card className="mx-auto max-w-md p-8 text-center">
+      <h2 className="text-xl font-semibold">{t('page.notFoundTitle')}</h2>
+      <p className="mt-2 text-muted-foreground">{t('page.notFoundMessage')}</p>
+      <Button asChild className="mt-6">
+        <Link to="/dashboard">{t('page.backToDashboard')}</Link>
+      </Button>
+    </Card>
+  );
+}
+
+function PaymentDetails({ stored }: { stored: SelectedPayment }) {
+  const { t } = useTranslation('memberPayments');
+  const labels = useMemberPaymentLabels();
+  const [submitted, setSubmitted] = useState(false);
+
+  // The stored payload may be old: the group is read again for the month's current state and a fresh receipt link.
+  const groups = useMyGroups();
+  const freshGroup = groups.data?.find((group) => group.id === stored.groupId);
+  const freshPayment = freshGroup?.payments.find((payment) => payment.id === stored.paymentId);
+  const payment: SelectedPayment = freshPayment
+    ? {
+        ...stored,
+        amount: freshPayment.amount,
+        status: freshPayment.status,
+        underReview: Boolean(freshPayment.underReview),
+        paymentDate: freshPayment.paymentDate ?? null,
+        receiptUrl: freshPayment.receiptUrl ?? null,
+        rejectionReason: freshPayment.rejectionReason ?? null,
+        dueDate: freshPayment.dueDate ?? stored.dueDate,
+        group: { ...stored.group, plan: freshGroup?.plan ?? stored.group.plan },
+      }
+    : stored;
+
+  // The member's groups do not hold this month (any more): there is nothing to pay here.
+  if (groups.isSuccess && !freshPayment) return <PaymentNotFound />;
+
+  const period = labels.period(payment.month, payment.year);
+  const payable = !submitted && isPayable(payment);
+
+  let side: ReactNode;
+  if (submitted) side = <SubmittedCard />;
+  else if (isPaid(payment)) side = <CompletedCard payment={payment} />;
+  else if (payment.underReview) side = <UnderReviewCard />;
+  else if (!payable) side = <NotPayableCard payment={payment} />;
+
+  return (
+    <div className="space-y-6">
+      <p className="-mt-4 text-lg font-medium text-muted-foreground">{t('page.subtitle', { number: payment.groupNumber, period })}</p>
+      {groups.isError && <LoadError compact message={t('page.groupLoadFailed')} onRetry={() => void groups.refetch()} retrying={groups.isFetching} />}
+      {payable ? (
+        <MonthlyPaymentForm payment={payment} onSubmitted={() => setSubmitted(true)} />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <PlanInfo payment={payment} />
+          <div>{side}</div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Name, monthly payment, duration, max members and description (the last two when the plan can be read). */
+function PlanInfo({ payment }: { payment: SelectedPayment }) {
+  const { t } = useTranslation('memberPayments');
+  const plan = payment.group.plan;
+  const planId = plan.id ?? '';
+  // Only the plan's own page knows its size and description; without it the card shows what the group says.
+  const details = useQuery({ queryKey: planQueryKeys.plan(planId), queryFn: ({ signal }) => fetchPlan(planId, signal), enabled: planId !== '', retry: false });
+  const maxMembers = details.data?.maxMembers;
+  const description = details.data?.description;
+
+  const facts = [
+    { label: t('page.monthlyPayment'), value: formatPkr(plan.monthlyAmount), strong: true },
+    ...(plan.duration > 0 ? [{ label: t('page.duration'), value: t('page.durationMonths', { count: plan.duration }) }] : []),
+    ...(maxMembers ? [{ label: t('page.maxMembers'), value: maxMembers.toLocaleString('en-PK') }] : []),
+    ...(plan.totalAmount > 0 ? [{ label: t('page.totalAmount'), value: formatPkr(plan.totalAmount) }] : []),
+  ];
+
+  return (
+    <Card className="p-5">
+      <p className="text-sm font-medium text-muted-foreground">{t('page.planTitle')}</p>
+      <h2 className="mt-1 text-xl font-semibold">{plan.name || details.data?.name}</h2>
+      {description && <p className="mt-2 text-sm text-muted-foreground">{description}</p>}
+      <dl className="mt-4 grid grid-cols-2 gap-3">
+        {facts.map((fact) => (
+          <div key={fact.label} className="rounded-lg bg-muted/60 px-3 py-2">
+            <dt className="text-xs text-muted-foreground">{fact.label}</dt>
+            <dd className={fact.strong ? 'text-base font-bold text-primary' : 'text-sm font-semibold'}>{fact.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+function MonthlyPaymentForm({ payment, onSubmitted }: { payment: SelectedPayment; onSubmitted: () => void }) {
+  const { t } = useTranslation('memberPayments');
+  const labels = useMemberPaymentLabels();
+  const queryClient = useQueryClient();
+  const accounts = useQuery({ queryKey: planQueryKeys.bankAccounts, queryFn: ({ signal }) => fetchActiveBankAccounts(signal) });
+  const accountsHeadingId = useId();
+  const accountsHintId = useId();
+  const problemsId = useId();
+
+  const [bankAccountId, setBankAccountId] = useState('');
+  const [receipt, setReceipt] = useState<File | null>(null);
+  const [receiptError, setReceiptError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const submit = useMutation({
+    mutationFn: (input: InstalmentInput) => submitInstalment(input, setProgress),
+    onSettled: () => setProgress(null),
+    onSuccess: () => {
+      // A reload of this page now shows 'Under review' rather than the form again.
+      writeSelectedPayment({ ...payment, underReview: true });
+      void queryClient.invalidateQueries({ queryKey: memberPaymentKeys.all });
+      onSubmitted();
+    },
+    // 409 'Payment already exists for this month.' and 400 answers say what is wrong: shown as they come.
+    onError: (error) => setFormError(getErrorMessage(error, t('page.submitFailed'), t('page.submitUnexpected'))),
+  });
+
+  const problems = findMonthlyPaymentProblems({ bankAccountId, amount: payment.amount, receipt });
+  const busy = submit.isPending;
+  const canSubmit = problems.length === 0 && !busy;
+
+  function problemText(problem: MonthlyPaymentProblem): string {
+    if (problem === 'account') return t('page.accountRequired');
+    if (problem === 'amount') return t('page.amountInvalid');
+    return t(`page.receipt.${problem}`);
+  }
+
+  function onReceiptChosen(file: File | null, problem: ReceiptProblem | undefined) {
+    setFormError(null);
+    setReceipt(problem ? null : file);
+    setReceiptError(problem ? t(`page.receipt.${problem}`) : null);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    // The button is disabled until everything is there; this repeats the checks for any other way in.
+    const [first] = problems;
+    if (first || !receipt) {
+      setFormError(problemText(first ?? 'required'));
+      return;
+    }
+    setFormError(null);
+    submit.mutate({
+      groupId: payment.groupId,
+      amount: payment.amount,
+      month: payment.month,
+      year: payment.year,
+      paymentMethod: 'bank_transfer',
+      bankAccountId,
+      notes: instalmentNotes(payment.groupNumber, payment.month, payment.year),
+      receipt,
+    });
+  }
+
+  const missing = problems.filter((problem) => !(receiptError && problem === 'required'));
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-2" aria-busy={busy || undefined}>
+      <div className="space-y-6">
+        <PlanInfo payment={payment} />
+        <Card className="p-5">
+          <h2 id={accountsHeadingId} className="text-lg font-semibold">
+            {t('page.bankAccounts')}
+          </h2>
+          <p id={accountsHintId} className="mt-1 mb-3 text-sm text-muted-foreground">
+            {t('page.bankAccountsHint')}
+          </p>
+          <BankAccounts
+            query={accounts}
+            value={bankAccountId}
+            onChange={(id) => {
+              setBankAccountId(id);
+              setFormError(null);
+            }}
+            disabled={busy}
+            labelledBy={accountsHeadingId}
+            describedBy={accountsHintId}
+          />
+        </Card>
+      </div>
+
+      <div className="space-y-6">
+        <Instructions amount={payment.amount} />
+        <Card className="space-y-5 p-5">
+          <FormAlert message={formError} />
+          <div className="rounded-lg bg-primary-soft p-4">
+            <p className="text-sm text-muted-foreground">{t('page.amountToPay')}</p>
+            <p className="text-2xl font-bold text-primary">{formatPkr(payment.amount)}</p>
+            {payment.dueDate && <p className="mt-1 text-xs text-muted-foreground">{t('page.dueOn', { date: labels.date(payment.dueDate) })}</p>}
+            <div className="mt-2">
+              <GroupPaymentBadges status={payment.status} underReview={payment.underReview} />
+            </div>
+            {payment.rejectionReason && (
+              <p className="mt-2 text-sm">
+                <span className="font-semibold text-destructive">{t('page.rejectionReason')}: </span>
+                {payment.rejectionReason}
+              </p>
+            )}
+          </div>
+
+          <ReceiptField
+            label={t('page.receiptLabel')}
+            hint={t('page.receiptHint')}
+            file={receipt}
+            error={receiptError}
+            disabled={busy}
+            progress={busy ? (progress ?? 0) : null}
+            onChange={onReceiptChosen}
+          />
+
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            disabled={!canSubmit}
+            aria-busy={busy || undefined}
+            aria-describedby={!busy && missing.length > 0 ? problemsId : undefined}
+          >
+            <Send aria-hidden />
+            {busy ? t('page.submitting') : t('page.submit')}
+          </Button>
+          {!busy && missing.length > 0 && (
+            <ul id={problemsId} className="space-y-1 text-sm text-muted-foreground">
+              {missing.map((problem) => (
+                <li key={problem} className="flex items-start gap-1.5">
+                  <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+                  <span>{problemText(problem)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+    </form>
+  );
+}
+
+function BankAccounts(props: {
+  query: { isPending: boolean; isError: boolean; isFetching: boolean; error: unknown; data: BankAccount[] | undefined; refetch: () => unknown };
+  value: string;
+  onChange: (id: string) => void;
+  disabled: boolean;
+  labelledBy: string;
+  describedBy: string;
+}) {
+  const { t } = useTranslation('memberPayments');
+  const { query } = props;
+  if (query.isPending) return <Spinner label={t('page.bankAccountsLoading')} className="py-4" />;
+  if (query.isError || !query.data) {
+    return <LoadError compact message={getErrorMessage(query.error, t('page.bankAccountsFailed'))} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  }
+  if (query.data.length === 0) {
+    return (
+      <div role="status" className="rounded-lg bg-muted/60 p-4 text-center">
+        <p className="font-semibold">{t('page.noBankAccountsTitle')}</p>
+        <p className="mt-1 text-sm text-muted-foreground">{t('page.noBankAccountsMessage')}</p>
+      </div>
+    );
+  }
+  return (
+    <BankAccountChoice
+      accounts={query.data}
+      value={props.value}
+      onChange={props.onChange}
+      disabled={props.disabled}
+      labelledBy={props.labelledBy}
+      describedBy={props.describedBy}
+    />
+  );
+}
+
+function Instructions({ amount }: { amount: number }) {
+  const { t } = useTranslation('memberPayments');
+  const steps = [t('page.steps.select'), t('page.steps.transfer', { amount: formatPkr(amount) }), t('page.steps.upload'), t('page.steps.submit')];
+  return (
+    <Card className="p-5">
+      <h2 className="text-lg font-semibold">{t('page.instructionsTitle')}</h2>
+      <ol className="mt-3 space-y-2.5">
+        {steps.map((step, index) => (
+          <li key={step} className="flex items-start gap-3 text-sm">
+            <span aria-hidden className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-foreground">
+              {index + 1}
+            </span>
+            <span className="pt-0.5">{step}</span>
+          </li>
+        ))}
+      </ol>
+      <p className="mt-4 flex items-start gap-2 rounded-lg bg-warning/10 p-3 text-sm">
+        <CircleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
+        <span>{t('page.sameAccountWarning')}</span>
+      </p>
+    </Card>
+  );
+}
+
+/**
+ * The month's state in place of the form. With `takeFocus` (after a submit replaced the form) its
+ * heading takes focus, so keyboard and screen-reader users are not left on a control that is gone.
+ */
+function StateCard({ icon, title, children, tone, takeFocus }: { icon: ReactNode; title: string; children: ReactNode; tone: 'success' | 'info' | 'neutral'; takeFocus?: boolean }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (takeFocus) headingRef.current?.focus();
+  }, [takeFocus]);
+  const ring = tone === 'success' ? 'border-success/40' : tone === 'info' ? 'border-primary/40' : 'border-border';
+  return (
+    <Card className={`p-6 text-center ${ring}`}>
+      <div className="flex justify-center">{icon}</div>
+      <h2 ref={headingRef} tabIndex={-1} className="mt-3 text-xl font-semibold focus:outline-none">
+        {title}
+      </h2>
+      <div className="mt-2 space-y-4 text-muted-foreground">{children}</div>
+    </Card>
+  );
+}
+
+function SubmittedCard() {
+  const { t } = useTranslation('memberPayments');
+  return (
+    <StateCard tone="success" takeFocus icon={<CircleCheck className="size-12 text-success" aria-hidden />} title={t('page.submittedTitle')}>
+      <p role="status">{t('page.submittedMessage')}</p>
+      <Button asChild>
+        <Link to="/dashboard">{t('page.backToDashboard')}</Link>
+      </Button>
+    </StateCard>
+  );
+}
+
+function CompletedCard({ payment }: { payment: SelectedPayment }) {
+  const { t } = useTranslation('memberPayments');
+  const labels = useMemberPaymentLabels();
+  return (
+    <StateCard tone="success" icon={<CircleCheck className="size-12 text-success" aria-hidden />} title={t('page.completedTitle')}>
+      <p>{payment.paymentDate ? t('page.paidOn', { amount: formatPkr(payment.amount), date: labels.date(payment.paymentDate) }) : t('page.completedMessage', { amount: formatPkr(payment.amount) })}</p>
+      <div className="flex flex-col justify-center gap-2 sm:flex-row">
+        <ReceiptButton url={payment.receiptUrl} size="md" variant="primary" />
+        <Button variant="outline" asChild>
+          <Link to="/dashboard">{t('page.backToDashboard')}</Link>
+        </Button>
+      </div>
+    </StateCard>
+  );
+}
+
+function UnderReviewCard() {
+  const { t } = useTranslation('memberPayments');
+  return (
+    <StateCard tone="info" icon={<Clock className="size-12 text-primary" aria-hidden />} title={t('page.underReviewTitle')}>
+      <p>{t('page.underReviewMessage')}</p>
+      <Button variant="outline" asChild>
+        <Link to="/dashboard">{t('page.backToDashboard')}</Link>
+      </Button>
+    </StateCard>
+  );
+}
+
+function NotPayableCard({ payment }: { payment: SelectedPayment }) {
+  const { t } = useTranslation('memberPayments');
+  return (
+    <StateCard tone="neutral" icon={<Info className="size-12 text-muted-foreground" aria-hidden />} title={t('page.notPayableTitle')}>
+      <div className="flex justify-center">
+        <GroupPaymentBadges status={payment.status} underReview={payment.underReview} />
+      </div>
+      <p>{t('page.notPayableMessage')}</p>
+      <Button variant="outline" asChild>
+        <Link to="/dashboard">{t('page.backToDashboard')}</Link>
+      </Button>
+    </StateCard>
+  );
+}

@@ -1,0 +1,181 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
+import { fakeFile, makePlan, makeRequest } from './test-fixtures.ts';
+import { fail, ok, stubGetRequests } from '../../../test/api-stub.ts';
+import { makeGroup } from '../../../test/member-payment-fixtures.ts';
+import { storageKeys } from '../../../lib/storage-keys.ts';
+
+/** The dashboard around the panel also reads the member's groups, payment counts and referral earnings: none here. */
+const dashboardReads = {
+  '/api/committee-plans/user/groups': ok({ groups: [], data: { groups: [] } }),
+  '/api/payments/summary': ok({ data: { counts: { total: 0, paid: 0, pending: 0, overdue: 0, underReview: 0 }, amounts: { paid: 0, pending: 0, overdue: 0 } } }),
+  '/api/referrals/stats': ok({ data: { totalReferrals: 0, totalCommission: 0, pendingCommission: 0, paidCommission: 0, level1Count: 0, level2Count: 0, level3Count: 0 } }),
+  '/api/notifications': ok({ notifications: [], unreadCount: 0, data: { notifications: [], unreadCount: 0 } }),
+};
+
+afterEach(() => vi.restoreAllMocks());
+
+const member = fakeAuth({ user: makeUser() });
+const gold = makePlan();
+const silver = makePlan({ id: 'plan-silver', name: 'Silver Umrah Plan', packageType: 'economy', monthlyAmount: 15000, totalAmount: 180000, benefits: [] });
+const plans = [gold, silver];
+
+const pendingGold = makeRequest();
+const rejectedSilver = makeRequest({
+  id: 'request-2',
+  planId: 'plan-silver',
+  status: 'REJECTED',
+  amount: 15000,
+  rejectionReason: 'The receipt is not readable.',
+  plan: { id: 'plan-silver', name: 'Silver Umrah Plan' },
+  committee: { name: 'Silver Umrah Plan' },
+  hasReceipt: true,
+  receiptImage: '/api/receipts/abc/file?expires=1&signature=x',
+});
+const joinedSilver = { ...makeGroup({ id: 'group-silver', groupNumber: 'B2' }), plan: { ...makeGroup().plan, id: 'plan-silver', name: 'Silver Umrah Plan' } };
+const oldOverdue = makeRequest({ id: 'request-3', planId: 'plan-old', status: 'OVERDUE', plan: { name: 'Old Plan' }, committee: { name: 'Old Plan' } });
+
+/** Read-only GETs only: the plans and the member's own requests. */
+function stubDashboard(requests = [pendingGold, rejectedSilver, oldOverdue]) {
+  return stubGetRequests({
+    ...dashboardReads,
+    '/api/committee-plans': ok({ plans, data: { plans } }),
+    '/api/plan-payments': ok({ payments: requests, data: { payments: requests } }),
+  });
+}
+
+/** A plan card in the plans section (the requests section below uses the plan names too). */
+const planCard = (name: string) => within(screen.getByRole('region', { name: 'Committee Plans' })).getByRole('article', { name });
+
+describe('Committee Plans tab', () => {
+  it('shows each plan, and a plan with a pending request cannot be bought again', async () => {
+    stubDashboard();
+    renderRoute('/dashboard', member);
+    await screen.findByRole('link', { name: 'Subscribe to Silver Umrah Plan' });
+
+    const goldCard = planCard('Gold Umrah Plan');
+    expect(within(goldCard).getByText('Premium')).toBeTruthy();
+    expect(within(goldCard).getByText('PKR 25,000')).toBeTruthy();
+    expect(within(goldCard).getByText('PKR 300,000')).toBeTruthy();
+    expect(within(goldCard).getByText('12 months')).toBeTruthy();
+    expect(within(goldCard).getByText('Return air ticket')).toBeTruthy();
+    expect(within(goldCard).getByText('Payment Pending')).toBeTruthy();
+    expect(within(goldCard).getByText(/under review/)).toBeTruthy();
+    expect((within(goldCard).getByRole('button', { name: 'REQUEST PENDING' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(goldCard).queryByRole('link', { name: /Subscribe/ })).toBeNull();
+
+    // The silver request was rejected, so silver can be bought (again).
+    const silverCard = planCard('Silver Umrah Plan');
+    expect(within(silverCard).getByText('Economy')).toBeTruthy();
+    expect(within(silverCard).getByRole('link', { name: 'Subscribe to Silver Umrah Plan' }).getAttribute('href')).toBe('/user/subscribe/plan-silver');
+  });
+
+  it('a plan the member has joined says so and leads to the group, instead of offering a second subscription', async () => {
+    stubGetRequests({
+      ...dashboardReads,
+      // The member is in group B2 of the silver plan (an admin added them: no request of theirs says so).
+      '/api/committee-plans/user/groups': ok({ groups: [joinedSilver], data: { groups: [joinedSilver] } }),
+      '/api/committee-plans': ok({ plans, data: { plans } }),
+      '/api/plan-payments': ok({ payments: [], data: { payments: [] } }),
+    });
+    window.localStorage.setItem(storageKeys.dashboardTab, 'plans');
+    renderRoute('/dashboard', member);
+    await screen.findByRole('link', { name: 'Subscribe to Gold Umrah Plan' });
+
+    const silverCard = planCard('Silver Umrah Plan');
+    expect(await within(silverCard).findByText('Joined')).toBeTruthy();
+    expect(within(silverCard).getByText('You are a member of this plan, in Group B2.')).toBeTruthy();
+    expect(within(silverCard).getByRole('link', { name: 'View My Groups' }).getAttribute('href')).toBe('/dashboard?tab=groups&group=group-silver');
+    expect(within(silverCard).queryByRole('link', { name: /Subscribe/ })).toBeNull();
+  });
+
+  it("lists the member's requests with their status, reason and receipt", async () => {
+    stubDashboard();
+    renderRoute('/dashboard', member);
+    const list = await screen.findByRole('region', { name: 'My Payment Requests' });
+    await within(list).findByRole('article', { name: 'Gold Umrah Plan' });
+
+    const pending = within(list).getByRole('article', { name: 'Gold Umrah Plan' });
+    expect(within(pending).getByText('Pending')).toBeTruthy();
+    expect(within(pending).getByText('PKR 25,000')).toBeTruthy();
+    expect(within(pending).getByText('Bank Transfer')).toBeTruthy();
+    expect(within(pending).getByText('5 Mar 2026')).toBeTruthy();
+    expect(within(pending).getByRole('button', { name: 'Upload Receipt' })).toBeTruthy();
+
+    const rejected = within(list).getByRole('article', { name: 'Silver Umrah Plan' });
+    expect(within(rejected).getByText('Rejected')).toBeTruthy();
+    expect(within(rejected).getByText('The receipt is not readable.')).toBeTruthy();
+    expect((within(rejected).getByRole('button', { name: 'Receipt Uploaded' }) as HTMLButtonElement).disabled).toBe(true);
+    const view = within(rejected).getByRole('link', { name: /View Receipt/ });
+    expect(view.getAttribute('href')).toBe('/api/receipts/abc/file?expires=1&signature=x');
+    expect(view.getAttribute('target')).toBe('_blank');
+
+    expect(within(within(list).getByRole('article', { name: 'Old Plan' })).getByText('Rejected')).toBeTruthy();
+  });
+
+  it('checks a receipt before uploading it', async () => {
+    const { refused } = stubDashboard();
+    const user = userEvent.setup({ applyAccept: false });
+    renderRoute('/dashboard', member);
+    await screen.findByRole('button', { name: 'Upload Receipt' });
+
+    await user.upload(screen.getByLabelText('Receipt file for Gold Umrah Plan'), fakeFile('receipt.gif', 'image/gif'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please upload a JPG, PNG, or PDF file');
+    await user.upload(screen.getByLabelText('Receipt file for Gold Umrah Plan'), fakeFile('receipt.png', 'image/png', 6 * 1024 * 1024));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please upload a file smaller than 5MB');
+    expect(refused).toEqual([]);
+  });
+
+  it('shows the chosen receipt before it is sent, then uploads it and says so', async () => {
+    let uploaded: { path: string; file: unknown } | null = null;
+    const reads: Record<string, { status: number; body: unknown }> = {
+      ...dashboardReads,
+      '/api/committee-plans': ok({ plans, data: { plans } }),
+      '/api/plan-payments': ok({ payments: [pendingGold], data: { payments: [pendingGold] } }),
+    };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+      if (init?.method === 'POST') {
+        uploaded = { path, file: (init.body as FormData).get('receipt') };
+        return answer(200, { success: true, message: 'Receipt uploaded successfully' });
+      }
+      const read = reads[path];
+      return read ? answer(read.status, read.body) : answer(418, { success: false });
+    });
+    const user = userEvent.setup();
+    renderRoute('/dashboard', member);
+    const upload = await screen.findByRole('button', { name: 'Upload Receipt' });
+    // Nothing to send until a file is chosen.
+    expect((upload as HTMLButtonElement).disabled).toBe(true);
+    await user.upload(screen.getByLabelText('Receipt file for Gold Umrah Plan'), fakeFile('transfer.pdf', 'application/pdf'));
+    expect(screen.getByText('transfer.pdf')).toBeTruthy();
+    await user.click(upload);
+    expect(await screen.findByText('Receipt uploaded successfully. Admin will review your payment.')).toBeTruthy();
+    expect(uploaded).toMatchObject({ path: `/api/plan-payments/${pendingGold.id}/upload-receipt`, file: expect.objectContaining({ name: 'transfer.pdf' }) });
+  });
+
+  it('says when there are no plans and no requests', async () => {
+    stubGetRequests({
+    ...dashboardReads,
+      '/api/committee-plans': ok({ plans: [], data: { plans: [] } }),
+      '/api/plan-payments': ok({ payments: [], data: { payments: [] } }),
+    });
+    renderRoute('/dashboard', member);
+    expect(await screen.findByText('No committee plans are available right now. Please check back soon.')).toBeTruthy();
+    expect(await screen.findByText('You have not made any payment requests yet.')).toBeTruthy();
+  });
+
+  it('says when the plans cannot be loaded', async () => {
+    stubGetRequests({
+    ...dashboardReads,
+      '/api/committee-plans': fail(403, 'Access denied.'),
+      '/api/plan-payments': ok({ payments: [], data: { payments: [] } }),
+    });
+    renderRoute('/dashboard', member);
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to load committee plans');
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+  });
+});

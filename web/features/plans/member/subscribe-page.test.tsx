@@ -1,0 +1,249 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
+import { fakeFile, makeBankAccount, makePlan, makeRequest } from './test-fixtures.ts';
+import type { PlanPaymentRequest } from './api.ts';
+import { fail, fakeApi, ok, on, stubGetRequests, type FakeAnswer } from '../../../test/api-stub.ts';
+
+afterEach(() => vi.restoreAllMocks());
+
+const member = fakeAuth({ user: makeUser() });
+const plan = makePlan();
+const accounts = [
+  makeBankAccount(),
+  makeBankAccount({ id: 'bank-hbl', bankName: 'HBL', accountNumber: '1234-5678', accountType: 'Savings' }),
+  makeBankAccount({ id: 'bank-easypaisa', accountName: 'Committee Wallet', bankName: 'Easypaisa', accountNumber: '0300-1234567', accountType: 'Mobile Account' }),
+];
+
+/**
+ * Read-only GETs only: the plan, the active bank accounts, the header's bell, and the member's requests
+ * and groups (none: the plan is open to them). Nothing is ever posted here.
+ */
+function stubPlanAndAccounts(bankAccounts = accounts, mine: { requests?: PlanPaymentRequest[]; groups?: unknown[] } = {}) {
+  return stubGetRequests({
+    '/api/notifications': ok({ notifications: [], unreadCount: 0, data: { notifications: [], unreadCount: 0 } }),
+    '/api/plan-payments': ok({ payments: mine.requests ?? [], data: { payments: mine.requests ?? [] } }),
+    '/api/committee-plans/user/groups': ok({ groups: mine.groups ?? [], data: { groups: mine.groups ?? [] } }),
+    '/api/committee-plans/plan-gold': ok({ plan, data: { plan } }),
+    '/api/bank-accounts/active': ok({ bankAccounts, data: { bankAccounts } }),
+  });
+}
+
+const submitButton = () => screen.getByRole('button', { name: /Submit Payment/ }) as HTMLButtonElement;
+const receiptInput = () => screen.getByLabelText('Payment Receipt') as HTMLInputElement;
+
+async function openPage() {
+  renderRoute('/user/subscribe/plan-gold', member);
+  await screen.findByRole('radiogroup', { name: 'Select Bank Account' });
+}
+
+describe('/user/subscribe/{planId}', () => {
+  it('shows the plan, the accounts with their type labels, and sets the page title', async () => {
+    stubPlanAndAccounts();
+    await openPage();
+    expect(screen.getByRole('heading', { name: 'Gold Umrah Plan' })).toBeTruthy();
+    expect(screen.getAllByText('PKR 25,000').length).toBeGreaterThan(0);
+    expect(screen.getByText('PKR 300,000')).toBeTruthy();
+    expect(screen.getByText('12 months')).toBeTruthy();
+    expect(screen.getByText('Transfer exactly PKR 25,000 to that account.')).toBeTruthy();
+
+    const radios = screen.getAllByRole('radio');
+    expect(radios).toHaveLength(3);
+    // Each radio is named by account name and bank; the card around it (a group of the same name) shows number and type.
+    const card = (name: string | RegExp) => within(screen.getByRole('group', { name }));
+    expect(card('Umrah Committee Trust Meezan Bank').getByText('0101-2233445566')).toBeTruthy();
+    expect(card('Umrah Committee Trust Meezan Bank').getByText('Current')).toBeTruthy();
+    expect(card(/HBL/).getByText('Savings')).toBeTruthy();
+    expect(card(/Easypaisa/).getByText('Mobile')).toBeTruthy();
+    expect(document.title).toBe('Subscribe to Plan | Umrah Committee');
+  });
+
+  it('keeps submit disabled until an account and a receipt are chosen, and says what is missing', async () => {
+    const { refused } = stubPlanAndAccounts();
+    const user = userEvent.setup();
+    await openPage();
+
+    expect(submitButton().disabled).toBe(true);
+    expect(screen.getByText('Please select a bank account for payment')).toBeTruthy();
+    expect(screen.getByText('Please upload your payment receipt')).toBeTruthy();
+
+    // A receipt alone is not enough: the account is still missing.
+    await user.upload(receiptInput(), fakeFile('receipt.png', 'image/png'));
+    expect(screen.queryByText('Please upload your payment receipt')).toBeNull();
+    expect(screen.getByText('Please select a bank account for payment')).toBeTruthy();
+    expect(submitButton().disabled).toBe(true);
+
+    await user.click(screen.getByRole('radio', { name: /HBL/ }));
+    expect((screen.getByRole('radio', { name: /HBL/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByText('Please select a bank account for payment')).toBeNull();
+    expect(submitButton().disabled).toBe(false);
+    expect(refused).toEqual([]);
+  });
+
+  it('refuses a file that is not a JPG, PNG or PDF', async () => {
+    stubPlanAndAccounts();
+    // The picker's filter can be bypassed on phones ("all files"), so the check must hold without it.
+    const user = userEvent.setup({ applyAccept: false });
+    await openPage();
+    await user.click(screen.getByRole('radio', { name: /Meezan Bank/ }));
+    await user.upload(receiptInput(), fakeFile('receipt.gif', 'image/gif'));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Please upload a JPG, PNG, or PDF file');
+    expect(receiptInput().getAttribute('aria-invalid')).toBe('true');
+    expect(receiptInput().getAttribute('aria-describedby')).toContain(alert.id);
+    expect(submitButton().disabled).toBe(true);
+  });
+
+  it('refuses a receipt larger than 5 MB', async () => {
+    stubPlanAndAccounts();
+    const user = userEvent.setup();
+    await openPage();
+    await user.click(screen.getByRole('radio', { name: /Meezan Bank/ }));
+    await user.upload(receiptInput(), fakeFile('receipt.jpg', 'image/jpeg', 6 * 1024 * 1024));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Please upload a file smaller than 5MB');
+    expect(submitButton().disabled).toBe(true);
+
+    // A good file afterwards clears the message and allows submitting.
+    await user.upload(receiptInput(), fakeFile('receipt.pdf', 'application/pdf', 5 * 1024 * 1024));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(submitButton().disabled).toBe(false);
+  });
+
+  it('will not send a plan without a valid amount', async () => {
+    const free = makePlan({ monthlyAmount: 0 });
+    stubGetRequests({
+      '/api/committee-plans/plan-gold': ok({ plan: free, data: { plan: free } }),
+      '/api/bank-accounts/active': ok({ bankAccounts: accounts, data: { bankAccounts: accounts } }),
+    });
+    const user = userEvent.setup();
+    await openPage();
+    await user.click(screen.getByRole('radio', { name: /Meezan Bank/ }));
+    await user.upload(receiptInput(), fakeFile('receipt.png', 'image/png'));
+    expect(screen.getByText('Plan amount is not valid')).toBeTruthy();
+    expect(submitButton().disabled).toBe(true);
+  });
+
+  it('moves through the accounts with the arrow keys', async () => {
+    stubPlanAndAccounts();
+    const user = userEvent.setup();
+    await openPage();
+    await user.click(screen.getByRole('radio', { name: /Meezan Bank/ }));
+    await user.keyboard('{ArrowDown}');
+    const hbl = screen.getByRole('radio', { name: /HBL/ }) as HTMLInputElement;
+    expect(document.activeElement).toBe(hbl);
+    expect(hbl.checked).toBe(true);
+    expect((screen.getByRole('radio', { name: /Meezan Bank/ }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('says when the plan does not exist', async () => {
+    stubGetRequests({
+      '/api/committee-plans/missing': fail(404, 'Plan not found.'),
+      '/api/bank-accounts/active': ok({ bankAccounts: [], data: { bankAccounts: [] } }),
+    });
+    renderRoute('/user/subscribe/missing', member);
+    expect(await screen.findByRole('heading', { name: 'Plan Not Found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it('says when there is no bank account to pay into', async () => {
+    stubPlanAndAccounts([]);
+    renderRoute('/user/subscribe/plan-gold', member);
+    expect(await screen.findByRole('heading', { name: 'No Bank Accounts Available' })).toBeTruthy();
+    expect(screen.getByText('Please contact admin to add bank accounts for payments.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Submit Payment/ })).toBeNull();
+  });
+
+  describe('when the server answers', () => {
+    /** The GETs of the page, and the subscription answered as given. */
+    function serverAnswering(subscribe: FakeAnswer) {
+      // Once a subscription was tried, the member's requests include the pending one the server speaks of.
+      let tried = false;
+      return fakeApi(
+        on('GET', '/api/notifications', () => ({ body: { success: true, data: { notifications: [], unreadCount: 0 } } })),
+        on('GET', '/api/plan-payments', () => ({ body: { success: true, data: { payments: tried ? [makeRequest()] : [] } } })),
+        on('GET', '/api/committee-plans/user/groups', () => ({ body: { success: true, data: { groups: [] } } })),
+        on('GET', '/api/committee-plans/plan-gold', () => ({ body: { success: true, data: { plan } } })),
+        on('GET', '/api/bank-accounts/active', () => ({ body: { success: true, data: { bankAccounts: accounts } } })),
+        on('POST', '/api/payments/subscribe', () => {
+          tried = true;
+          return subscribe;
+        }),
+      );
+    }
+
+    async function fillAndSubmit() {
+      const user = userEvent.setup();
+      await openPage();
+      await user.click(screen.getByRole('radio', { name: /HBL/ }));
+      await user.upload(receiptInput(), fakeFile('receipt.png', 'image/png'));
+      await user.click(submitButton());
+    }
+
+    it('an error is brought into view with focus on it, where the eye is', async () => {
+      const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+      serverAnswering({ status: 500, body: { success: false, message: 'Server error. Please try again later.' } });
+      await fillAndSubmit();
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe('Failed to create payment request');
+      expect(document.activeElement).toBe(alert);
+      expect(scrolled.mock.contexts).toContain(alert);
+    });
+
+    it("'already pending' keeps its notice on screen until the member is taken back to the dashboard", async () => {
+      serverAnswering({ status: 409, body: { success: false, message: 'You already have a pending payment request for this plan' } });
+      await fillAndSubmit();
+      expect(await screen.findByText('Request Already Pending')).toBeTruthy();
+      // The requests are not read again while the notice shows: it would be replaced by the plan's state.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(screen.getByText('You already have a pending payment request for this plan. Please wait for admin approval.')).toBeTruthy();
+    });
+  });
+
+  it('offers no second subscription for a plan whose request is under review, and leads to the request', async () => {
+    stubPlanAndAccounts(accounts, { requests: [makeRequest()] });
+    renderRoute('/user/subscribe/plan-gold', member);
+    expect(await screen.findByRole('heading', { name: 'Request under review' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View My Payment Requests' }).getAttribute('href')).toBe('/dashboard?tab=plans');
+    expect(screen.queryByRole('button', { name: /Submit Payment/ })).toBeNull();
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+  });
+
+  it('offers no second subscription for a plan the member has joined, and leads to the group', async () => {
+    stubPlanAndAccounts(accounts, { groups: [{ id: 'group-7', groupNumber: 'B2', memberStatus: 'ACTIVE', plan: { id: 'plan-gold' } }] });
+    renderRoute('/user/subscribe/plan-gold', member);
+    expect(await screen.findByRole('heading', { name: 'Joined' })).toBeTruthy();
+    expect(screen.getByText('You are already a member of this plan, in Group B2. Your monthly instalments are on My Groups.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View My Groups' }).getAttribute('href')).toBe('/dashboard?tab=groups&group=group-7');
+    expect(screen.queryByRole('button', { name: /Submit Payment/ })).toBeNull();
+  });
+
+  it('copies an account number or an IBAN with one press, says so, and does not choose the account by it', async () => {
+    const withIban = [makeBankAccount({ iban: 'PK36MEZN0001012233445566' })];
+    stubPlanAndAccounts(withIban);
+    // After userEvent.setup(), which puts a clipboard of its own in place.
+    const user = userEvent.setup();
+    const writeText = vi.fn(() => Promise.resolve());
+    const original = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    try {
+      await openPage();
+      const list = screen.getByRole('radiogroup', { name: 'Select Bank Account' });
+      // One list in the page: it is not a scroll box of its own.
+      expect(list.className).not.toMatch(/overflow|max-h/);
+      const card = within(screen.getByRole('group', { name: 'Umrah Committee Trust Meezan Bank' }));
+      await user.click(card.getByRole('button', { name: 'Copy account number' }));
+      expect(writeText).toHaveBeenLastCalledWith('0101-2233445566');
+      expect(await screen.findByText('Account number copied')).toBeTruthy();
+      await user.click(card.getByRole('button', { name: 'Copy IBAN' }));
+      expect(writeText).toHaveBeenLastCalledWith('PK36MEZN0001012233445566');
+      expect(await screen.findByText('IBAN copied')).toBeTruthy();
+      expect((card.getByRole('radio') as HTMLInputElement).checked).toBe(false);
+    } finally {
+      if (original) Object.defineProperty(navigator, 'clipboard', original);
+      else delete (navigator as { clipboard?: unknown }).clipboard;
+    }
+  });
+});

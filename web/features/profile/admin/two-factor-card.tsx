@@ -1,0 +1,259 @@
+/**
+ * "Two-factor sign-in" on /admin/profile: whether it is on; Turn on shows a QR code of the otpauth://
+ * address (and the key as text, for typing in by hand) and asks for the first code; Turn off asks for
+ * the password and a code. Both happen in a dialog, which keeps focus inside and gives it back on close.
+ */
+import { useEffect, useState } from 'react';
+import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { KeyRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { twoFactorDisableBody, twoFactorEnableBody, type TwoFactorSetup, type TwoFactorStatus } from '../../../../contract/accounts.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { fieldError, showServerFieldErrors } from '../../../lib/forms.ts';
+import { translateMessage } from '../../../lib/i18n.ts';
+import { notify } from '../../../lib/toast.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { disableTwoFactor, enableTwoFactor, fetchTwoFactorStatus, startTwoFactorSetup, twoFactorKeys } from './two-factor-api.ts';
+import './catalogue.ts';
+
+/** Up to 7 characters: apps show the code as "123 456", and the space is allowed. */
+const CODE_INPUT_MAX_LENGTH = 7;
+
+/**
+ * Puts the server's complaints next to the fields they are about (focusing the first); answers the
+ * text for the whole form when none of them fit a field.
+ */
+function showOnFields<T extends FieldValues>(error: unknown, fields: Path<T>[], setError: UseFormSetError<T>, fallback: string): string | null {
+  return showServerFieldErrors(error, fields, setError) ? null : getErrorMessage(error, fallback);
+}
+
+export function TwoFactorCard() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const status = useQuery({ queryKey: twoFactorKeys.status, queryFn: ({ signal }) => fetchTwoFactorStatus(signal) });
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [turningOff, setTurningOff] = useState(false);
+  const [starting, setStarting] = useState(false);
+
+  async function turnOn() {
+    setStarting(true);
+    try {
+      setSetup(await startTwoFactorSetup());
+    } catch (error) {
+      notify.error(getErrorMessage(error, t('admin.profile.twoFactor.failed')));
+      // A 409 means it was turned on elsewhere meanwhile: show what is true now.
+      void queryClient.invalidateQueries({ queryKey: twoFactorKeys.status });
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  function changed(next: TwoFactorStatus, message: string | undefined) {
+    queryClient.setQueryData(twoFactorKeys.status, next);
+    notify.success(message ? translateMessage(message) : t(next.enabled ? 'auth.twoFactor.messages.enabled' : 'auth.twoFactor.messages.disabled'));
+  }
+
+  const enabled = status.data?.enabled === true;
+  return (
+    <Card className="p-5 sm:p-6">
+      <section aria-labelledby="two-factor-title" className="space-y-4">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <KeyRound className="size-5 text-primary" aria-hidden />
+              <h2 id="two-factor-title" className="text-lg font-semibold">
+                {t('admin.profile.twoFactor.title')}
+              </h2>
+              {status.data && (
+                <Badge tone={enabled ? 'success' : 'neutral'}>{enabled ? t('admin.profile.twoFactor.on') : t('admin.profile.twoFactor.off')}</Badge>
+              )}
+            </div>
+            <p className="mt-1 text-sm text-muted-foreground">{t('admin.profile.twoFactor.description')}</p>
+            {enabled && status.data?.enabledAt && (
+              <p className="mt-1 text-sm">{t('admin.profile.twoFactor.onSince', { date: formatDate(status.data.enabledAt, i18n.language) })}</p>
+            )}
+          </div>
+          {status.data && (
+            <Button
+              variant={enabled ? 'outline' : 'primary'}
+              onClick={enabled ? () => setTurningOff(true) : () => void turnOn()}
+              disabled={starting}
+              aria-busy={starting}
+            >
+              {enabled ? t('admin.profile.twoFactor.turnOff') : starting ? t('admin.profile.twoFactor.starting') : t('admin.profile.twoFactor.turnOn')}
+            </Button>
+          )}
+        </div>
+        {status.isPending && <Spinner label={t('admin.profile.twoFactor.loading')} />}
+        {status.isError && (
+          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
+            <span>{getErrorMessage(status.error, t('admin.profile.twoFactor.loadFailed'))}</span>
+            <Button variant="outline" size="sm" onClick={() => void status.refetch()}>
+              {t('admin.profile.twoFactor.retry')}
+            </Button>
+          </div>
+        )}
+      </section>
+
+      <Dialog
+        open={setup !== null}
+        onOpenChange={(open) => !open && setSetup(null)}
+        title={t('admin.profile.twoFactor.setupTitle')}
+        description={t('admin.profile.twoFactor.setupDescription')}
+      >
+        {setup && (
+          <EnableForm
+            setup={setup}
+            onEnabled={(next, message) => {
+              setSetup(null);
+              changed(next, message);
+            }}
+          />
+        )}
+      </Dialog>
+
+      <Dialog
+        open={turningOff}
+        onOpenChange={setTurningOff}
+        title={t('admin.profile.twoFactor.turnOffTitle')}
+        description={t('admin.profile.twoFactor.turnOffDescription')}
+      >
+        {turningOff && (
+          <DisableForm
+            onDisabled={(next, message) => {
+              setTurningOff(false);
+              changed(next, message);
+            }}
+          />
+        )}
+      </Dialog>
+    </Card>
+  );
+}
+
+/**
+ * The otpauth:// address as a QR code: an SVG as a data: URL (the page's CSP allows data: images).
+ * undefined while it is drawn; null when it could not be (the key shown as text still works).
+ * The QR library is loaded only here: the profile page is also the members' page, and they never need it.
+ */
+function useQrCode(text: string): string | null | undefined {
+  const [dataUrl, setDataUrl] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    let current = true;
+    import('qrcode')
+      .then(({ default: QRCode }) => QRCode.toString(text, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }))
+      .then((svg) => current && setDataUrl(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
+      .catch(() => current && setDataUrl(null));
+    return () => {
+      current = false;
+    };
+  }, [text]);
+  return dataUrl;
+}
+
+/** The key in groups of four, as apps that take it by hand show it; they ignore the spaces. */
+const groupedKey = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+function EnableForm({ setup, onEnabled }: { setup: TwoFactorSetup; onEnabled: (status: TwoFactorStatus, message?: string) => void }) {
+  const { t } = useTranslation();
+  const qrCode = useQrCode(setup.otpauthUrl);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(twoFactorEnableBody), defaultValues: { code: '' } });
+
+  async function onSubmit(values: { code: string }) {
+    setFormError(null);
+    try {
+      const { status, message } = await enableTwoFactor(values.code);
+      onEnabled(status, message);
+    } catch (error) {
+      setFormError(showOnFields(error, ['code'], setError, t('admin.profile.twoFactor.failed')));
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+      <FormAlert message={formError} />
+      {qrCode !== null && (
+        <div className="flex justify-center">
+          {qrCode ? (
+            <img src={qrCode} alt={t('admin.profile.twoFactor.qrAlt')} width={192} height={192} className="size-48 rounded-lg bg-white p-1" />
+          ) : (
+            <Spinner className="size-48 justify-center" />
+          )}
+        </div>
+      )}
+      <FormField label={t('admin.profile.twoFactor.secretLabel')}>
+        {(control) => <Input {...control} readOnly value={groupedKey(setup.secret)} autoComplete="off" spellCheck={false} className="font-mono" />}
+      </FormField>
+      <FormField label={t('admin.profile.twoFactor.codeLabel')} error={fieldError(errors.code)}>
+        {/* Focused first (rather than the dialog's first control): the code is what the dialog asks for. */}
+        {(control) => <Input {...control} {...register('code')} data-autofocus inputMode="numeric" autoComplete="one-time-code" maxLength={CODE_INPUT_MAX_LENGTH} />}
+      </FormField>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="outline">{t('common.cancel')}</Button>
+        </DialogClose>
+        <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting ? t('admin.profile.twoFactor.confirming') : t('admin.profile.twoFactor.confirm')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function DisableForm({ onDisabled }: { onDisabled: (status: TwoFactorStatus, message?: string) => void }) {
+  const { t } = useTranslation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(twoFactorDisableBody), defaultValues: { password: '', code: '' } });
+
+  async function onSubmit(values: { password: string; code: string }) {
+    setFormError(null);
+    try {
+      const { status, message } = await disableTwoFactor(values);
+      onDisabled(status, message);
+    } catch (error) {
+      setFormError(showOnFields(error, ['password', 'code'], setError, t('admin.profile.twoFactor.failed')));
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+      <FormAlert message={formError} />
+      <FormField label={t('admin.profile.twoFactor.password')} error={fieldError(errors.password)}>
+        {(control) => <PasswordInput {...control} {...register('password')} data-autofocus autoComplete="current-password" />}
+      </FormField>
+      <FormField label={t('admin.profile.twoFactor.codeLabel')} error={fieldError(errors.code)}>
+        {(control) => <Input {...control} {...register('code')} inputMode="numeric" autoComplete="one-time-code" maxLength={CODE_INPUT_MAX_LENGTH} />}
+      </FormField>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="outline">{t('common.cancel')}</Button>
+        </DialogClose>
+        <Button type="submit" variant="destructive" disabled={isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting ? t('admin.profile.twoFactor.turningOff') : t('admin.profile.twoFactor.turnOff')}
+        </Button>
+      </div>
+    </form>
+  );
+}

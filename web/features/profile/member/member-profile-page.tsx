@@ -1,0 +1,17 @@
+/**
+ * /profile: the member's own profile (member document §2 account menu "Profile"). The same page as
+ * the administrator's (web/features/admin-profile): the details, and Edit Profile to save name,
+ * email, phone, CNIC and the password through PUT /api/profile and PUT /api/profile/password. Here
+ * in the member frame: the header of the dashboard and a way back to it.
+ */
+import { AdminProfilePage } from '../admin/index.ts';
+import { MemberPageLayout } from '../../member-frame/index.ts';
+
+export function MemberProfilePage() {
+  return (
+    // Its heading and the tab title ('Profile Settings'); 'User' badge, no administrator line, for a member.
+    <MemberPageLayout width="narrow">
+      <AdminProfilePage />
+    </MemberPageLayout>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * The calls of User Management (admin document §7 "Users list", "User status", "User block", "User
+ * edit"), with the shapes the server answers (contract/users.ts).
+ */
+import type { z } from 'zod';
+import type { adminUser, adminUserAnswer, adminUserUpdateBody, USER_FILTERS, userCounters, userListAnswer } from '../../../../contract/users.ts';
+import { api } from '../../../lib/api-client.ts';
+
+/** A user as an administrator sees them (admin document §3 "User (admin view)"). */
+export type AdminUser = z.output<typeof adminUser>;
+
+export type UserFilter = (typeof USER_FILTERS)[number];
+
+export type UserCounters = z.output<typeof userCounters>;
+
+/** One page of users, with the counters and the paging. */
+export type UserPage = z.output<typeof userListAnswer>['data'];
+
+export interface UserQuery {
+  search: string;
+  status: UserFilter;
+  page: number;
+}
+
+export const USERS_PAGE_SIZE = 20;
+
+export type AdminUserUpdate = z.output<typeof adminUserUpdateBody>;
+
+/** Every query of this area starts with this key, so that one invalidation refreshes them all. */
+export const userKeys = {
+  all: ['admin-users'] as const,
+  list: (query: UserQuery) => ['admin-users', 'list', query] as const,
+};
+
+type OneBody = z.output<typeof adminUserAnswer>;
+
+const emptyCounters: UserCounters = { total: 0, active: 0, inactive: 0, blocked: 0 };
+
+export async function fetchUsers(query: UserQuery, signal?: AbortSignal): Promise<UserPage> {
+  const body = await api.get<z.output<typeof userListAnswer>>(
+    '/admin/users',
+    { search: query.search.trim() || undefined, status: query.status === 'ALL' ? undefined : query.status, page: query.page, limit: USERS_PAGE_SIZE },
+    { signal },
+  );
+  const users = body?.data?.users ?? body?.users ?? [];
+  return {
+    users,
+    counters: body?.data?.counters ?? emptyCounters,
+    pagination: body?.data?.pagination ?? { page: query.page, limit: USERS_PAGE_SIZE, total: users.length, pages: 1, exact: true },
+  };
+}
+
+const userPath = (id: string) => `/admin/users/${encodeURIComponent(id)}`;
+
+export const updateUser = (id: string, body: AdminUserUpdate) => api.put<OneBody>(userPath(id), body);
+export const setUserActive = (id: string, isActive: boolean) => api.put<OneBody>(`${userPath(id)}/status`, { isActive });
+export const setUserBlocked = (id: string, isBlocked: boolean, reason?: string) =>
+  api.put<OneBody>(`${userPath(id)}/block`, { isBlocked, reason: reason?.trim() || undefined });
+

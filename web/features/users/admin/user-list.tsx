@@ -1,0 +1,228 @@
+/**
+ * A page of users (admin document §2 "User Management"): a table on wide screens with the columns
+ * User, Contact, Role & Status, Committees, Payments, Joined/last login and Actions; cards on phones.
+ */
+import { useId } from 'react';
+import { Ban, BookOpenText, Pencil, Power, PowerOff, ShieldCheck, Unlock } from 'lucide-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatPkr } from '../../../../contract/money.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { ledgerPath } from '../../instalments/admin/index.ts';
+import type { AdminUser } from './api.ts';
+import { displayStatus, formatDate, formatDateTime, statusTone } from './display.ts';
+import { WIDE_QUERY, useMediaQuery } from './parts.tsx';
+
+export type UserAction = 'edit' | 'toggleActive' | 'toggleBlock';
+
+interface UserListProps {
+  users: AdminUser[];
+  /** The signed-in administrator: their row says 'You'. */
+  currentUserId?: string;
+  /** The user whose activation is being changed (its button shows busy). */
+  busyUserId?: string | null;
+  onAction: (action: UserAction, user: AdminUser) => void;
+}
+
+export function UserList(props: UserListProps) {
+  const isWide = useMediaQuery(WIDE_QUERY);
+  return isWide ? <UserTable {...props} /> : <UserCards {...props} />;
+}
+
+function RoleAndStatus({ user }: { user: AdminUser }) {
+  const { t } = useTranslation();
+  const status = displayStatus(user);
+  return (
+    <div className="flex flex-wrap gap-1">
+      <Badge tone={user.role === 'ADMIN' ? 'info' : 'neutral'}>
+        {user.role === 'ADMIN' && <ShieldCheck className="me-1 size-3.5" aria-hidden />}
+        {t(`admin.users.roles.${user.role}`)}
+      </Badge>
+      <Badge tone={statusTone[status]}>{t(`admin.users.status.${status}`)}</Badge>
+    </div>
+  );
+}
+
+function UserActions({ user, busy, onAction }: { user: AdminUser; busy: boolean; onAction: UserListProps['onAction'] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {/* Every instalment of every group, month by month (RULES §6a). */}
+      <Button variant="outline" size="sm" asChild>
+        <Link to={ledgerPath(user.id)} aria-label={t('admin.users.actions.ledgerOf', { name: user.name })}>
+          <BookOpenText aria-hidden />
+          {t('admin.users.actions.ledger')}
+        </Link>
+      </Button>
+      <Button variant="outline" size="sm" onClick={() => onAction('edit', user)}>
+        <Pencil aria-hidden />
+        {t('admin.users.actions.edit')}
+      </Button>
+      <Button variant="outline" size="sm" onClick={() => onAction('toggleActive', user)} disabled={busy} aria-busy={busy}>
+        {user.isActive ? <PowerOff aria-hidden /> : <Power aria-hidden />}
+        {user.isActive ? t('admin.users.actions.deactivate') : t('admin.users.actions.activate')}
+      </Button>
+      <Button variant={user.isBlocked ? 'outline' : 'destructive'} size="sm" onClick={() => onAction('toggleBlock', user)}>
+        {user.isBlocked ? <Unlock aria-hidden /> : <Ban aria-hidden />}
+        {user.isBlocked ? t('admin.users.actions.unblock') : t('admin.users.actions.block')}
+      </Button>
+    </>
+  );
+}
+
+function useUserText() {
+  const { t, i18n } = useTranslation();
+  return {
+    committees: (u: AdminUser) => t('admin.users.committeesValue', { total: u.committeeStats.totalCommittees, active: u.committeeStats.activeCommittees }),
+    payments: (u: AdminUser) => t('admin.users.paymentsCount', { count: u.paymentStats.totalPayments }),
+    paid: (u: AdminUser) => formatPkr(u.paymentStats.totalAmount),
+    joined: (u: AdminUser) => t('admin.users.joined', { date: formatDate(u.createdAt, i18n.language) }),
+    lastLogin: (u: AdminUser) => (u.lastLoginAt ? t('admin.users.lastLogin', { date: formatDateTime(u.lastLoginAt, i18n.language) }) : t('admin.users.neverLoggedIn')),
+    phone: (u: AdminUser) => u.phone || t('admin.users.noPhone'),
+  };
+}
+
+function UserTable({ users, currentUserId, busyUserId, onAction }: UserListProps) {
+  const { t } = useTranslation();
+  const text = useUserText();
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-border bg-card">
+      <table className="w-full min-w-[64rem] text-sm">
+        <caption className="sr-only">{t('admin.users.listLabel')}</caption>
+        <thead className="border-b border-border bg-muted/40 text-xs tracking-wide text-muted-foreground uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-3 text-start font-medium">{t('admin.users.columns.user')}</th>
+            <th scope="col" className="px-4 py-3 text-start font-medium">{t('admin.users.columns.contact')}</th>
+            <th scope="col" className="px-4 py-3 text-start font-medium">{t('admin.users.columns.roleStatus')}</th>
+            <th scope="col" className="px-4 py-3 text-start font-medium">{t('admin.users.columns.committees')}</th>
+            <th scope="col" className="px-4 py-3 text-start font-medium">{t('admin.users.columns.payments')}</th>
+            <th scope="col" className="px-4 py-3 text-start font-medium">{t('admin.users.columns.joined')}</th>
+            <th scope="col" className="px-4 py-3 text-end font-medium">{t('admin.users.columns.actions')}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {users.map((user) => (
+            <tr key={user.id} className="align-top">
+              <td className="px-4 py-3">
+                <div className="flex items-center gap-3">
+                  <UserAvatar name={user.name} />
+                  <div className="min-w-0">
+                    <div className="font-medium">
+                      {user.name}
+                      {user.id === currentUserId && (
+                        <Badge tone="info" className="ms-2">
+                          {t('admin.users.you')}
+                        </Badge>
+                      )}
+                    </div>
+                    <div className="font-mono text-xs text-muted-foreground">{t('admin.users.referralCode', { code: user.referralCode })}</div>
+                  </div>
+                </div>
+              </td>
+              <td className="max-w-64 px-4 py-3">
+                <div className="truncate" title={user.email}>
+                  {user.email}
+                </div>
+                <div className="text-muted-foreground">{text.phone(user)}</div>
+              </td>
+              <td className="px-4 py-3">
+                <RoleAndStatus user={user} />
+                {user.isBlocked && user.blockedReason && (
+                  <p className="mt-1 max-w-56 text-xs break-words text-muted-foreground">{t('admin.users.blockedReason', { reason: user.blockedReason })}</p>
+                )}
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap">{text.committees(user)}</td>
+              <td className="px-4 py-3 whitespace-nowrap">
+                <div className="font-medium">{text.paid(user)}</div>
+                <div className="text-muted-foreground">{text.payments(user)}</div>
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
+                <div>{text.joined(user)}</div>
+                <div>{text.lastLogin(user)}</div>
+              </td>
+              <td className="px-4 py-3">
+                <div className="flex flex-wrap justify-end gap-1.5">
+                  <UserActions user={user} busy={busyUserId === user.id} onAction={onAction} />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function UserCards(props: UserListProps) {
+  const { t } = useTranslation();
+  return (
+    <ul aria-label={t('admin.users.listLabel')} className="grid gap-3 md:grid-cols-2">
+      {props.users.map((user) => (
+        <UserCard key={user.id} user={user} {...props} />
+      ))}
+    </ul>
+  );
+}
+
+function UserCard({ user, currentUserId, busyUserId, onAction }: UserListProps & { user: AdminUser }) {
+  const { t } = useTranslation();
+  const text = useUserText();
+  const nameId = useId();
+  return (
+    <li className="min-w-0">
+      <Card className="h-full p-4">
+        <article aria-labelledby={nameId}>
+          <div className="flex items-start gap-3">
+            <UserAvatar name={user.name} />
+            <div className="min-w-0 flex-1">
+              <h3 id={nameId} className="font-semibold break-words">
+                {user.name}
+              </h3>
+              {user.id === currentUserId && (
+                <Badge tone="info" className="mt-0.5">
+                  {t('admin.users.you')}
+                </Badge>
+              )}
+              <p className="text-sm break-all text-muted-foreground">{user.email}</p>
+              <p className="text-sm text-muted-foreground">{text.phone(user)}</p>
+            </div>
+          </div>
+          <div className="mt-3">
+            <RoleAndStatus user={user} />
+            {user.isBlocked && user.blockedReason && (
+              <p className="mt-1 text-xs break-words text-muted-foreground">{t('admin.users.blockedReason', { reason: user.blockedReason })}</p>
+            )}
+          </div>
+          <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
+            <div className="min-w-0">
+              <dt className="text-xs text-muted-foreground">{t('admin.users.columns.committees')}</dt>
+              <dd>{text.committees(user)}</dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="text-xs text-muted-foreground">{t('admin.users.columns.payments')}</dt>
+              <dd>
+                <span className="font-medium">{text.paid(user)}</span> · {text.payments(user)}
+              </dd>
+            </div>
+            <div className="col-span-2 min-w-0">
+              <dt className="text-xs text-muted-foreground">{t('admin.users.columns.joined')}</dt>
+              <dd>
+                {text.joined(user)} · {text.lastLogin(user)}
+              </dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="text-xs text-muted-foreground">{t('admin.users.referralCodeLabel')}</dt>
+              <dd className="font-mono">{user.referralCode}</dd>
+            </div>
+          </dl>
+          <div className="mt-3 flex flex-wrap gap-2 border-t border-border pt-3">
+            <UserActions user={user} busy={busyUserId === user.id} onAction={onAction} />
+          </div>
+        </article>
+      </Card>
+    </li>
+  );
+}

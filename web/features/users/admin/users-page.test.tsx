@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ok, stubGetRequests } from '../../../test/api-stub.ts';
+import type { AdminUser, UserCounters } from './api.ts';
+import { AdminUsersPage } from './users-page.tsx';
+import { makeAdminUser, renderWithAdmin, requestsTo } from './test-support.tsx';
+import { screenWidth } from '../../../test/api-stub.ts';
+
+afterEach(() => vi.restoreAllMocks());
+
+const ayesha = makeAdminUser();
+const usman = makeAdminUser({ id: 'user-8', name: 'Usman Ali', email: 'usman@example.com', phone: null, isBlocked: true, blockedReason: 'Fake receipts', lastLoginAt: '2026-03-01T08:00:00.000Z' });
+const admin = makeAdminUser({ id: 'admin-1', name: 'Bilal Admin', email: 'admin@example.com', role: 'ADMIN', isActive: true });
+
+function listAnswer(users: AdminUser[], counters: UserCounters = { total: 42, active: 30, inactive: 8, blocked: 4 }, pages = 1) {
+  return ok({ users, data: { users, counters, pagination: { page: 1, limit: 20, total: users.length, pages } } });
+}
+
+describe('/admin/users', () => {
+  it('shows the counters and a card per user on a phone', async () => {
+    const { refused } = stubGetRequests({ '/api/admin/users': listAnswer([ayesha, usman, admin]) });
+    renderWithAdmin(<AdminUsersPage />);
+
+    expect(await screen.findByRole('heading', { name: 'User Management', level: 1 })).toBeTruthy();
+    const counters = await screen.findByRole('region', { name: 'User figures' });
+    await waitFor(() => expect(within(counters).getByText('30')).toBeTruthy());
+    expect(within(counters).getByText('8')).toBeTruthy();
+    expect(within(counters).getByText('4')).toBeTruthy();
+    expect(within(counters).getByText('42')).toBeTruthy();
+
+    const card = screen.getByRole('article', { name: 'Usman Ali' });
+    expect(within(card).getByText('Blocked')).toBeTruthy();
+    expect(within(card).getByText('Reason: Fake receipts')).toBeTruthy();
+    expect(within(card).getByText('No phone')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Unblock' })).toBeTruthy();
+
+    const own = screen.getByRole('article', { name: 'Bilal Admin' });
+    expect(within(own).getByText('You')).toBeTruthy();
+    expect(within(own).getByText('Admin')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Ayesha Khan' })).getByText('Active')).toBeTruthy();
+    expect(refused).toEqual([]);
+  });
+
+  it("leads from each user, in the table and on the cards, to the user's ledger", async () => {
+    for (const width of [1440, 390]) {
+      screenWidth(width);
+      stubGetRequests({ '/api/admin/users': listAnswer([ayesha, usman]) });
+      const { unmount } = renderWithAdmin(<AdminUsersPage />);
+      for (const user of [ayesha, usman]) {
+        const link = await screen.findByRole('link', { name: `Ledger of ${user.name}` });
+        expect(link.textContent).toBe('Ledger');
+        expect(link.getAttribute('href')).toBe(`/admin/users/${user.id}/ledger`);
+      }
+      unmount();
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('shows the columns of the specification in a table on a wide screen', async () => {
+    screenWidth(1440);
+    stubGetRequests({ '/api/admin/users': listAnswer([ayesha]) });
+    renderWithAdmin(<AdminUsersPage />);
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'User',
+      'Contact',
+      'Role & Status',
+      'Committees',
+      'Payments',
+      'Joined / Last login',
+      'Actions',
+    ]);
+    const row = within(table).getByRole('row', { name: /ayesha@example.com/ });
+    expect(within(row).getByText('PKR 50,000')).toBeTruthy();
+    expect(within(row).getByText('2 total · 1 active')).toBeTruthy();
+    for (const name of ['Edit', 'Deactivate', 'Block']) expect(within(row).getByRole('button', { name })).toBeTruthy();
+  });
+
+  it('searches on the server once the typing settles, and filters by status', async () => {
+    const { spy } = stubGetRequests({ '/api/admin/users': listAnswer([ayesha]) });
+    const user = userEvent.setup();
+    renderWithAdmin(<AdminUsersPage />);
+    await screen.findByRole('article', { name: 'Ayesha Khan' });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'AYESHA7');
+    await waitFor(() => expect(requestsTo(spy, '/api/admin/users').some((url) => url.searchParams.get('search') === 'AYESHA7')).toBe(true));
+    // Not one request per key.
+    expect(requestsTo(spy, '/api/admin/users').filter((url) => url.searchParams.has('search'))).toHaveLength(1);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'BLOCKED');
+    await waitFor(() => expect(requestsTo(spy, '/api/admin/users').some((url) => url.searchParams.get('status') === 'BLOCKED')).toBe(true));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Active', 'Inactive', 'Blocked']);
+  });
+
+  it('opens Block User with an optional reason, and shows why it failed', async () => {
+    const { refused } = stubGetRequests({ '/api/admin/users': listAnswer([ayesha]) });
+    const user = userEvent.setup();
+    renderWithAdmin(<AdminUsersPage />);
+    const card = await screen.findByRole('article', { name: 'Ayesha Khan' });
+
+    await user.click(within(card).getByRole('button', { name: 'Block' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block User' });
+    expect(within(dialog).getByText(/Ayesha Khan \(ayesha@example.com\) will be signed out at once/)).toBeTruthy();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'Spam');
+    await user.click(within(dialog).getByRole('button', { name: 'Block User' }));
+
+    // Only reads are answered in these tests: the refused write shows the screen's message.
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent).toBe('Failed to update user status');
+    expect(refused.map((call) => `${call.method} ${new URL(call.url, 'http://localhost').pathname}`)).toEqual(['PUT /api/admin/users/user-7/block']);
+  });
+
+  it('opens the list filtered from ?status= (the Alerts card links here)', async () => {
+    const { spy } = stubGetRequests({ '/api/admin/users': listAnswer([usman]) });
+    renderWithAdmin(<AdminUsersPage />, { path: '/admin/users?status=blocked' });
+    await screen.findByRole('article', { name: 'Usman Ali' });
+    expect(requestsTo(spy, '/api/admin/users')[0].searchParams.get('status')).toBe('BLOCKED');
+    expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe('BLOCKED');
+  });
+});

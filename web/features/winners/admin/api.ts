@@ -1,0 +1,162 @@
+/**
+ * The calls of Winner Management (admin document §7 "Committees", "Winners list", "Eligible
+ * members", "Select specific winner", "Winner status", "Winner cancel", "Winner statistics"), with
+ * the shapes the server answers (contract/winners.ts; the committees' in contract/plans.ts).
+ */
+import type { z } from 'zod';
+import type { committee, committeeDetails, committeeDetailsAnswer, committeeGroup, committeeListAnswer } from '../../../../contract/plans.ts';
+import {
+  WINNER_PAGE_SIZE,
+  type eligibleMember,
+  type eligibleMembersAnswer,
+  type selectWinnerBody,
+  type WINNER_PAYMENT_TYPES,
+  type WINNER_STATUSES,
+  type winner,
+  type winnerAnswer,
+  type winnerListAnswer,
+  type winnerStatistics,
+  type winnerStatisticsAnswer,
+} from '../../../../contract/winners.ts';
+import { api } from '../../../lib/api-client.ts';
+
+export type WinnerStatus = (typeof WINNER_STATUSES)[number];
+export type WinnerPaymentType = (typeof WINNER_PAYMENT_TYPES)[number];
+
+/** What the winner screens read of a committee (a plan under its other name, RULES §1). */
+type CommitteeFields = 'id' | 'name' | 'currentMembers' | 'maxMembers' | 'monthlyAmount' | 'status' | 'groupCount';
+
+/** A committee as the winner screens list it. */
+export type Committee = Pick<z.output<typeof committee>, CommitteeFields>;
+
+export type CommitteeGroup = z.output<typeof committeeGroup>;
+
+/** A committee with its groups and their member counts (its members are not asked for). */
+export type CommitteeDetails = Pick<z.output<typeof committeeDetails>, CommitteeFields | 'groups'>;
+
+/**
+ * A group's member who may still win (admin document §3 "Eligible member"; RULES §9), with whether they
+ * have an overdue instalment (owed after the grace day) and whether they owe today (overdue included),
+ * shown so that the admin can see it (RULES §6a, §9).
+ */
+export type EligibleMember = z.output<typeof eligibleMember>;
+
+/** A winner (admin document §3 "Winner"). */
+export type Winner = z.output<typeof winner>;
+
+export type WinnerStatistics = z.output<typeof winnerStatistics>;
+
+/** The Winner Management filters, kept by the page while the admin moves between tabs. */
+export interface WinnerFilters {
+  committeeId: string;
+  /** 1–12, or 0 for every month. */
+  month: number;
+  /** 0 for every year. */
+  year: number;
+  /** '' for every status. */
+  status: '' | WinnerStatus;
+}
+
+export const defaultWinnerFilters: WinnerFilters = { committeeId: '', month: 0, year: 0, status: '' };
+
+/** One page of the winners list as the server is asked for it: the filters, the search text and the page. */
+export interface WinnerQuery extends WinnerFilters {
+  /** Winner or committee name, matched by the server; '' for all. */
+  search: string;
+  /** From 1. */
+  page: number;
+}
+
+/** One page of winners, newest period first. */
+export type WinnerPage = z.output<typeof winnerListAnswer>['data'];
+
+export interface StatisticsFilters {
+  /** '' for all committees. */
+  committeeId: string;
+  year: number;
+}
+
+/** What POST /winners/select-specific is sent: every field, the payment type chosen. */
+export type SelectWinnerInput = z.output<typeof selectWinnerBody>;
+
+/** Every query of this area starts with this key, so that one invalidation refreshes them all. */
+export const winnerKeys = {
+  all: ['admin-winners'] as const,
+  committees: ['admin-winners', 'committees'] as const,
+  committee: (id: string) => ['admin-winners', 'committee', id] as const,
+  eligible: (committeeId: string, groupNumber: string, month: number, year: number) => ['admin-winners', 'eligible', committeeId, groupNumber, month, year] as const,
+  list: (query: WinnerQuery) => ['admin-winners', 'list', query] as const,
+  statistics: (filters: StatisticsFilters) => ['admin-winners', 'statistics', filters] as const,
+};
+
+const path = (value: string) => encodeURIComponent(value);
+
+export async function fetchCommittees(signal?: AbortSignal): Promise<Committee[]> {
+  const body = await api.get<z.output<typeof committeeListAnswer>>('/committees', { status: 'ACTIVE', limit: 'all' }, { signal });
+  return body?.data?.committees ?? body?.committees ?? [];
+}
+
+/**
+ * The committee and its groups with their member counts. Its members are not asked for (include=members):
+ * the selection reads one group's eligible members when a group is chosen.
+ */
+export async function fetchCommittee(id: string, signal?: AbortSignal): Promise<CommitteeDetails> {
+  const body = await api.get<z.output<typeof committeeDetailsAnswer>>(`/committees/${path(id)}`, undefined, { signal });
+  const committee = body?.data?.committee ?? body?.committee;
+  if (!committee) throw new Error('Missing committee');
+  return { ...committee, groups: committee.groups ?? [] };
+}
+
+export async function fetchEligibleMembers(committeeId: string, groupNumber: string, month: number, year: number, signal?: AbortSignal): Promise<EligibleMember[]> {
+  const body = await api.get<z.output<typeof eligibleMembersAnswer>>(
+    `/winners/eligible-members/${path(committeeId)}/${path(groupNumber)}`,
+    { month, year },
+    { signal },
+  );
+  return body?.eligibleMembers ?? body?.data?.eligibleMembers ?? [];
+}
+
+/** One page of winners, newest period first, with the list's total (never every winner at once). */
+export async function fetchWinners(query: WinnerQuery, signal?: AbortSignal): Promise<WinnerPage> {
+  const body = await api.get<z.output<typeof winnerListAnswer>>(
+    '/winners',
+    {
+      committeeId: query.committeeId || undefined,
+      month: query.month || undefined,
+      year: query.year || undefined,
+      status: query.status || undefined,
+      search: query.search || undefined,
+      page: query.page,
+      limit: WINNER_PAGE_SIZE,
+    },
+    { signal },
+  );
+  const winners = body?.data?.winners ?? body?.winners ?? [];
+  const pagination = body?.data?.pagination ?? { page: query.page, limit: WINNER_PAGE_SIZE, total: winners.length, pages: query.page, exact: true };
+  return { winners, pagination };
+}
+
+export async function fetchStatistics(filters: StatisticsFilters, signal?: AbortSignal): Promise<WinnerStatistics | null> {
+  const body = await api.get<z.output<typeof winnerStatisticsAnswer>>(
+    '/winners/statistics',
+    { committeeId: filters.committeeId || undefined, year: filters.year || undefined },
+    { signal },
+  );
+  const statistics = body?.data?.statistics ?? body?.statistics;
+  if (!statistics?.total) return null;
+  return { total: statistics.total, monthly: statistics.monthly ?? [], byCommittee: statistics.byCommittee ?? [] };
+}
+
+/** Never sent twice (no retries): a selection notifies the winner. */
+export function selectWinner(input: SelectWinnerInput) {
+  return api.post<z.output<typeof winnerAnswer>>('/winners/select-specific', input, { retries: 0 });
+}
+
+export function updateWinnerStatus(id: string, status: WinnerStatus, notes?: string) {
+  return api.put<z.output<typeof winnerAnswer>>(`/winners/${path(id)}/status`, { status, notes }, { retries: 0 });
+}
+
+/** Cancels a selection; the record stays, CANCELLED (RULES §9). */
+export function cancelWinner(id: string) {
+  return api.delete<z.output<typeof winnerAnswer>>(`/winners/${path(id)}`, { retries: 0 });
+}

@@ -1,0 +1,354 @@
+/**
+ * Winner Selection (admin document §2 "Selection tab", §5 "Winner selection"): committee, then
+ * group, month, year, payment type, then one of the group's eligible members (RULES §9: active
+ * members who have not won; the server decides, whatever this form sends).
+ */
+import { useEffect, useEffectEvent, useId, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, Trophy } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { formatPkr } from '../../../../contract/money.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/toast.ts';
+import { fetchCommittee, fetchEligibleMembers, selectWinner, winnerKeys, type Committee, type CommitteeDetails, type EligibleMember, type WinnerPaymentType } from './api.ts';
+import { checkSelection, currentYear, eligibleHelp, isSelectionYear, memberNumberOf, SELECTION_YEAR_MAX, SELECTION_YEAR_MIN, type SelectionForm } from './display.ts';
+import { errorText, InfoItem, MonthOptions, useErrorToast } from './parts.tsx';
+
+interface SelectionTabProps {
+  committees: Committee[];
+  committeesLoading: boolean;
+  /** Kept by the page, so that moving between tabs keeps what was chosen. */
+  form: SelectionForm;
+  onForm: (update: (current: SelectionForm) => SelectionForm) => void;
+}
+
+/** Umrah first: it is the default (admin document §9). */
+const PAYMENT_TYPE_ORDER = ['UMRAH', 'CASH'] as const satisfies readonly WinnerPaymentType[];
+
+export const initialSelectionForm = (): SelectionForm => ({ committeeId: '', groupNumber: '', month: '', year: String(currentYear()), paymentType: 'UMRAH', userId: '' });
+
+export function SelectionTab({ committees, committeesLoading, form, onForm }: SelectionTabProps) {
+  const { t } = useTranslation('adminWinners');
+  const queryClient = useQueryClient();
+  const set = (changes: Partial<SelectionForm>) => onForm((current) => ({ ...current, ...changes }));
+
+  const committee = committees.find((candidate) => candidate.id === form.committeeId);
+  const details = useQuery({
+    queryKey: winnerKeys.committee(form.committeeId),
+    queryFn: ({ signal }) => fetchCommittee(form.committeeId, signal),
+    enabled: form.committeeId !== '',
+  });
+  useErrorToast(details, t('toasts.loadGroupsFailed'));
+
+  const year = Number(form.year);
+  const hasPeriod = form.month !== '' && form.year.trim() !== '' && isSelectionYear(year);
+  const month = Number(form.month);
+  const eligible = useQuery({
+    queryKey: winnerKeys.eligible(form.committeeId, form.groupNumber, month, year),
+    queryFn: ({ signal }) => fetchEligibleMembers(form.committeeId, form.groupNumber, month, year, signal),
+    enabled: form.committeeId !== '' && form.groupNumber !== '' && hasPeriod,
+  });
+  const members = hasPeriod ? (eligible.data ?? []) : [];
+
+  // A member who is no longer eligible (another admin drew them, or the list changed) is unchosen.
+  const unchoose = useEffectEvent(() => set({ userId: '' }));
+  useEffect(() => {
+    if (form.userId && eligible.data && !eligible.data.some((member) => member.userId === form.userId)) unchoose();
+  }, [eligible.data, form.userId]);
+
+  const mutation = useMutation({
+    mutationFn: selectWinner,
+    onSuccess: async (_result, input) => {
+      notify.success(t('toasts.selected', { group: input.groupNumber }));
+      set({ userId: '' });
+      await queryClient.invalidateQueries({ queryKey: winnerKeys.all });
+    },
+    onError: async (error) => {
+      notify.error(errorText(error, t('toasts.selectFailed')));
+      // Taken month or a member no longer eligible: the list is read again.
+      if (error instanceof ApiError && error.status === 409) await queryClient.invalidateQueries({ queryKey: ['admin-winners', 'eligible'] });
+    },
+  });
+
+  const yearError = form.year.trim() !== '' && !isSelectionYear(year) ? t('selection.yearError') : undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    const check = checkSelection(form);
+    if (!check.ok) {
+      notify.error(check.reason === 'missing' ? t('toasts.validation') : check.message);
+      return;
+    }
+    mutation.mutate(check.input);
+  };
+
+  const chosen = members.find((member) => member.userId === form.userId);
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-3">
+      <Card className="p-4 sm:p-6 lg:col-span-2">
+        <h2 className="flex items-center gap-2 text-lg font-semibold">
+          <Trophy className="size-5 text-primary" aria-hidden />
+          {t('selection.title')}
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">{t('selection.intro')}</p>
+
+        <form noValidate onSubmit={submit} aria-label={t('selection.title')} className="mt-4 grid gap-4 sm:grid-cols-2">
+          <div className="sm:col-span-2">
+            <FormField
+              label={t('selection.committee')}
+              hint={committeesLoading ? t('selection.committeesLoading') : committees.length === 0 ? t('selection.noCommittees') : undefined}
+            >
+              {(control) => (
+                <Select
+                  {...control}
+                  value={form.committeeId}
+                  disabled={committeesLoading}
+                  onChange={(event) => set({ committeeId: event.target.value, groupNumber: '', userId: '' })}
+                >
+                  <option value="">{t('selection.committeePlaceholder')}</option>
+                  {committees.map((option) => (
+                    <option key={option.id} value={option.id}>
+                      {t('selection.committeeOption', { name: option.name, current: option.currentMembers, max: option.maxMembers })}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
+          </div>
+
+          {form.committeeId !== '' && (
+            <div className="sm:col-span-2">
+              <GroupField
+                details={details.data}
+                loading={details.isPending}
+                failed={details.isError}
+                value={form.groupNumber}
+                onChange={(groupNumber) => set({ groupNumber, userId: '' })}
+              />
+            </div>
+          )}
+
+          <FormField label={t('selection.month')}>
+            {(control) => (
+              <Select {...control} value={form.month} onChange={(event) => set({ month: event.target.value })}>
+                <MonthOptions first={t('months.placeholder')} />
+              </Select>
+            )}
+          </FormField>
+
+          <FormField label={t('selection.year')} error={yearError} hint={t('selection.yearHint')}>
+            {(control) => (
+              <Input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={SELECTION_YEAR_MIN}
+                max={SELECTION_YEAR_MAX}
+                step={1}
+                value={form.year}
+                onChange={(event) => set({ year: event.target.value })}
+              />
+            )}
+          </FormField>
+
+          <div className="sm:col-span-2">
+            <FormField label={t('selection.paymentType')}>
+              {(control) => (
+                <Select {...control} value={form.paymentType} onChange={(event) => set({ paymentType: event.target.value as WinnerPaymentType })}>
+                  {PAYMENT_TYPE_ORDER.map((type) => (
+                    <option key={type} value={type}>
+                      {t(`paymentTypes.${type}`)}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
+          </div>
+
+          {form.groupNumber !== '' && (
+            <div className="sm:col-span-2">
+              <MemberField
+                members={members}
+                value={form.userId}
+                onChange={(userId) => set({ userId })}
+                help={eligibleHelp({ hasPeriod, loading: eligible.isPending, failed: eligible.isError && !eligible.data, count: members.length })}
+                onRetry={() => void eligible.refetch()}
+              />
+              {chosen && memberTags(chosen).length > 0 && (
+                <div className="mt-2 flex flex-wrap items-start gap-2 text-sm font-medium text-warning">
+                  <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+                  <MemberTags member={chosen} />
+                  <span>{chosen.hasOverdue ? t('selection.overdueWarning') : t('selection.owesWarning')}</span>
+                </div>
+              )}
+              <OwingMembers members={members} />
+            </div>
+          )}
+
+          <div className="sm:col-span-2">
+            <Button type="submit" className="w-full sm:w-auto" disabled={mutation.isPending} aria-busy={mutation.isPending}>
+              <Trophy aria-hidden />
+              {mutation.isPending ? t('selection.submitting') : t('selection.submit')}
+            </Button>
+          </div>
+        </form>
+      </Card>
+
+      {committee && <CommitteeDetailsBox committee={committee} details={details.data} />}
+    </div>
+  );
+}
+
+function GroupField({ details, loading, failed, value, onChange }: { details?: CommitteeDetails; loading: boolean; failed: boolean; value: string; onChange: (groupNumber: string) => void }) {
+  const { t } = useTranslation('adminWinners');
+  const groups = details?.groups ?? [];
+  const hint = loading ? t('selection.groupsLoading') : failed ? t('toasts.loadGroupsFailed') : details && groups.length === 0 ? t('selection.noGroups') : undefined;
+  return (
+    <FormField label={t('selection.group')} hint={hint}>
+      {(control) => (
+        <Select {...control} value={value} disabled={loading || groups.length === 0} onChange={(event) => onChange(event.target.value)}>
+          <option value="">{t('selection.groupPlaceholder')}</option>
+          {groups.map((group) => {
+            const option = t('selection.groupOption', { number: group.groupNumber, count: group.memberCount });
+            return (
+              <option key={group.id} value={group.groupNumber}>
+                {group.isActive ? option : t('selection.groupInactive', { option })}
+              </option>
+            );
+          })}
+        </Select>
+      )}
+    </FormField>
+  );
+}
+
+function MemberField({
+  members,
+  value,
+  onChange,
+  help,
+  onRetry,
+}: {
+  members: EligibleMember[];
+  value: string;
+  onChange: (userId: string) => void;
+  help: ReturnType<typeof eligibleHelp>;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation('adminWinners');
+  const optionText = (member: EligibleMember) => {
+    const number = memberNumberOf(member);
+    const option = t('selection.memberOption', {
+      name: member.user.name || t('selection.unknownName'),
+      email: member.user.email || t('selection.noEmail'),
+      number: number === null ? t('selection.noNumber') : t('selection.memberNumber', { number }),
+    });
+    const tags = memberTags(member);
+    // A select's options are text only: the tags are words there too.
+    return tags.length > 0 ? t('selection.memberOptionTagged', { option, tags: tags.map((tag) => t(`selection.tags.${tag}`)).join(', ') }) : option;
+  };
+  const helpText = help === 'count' ? t('selection.help.count', { count: members.length }) : t(`selection.help.${help}`);
+  return (
+    <div>
+      <FormField label={t('selection.member')} hint={helpText}>
+        {(control) => (
+          <Select {...control} value={value} disabled={members.length === 0} onChange={(event) => onChange(event.target.value)}>
+            <option value="">{t('selection.memberPlaceholder')}</option>
+            {members.map((member) => (
+              <option key={member.userId} value={member.userId}>
+                {optionText(member)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      {help === 'failed' && (
+        <Button variant="link" size="sm" className="mt-1 h-auto px-0" onClick={onRetry}>
+          {t('selection.retry')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+type MemberTag = 'owes' | 'overdue';
+
+/**
+ * What an eligible member owes today (RULES §6a), in words: 'Owes' when an instalment is due, not paid
+ * and no receipt waits (overdue included); 'Overdue' when one is owed after the grace day.
+ */
+export function memberTags(member: Pick<EligibleMember, 'hasOwed' | 'hasOverdue'>): MemberTag[] {
+  const tags: MemberTag[] = [];
+  if (member.hasOwed || member.hasOverdue) tags.push('owes');
+  if (member.hasOverdue) tags.push('overdue');
+  return tags;
+}
+
+/** The tags as badges: the word says it, the colour only repeats it. */
+function MemberTags({ member }: { member: EligibleMember }) {
+  const { t } = useTranslation('adminWinners');
+  return (
+    <span className="inline-flex flex-wrap gap-1">
+      {memberTags(member).map((tag) => (
+        <Badge key={tag} tone={tag === 'overdue' ? 'danger' : 'warning'}>
+          {t(`selection.tags.${tag}`)}
+        </Badge>
+      ))}
+    </span>
+  );
+}
+
+/** The eligible members who owe today, with their tags, so that the admin sees them before choosing. */
+function OwingMembers({ members }: { members: EligibleMember[] }) {
+  const { t } = useTranslation('adminWinners');
+  const titleId = useId();
+  const owing = members.filter((member) => memberTags(member).length > 0);
+  if (owing.length === 0) return null;
+  return (
+    <div className="mt-3 rounded-xl border border-border p-3">
+      <p id={titleId} className="text-sm font-medium">
+        {t('selection.owingTitle', { count: owing.length })}
+      </p>
+      <p className="text-xs text-muted-foreground">{t('selection.owingHint')}</p>
+      <ul aria-labelledby={titleId} className="mt-2 space-y-1.5 text-sm">
+        {owing.map((member) => (
+          <li key={member.userId} className="flex flex-wrap items-center gap-2">
+            <span className="font-medium break-words">{member.user.name || t('selection.unknownName')}</span>
+            <MemberTags member={member} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Monthly amount, total members, number of groups and status of the chosen committee. */
+function CommitteeDetailsBox({ committee, details }: { committee: Committee; details?: CommitteeDetails }) {
+  const { t } = useTranslation('adminWinners');
+  const status = (details?.status ?? committee.status ?? '').toUpperCase();
+  const groupCount = details?.groups.length ?? committee.groupCount;
+  return (
+    <Card className="h-fit p-4 sm:p-6" role="region" aria-label={t('selection.details.title')}>
+      <h2 className="text-lg font-semibold">{t('selection.details.title')}</h2>
+      <p className="mt-1 font-medium break-words text-muted-foreground">{committee.name}</p>
+      <dl className="mt-4 grid grid-cols-2 gap-4">
+        <InfoItem label={t('selection.details.monthlyAmount')}>{formatPkr(details?.monthlyAmount ?? committee.monthlyAmount)}</InfoItem>
+        <InfoItem label={t('selection.details.totalMembers')}>{details?.currentMembers ?? committee.currentMembers}</InfoItem>
+        <InfoItem label={t('selection.details.groups')}>{groupCount ?? '—'}</InfoItem>
+        <InfoItem label={t('selection.details.status')}>
+          <Badge tone={status === 'ACTIVE' ? 'success' : 'neutral'}>
+            {status === 'ACTIVE' || status === 'INACTIVE' ? t(`selection.details.statuses.${status}`) : status}
+          </Badge>
+        </InfoItem>
+      </dl>
+    </Card>
+  );
+}
