@@ -1,6 +1,6 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, CircleCheck, Clock, Info, Send } from 'lucide-react';
+import { CircleCheck, Clock, Info } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MemberPageLayout } from '../../member-frame/index.ts';
@@ -19,7 +19,7 @@ import { ReceiptButton } from './receipt-button.tsx';
 import { useMyGroups } from './queries.ts';
 import { instalmentNotes, isPaid, isPayable } from './rules.ts';
 import { readSelectedPayment, writeSelectedPayment, type SelectedPayment } from './selected-payment.ts';
-import { BankAccountChoice, fetchActiveBankAccounts, fetchPlan, planQueryKeys, type BankAccount } from '../../plans/member/index.ts';
+import { AccountsCard, BankAccountChoice, fetchActiveBankAccounts, fetchPlan, planQueryKeys, SendButton, TransferSteps, useTransferForm, type BankAccount } from '../../plans/member/index.ts';
 import './screens-catalogue.ts';
 import { ReceiptField } from '../../../components/receipt-field.tsx';
 import { checkReceiptFile, type ReceiptProblem } from '../../../lib/receipt-file.ts';
@@ -172,14 +172,7 @@ function MonthlyPaymentForm({ payment, onSubmitted }: { payment: SelectedPayment
   const labels = useMemberPaymentLabels();
   const queryClient = useQueryClient();
   const accounts = useQuery({ queryKey: planQueryKeys.bankAccounts, queryFn: ({ signal }) => fetchActiveBankAccounts(signal) });
-  const accountsHeadingId = useId();
-  const accountsHintId = useId();
-  const problemsId = useId();
-
-  const [bankAccountId, setBankAccountId] = useState('');
-  const [receipt, setReceipt] = useState<File | null>(null);
-  const [receiptError, setReceiptError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useTransferForm(({ bankAccountId, receipt }) => findMonthlyPaymentProblems({ bankAccountId, amount: payment.amount, receipt }), (problem) => t(`page.receipt.${problem}`));
   const [progress, setProgress] = useState<number | null>(null);
 
   const submit = useMutation({
@@ -192,12 +185,10 @@ function MonthlyPaymentForm({ payment, onSubmitted }: { payment: SelectedPayment
       onSubmitted();
     },
     // 409 'Payment already exists for this month.' and 400 answers say what is wrong: shown as they come.
-    onError: (error) => setFormError(getErrorMessage(error, t('page.submitFailed'), t('page.submitUnexpected'))),
+    onError: (error) => form.setFormError(getErrorMessage(error, t('page.submitFailed'), t('page.submitUnexpected'))),
   });
 
-  const problems = findMonthlyPaymentProblems({ bankAccountId, amount: payment.amount, receipt });
   const busy = submit.isPending;
-  const canSubmit = problems.length === 0 && !busy;
 
   function problemText(problem: MonthlyPaymentProblem): string {
     if (problem === 'account') return t('page.accountRequired');
@@ -205,65 +196,36 @@ function MonthlyPaymentForm({ payment, onSubmitted }: { payment: SelectedPayment
     return t(`page.receipt.${problem}`);
   }
 
-  function onReceiptChosen(file: File | null, problem: ReceiptProblem | undefined) {
-    setFormError(null);
-    setReceipt(problem ? null : file);
-    setReceiptError(problem ? t(`page.receipt.${problem}`) : null);
-  }
-
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    // The button is disabled until everything is there; this repeats the checks for any other way in.
-    const [first] = problems;
-    if (first || !receipt) {
-      setFormError(problemText(first ?? 'required'));
-      return;
-    }
-    setFormError(null);
+    const receipt = form.readyReceipt(problemText);
+    if (!receipt) return;
     submit.mutate({
       groupId: payment.groupId,
       amount: payment.amount,
       month: payment.month,
       year: payment.year,
       paymentMethod: 'bank_transfer',
-      bankAccountId,
+      bankAccountId: form.bankAccountId,
       notes: instalmentNotes(payment.groupNumber, payment.month, payment.year),
       receipt,
     });
   }
 
-  const missing = problems.filter((problem) => !(receiptError && problem === 'required'));
-
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-2" aria-busy={busy || undefined}>
       <div className="space-y-6">
         <PlanInfo payment={payment} />
-        <Card className="p-5">
-          <h2 id={accountsHeadingId} className="text-lg font-semibold">
-            {t('page.bankAccounts')}
-          </h2>
-          <p id={accountsHintId} className="mt-1 mb-3 text-sm text-muted-foreground">
-            {t('page.bankAccountsHint')}
-          </p>
-          <BankAccounts
-            query={accounts}
-            value={bankAccountId}
-            onChange={(id) => {
-              setBankAccountId(id);
-              setFormError(null);
-            }}
-            disabled={busy}
-            labelledBy={accountsHeadingId}
-            describedBy={accountsHintId}
-          />
-        </Card>
+        <AccountsCard title={t('page.bankAccounts')} hint={t('page.bankAccountsHint')}>
+          {(names) => <BankAccounts query={accounts} value={form.bankAccountId} onChange={form.chooseAccount} disabled={busy} {...names} />}
+        </AccountsCard>
       </div>
 
       <div className="space-y-6">
         <Instructions amount={payment.amount} />
         <Card className="space-y-5 p-5">
-          <FormAlert message={formError} />
+          <FormAlert message={form.formError} />
           <div className="rounded-lg bg-primary-soft p-4">
             <p className="text-sm text-muted-foreground">{t('page.amountToPay')}</p>
             <p className="text-2xl font-bold text-primary">{formatPkr(payment.amount)}</p>
@@ -282,34 +244,21 @@ function MonthlyPaymentForm({ payment, onSubmitted }: { payment: SelectedPayment
           <ReceiptField
             label={t('page.receiptLabel')}
             hint={t('page.receiptHint')}
-            file={receipt}
-            error={receiptError}
+            file={form.receipt}
+            error={form.receiptError}
             disabled={busy}
             progress={busy ? (progress ?? 0) : null}
-            onChange={onReceiptChosen}
+            onChange={form.chooseReceipt}
           />
 
-          <Button
-            type="submit"
-            size="lg"
-            className="w-full"
-            disabled={!canSubmit}
-            aria-busy={busy || undefined}
-            aria-describedby={!busy && missing.length > 0 ? problemsId : undefined}
-          >
-            <Send aria-hidden />
-            {busy ? t('page.submitting') : t('page.submit')}
-          </Button>
-          {!busy && missing.length > 0 && (
-            <ul id={problemsId} className="space-y-1 text-sm text-muted-foreground">
-              {missing.map((problem) => (
-                <li key={problem} className="flex items-start gap-1.5">
-                  <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
-                  <span>{problemText(problem)}</span>
-                </li>
-              ))}
-            </ul>
-          )}
+          <SendButton
+            label={t('page.submit')}
+            sendingLabel={t('page.submitting')}
+            sending={busy}
+            busy={busy}
+            blocked={form.problems.length > 0}
+            missing={form.missing.map(problemText)}
+          />
         </Card>
       </div>
     </form>
@@ -353,25 +302,7 @@ function BankAccounts(props: {
 function Instructions({ amount }: { amount: number }) {
   const { t } = useTranslation('memberPayments');
   const steps = [t('page.steps.select'), t('page.steps.transfer', { amount: formatPkr(amount) }), t('page.steps.upload'), t('page.steps.submit')];
-  return (
-    <Card className="p-5">
-      <h2 className="text-lg font-semibold">{t('page.instructionsTitle')}</h2>
-      <ol className="mt-3 space-y-2.5">
-        {steps.map((step, index) => (
-          <li key={step} className="flex items-start gap-3 text-sm">
-            <span aria-hidden className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-foreground">
-              {index + 1}
-            </span>
-            <span className="pt-0.5">{step}</span>
-          </li>
-        ))}
-      </ol>
-      <p className="mt-4 flex items-start gap-2 rounded-lg bg-warning/10 p-3 text-sm">
-        <CircleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
-        <span>{t('page.sameAccountWarning')}</span>
-      </p>
-    </Card>
-  );
+  return <TransferSteps title={t('page.instructionsTitle')} steps={steps} warning={t('page.sameAccountWarning')} />;
 }
 
 /**

@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, CircleCheck, Clock, Info, Send } from 'lucide-react';
+import { CircleAlert, CircleCheck, Clock } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { dashboardLink, MemberPageLayout } from '../../member-frame/index.ts';
@@ -31,6 +31,7 @@ import { PlanBenefits, PlanFacts } from './plan-facts.tsx';
 import type { PlanStanding } from './plan-status.ts';
 import { checkReceiptFile, type ReceiptProblem } from '../../../lib/receipt-file.ts';
 import { usePlanStandings } from './use-plan-standing.ts';
+import { AccountsCard, SendButton, TransferSteps, useTransferForm } from './transfer-form.tsx';
 import './catalogue.ts';
 
 /** After 'Request Already Pending' the member is taken back to the dashboard (member document §8). */
@@ -130,45 +131,15 @@ function PlanInfo({ plan }: { plan: Plan }) {
 
 function Instructions({ amount }: { amount: number }) {
   const { t } = useTranslation('memberPlans');
-  const steps = [
-    t('subscribe.steps.select'),
-    t('subscribe.steps.transfer', { amount: formatPkr(amount) }),
-    t('subscribe.steps.upload'),
-    t('subscribe.steps.submit'),
-  ];
-  return (
-    <Card className="p-5">
-      <h2 className="text-lg font-semibold">{t('subscribe.instructionsTitle')}</h2>
-      <ol className="mt-3 space-y-2.5">
-        {steps.map((step, index) => (
-          <li key={step} className="flex items-start gap-3 text-sm">
-            <span aria-hidden className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-foreground">
-              {index + 1}
-            </span>
-            <span className="pt-0.5">{step}</span>
-          </li>
-        ))}
-      </ol>
-      <p className="mt-4 flex items-start gap-2 rounded-lg bg-warning/10 p-3 text-sm">
-        <CircleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
-        <span>{t('subscribe.sameAccountWarning')}</span>
-      </p>
-    </Card>
-  );
+  const steps = [t('subscribe.steps.select'), t('subscribe.steps.transfer', { amount: formatPkr(amount) }), t('subscribe.steps.upload'), t('subscribe.steps.submit')];
+  return <TransferSteps title={t('subscribe.instructionsTitle')} steps={steps} warning={t('subscribe.sameAccountWarning')} />;
 }
 
 function SubscribeForm({ plan, accounts }: { plan: Plan; accounts: BankAccount[] }) {
   const { t } = useTranslation('memberPlans');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const accountsHeadingId = useId();
-  const accountsHintId = useId();
-  const problemsId = useId();
-
-  const [bankAccountId, setBankAccountId] = useState('');
-  const [receipt, setReceipt] = useState<File | null>(null);
-  const [receiptError, setReceiptError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useTransferForm(({ bankAccountId, receipt }) => findSubscribeProblems({ bankAccountId, monthlyAmount: plan.monthlyAmount, receipt }), (problem) => t(`receipt.${problem}`));
   const [progress, setProgress] = useState<number | null>(null);
   const [alreadyPending, setAlreadyPending] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -194,13 +165,11 @@ function SubscribeForm({ plan, accounts }: { plan: Plan; accounts: BankAccount[]
         }, ALREADY_PENDING_REDIRECT_MS);
         return;
       }
-      setFormError(getErrorMessage(error, t('subscribe.submitFailed')));
+      form.setFormError(getErrorMessage(error, t('subscribe.submitFailed')));
     },
   });
 
-  const problems = findSubscribeProblems({ bankAccountId, monthlyAmount: plan.monthlyAmount, receipt });
   const busy = submit.isPending || alreadyPending;
-  const canSubmit = problems.length === 0 && !busy;
 
   function problemText(problem: SubscribeProblem): string {
     if (problem === 'account') return t('subscribe.accountRequired');
@@ -208,28 +177,12 @@ function SubscribeForm({ plan, accounts }: { plan: Plan; accounts: BankAccount[]
     return t(`receipt.${problem}`);
   }
 
-  function onReceiptChosen(file: File | null, problem: ReceiptProblem | undefined) {
-    setFormError(null);
-    setReceipt(problem ? null : file);
-    setReceiptError(problem ? t(`receipt.${problem}`) : null);
-  }
-
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    // The button is disabled until everything is there; this repeats the checks for any other way in.
-    const [first] = findSubscribeProblems({ bankAccountId, monthlyAmount: plan.monthlyAmount, receipt });
-    if (first || !receipt) {
-      setFormError(problemText(first ?? 'required'));
-      return;
-    }
-    setFormError(null);
-    submit.mutate({ plan, bankAccountId, receipt });
+    const receipt = form.readyReceipt(problemText);
+    if (receipt) submit.mutate({ plan, bankAccountId: form.bankAccountId, receipt });
   }
-
-  // Shown under the disabled button so the member knows what is still missing; the receipt's own
-  // error already says what is wrong with a refused file.
-  const missing = problems.filter((problem) => !(receiptError && problem === 'required'));
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6" aria-busy={submit.isPending || undefined}>
@@ -243,27 +196,11 @@ function SubscribeForm({ plan, accounts }: { plan: Plan; accounts: BankAccount[]
           <p className="mt-1 text-sm text-muted-foreground">{t('subscribe.redirecting')}</p>
         </div>
       )}
-      <FormAlert message={formError} />
+      <FormAlert message={form.formError} />
 
-      <Card className="p-5">
-        <h2 id={accountsHeadingId} className="text-lg font-semibold">
-          {t('subscribe.bankAccounts')}
-        </h2>
-        <p id={accountsHintId} className="mt-1 mb-3 text-sm text-muted-foreground">
-          {t('subscribe.bankAccountsHint')}
-        </p>
-        <BankAccountChoice
-          accounts={accounts}
-          value={bankAccountId}
-          onChange={(id) => {
-            setBankAccountId(id);
-            setFormError(null);
-          }}
-          disabled={busy}
-          labelledBy={accountsHeadingId}
-          describedBy={accountsHintId}
-        />
-      </Card>
+      <AccountsCard title={t('subscribe.bankAccounts')} hint={t('subscribe.bankAccountsHint')}>
+        {(names) => <BankAccountChoice accounts={accounts} value={form.bankAccountId} onChange={form.chooseAccount} disabled={busy} {...names} />}
+      </AccountsCard>
 
       <Card className="space-y-5 p-5">
         <div className="rounded-lg bg-primary-soft p-4">
@@ -275,34 +212,21 @@ function SubscribeForm({ plan, accounts }: { plan: Plan; accounts: BankAccount[]
         <ReceiptField
           label={t('subscribe.receiptLabel')}
           hint={t('receipt.hint')}
-          file={receipt}
-          error={receiptError}
+          file={form.receipt}
+          error={form.receiptError}
           disabled={busy}
           progress={submit.isPending ? (progress ?? 0) : null}
-          onChange={onReceiptChosen}
+          onChange={form.chooseReceipt}
         />
 
-        <Button
-          type="submit"
-          size="lg"
-          className="w-full"
-          disabled={!canSubmit}
-          aria-busy={submit.isPending || undefined}
-          aria-describedby={!busy && missing.length > 0 ? problemsId : undefined}
-        >
-          <Send aria-hidden />
-          {submit.isPending ? t('subscribe.submitting') : t('subscribe.submit')}
-        </Button>
-        {!busy && missing.length > 0 && (
-          <ul id={problemsId} className="space-y-1 text-sm text-muted-foreground">
-            {missing.map((problem) => (
-              <li key={problem} className="flex items-start gap-1.5">
-                <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
-                <span>{problemText(problem)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
+        <SendButton
+          label={t('subscribe.submit')}
+          sendingLabel={t('subscribe.submitting')}
+          sending={submit.isPending}
+          busy={busy}
+          blocked={form.problems.length > 0}
+          missing={form.missing.map(problemText)}
+        />
       </Card>
     </form>
   );
