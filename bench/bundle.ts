@@ -27,7 +27,7 @@ export type PageWeight = { page: string; files: string[]; jsBytes: number; jsGzi
 export const PAGES: { page: string; routeModules: string[] }[] = [
   { page: 'Landing (/)', routeModules: ['features/landing/landing-page.tsx'] },
   { page: 'Login (/login)', routeModules: ['features/accounts/login-page.tsx'] },
-  { page: 'Member dashboard (/dashboard)', routeModules: ['features/member-frame/dashboard-page.tsx'] },
+  { page: 'Member dashboard (/dashboard)', routeModules: ['features/dashboard/dashboard-page.tsx'] },
   { page: 'Admin overview (/admin)', routeModules: ['features/admin-frame/index.ts'] },
 ];
 

@@ -43,7 +43,7 @@ const RegisterPage = lazyPage(() => import('../features/accounts/register-page.t
 const ForgotPasswordPage = lazyPage(() => import('../features/accounts/forgot-password-page.tsx'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(() => import('../features/accounts/reset-password-page.tsx'), 'ResetPasswordPage');
 const VerifyEmailPage = lazyPage(() => import('../features/accounts/verify-email-page.tsx'), 'VerifyEmailPage');
-const DashboardPage = lazyPage(() => import('../features/member-frame/dashboard-page.tsx'), 'DashboardPage');
+const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
 const MemberProfilePage = lazyPage(() => import('../features/profile/member/member-profile-page.tsx'), 'MemberProfilePage');
 const PaymentPage = lazyPage(() => import('../features/instalments/member/payment-page.tsx'), 'PaymentPage');
 const SubscribePage = lazyPage(() => import('../features/plans/member/subscribe-page.tsx'), 'SubscribePage');

@@ -54,3 +54,12 @@ export function formatCnic(cnic: string | null | undefined): string {
   if (!cnic) return '';
   return /^\d{13}$/.test(cnic) ? `${cnic.slice(0, 5)}-${cnic.slice(5, 12)}-${cnic.slice(12)}` : cnic;
 }
+
+/**
+ * A date as people read it ('1 Mar 2026'), written one way across the app . A plain date
+ * ('2026-03-01': due, start and end dates) is that calendar day everywhere; a moment (ISO timestamp) is
+ * shown as the day it was in Karachi. A value that is no date is shown as it came.
+ */
+export function formatDateIn(language: string, value: string | null | undefined): string {
+  return formatDate(value, language) || (value ?? '');
+}

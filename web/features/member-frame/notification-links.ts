@@ -1,7 +1,7 @@
 /**
  * Where opening a member's notification leads (RULES §11): to the part of the dashboard it is about,
  * named by the ids its `data` carries. The dashboard reads `tab` (and My Groups reads `group`) from the
- * address: see features/member-frame/dashboard-page.tsx and features/instalments/member/my-groups-panel.tsx.
+ * address: see features/dashboard/dashboard-page.tsx and features/instalments/member/my-groups-panel.tsx.
  */
 import type { AppNotification } from '../notifications/index.ts';
 

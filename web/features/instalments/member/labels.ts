@@ -1,7 +1,7 @@
 /** Display labels of this area: month names, dates, statuses and payment methods, in the active language. */
 import { useTranslation } from 'react-i18next';
 import type { InstalmentState } from '../../../../contract/figures.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDateIn } from '../../../lib/format.ts';
 import { groupPaymentStatus, reviewStatusOf, type GroupPaymentStatus, type ReviewStatus } from './rules.ts';
 import type { MemberPayment } from './api.ts';
 import './catalogue.ts';
@@ -12,14 +12,6 @@ export function monthNameIn(language: string, month: number | null | undefined):
   return new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, month - 1, 1));
 }
 
-/**
- * A date as people read it ('1 Mar 2026'), written one way across the app (lib/format.ts). A plain date
- * ('2026-03-01': due, start and end dates) is that calendar day everywhere; a moment (ISO timestamp) is
- * shown as the day it was in Karachi. A value that is no date is shown as it came.
- */
-export function formatDateIn(language: string, value: string | null | undefined): string {
-  return formatDate(value, language) || (value ?? '');
-}
 
 export function useMemberPaymentLabels() {
   const { t, i18n } = useTranslation('memberPayments');

@@ -6,7 +6,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { formatPkr } from '../../../../contract/money.ts';
 import type { GroupPayment, MemberGroup } from './api.ts';
 import { useMemberPaymentLabels } from './labels.ts';
-import { Facts } from './parts.tsx';
+import { Facts } from '../../../components/ui/facts.tsx';
 import { ReceiptButton } from './receipt-button.tsx';
 import { instalmentStateOf, isPaid, isPayable, winnerOf } from './rules.ts';
 import { MonthStateBadges } from './state-badge.tsx';

@@ -14,7 +14,8 @@ import { lazyModule, useLazyModule, usePrefetchWhenIdle } from '../../../lib/laz
 import { formatPkr } from '../../../../contract/money.ts';
 import { memberPaymentKeys, type GroupPayment, type MemberGroup } from './api.ts';
 import { useMemberPaymentLabels } from './labels.ts';
-import { Facts, useReturnFocus } from './parts.tsx';
+import { useReturnFocus } from './parts.tsx';
+import { Facts } from '../../../components/ui/facts.tsx';
 import { useMyGroups } from './queries.ts';
 import { instalmentStateOf, isCurrentMonth, monthsCompleted, monthsRemaining, progressPercent, sortByMonth, winnerOf } from './rules.ts';
 import { MonthStateBadges } from './state-badge.tsx';

@@ -1,5 +1,5 @@
 /** Small pieces shared by the groups, the payments list and the payment page (and receipt-button.tsx). */
-import { useRef, type ReactNode } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useMemberPaymentLabels } from './labels.ts';
@@ -15,20 +15,6 @@ export function GroupPaymentBadges({ status, underReview, id }: { status: string
       <Badge tone={groupPaymentStatusTone[groupPaymentStatus(status)]}>{labels.status(status)}</Badge>
       {underReview && <Badge tone="info">{t('status.underReview')}</Badge>}
     </span>
-  );
-}
-
-/** Label and value pairs, two to a row on phones. */
-export function Facts({ facts, className }: { facts: { label: string; value: ReactNode }[]; className?: string }) {
-  return (
-    <dl className={className ?? 'grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3'}>
-      {facts.map((fact) => (
-        <div key={fact.label} className="min-w-0">
-          <dt className="text-xs text-muted-foreground">{fact.label}</dt>
-          <dd className="font-medium break-words">{fact.value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 

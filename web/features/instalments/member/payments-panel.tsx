@@ -10,7 +10,7 @@ import { formatPkr } from '../../../../contract/money.ts';
 import type { MemberPayment } from './api.ts';
 import { useMemberPaymentLabels } from './labels.ts';
 import { selectedFromNextDue } from './next-due-card.tsx';
-import { Facts } from './parts.tsx';
+import { Facts } from '../../../components/ui/facts.tsx';
 import { ReceiptButton } from './receipt-button.tsx';
 import { useMyGroups, useMyPayments, usePaymentSummary } from './queries.ts';
 import { isPayable, reviewStatusOf, reviewStatusTone } from './rules.ts';

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { lazyModule, prefetch, useLazyModule, usePrefetchWhenIdle } from '../../../lib/lazy-module.ts';
 import { formatPkr } from '../../../../contract/money.ts';
-import { Facts } from '../../instalments/member/index.ts';
+import { Facts } from '../../../components/ui/facts.tsx';
 import type { CommissionPayment } from './api.ts';
 import { LevelBadge, useReferralLabels } from './labels.tsx';
 import { useCommissionPayments } from './queries.ts';

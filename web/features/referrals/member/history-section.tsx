@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatPkr } from '../../../../contract/money.ts';
-import { Facts } from '../../instalments/member/index.ts';
+import { Facts } from '../../../components/ui/facts.tsx';
 import type { Referral } from './api.ts';
 import { LevelBadge, ReferralStatusBadge, useReferralLabels } from './labels.tsx';
 import { useReferrals } from './queries.ts';

@@ -1,7 +1,7 @@
 /** Display labels and small badges of this area, in the active language. */
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { formatDateIn } from '../../instalments/member/index.ts';
+import { formatDateIn } from '../../../lib/format.ts';
 import { referralLevel, referralStatus, referralStatusTone, type ReferralStatus } from './rules.ts';
 import './catalogue.ts';
 

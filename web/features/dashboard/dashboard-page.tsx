@@ -7,7 +7,7 @@ import { useAuth } from '../../lib/auth.tsx';
 import { readStorage, storageKeys, writeStorage } from '../../lib/storage-keys.ts';
 import { lazyModule, prefetch, useLazyModule, usePrefetchWhenIdle, type LazyModule } from '../../lib/lazy-module.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { MemberHeader } from './index.ts';
+import { MemberHeader } from '../member-frame/index.ts';
 import { loadMyGroupsPanel, loadPaymentsPanel, NextDueCard, SummaryTiles, useMyGroups } from '../instalments/member/index.ts';
 import { loadReferralsPanel, useReferralStats } from '../referrals/member/index.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
