@@ -132,3 +132,40 @@ export const groupArrears = z.object({
   pagination,
 });
 export type GroupArrears = z.infer<typeof groupArrears>;
+
+/**
+ * One month of a group's ledger (a group's money, month by month): `due` is what the group's
+ * instalments of the month come to once their due date has come (0 before); `collected` what of them
+ * is paid (a month paid ahead counts in its own month); `paidOut` the month's winner's prize once it is
+ * paid; `held` = collected − paid out; `balance` the running sum of `held` up to this month.
+ */
+export const groupLedgerMonth = z.object({
+  month: z.number().int(),
+  year: z.number().int(),
+  /** The month's place in the cycle, 1 for the first. */
+  index: z.number().int(),
+  dueDate: z.string(),
+  /** The due date has not come: nothing is due yet. */
+  scheduled: z.boolean(),
+  due: z.number(),
+  collected: z.number(),
+  underReview: z.number(),
+  owed: z.number(),
+  overdue: z.number(),
+  paidOut: z.number(),
+  held: z.number(),
+  balance: z.number(),
+  /** The month's winner, if drawn: to a member, another member is a first name and initial only. */
+  winner: z.object({ name: z.string(), status: z.string(), amount: z.number(), isYou: z.boolean() }).nullable(),
+  /** The reader's own instalment of the month (members only; null for an admin or a month without one). */
+  own: z.object({ state: instalmentState, amount: z.number() }).nullable(),
+});
+export type GroupLedgerMonth = z.infer<typeof groupLedgerMonth>;
+
+export const groupLedger = z.object({
+  group: z.object({ id: z.string(), groupNumber: z.string(), planName: z.string(), monthlyAmount: z.number(), startDate: z.string(), endDate: z.string(), members: z.number().int() }),
+  asOf: z.string(),
+  months: z.array(groupLedgerMonth),
+  totals: z.object({ due: z.number(), collected: z.number(), paidOut: z.number(), held: z.number() }),
+});
+export type GroupLedger = z.infer<typeof groupLedger>;

@@ -1,6 +1,6 @@
 /** Instalments and payments: the member's monthly receipt and the admin's review (RULES §6), with the spec's messages, and the shapes the server answers them with. */
 import { z } from 'zod';
-import { countAndAmount, groupArrears, instalmentFigures, instalmentState, instalmentSummary, memberLedger, nextDue } from './figures.ts';
+import { countAndAmount, groupArrears, groupLedger, instalmentFigures, instalmentState, instalmentSummary, memberLedger, nextDue } from './figures.ts';
 import { pagination } from './paging.ts';
 import { caseInsensitiveEnum } from './plans.ts';
 
@@ -336,3 +336,6 @@ export const memberLedgerAnswer = z.object({ success: z.literal(true), data: mem
 
 /** GET /api/admin/groups/{id}/arrears */
 export const groupArrearsAnswer = z.object({ success: z.literal(true), data: groupArrears });
+
+/** GET /api/committee-plans/user/groups/{groupId}/ledger and GET /api/admin/groups/{id}/ledger. */
+export const groupLedgerAnswer = z.object({ success: z.literal(true), data: groupLedger });

@@ -1,11 +1,16 @@
-/** Who owes what, for the operator (RULES §6a): a member's ledger and a group's arrears grid. Admin only. */
+/**
+ * Who owes what and where the money went (RULES §6a): for the operator, a member's ledger, a group's
+ * arrears grid and a group's ledger; for a member, the ledger of their own groups.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pagingQueryOf } from '../../contract/paging.ts';
-import { groupArrearsAnswer, memberLedgerAnswer } from '../../contract/payments.ts';
-import type { AuthHooks } from '../http/auth.ts';
+import { groupArrearsAnswer, groupLedgerAnswer, memberLedgerAnswer } from '../../contract/payments.ts';
+import { z } from 'zod';
+import { currentUser, type AuthHooks } from '../http/auth.ts';
 import { idParam, responses } from '../http/schemas.ts';
 import type { InstalmentDeps } from './instalment-service.ts';
+import { groupLedger } from './group-ledger.ts';
 import { groupArrears, memberLedger } from './ledgers.ts';
 
 const MAX_MEMBERS_A_PAGE = 100;
@@ -16,6 +21,7 @@ const arrearsQuery = pagingQueryOf(25).refine((q) => q.limit <= MAX_MEMBERS_A_PA
 export function registerLedgerRoutes(app: FastifyInstance, deps: Pick<InstalmentDeps, 'db' | 'signer' | 'today'> & { auth: AuthHooks }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: deps.auth.requireAdmin };
+  const member = { onRequest: deps.auth.requireUser };
 
   api.get(
     '/api/admin/users/:id/ledger',
@@ -44,5 +50,36 @@ export function registerLedgerRoutes(app: FastifyInstance, deps: Pick<Instalment
       },
     },
     async (request) => ({ success: true as const, data: await groupArrears(deps.db, deps.today(), request.params.id, request.query) }),
+  );
+
+  api.get(
+    '/api/committee-plans/user/groups/:groupId/ledger',
+    {
+      ...member,
+      schema: {
+        tags: ['payments'],
+        summary: "One of the caller's groups, month by month: due, collected, paid out to the month's winner, held, the running balance, and the caller's own instalment (other members by first name and initial)",
+        params: z.object({ groupId: z.string().max(100) }),
+        response: responses({ 200: groupLedgerAnswer }),
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await groupLedger(deps.db, deps.today(), request.params.groupId, { kind: 'member', userId: currentUser(request).id }),
+    }),
+  );
+
+  api.get(
+    '/api/admin/groups/:id/ledger',
+    {
+      ...admin,
+      schema: {
+        tags: ['groups'],
+        summary: "A group, month by month: due, collected, paid out to the month's winner, held and the running balance, with full names (admin)",
+        params: idParam,
+        response: responses({ 200: groupLedgerAnswer }),
+      },
+    },
+    async (request) => ({ success: true as const, data: await groupLedger(deps.db, deps.today(), request.params.id, { kind: 'admin' }) }),
   );
 }

@@ -131,6 +131,7 @@ const rows: Row[] = [
   },
   { method: 'GET', path: '/api/admin/groups/{id}/details', cells: adminOnly(200), url: (w) => `/api/admin/groups/${w.group.id}/details` },
   { method: 'GET', path: '/api/admin/groups/{id}/arrears', cells: adminOnly(200), url: (w) => `/api/admin/groups/${w.group.id}/arrears` },
+  { method: 'GET', path: '/api/admin/groups/{id}/ledger', cells: adminOnly(200), url: (w) => `/api/admin/groups/${w.group.id}/ledger` },
   { method: 'GET', path: '/api/admin/groups/{id}/payments', cells: adminOnly(200), url: (w) => `/api/admin/groups/${w.group.id}/payments` },
 
   // Bank accounts: members see the active ones to pay into; admins manage them.
@@ -249,6 +250,9 @@ const rows: Row[] = [
   },
   { method: 'PUT', path: '/api/committees/{id}/status', cells: adminOnly(200), url: (w) => `/api/committees/${w.sparePlan.id}/status`, json: () => ({ status: 'active' }) },
   { method: 'GET', path: '/api/committee-plans/user/groups', cells: signedIn(200) },
+  // A group's ledger, to its own members only: the owner's group does not exist for anyone else (the
+  // admin reads it at /api/admin/groups/{id}/ledger).
+  { method: 'GET', path: '/api/committee-plans/user/groups/{groupId}/ledger', cells: ownerOnly(200), url: (w) => `/api/committee-plans/user/groups/${w.group.id}/ledger` },
 
   // Instalments: a member pays into their own group only; any other group does not exist for them
   // (an admin is not a member of it either).
