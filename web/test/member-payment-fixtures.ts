@@ -8,7 +8,7 @@ import type { BankAccount } from '../features/plans/member/index.ts';
 import { instalmentStateOf, type GroupPayment, type MemberGroup, type MemberPayment, type PaymentCounts, type SummaryFigures } from '../features/instalments/member/index.ts';
 import { makeBankAccount, makePlan } from './plan-fixtures.ts';
 import { ok, type StubRoutes } from './api-stub.ts';
-import type { CountAndAmount, InstalmentFigures, NextDue } from '../../contract/figures.ts';
+import type { CountAndAmount, GroupLedger, GroupLedgerMonth, InstalmentFigures, NextDue } from '../../contract/figures.ts';
 
 /**
  * One month of a group's schedule as the server sends it. Its state, unless given, is the one its status,
@@ -83,6 +83,44 @@ export function makeMemberPayment(overrides: Partial<MemberPayment> = {}): Membe
     receiptUrl: '/api/receipts/sent-1/file?expires=1&signature=x',
     group: { id: 'group-1', groupNumber: '1', plan: { name: 'Gold Umrah Plan' } },
     plan: { name: 'Gold Umrah Plan' },
+    ...overrides,
+  };
+}
+
+/**
+ * One month of a group's ledger as GET /committee-plans/user/groups/{groupId}/ledger sends it: a month
+ * that has come, with nothing in it unless given. Figures are written out by the test; nothing here adds them up.
+ */
+export function makeGroupLedgerMonth(overrides: Partial<GroupLedgerMonth> = {}): GroupLedgerMonth {
+  const month = overrides.month ?? 1;
+  const year = overrides.year ?? 2026;
+  return {
+    month,
+    year,
+    index: month,
+    dueDate: `${year}-${String(month).padStart(2, '0')}-01`,
+    scheduled: false,
+    due: 0,
+    collected: 0,
+    underReview: 0,
+    owed: 0,
+    overdue: 0,
+    paidOut: 0,
+    held: 0,
+    balance: 0,
+    winner: null,
+    own: null,
+    ...overrides,
+  };
+}
+
+/** A member's ledger of Group 1 (Gold Umrah Plan): the months and totals given, read on 15 March 2026. */
+export function makeGroupLedger(overrides: Partial<GroupLedger> = {}): GroupLedger {
+  return {
+    group: { id: 'group-1', groupNumber: '1', planName: 'Gold Umrah Plan', monthlyAmount: 25000, startDate: '2026-01-01', endDate: '2026-07-01', members: 3 },
+    asOf: '2026-03-15T10:00:00.000Z',
+    months: [],
+    totals: { due: 0, collected: 0, paidOut: 0, held: 0 },
     ...overrides,
   };
 }

@@ -3,8 +3,9 @@
  * "Payments (member)"), with the shapes the server answers (contract/payments.ts).
  */
 import type { z } from 'zod';
-import type { CountAndAmount, InstalmentFigures, InstalmentState } from '../../../../contract/figures.ts';
+import type { CountAndAmount, GroupLedger, GroupLedgerMonth, InstalmentFigures, InstalmentState } from '../../../../contract/figures.ts';
 import type {
+  groupLedgerAnswer,
   MemberGroup,
   MemberGroupPayment,
   memberGroupsAnswer,
@@ -68,6 +69,8 @@ export const memberPaymentKeys = {
   groups: ['member-payments', 'groups'] as const,
   summary: ['member-payments', 'summary'] as const,
   list: ['member-payments', 'list'] as const,
+  /** One group's ledger (GET /committee-plans/user/groups/{groupId}/ledger). */
+  ledger: (groupId: string) => ['member-payments', 'ledger', groupId] as const,
 };
 
 /**
@@ -83,6 +86,19 @@ export async function fetchMyGroups(signal?: AbortSignal): Promise<MemberGroup[]
   const body = await api.get<z.output<typeof memberGroupsAnswer>>('/committee-plans/user/groups', undefined, { signal });
   return body?.data?.groups ?? body?.groups ?? [];
 }
+
+/**
+ * A group's money month by month, as its member may read it (GET /committee-plans/user/groups/{groupId}/ledger):
+ * what was due, collected, paid out and held, the winners and the reader's own instalments. 404 when the
+ * reader is not in the group.
+ */
+export async function fetchGroupLedger(groupId: string, signal?: AbortSignal): Promise<GroupLedger> {
+  const body = await api.get<z.output<typeof groupLedgerAnswer>>(`/committee-plans/user/groups/${encodeURIComponent(groupId)}/ledger`, undefined, { signal });
+  return body.data;
+}
+
+/** A group's ledger and one of its months, as the contract has them (contract/figures.ts). */
+export type { GroupLedger, GroupLedgerMonth };
 
 export async function fetchMyPayments(signal?: AbortSignal): Promise<MemberPayment[]> {
   const body = await api.get<z.output<typeof memberPaymentListAnswer>>('/payments', { limit: PAYMENTS_PAGE_LIMIT }, { signal });

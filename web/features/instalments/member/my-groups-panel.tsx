@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { RefreshCw, Trophy } from 'lucide-react';
+import { BookOpenText, RefreshCw, Trophy } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { InstalmentState } from '../../../../contract/figures.ts';
@@ -29,7 +29,9 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
  * idle after the groups have shown, or at the latest when a month is opened: it opens once it is here.
  */
 const monthDetailsDialog = lazyModule(() => import('./month-details-dialog.tsx'));
-const idlePrefetch = [monthDetailsDialog];
+/** The group's ledger dialog, the same way. */
+const groupLedgerDialog = lazyModule(() => import('./group-ledger.tsx'));
+const idlePrefetch = [monthDetailsDialog, groupLedgerDialog];
 
 /** The dashboard's My Groups tab (member document §2): each group with its payment schedule. */
 export function MyGroupsPanel() {
@@ -91,6 +93,8 @@ function GroupCard({ group, currentUserId, linkedBy }: { group: MemberGroup; cur
   const progress = progressPercent(payments);
   const openPayment = payments.find((payment) => payment.id === openPaymentId) ?? null;
   const dialog = useLazyModule(monthDetailsDialog, openPayment !== null);
+  const [ledgerOpen, setLedgerOpen] = useState(false);
+  const ledgerDialog = useLazyModule(groupLedgerDialog, ledgerOpen);
   const cardRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!linkedBy || !cardRef.current) return;
@@ -148,6 +152,20 @@ function GroupCard({ group, currentUserId, linkedBy }: { group: MemberGroup; cur
         </div>
       </div>
 
+      <Button
+        variant="outline"
+        size="sm"
+        className="mt-4 w-full sm:w-auto"
+        aria-haspopup="dialog"
+        onClick={(event) => {
+          focus.remember(event.currentTarget);
+          setLedgerOpen(true);
+        }}
+      >
+        <BookOpenText aria-hidden />
+        {t('ledger.open')}
+      </Button>
+
       <h4 id={scheduleId} className="mt-5 text-sm font-semibold">
         {t('groups.schedule')}
       </h4>
@@ -179,6 +197,17 @@ function GroupCard({ group, currentUserId, linkedBy }: { group: MemberGroup; cur
           onOpenChange={(open) => {
             if (open) return;
             setOpenPaymentId(null);
+            focus.restore();
+          }}
+        />
+      )}
+      {ledgerDialog && (
+        <ledgerDialog.GroupLedgerDialog
+          group={group}
+          open={ledgerOpen}
+          onOpenChange={(open) => {
+            if (open) return;
+            setLedgerOpen(false);
             focus.restore();
           }}
         />

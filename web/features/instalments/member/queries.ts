@@ -1,6 +1,6 @@
 /** The reads of this area as React Query hooks: one cache entry each, shared by the dashboard and the pages. */
 import { useQuery } from '@tanstack/react-query';
-import { fetchMyGroups, fetchMyPayments, fetchPaymentSummary, memberPaymentKeys, RECEIPT_LINK_REFRESH_MS } from './api.ts';
+import { fetchGroupLedger, fetchMyGroups, fetchMyPayments, fetchPaymentSummary, memberPaymentKeys, RECEIPT_LINK_REFRESH_MS } from './api.ts';
 
 export function useMyGroups() {
   return useQuery({
@@ -25,4 +25,9 @@ export function useMyPayments() {
     queryFn: ({ signal }) => fetchMyPayments(signal),
     refetchInterval: RECEIPT_LINK_REFRESH_MS,
   });
+}
+
+/** One group's ledger, read only while it is shown (`enabled`): a dialog asks for it when it opens. */
+export function useGroupLedger(groupId: string, enabled = true) {
+  return useQuery({ queryKey: memberPaymentKeys.ledger(groupId), queryFn: ({ signal }) => fetchGroupLedger(groupId, signal), enabled });
 }
