@@ -23,6 +23,10 @@ export const winnerMessages = {
   cancelled: 'Winner selection cancelled',
   statusUpdated: 'Winner status updated successfully',
   transitionRefused: 'This change of status is not allowed.',
+  drawCommitted: (groupNumber: string) => `The draw for Group ${groupNumber} is committed: its eligible members are frozen and its commitment published.`,
+  drawn: (groupNumber: string) => `Winner drawn for Group ${groupNumber}`,
+  noCommitment: 'No draw is committed for this group and month: commit one first.',
+  noneEligible: 'No member of this group is eligible for this month.',
 } as const;
 
 const year = z.coerce.number({ error: winnerMessages.yearRange }).int(winnerMessages.yearRange).min(2020, winnerMessages.yearRange).max(2030, winnerMessages.yearRange);
@@ -35,7 +39,15 @@ export const selectWinnerBody = z.object({
   year,
   paymentType: caseInsensitiveEnum(WINNER_PAYMENT_TYPES).default('UMRAH'),
   userId: z.string({ error: 'Member is required' }).min(1, 'Member is required').max(100),
+  /** Why the admin chose this member by hand: shown in the group's draw record. */
+  reason: z.string().trim().max(500).optional(),
 });
+
+/** POST /api/winners/draws/{committeeId}/{groupNumber}/commit: freezes the month's eligible members. */
+export const drawCommitBody = z.object({ month, year });
+/** POST /api/winners/draws/{committeeId}/{groupNumber}/draw: draws by the committed seed and reveals it. */
+export const drawBody = z.object({ month, year, paymentType: caseInsensitiveEnum(WINNER_PAYMENT_TYPES).default('UMRAH') });
+export const drawParams = z.object({ committeeId: z.string().max(100), groupNumber: z.string().trim().min(1).max(20) });
 
 export const eligibleQuery = z.object({ month: month.optional(), year: year.optional() });
 
@@ -128,3 +140,50 @@ export const groupsAwaitingDraw = z.object({
 
 /** POST /api/winners/trigger-monthly-selection: it selects nobody, only lists the groups waiting. */
 export const groupsAwaitingDrawAnswer = z.object({ success: z.literal(true), message: z.string(), data: groupsAwaitingDraw });
+
+/**
+ * A group's draw record (docs/draws.md), append-only: for each month every draw and every manual choice,
+ * in the order they happened. To a member, other members are a first name and an initial.
+ */
+export const drawEntrant = z.object({ userId: z.string(), name: z.string(), position: z.number().int() });
+export const drawWinner = z.object({ name: z.string(), isYou: z.boolean(), status: z.string(), cancelReason: z.string().nullable() });
+export const drawRecordEntry = z.discriminatedUnion('method', [
+  z.object({
+    method: z.literal('DRAW'),
+    id: z.string(),
+    /** COMMITTED: the list is frozen and the commitment published; DRAWN: the seed is revealed and a winner drawn; VOID: replaced by a new commitment before drawing (its seed revealed too). */
+    status: z.enum(['COMMITTED', 'DRAWN', 'VOID']),
+    committedAt: z.string(),
+    commitment: z.string(),
+    /** The frozen eligible members, in the rule's order (their ids sorted). */
+    eligible: z.array(drawEntrant),
+    seed: z.string().nullable(),
+    drawnAt: z.string().nullable(),
+    /** Who drew: a role, never a name. */
+    drawnBy: z.literal('ADMIN'),
+    pickedIndex: z.number().int().nullable(),
+    winner: drawWinner.nullable(),
+  }),
+  z.object({
+    method: z.literal('MANUAL'),
+    id: z.string(),
+    selectedAt: z.string(),
+    selectedBy: z.literal('ADMIN'),
+    reason: z.string().nullable(),
+    winner: drawWinner,
+  }),
+]);
+export type DrawRecordEntry = z.infer<typeof drawRecordEntry>;
+
+export const drawRecord = z.object({
+  group: z.object({ id: z.string(), groupNumber: z.string(), planName: z.string(), startDate: z.string() }),
+  months: z.array(z.object({ month: z.number().int(), year: z.number().int(), entries: z.array(drawRecordEntry) })),
+});
+export type DrawRecord = z.infer<typeof drawRecord>;
+
+/** GET /api/committee-plans/user/groups/{groupId}/draws and GET /api/admin/groups/{id}/draws. */
+export const drawRecordAnswer = z.object({ success: z.literal(true), data: drawRecord });
+/** POST …/commit (201): the draw as the record shows it. */
+export const drawCommitAnswer = z.object({ success: z.literal(true), message: z.string(), data: z.object({ draw: drawRecordEntry }) });
+/** POST …/draw (201): the winner, and the draw with its seed revealed. */
+export const drawAnswer = z.object({ success: z.literal(true), message: z.string(), winner, data: z.object({ winner, draw: drawRecordEntry }) });

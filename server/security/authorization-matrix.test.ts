@@ -53,6 +53,16 @@ const validBankAccount = { accountName: 'Matrix Account', accountNumber: '0099',
 const adminUserEdit = (w: World) => ({ name: 'Owner Member', email: w.owner.email, phone: '', role: 'USER' });
 const registerEmail = uniqueEmail('matrix.register');
 
+/** A plan and group of their own with the owner in it, for a draw row (its month is then taken). */
+async function drawGroup(w: World): Promise<Prepared> {
+  const plan = await w.adminCall('POST', '/api/committee-plans', validPlan(`Draw plan ${Math.random().toString(36).slice(2, 8)}`));
+  expect(plan.status).toBe(201);
+  const group = await w.adminCall('POST', '/api/admin/groups/create', { planId: plan.body.plan.id, groupName: 'Draw group', maxMembers: 20, startDate: '2026-01-01' });
+  expect(group.status).toBe(201);
+  expect((await w.adminCall('POST', `/api/committee-plans/${plan.body.plan.id}/add-user`, { userId: w.owner.id, groupId: group.body.group.id })).status).toBe(201);
+  return { planId: plan.body.plan.id, groupNumber: group.body.group.groupNumber };
+}
+
 const rows: Row[] = [
   // Health answers load balancers, with or without a token.
   { method: 'GET', path: '/api/health', cells: everyone(200) },
@@ -310,6 +320,22 @@ const rows: Row[] = [
     cells: adminOnly(201),
     json: (w) => ({ committeeId: w.plan.id, groupNumber: w.group.groupNumber, month: 2, year: 2026, userId: w.referee.id }),
   },
+  // A verifiable draw (docs/draws.md), on a group of its own with the owner in it.
+  { method: 'POST', path: '/api/winners/draws/{committeeId}/{groupNumber}/commit', cells: adminOnly(201), setup: drawGroup, url: (_w, p) => `/api/winners/draws/${p.planId}/${p.groupNumber}/commit`, json: () => ({ month: 1, year: 2026 }) },
+  {
+    method: 'POST',
+    path: '/api/winners/draws/{committeeId}/{groupNumber}/draw',
+    cells: adminOnly(201),
+    setup: async (w) => {
+      const group = await drawGroup(w);
+      expect((await w.adminCall('POST', `/api/winners/draws/${group.planId}/${group.groupNumber}/commit`, { month: 1, year: 2026 })).status).toBe(201);
+      return group;
+    },
+    url: (_w, p) => `/api/winners/draws/${p.planId}/${p.groupNumber}/draw`,
+    json: () => ({ month: 1, year: 2026 }),
+  },
+  { method: 'GET', path: '/api/committee-plans/user/groups/{groupId}/draws', cells: ownerOnly(200), url: (w) => `/api/committee-plans/user/groups/${w.group.id}/draws` },
+  { method: 'GET', path: '/api/admin/groups/{id}/draws', cells: adminOnly(200), url: (w) => `/api/admin/groups/${w.group.id}/draws` },
   // Automatic selection is switched off (RULES §9): the admin gets its refusal, members never reach it.
   { method: 'POST', path: '/api/winners/select', cells: adminOnly(400) },
   { method: 'GET', path: '/api/winners', cells: adminOnly(200) },

@@ -1,4 +1,7 @@
-/** /api/winners… (admin document §7 Winner Management), to RULES §9. Admin only. */
+/**
+ * /api/winners… (admin document §7 Winner Management), to RULES §9, admin only; and a group's draw record
+ * (docs/draws.md), for the group's members and for the admin.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +9,12 @@ import type { BusinessDay } from '../payments/figures.ts';
 import { ALL_LIMIT, firstValue, paginationOf, pagingQuery, searchField } from '../../contract/paging.ts';
 import { caseInsensitiveEnum } from '../../contract/plans.ts';
 import {
+  drawAnswer,
+  drawBody,
+  drawCommitAnswer,
+  drawCommitBody,
+  drawParams,
+  drawRecordAnswer,
   eligibleMembersAnswer,
   eligibleQuery,
   groupsAwaitingDrawAnswer,
@@ -19,14 +28,16 @@ import {
   winnerStatusBody,
 } from '../../contract/winners.ts';
 import type { Database } from '../db/database.ts';
-import { actorOf, type AuthHooks } from '../http/auth.ts';
+import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
 import { badRequest } from '../http/errors.ts';
 import { idParam, responses } from '../http/schemas.ts';
+import { commitDraw, drawCommitted, drawRecord } from './draw-service.ts';
 import { changeWinnerStatus, eligibleMembers, groupsAwaitingDraw, listWinners, selectWinner, winnerStatistics } from './winner-service.ts';
 
 export function registerWinnerRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks; appUrl: string; mailQueued: () => void; today: () => BusinessDay }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: deps.auth.requireAdmin };
+  const member = { onRequest: deps.auth.requireUser };
 
   api.get(
     '/api/winners/eligible-members/:committeeId/:groupNumber',
@@ -54,6 +65,65 @@ export function registerWinnerRoutes(app: FastifyInstance, deps: { db: Database;
       const message = winnerMessages.selected(winner.groupNumber);
       return reply.code(201).send({ success: true, message, winner, data: { winner } });
     },
+  );
+
+  api.post(
+    '/api/winners/draws/:committeeId/:groupNumber/commit',
+    {
+      ...admin,
+      schema: {
+        tags: ['winners'],
+        summary: "Freeze a month's eligible members and publish the draw's commitment (SHA-256 of a secret seed); an earlier commitment not drawn yet becomes void",
+        params: drawParams,
+        body: drawCommitBody,
+        response: responses({ 201: drawCommitAnswer }),
+      },
+    },
+    async (request, reply) => {
+      const draw = await commitDraw(deps, actorOf(request), request.params.committeeId, request.params.groupNumber, request.body);
+      return reply.code(201).send({ success: true, message: winnerMessages.drawCommitted(request.params.groupNumber), data: { draw } });
+    },
+  );
+
+  api.post(
+    '/api/winners/draws/:committeeId/:groupNumber/draw',
+    {
+      ...admin,
+      schema: {
+        tags: ['winners'],
+        summary: "Draw the committed month: the published rule picks the winner from the seed, which is revealed (docs/draws.md)",
+        params: drawParams,
+        body: drawBody,
+        response: responses({ 201: drawAnswer }),
+      },
+    },
+    async (request, reply) => {
+      const { winner, draw } = await drawCommitted(deps, actorOf(request), request.params.committeeId, request.params.groupNumber, request.body);
+      return reply.code(201).send({ success: true, message: winnerMessages.drawn(winner.groupNumber), winner, data: { winner, draw } });
+    },
+  );
+
+  api.get(
+    '/api/committee-plans/user/groups/:groupId/draws',
+    {
+      ...member,
+      schema: {
+        tags: ['winners'],
+        summary: "One of the caller's groups: every draw (eligible members, commitment, seed once revealed, winner) and every manual choice with its reason, month by month",
+        params: z.object({ groupId: z.string().max(100) }),
+        response: responses({ 200: drawRecordAnswer }),
+      },
+    },
+    async (request) => ({ success: true as const, data: await drawRecord(deps.db, request.params.groupId, { kind: 'member', userId: currentUser(request).id }) }),
+  );
+
+  api.get(
+    '/api/admin/groups/:id/draws',
+    {
+      ...admin,
+      schema: { tags: ['winners'], summary: "A group's draw record, with full names (admin)", params: idParam, response: responses({ 200: drawRecordAnswer }) },
+    },
+    async (request) => ({ success: true as const, data: await drawRecord(deps.db, request.params.id, { kind: 'admin' }) }),
   );
 
   api.post(

@@ -16,9 +16,9 @@ import { enqueueEmail } from '../mail/outbox.ts';
 import { notifyUser } from '../notifications/notify.ts';
 import { monthName } from '../payments/instalment-service.ts';
 
-type GroupRef = { id: string; plan_id: string; plan_name: string; total_amount: string; group_number: string; start_date: string; end_date: string };
+export type GroupRef = { id: string; plan_id: string; plan_name: string; total_amount: string; group_number: string; start_date: string; end_date: string };
 
-async function findGroupByNumber(q: Queryable, committeeId: string, groupNumber: string, lock = false): Promise<GroupRef> {
+export async function findGroupByNumber(q: Queryable, committeeId: string, groupNumber: string, lock = false): Promise<GroupRef> {
   if (!isUuid(committeeId)) throw notFound(winnerMessages.groupNotFound);
   const { rows } = await q.query<GroupRef>(
     `SELECT g.id, g.plan_id, p.name AS plan_name, p.total_amount::text, g.group_number, g.start_date::text, g.end_date::text
@@ -30,7 +30,7 @@ async function findGroupByNumber(q: Queryable, committeeId: string, groupNumber:
 }
 
 /** The group's cycle runs from its start month for the plan's duration (its end date is exclusive). */
-function isInCycle(group: GroupRef, year: number, month: number): boolean {
+export function isInCycle(group: GroupRef, year: number, month: number): boolean {
   const index = year * 12 + month;
   const [sy, sm] = group.start_date.split('-').map(Number);
   const [ey, em, ed] = group.end_date.split('-').map(Number);
@@ -109,40 +109,76 @@ async function getWinner(q: Queryable, id: string): Promise<Winner> {
   return toWinner(rows[0]);
 }
 
-export async function selectWinner(
-  deps: { db: Database; appUrl: string; mailQueued: () => void; today: () => BusinessDay },
+export type WinnerDeps = { db: Database; appUrl: string; mailQueued: () => void; today: () => BusinessDay };
+
+/** How a winner was chosen: by hand (with the admin's reason, if given) or by a verifiable draw. */
+export type ChosenBy = { method: 'MANUAL'; reason?: string } | { method: 'DRAW'; drawId: string };
+
+/**
+ * Records the month's winner in the caller's transaction, the group row locked: the month must lie in the
+ * cycle and have no winner yet, and the member must be eligible. Notifies the winner and audits.
+ */
+export async function insertWinner(
+  tx: Queryable,
+  deps: WinnerDeps,
   admin: Actor,
-  input: { committeeId: string; groupNumber: string; month: number; year: number; paymentType: string; userId: string },
+  group: GroupRef,
+  input: { month: number; year: number; paymentType: string; userId: string },
+  chosenBy: ChosenBy,
+): Promise<Winner> {
+  if (!isInCycle(group, input.year, input.month)) throw badRequest(winnerMessages.notInCycle, { month: winnerMessages.notInCycle });
+  const taken = await tx.query(`SELECT 1 FROM winners WHERE group_id = $1 AND year = $2 AND month = $3 AND status <> 'CANCELLED'`, [group.id, input.year, input.month]);
+  if (taken.rowCount > 0) throw conflict(winnerMessages.monthTaken);
+  const { eligibleMembers: eligible } = await eligibleMembers(tx, deps.today(), group.plan_id, group.group_number);
+  if (!eligible.some((m) => m.userId === input.userId)) throw conflict(winnerMessages.notEligible, { userId: winnerMessages.notEligible });
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO winners (plan_id, group_id, user_id, month, year, amount, payment_type, selected_by, method, reason, draw_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+    [
+      group.plan_id,
+      group.id,
+      input.userId,
+      input.month,
+      input.year,
+      group.total_amount,
+      input.paymentType,
+      admin.id,
+      chosenBy.method,
+      chosenBy.method === 'MANUAL' ? (chosenBy.reason ?? null) : null,
+      chosenBy.method === 'DRAW' ? chosenBy.drawId : null,
+    ],
+  );
+  const winner = await getWinner(tx, rows[0].id);
+  const period = `${monthName(input.month)} ${input.year}`;
+  const message = `Mubarak! You were selected as the winner of ${group.plan_name}, Group ${group.group_number}, for ${period}.`;
+  await notifyUser(tx, input.userId, { type: 'WINNER_SELECTED', title: 'You won!', message, data: { winnerId: winner.id, groupId: group.id } });
+  await enqueueEmail(tx, { to: winner.winner.email, subject: 'You were selected as this month’s winner', text: `Assalam-o-Alaikum ${winner.winner.name},\n\n${message}\n\n${deps.appUrl}/dashboard\n\nUmrah Committee` });
+  await recordAudit(tx, { actorId: admin.id, action: chosenBy.method === 'DRAW' ? 'WINNER_DRAW' : 'WINNER_SELECT', entityType: 'winner', entityId: winner.id, after: { ...winner, ...chosenBy }, ip: admin.ip });
+  return winner;
+}
+
+/** The unique indexes' refusals, in the words of RULES §9. */
+export function winnerConflictOf(error: unknown): unknown {
+  if (isUniqueViolation(error, 'winners_one_per_group_month')) return conflict(winnerMessages.monthTaken);
+  if (isUniqueViolation(error, 'winners_one_win_per_member')) return conflict(winnerMessages.notEligible);
+  return error;
+}
+
+export async function selectWinner(
+  deps: WinnerDeps,
+  admin: Actor,
+  input: { committeeId: string; groupNumber: string; month: number; year: number; paymentType: string; userId: string; reason?: string },
 ) {
   try {
     const winner = await deps.db.transaction(async (tx) => {
       // The lock queues simultaneous draws of one group; the unique indexes are the last word.
       const group = await findGroupByNumber(tx, input.committeeId, input.groupNumber, true);
-      if (!isInCycle(group, input.year, input.month)) throw badRequest(winnerMessages.notInCycle, { month: winnerMessages.notInCycle });
-      const taken = await tx.query(`SELECT 1 FROM winners WHERE group_id = $1 AND year = $2 AND month = $3 AND status <> 'CANCELLED'`, [group.id, input.year, input.month]);
-      if (taken.rowCount > 0) throw conflict(winnerMessages.monthTaken);
-      const { eligibleMembers: eligible } = await eligibleMembers(tx, deps.today(), input.committeeId, input.groupNumber);
-      const member = eligible.find((m) => m.userId === input.userId);
-      if (!member) throw conflict(winnerMessages.notEligible, { userId: winnerMessages.notEligible });
-      const { rows } = await tx.query<{ id: string }>(
-        `INSERT INTO winners (plan_id, group_id, user_id, month, year, amount, payment_type, selected_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-        [group.plan_id, group.id, input.userId, input.month, input.year, group.total_amount, input.paymentType, admin.id],
-      );
-      const winner = await getWinner(tx, rows[0].id);
-      const period = `${monthName(input.month)} ${input.year}`;
-      const message = `Mubarak! You were selected as the winner of ${group.plan_name}, Group ${group.group_number}, for ${period}.`;
-      await notifyUser(tx, input.userId, { type: 'WINNER_SELECTED', title: 'You won!', message, data: { winnerId: winner.id, groupId: group.id } });
-      await enqueueEmail(tx, { to: winner.winner.email, subject: 'You were selected as this month’s winner', text: `Assalam-o-Alaikum ${winner.winner.name},\n\n${message}\n\n${deps.appUrl}/dashboard\n\nUmrah Committee` });
-      await recordAudit(tx, { actorId: admin.id, action: 'WINNER_SELECT', entityType: 'winner', entityId: winner.id, after: winner, ip: admin.ip });
-      return winner;
+      return insertWinner(tx, deps, admin, group, input, { method: 'MANUAL', reason: input.reason || undefined });
     });
     deps.mailQueued();
     return winner;
   } catch (error) {
-    if (isUniqueViolation(error, 'winners_one_per_group_month')) throw conflict(winnerMessages.monthTaken);
-    if (isUniqueViolation(error, 'winners_one_win_per_member')) throw conflict(winnerMessages.notEligible);
-    throw error;
+    throw winnerConflictOf(error);
   }
 }
 

@@ -41,4 +41,25 @@ describe('races on PostgreSQL', () => {
     expect(wins.rows[0].n).toBe(1);
     expect(again.filter((r) => r.status === 201).length).toBeLessThanOrEqual(1);
   });
+
+  it.each([1, 2])('simultaneous commitments and draws of one month leave one open commitment, then one draw and one winner (round %i)', async (round) => {
+    const plan = (await api.post('/api/committee-plans', { name: `Race fair draw ${round}`, monthlyAmount: 1000, duration: 6, totalAmount: 6000, maxMembers: 30 }, admins[0].token)).body.plan;
+    const group = (await api.post('/api/admin/groups/create', { planId: plan.id, groupName: 'G', groupNumber: '1', maxMembers: 30, startDate: '2026-01-01' }, admins[0].token)).body.group;
+    for (let i = 0; i < 4; i++) {
+      const m = await signUpMember(ctx);
+      await api.post(`/api/committee-plans/${plan.id}/add-user`, { userId: m.user.id, groupId: group.id }, admins[0].token);
+    }
+    const commits = await Promise.all(Array.from({ length: 6 }, (_, i) => api.post(`/api/winners/draws/${plan.id}/1/commit`, { month: 2, year: 2026 }, admins[i % 2].token)));
+    expect(commits.every((r) => r.status === 201)).toBe(true);
+    const open = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM draws WHERE group_id = $1 AND status = 'COMMITTED'`, [group.id]);
+    expect(open.rows[0].n).toBe(1);
+
+    const draws = await Promise.all(Array.from({ length: 10 }, (_, i) => api.post(`/api/winners/draws/${plan.id}/1/draw`, { month: 2, year: 2026 }, admins[i % 2].token)));
+    expect(draws.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(draws.filter((r) => r.status === 409)).toHaveLength(9);
+    const drawn = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM draws WHERE group_id = $1 AND status = 'DRAWN'`, [group.id]);
+    expect(drawn.rows[0].n).toBe(1);
+    const winners = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM winners WHERE group_id = $1 AND status <> 'CANCELLED'`, [group.id]);
+    expect(winners.rows[0].n).toBe(1);
+  });
 });
