@@ -14,6 +14,7 @@ import type enMemberPayments from '../locales/en/member-payments.json';
 import type enMemberPaymentsScreens from '../locales/en/member-payments-screens.json';
 import type enMemberPlans from '../locales/en/member-plans.json';
 import type enMemberReferrals from '../locales/en/member-referrals.json';
+import type enMemberWinners from '../locales/en/member-winners.json';
 
 // Typed keys: a misspelt or missing translation key is a type error, not a blank on screen.
 // The shared catalogue is typed whole, with the groups that come with a part of the app
@@ -23,6 +24,6 @@ type Translation = typeof en & { admin: typeof enAdmin & { profile: typeof enAdm
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: Translation; memberPlans: typeof enMemberPlans; memberPayments: typeof enMemberPayments & typeof enMemberPaymentsScreens; adminCatalog: typeof enAdminCatalog; adminRequests: typeof enAdminRequests; adminPayments: typeof enAdminPayments; adminWinners: typeof enAdminWinners; memberReferrals: typeof enMemberReferrals; adminReferrals: typeof enAdminReferrals };
+    resources: { translation: Translation; memberPlans: typeof enMemberPlans; memberPayments: typeof enMemberPayments & typeof enMemberPaymentsScreens; adminCatalog: typeof enAdminCatalog; adminRequests: typeof enAdminRequests; adminPayments: typeof enAdminPayments; adminWinners: typeof enAdminWinners; memberReferrals: typeof enMemberReferrals; memberWinners: typeof enMemberWinners; adminReferrals: typeof enAdminReferrals };
   }
 }

@@ -23,6 +23,7 @@ import { WinnerNextSteps } from './winner-next-steps.tsx';
 import './catalogue.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { DrawRecordButton } from '../../winners/member/index.ts';
 
 /**
  * A month's details dialog is a module of its own (with the dialog library), fetched once the browser is
@@ -152,19 +153,22 @@ function GroupCard({ group, currentUserId, linkedBy }: { group: MemberGroup; cur
         </div>
       </div>
 
-      <Button
-        variant="outline"
-        size="sm"
-        className="mt-4 w-full sm:w-auto"
-        aria-haspopup="dialog"
-        onClick={(event) => {
-          focus.remember(event.currentTarget);
-          setLedgerOpen(true);
-        }}
-      >
-        <BookOpenText aria-hidden />
-        {t('ledger.open')}
-      </Button>
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        <Button
+          variant="outline"
+          size="sm"
+          className="w-full sm:w-auto"
+          aria-haspopup="dialog"
+          onClick={(event) => {
+            focus.remember(event.currentTarget);
+            setLedgerOpen(true);
+          }}
+        >
+          <BookOpenText aria-hidden />
+          {t('ledger.open')}
+        </Button>
+        <DrawRecordButton group={{ id: group.id, groupNumber: group.groupNumber, planName: group.plan.name }} className="w-full sm:w-auto" />
+      </div>
 
       <h4 id={scheduleId} className="mt-5 text-sm font-semibold">
         {t('groups.schedule')}

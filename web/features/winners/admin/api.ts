@@ -7,6 +7,13 @@ import type { z } from 'zod';
 import type { committee, committeeDetails, committeeDetailsAnswer, committeeGroup, committeeListAnswer } from '../../../../contract/plans.ts';
 import {
   WINNER_PAGE_SIZE,
+  type drawAnswer,
+  type drawBody,
+  type drawCommitAnswer,
+  type drawCommitBody,
+  type drawRecord,
+  type drawRecordAnswer,
+  type drawRecordEntry,
   type eligibleMember,
   type eligibleMembersAnswer,
   type selectWinnerBody,
@@ -79,6 +86,18 @@ export interface StatisticsFilters {
 /** What POST /winners/select-specific is sent: every field, the payment type chosen. */
 export type SelectWinnerInput = z.output<typeof selectWinnerBody>;
 
+/** What POST …/commit is sent: the month to freeze the eligible members of. */
+export type DrawCommitInput = z.output<typeof drawCommitBody>;
+/** What POST …/draw is sent: the committed month and how the prize is paid. */
+export type DrawInput = z.output<typeof drawBody>;
+
+/** One entry of a group's draw record: a verifiable draw (DRAW) or a manual choice (MANUAL). */
+export type DrawRecordEntry = z.output<typeof drawRecordEntry>;
+export type DrawEntry = Extract<DrawRecordEntry, { method: 'DRAW' }>;
+export type ManualEntry = Extract<DrawRecordEntry, { method: 'MANUAL' }>;
+/** A group's draw record, month by month (docs/draws.md). */
+export type DrawRecord = z.output<typeof drawRecord>;
+
 /** Every query of this area starts with this key, so that one invalidation refreshes them all. */
 export const winnerKeys = {
   all: ['admin-winners'] as const,
@@ -87,6 +106,7 @@ export const winnerKeys = {
   eligible: (committeeId: string, groupNumber: string, month: number, year: number) => ['admin-winners', 'eligible', committeeId, groupNumber, month, year] as const,
   list: (query: WinnerQuery) => ['admin-winners', 'list', query] as const,
   statistics: (filters: StatisticsFilters) => ['admin-winners', 'statistics', filters] as const,
+  drawRecord: (groupId: string) => ['admin-winners', 'draw-record', groupId] as const,
 };
 
 const path = (value: string) => encodeURIComponent(value);
@@ -159,4 +179,26 @@ export function updateWinnerStatus(id: string, status: WinnerStatus, notes?: str
 /** Cancels a selection; the record stays, CANCELLED (RULES §9). */
 export function cancelWinner(id: string) {
   return api.delete<z.output<typeof winnerAnswer>>(`/winners/${path(id)}`, { retries: 0 });
+}
+
+const drawPath = (committeeId: string, groupNumber: string, step: 'commit' | 'draw') => `/winners/draws/${path(committeeId)}/${path(groupNumber)}/${step}`;
+
+/**
+ * Freezes the month's eligible members and publishes the commitment (SHA-256 of the secret seed).
+ * Committing again before drawing voids the earlier commitment. Never sent twice (no retries).
+ */
+export function commitDraw(committeeId: string, groupNumber: string, input: DrawCommitInput) {
+  return api.post<z.output<typeof drawCommitAnswer>>(drawPath(committeeId, groupNumber, 'commit'), input, { retries: 0 });
+}
+
+/** Draws the committed month's winner and reveals the seed. Never sent twice: it notifies the winner. */
+export function drawCommitted(committeeId: string, groupNumber: string, input: DrawInput) {
+  return api.post<z.output<typeof drawAnswer>>(drawPath(committeeId, groupNumber, 'draw'), input, { retries: 0 });
+}
+
+/** The group's draw record, with members' full names (the admin's view). */
+export async function fetchDrawRecord(groupId: string, signal?: AbortSignal): Promise<DrawRecord> {
+  const body = await api.get<z.output<typeof drawRecordAnswer>>(`/admin/groups/${path(groupId)}/draws`, undefined, { signal });
+  if (!body?.data?.group) throw new Error('Missing draw record');
+  return { group: body.data.group, months: body.data.months ?? [] };
 }

@@ -89,6 +89,8 @@ export interface SelectionForm {
   year: string;
   paymentType: WinnerPaymentType;
   userId: string;
+  /** Why the admin chooses this member by hand (optional, at most 500 characters). */
+  reason?: string;
 }
 
 export type SelectionCheck = { ok: true; input: SelectWinnerInput } | { ok: false; reason: 'missing' } | { ok: false; reason: 'invalid'; message: string };
@@ -101,8 +103,8 @@ export function checkSelection(form: SelectionForm): SelectionCheck {
   if (!form.committeeId || !form.groupNumber || !form.month || !form.year.trim() || !form.userId) return { ok: false, reason: 'missing' };
   const parsed = selectWinnerBody.safeParse({ ...form, month: Number(form.month), year: Number(form.year) });
   if (!parsed.success) return { ok: false, reason: 'invalid', message: parsed.error.issues[0]?.message ?? '' };
-  const { committeeId, groupNumber, month, year, paymentType, userId } = parsed.data;
-  return { ok: true, input: { committeeId, groupNumber, month, year, paymentType, userId } };
+  const { committeeId, groupNumber, month, year, paymentType, userId, reason } = parsed.data;
+  return { ok: true, input: { committeeId, groupNumber, month, year, paymentType, userId, ...(reason ? { reason } : {}) } };
 }
 
 /** SELECTED, PAID, CANCELLED in any case; anything else is undefined (shown as sent). */
@@ -125,4 +127,9 @@ export { formatDate } from '../../../lib/format.ts';
 /** The current year in the business time zone (RULES §2): the default of the year fields. */
 export function currentYear(now: Date = new Date()): number {
   return Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Asia/Karachi' }).format(now));
+}
+
+/** A commitment or seed (64 hexadecimal characters) shortened for a narrow screen: '1a2b3c4d…9e8f7a6b'. */
+export function shortHash(hex: string): string {
+  return hex.length > 20 ? `${hex.slice(0, 8)}…${hex.slice(-8)}` : hex;
 }

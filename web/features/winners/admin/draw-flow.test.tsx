@@ -1,0 +1,266 @@
+/**
+ * Winner Selection's verifiable draw (commit, then draw), the reason sent with a manual choice, the
+ * server's refusals shown as it words them, and the group's draw record.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast, Toaster } from 'sonner';
+import { winnerMessages } from '../../../../contract/winners.ts';
+import { createQueryClient } from '../../../test/query-client.ts';
+import { fakeApi, fail, ok, on, type FakeHandler, type RecordedCall } from '../../../test/api-stub.ts';
+import type { Committee, CommitteeDetails, DrawEntry, DrawRecord, EligibleMember, Winner } from './api.ts';
+import { AdminWinnersPage } from './winners-page.tsx';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  toast.dismiss();
+});
+
+const gold: Committee = { id: 'c-gold', name: 'Gold Umrah Plan', currentMembers: 2, maxMembers: 10, monthlyAmount: 25000, status: 'ACTIVE', groupCount: 1 };
+const goldDetails: CommitteeDetails = { ...gold, groups: [{ id: 'g-1', groupNumber: '1', memberCount: 2, maxMembers: 10, isActive: true }] };
+const ayesha: EligibleMember = { userId: 'u-ayesha', user: { name: 'Ayesha Khan', email: 'ayesha@example.com' }, memberNumber: 1, position: 1, hasOverdue: false, hasOwed: false };
+const usman: EligibleMember = { userId: 'u-usman', user: { name: 'Usman Ali', email: 'usman@example.com' }, memberNumber: 2, position: 2, hasOverdue: false, hasOwed: false };
+
+const COMMITMENT = 'a1b2c3d4'.repeat(7) + '0badf00d';
+const SEED = 'feedface'.repeat(7) + 'deadbeef';
+
+const committed: DrawEntry = {
+  method: 'DRAW',
+  id: 'd-1',
+  status: 'COMMITTED',
+  committedAt: '2026-03-01T05:00:00.000Z',
+  commitment: COMMITMENT,
+  eligible: [
+    { userId: 'u-ayesha', name: 'Ayesha Khan', position: 1 },
+    { userId: 'u-usman', name: 'Usman Ali', position: 2 },
+  ],
+  seed: null,
+  drawnAt: null,
+  drawnBy: 'ADMIN',
+  pickedIndex: null,
+  winner: null,
+};
+const drawn: DrawEntry = {
+  ...committed,
+  status: 'DRAWN',
+  seed: SEED,
+  drawnAt: '2026-03-01T05:05:00.000Z',
+  pickedIndex: 1,
+  winner: { name: 'Usman Ali', isYou: false, status: 'SELECTED', cancelReason: null },
+};
+const usmanWinner: Winner = {
+  id: 'w-1',
+  userId: 'u-usman',
+  winnerId: 'u-usman',
+  winner: { name: 'Usman Ali', email: 'usman@example.com' },
+  committeeId: 'c-gold',
+  committee: { id: 'c-gold', name: 'Gold Umrah Plan' },
+  groupId: 'g-1',
+  groupNumber: '1',
+  month: 3,
+  year: 2026,
+  amount: 250000,
+  paymentType: 'CASH',
+  status: 'SELECTED',
+  notes: null,
+  selectedAt: '2026-03-01T05:05:00.000Z',
+  paidAt: null,
+  cancelledAt: null,
+};
+
+/** The reads of the selection tab; the writes each test answers itself. */
+function reads(): FakeHandler {
+  const answers: Record<string, ReturnType<typeof ok>> = {
+    '/api/committees': ok({ committees: [gold], data: { committees: [gold] } }),
+    '/api/committees/c-gold': ok({ committee: goldDetails, data: { committee: goldDetails } }),
+    '/api/winners': ok({ winners: [], data: { winners: [], pagination: { page: 1, limit: 20, total: 0, pages: 1, exact: true } } }),
+    '/api/winners/eligible-members/c-gold/1': ok({ eligibleMembers: [ayesha, usman], data: { eligibleMembers: [ayesha, usman] } }),
+  };
+  return (call) => (call.method === 'GET' ? answers[call.path] : undefined);
+}
+
+function renderPage() {
+  const router = createMemoryRouter([{ path: '/admin/winners', element: <AdminWinnersPage /> }], { initialEntries: ['/admin/winners'] });
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+/** Committee, Group 1, March 2026, and the payment type. */
+async function chooseMarch(user: ReturnType<typeof userEvent.setup>, paymentType = 'Umrah') {
+  await screen.findByRole('option', { name: 'Gold Umrah Plan (2/10)' });
+  await user.selectOptions(screen.getByLabelText('Committee'), 'Gold Umrah Plan (2/10)');
+  await screen.findByRole('option', { name: 'Group 1 (2 members)' });
+  await user.selectOptions(screen.getByLabelText('Group'), 'Group 1 (2 members)');
+  await user.selectOptions(screen.getByLabelText('Month'), 'March');
+  const year = screen.getByLabelText('Year');
+  await user.clear(year);
+  await user.type(year, '2026');
+  await user.selectOptions(screen.getByLabelText('Payment Type'), paymentType);
+  await screen.findByText('2 eligible members (previous winners excluded)');
+}
+
+const posts = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body]);
+
+describe('/admin/winners, Draw fairly', { timeout: 30_000 }, () => {
+  it('commits the draw, then draws the winner: the right bodies, the commitment, the frozen count, the winner and the seed', async () => {
+    const calls = fakeApi(
+      reads(),
+      on('POST', '/api/winners/draws/c-gold/1/commit', () => ({ status: 201, body: { success: true, message: winnerMessages.drawCommitted('1'), data: { draw: committed } } })),
+      on('POST', '/api/winners/draws/c-gold/1/draw', () => ({
+        status: 201,
+        body: { success: true, message: winnerMessages.drawn('1'), winner: usmanWinner, data: { winner: usmanWinner, draw: drawn } },
+      })),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await chooseMarch(user, 'Cash');
+
+    const area = screen.getByRole('region', { name: 'Draw fairly' });
+    expect(within(area).getByText('Group 1, March 2026')).toBeTruthy();
+    await user.click(within(area).getByRole('button', { name: 'Commit the draw' }));
+    expect(await within(area).findByText('Commitment published')).toBeTruthy();
+    expect(within(area).getByText('a1b2c3d4…0badf00d')).toBeTruthy();
+    expect(within(area).getByText('2 eligible members frozen')).toBeTruthy();
+    expect(await screen.findByText('Commitment published for Group 1')).toBeTruthy();
+
+    await user.click(within(area).getByRole('button', { name: 'Draw the winner' }));
+    expect(await within(area).findByText('Winner: Usman Ali')).toBeTruthy();
+    expect(within(area).getByText('Drawn from the committed list')).toBeTruthy();
+    expect(within(area).getByText('feedface…deadbeef')).toBeTruthy();
+    expect(await screen.findByText('Success! Winner drawn for Group 1')).toBeTruthy();
+
+    expect(posts(calls)).toEqual([
+      ['/api/winners/draws/c-gold/1/commit', { month: 3, year: 2026 }],
+      ['/api/winners/draws/c-gold/1/draw', { month: 3, year: 2026, paymentType: 'CASH' }],
+    ]);
+    // Like a manual choice, the winners' reads are refreshed: the eligible members are read again.
+    expect(calls.filter((call) => call.path === '/api/winners/eligible-members/c-gold/1').length).toBeGreaterThan(1);
+  });
+
+  it("shows the server's 409 as it words it: drawing with nothing committed", async () => {
+    const calls = fakeApi(
+      reads(),
+      on('POST', '/api/winners/draws/c-gold/1/draw', () => fail(409, winnerMessages.noCommitment)),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await chooseMarch(user);
+
+    const area = screen.getByRole('region', { name: 'Draw fairly' });
+    await user.click(within(area).getByRole('button', { name: 'Draw the winner' }));
+    expect(await screen.findByText('No draw is committed for this group and month: commit one first.')).toBeTruthy();
+    expect(within(area).queryByText('Drawn from the committed list')).toBeNull();
+    expect(posts(calls)).toEqual([['/api/winners/draws/c-gold/1/draw', { month: 3, year: 2026, paymentType: 'UMRAH' }]]);
+  });
+
+  it('asks for the committee, group and month before committing, and sends nothing', async () => {
+    const calls = fakeApi(reads());
+    const user = userEvent.setup();
+    renderPage();
+    const area = await screen.findByRole('region', { name: 'Draw fairly' });
+    expect(within(area).getByText('Choose the committee, group, month and year above to draw.')).toBeTruthy();
+    await user.click(within(area).getByRole('button', { name: 'Commit the draw' }));
+    expect(await screen.findByText('Choose the committee, group, month and year first')).toBeTruthy();
+    expect(posts(calls)).toEqual([]);
+  });
+});
+
+describe('/admin/winners, the reason for a manual choice', { timeout: 30_000 }, () => {
+  it('sends the reason, trimmed, with the chosen member', async () => {
+    const calls = fakeApi(
+      reads(),
+      on('POST', '/api/winners/select-specific', () => ({ status: 201, body: { success: true, message: winnerMessages.selected('1'), winner: usmanWinner, data: { winner: usmanWinner } } })),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await chooseMarch(user);
+    await user.selectOptions(screen.getByLabelText('Member'), 'u-ayesha');
+    const reason = screen.getByLabelText(/^Reason for choosing by hand/) as HTMLTextAreaElement;
+    expect(reason.maxLength).toBe(500);
+    expect(reason.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(reason.getAttribute('aria-describedby') ?? '')?.textContent).toBe("Members see this reason in the group's draw record.");
+    await user.type(reason, '  Medical need, agreed by the group  ');
+    await user.click(screen.getByRole('button', { name: 'Select Winner' }));
+
+    expect(await screen.findByText('Success! Winner selected successfully for Group 1')).toBeTruthy();
+    expect(posts(calls)).toEqual([
+      ['/api/winners/select-specific', { committeeId: 'c-gold', groupNumber: '1', month: 3, year: 2026, paymentType: 'UMRAH', userId: 'u-ayesha', reason: 'Medical need, agreed by the group' }],
+    ]);
+    // The form is ready for the next choice.
+    expect(reason.value).toBe('');
+  });
+
+  it('sends no reason when none is given, and shows a 409 in the server’s words', async () => {
+    const calls = fakeApi(reads(), on('POST', '/api/winners/select-specific', () => fail(409, winnerMessages.monthTaken)));
+    const user = userEvent.setup();
+    renderPage();
+    await chooseMarch(user);
+    await user.selectOptions(screen.getByLabelText('Member'), 'u-usman');
+    await user.click(screen.getByRole('button', { name: 'Select Winner' }));
+    expect(await screen.findByText('A winner has already been selected for this group and month.')).toBeTruthy();
+    expect(posts(calls)).toEqual([['/api/winners/select-specific', { committeeId: 'c-gold', groupNumber: '1', month: 3, year: 2026, paymentType: 'UMRAH', userId: 'u-usman' }]]);
+  });
+});
+
+describe('/admin/winners, the draw record', { timeout: 30_000 }, () => {
+  it('lists each month’s draws and manual choices, with the seed once revealed, the reason and cancellations', async () => {
+    const voided: DrawEntry = { ...committed, id: 'd-0', status: 'VOID', commitment: 'c'.repeat(64), seed: 'd'.repeat(64) };
+    const record: DrawRecord = {
+      group: { id: 'g-1', groupNumber: '1', planName: 'Gold Umrah Plan', startDate: '2026-02-01' },
+      months: [
+        {
+          month: 2,
+          year: 2026,
+          entries: [
+            {
+              method: 'MANUAL',
+              id: 'm-1',
+              selectedAt: '2026-02-03T05:00:00.000Z',
+              selectedBy: 'ADMIN',
+              reason: 'Travelling for Umrah in March',
+              winner: { name: 'Ayesha Khan', isYou: false, status: 'CANCELLED', cancelReason: 'Member withdrew' },
+            },
+          ],
+        },
+        { month: 3, year: 2026, entries: [voided, drawn] },
+      ],
+    };
+    const calls = fakeApi(reads(), on('GET', '/api/admin/groups/g-1/draws', () => ok({ data: record })));
+    const user = userEvent.setup();
+    renderPage();
+    await chooseMarch(user);
+
+    const opener = within(screen.getByRole('region', { name: 'Draw fairly' })).getByRole('button', { name: 'Draw record' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Draw record: Group 1' });
+    expect(await within(dialog).findByText('Gold Umrah Plan: every draw and manual choice, month by month.')).toBeTruthy();
+
+    const february = within(dialog).getByRole('list', { name: 'Entries of February 2026' });
+    const manual = within(february).getByRole('listitem');
+    expect(within(manual).getByText('Chosen by hand')).toBeTruthy();
+    expect(within(manual).getByText('Travelling for Umrah in March')).toBeTruthy();
+    expect(within(manual).getByText('Cancelled: Member withdrew')).toBeTruthy();
+
+    const march = within(dialog).getByRole('list', { name: 'Entries of March 2026' });
+    const [first, second] = within(march).getAllByRole('listitem');
+    expect(within(first).getByText('Void')).toBeTruthy();
+    expect(within(second).getByText('Drawn')).toBeTruthy();
+    expect(within(second).getByText(COMMITMENT)).toBeTruthy();
+    expect(within(second).getByText(SEED)).toBeTruthy();
+    expect(within(second).getByText('Ayesha Khan, Usman Ali')).toBeTruthy();
+    expect(within(second).getByText('Usman Ali')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'GET' && call.path === '/api/admin/groups/g-1/draws')).toBe(true);
+
+    // Closing gives focus back to the button that opened it.
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+});

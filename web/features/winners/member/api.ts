@@ -1,0 +1,27 @@
+/**
+ * The member's read of a group's draw record (GET /committee-plans/user/groups/{groupId}/draws): for each
+ * month every verifiable draw and every manual choice, as the contract has them (contract/winners.ts).
+ * Other members are named short ('Ayesha K.'); `winner.isYou` marks the reader.
+ */
+import type { z } from 'zod';
+import type { drawRecordAnswer } from '../../../../contract/winners.ts';
+import { api } from '../../../lib/api-client.ts';
+
+export type DrawRecord = z.output<typeof drawRecordAnswer>['data'];
+export type DrawRecordMonth = DrawRecord['months'][number];
+export type DrawRecordEntry = DrawRecordMonth['entries'][number];
+/** A verifiable draw: committed, drawn, or replaced before drawing. */
+export type DrawEntry = Extract<DrawRecordEntry, { method: 'DRAW' }>;
+/** A winner the administrator chose by hand. */
+export type ManualEntry = Extract<DrawRecordEntry, { method: 'MANUAL' }>;
+export type DrawWinner = ManualEntry['winner'];
+
+export const memberWinnerKeys = {
+  drawRecord: (groupId: string) => ['member-winners', 'draw-record', groupId] as const,
+};
+
+/** 404 when the reader is not in the group. */
+export async function fetchDrawRecord(groupId: string, signal?: AbortSignal): Promise<DrawRecord> {
+  const body = await api.get<z.output<typeof drawRecordAnswer>>(`/committee-plans/user/groups/${encodeURIComponent(groupId)}/draws`, undefined, { signal });
+  return body.data;
+}
