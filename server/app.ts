@@ -40,6 +40,8 @@ import { registerHealthRoutes } from './health/health-routes.ts';
 import { registerNotificationRoutes } from './notifications/notification-routes.ts';
 import { businessDayOf } from './payments/figures.ts';
 import { registerLedgerRoutes } from './payments/ledger-routes.ts';
+import { registerStatementRoutes } from './payments/statement-routes.ts';
+import { registerExportRoutes } from './exports/export-routes.ts';
 import { registerPaymentRoutes } from './payments/payment-routes.ts';
 import { registerPlanPaymentRoutes } from './plan-payments/plan-payment-routes.ts';
 import { planPaymentMessages } from './plan-payments/plan-payment-service.ts';
@@ -274,12 +276,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCommitteeRoutes(app, paymentDeps);
   registerPaymentRoutes(app, paymentDeps);
   registerLedgerRoutes(app, paymentDeps);
+  registerStatementRoutes(app, paymentDeps);
   registerUserRoutes(app, { db: options.db, auth });
   registerOverviewRoutes(app, { db: options.db, auth, today });
   registerNotificationRoutes(app, { db: options.db, auth });
   registerAuditRoutes(app, { db: options.db, auth });
   registerWinnerRoutes(app, { db: options.db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, today });
   registerReferralRoutes(app, { db: options.db, auth });
+  registerExportRoutes(app, { db: options.db, auth, today });
   registerProfileRoutes(app, { db: options.db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, limits: authRateLimits });
 
   registerWebApp(app, options.webDir ?? defaultWebDir);

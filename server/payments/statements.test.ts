@@ -1,0 +1,108 @@
+/**
+ * Statements as PDF: read back with pdf-lib, they hold the member's instalments and the totals built
+ * here from the scenario (RULES §6a), never by calling the product's own module.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember } from '../test/test-app.ts';
+import { pdfText } from '../test/pdf-text.ts';
+
+const { ctx, api } = await openTestFile();
+let admin: Awaited<ReturnType<typeof signInAdmin>>;
+let bankAccountId: string;
+ctx.setNow('2026-03-31T12:00:00+05:00');
+
+type Member = Awaited<ReturnType<typeof signUpMember>>;
+let plan: { id: string };
+let group: { id: string; groupNumber: string };
+let aisha: Member;
+let bilal: Member;
+
+async function approvedMember(name: string, planId: string, groupId: string) {
+  const member = await signUpMember(ctx, { name, phone: '03001234567' });
+  const id = (await api.post('/api/plan-payments', { planId, amount: 5000 }, member.token)).body.data.payment.id;
+  await api.put(`/api/plan-payments/${id}/receipt`, { receiptImage: 'https://bank.example/r/1' }, member.token);
+  expect((await api.put(`/api/plan-payments/${id}/approve`, { groupId }, admin.token)).status).toBe(200);
+  return member;
+}
+
+async function receipt(member: Member, month: number, decision: { status: 'paid' } | { status: 'rejected'; reason: string }) {
+  const form = multipartBody({ groupId: group.id, amount: '5000', month: String(month), year: '2026', bankAccountId }, { name: 'r.png', type: 'image/png', data: sampleFiles.png });
+  expect((await ctx.app.inject({ method: 'POST', url: '/api/payments', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${member.token}` } })).statusCode).toBe(201);
+  const { rows } = await ctx.db.query<{ id: string }>(`SELECT id FROM payments WHERE user_id = $1 AND group_id = $2 AND type = 'INSTALMENT' AND month = $3`, [member.user.id, group.id, month]);
+  expect((await api.put(`/api/payments/${rows[0].id}/status`, decision, admin.token)).status).toBe(200);
+}
+
+/** GETs a PDF and reads it back: its text with line breaks as spaces. */
+async function statement(url: string, token?: string) {
+  const res = await ctx.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (res.statusCode !== 200) return { status: res.statusCode, body: res.json(), text: '' };
+  expect(res.headers['content-type']).toBe('application/pdf');
+  expect(res.headers['content-disposition']).toBe('attachment; filename="statement-2026-03-31.pdf"');
+  expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  const { text } = await pdfText(new Uint8Array(res.rawPayload));
+  return { status: 200, body: null, text: text.replace(/\n/g, ' ') };
+}
+
+beforeAll(async () => {
+  admin = await signInAdmin(ctx);
+  bankAccountId = (await api.post('/api/bank-accounts', { accountName: 'Committee', accountNumber: '1', bankName: 'HBL', accountType: 'Current' }, admin.token)).body.bankAccount.id;
+  plan = (await api.post('/api/committee-plans', { name: 'Statement Plan', monthlyAmount: 5000, duration: 6, totalAmount: 30000, maxMembers: 50 }, admin.token)).body.plan;
+  group = (await api.post('/api/admin/groups/create', { planId: plan.id, groupName: 'G', maxMembers: 50, startDate: '2026-01-01' }, admin.token)).body.group;
+  aisha = await approvedMember('Aisha Khan', plan.id, group.id);
+  bilal = await approvedMember('Bilal Ahmed', plan.id, group.id);
+  // Aisha: January settled by the purchase, February paid, March refused (overdue on 31 March).
+  await receipt(aisha, 2, { status: 'paid' });
+  await receipt(aisha, 3, { status: 'rejected', reason: 'Wrong account' });
+  // January's prize to Aisha, paid.
+  const won = await api.post('/api/winners/select-specific', { committeeId: plan.id, groupNumber: group.groupNumber, month: 1, year: 2026, userId: aisha.user.id }, admin.token);
+  expect((await api.put(`/api/winners/${won.body.winner.id}/status`, { status: 'paid' }, admin.token)).status).toBe(200);
+});
+
+describe('a statement', () => {
+  it("of one group holds the member's details, every instalment with its state, their totals and the group's", async () => {
+    const { status, text } = await statement(`/api/committee-plans/user/groups/${group.id}/statement.pdf`, aisha.token);
+    expect(status).toBe(200);
+    for (const line of ['Umrah Committee', 'Name: Aisha Khan', `Email: ${aisha.email}`, 'Phone: 03001234567', `Statement Plan, Group ${group.groupNumber}`]) expect(text).toContain(line);
+    // Six months, each with its state on 31 March.
+    for (const [month, state] of [['January 2026', 'Paid'], ['February 2026', 'Paid'], ['March 2026', 'Overdue'], ['April 2026', 'Scheduled'], ['May 2026', 'Scheduled'], ['June 2026', 'Scheduled']]) {
+      expect(text).toMatch(new RegExp(`${month} 2026-\\d\\d-01 PKR 5,000 ${state}`));
+    }
+    // Paid 10,000 (January and February); owed and overdue 5,000 (March); remaining 20,000 (March to June).
+    expect(text).toContain('Your totals: paid PKR 10,000; owed PKR 5,000 (of which overdue PKR 5,000); remaining PKR 20,000.');
+    // The group: Aisha's 10,000 and Bilal's January, 15,000; the prize of 30,000 paid out; 15,000 short.
+    expect(text).toContain('collected PKR 15,000; paid out to winners PKR 30,000; held PKR -15,000.');
+    // Nothing of another member.
+    expect(text).not.toContain('Bilal');
+  });
+
+  it("of all the member's groups, and any member's for the admin (one group with groupId)", async () => {
+    const second = (await api.post('/api/admin/groups/create', { planId: plan.id, groupName: 'G2', maxMembers: 50, startDate: '2026-03-01' }, admin.token)).body.group;
+    expect((await api.post(`/api/committee-plans/${plan.id}/add-user`, { userId: bilal.user.id, groupId: second.id }, admin.token)).status).toBe(201);
+    const all = await statement('/api/payments/statement.pdf', bilal.token);
+    expect(all.text).toContain(`Statement Plan, Group ${group.groupNumber}`);
+    expect(all.text).toContain(`Statement Plan, Group ${second.groupNumber}`);
+    const byAdmin = await statement(`/api/admin/users/${bilal.user.id}/statement.pdf?groupId=${second.id}`, admin.token);
+    expect(byAdmin.text).toContain('Name: Bilal Ahmed');
+    expect(byAdmin.text).toContain(`Statement Plan, Group ${second.groupNumber}`);
+    expect(byAdmin.text).not.toContain(`Statement Plan, Group ${group.groupNumber} `);
+    const outsider = await signUpMember(ctx, { name: 'Omar Farooq' });
+    const empty = await statement('/api/payments/statement.pdf', outsider.token);
+    expect(empty.text).toContain('No groups yet.');
+  });
+
+  it("is refused for another member's group (404), without a session (401), to a member on the admin route (403), and for a malformed id (400)", async () => {
+    const outsider = await signUpMember(ctx, { name: 'Omar Farooq' });
+    const other = await statement(`/api/committee-plans/user/groups/${group.id}/statement.pdf`, outsider.token);
+    expect(other.status).toBe(404);
+    expect(other.body).toMatchObject({ success: false, message: 'Group not found.' });
+    expect((await statement(`/api/committee-plans/user/groups/not-a-uuid/statement.pdf`, aisha.token)).status).toBe(404);
+    expect((await statement(`/api/committee-plans/user/groups/${group.id}/statement.pdf`)).status).toBe(401);
+    expect((await statement('/api/payments/statement.pdf')).status).toBe(401);
+    expect((await statement(`/api/admin/users/${aisha.user.id}/statement.pdf`, bilal.token)).status).toBe(403);
+    expect((await statement(`/api/admin/users/00000000-0000-4000-8000-000000000000/statement.pdf`, admin.token)).status).toBe(404);
+    expect((await statement(`/api/admin/users/${aisha.user.id}/statement.pdf?groupId=${'0'.repeat(8)}-0000-4000-8000-000000000000`, admin.token)).status).toBe(404);
+    const long = await statement(`/api/committee-plans/user/groups/${'x'.repeat(101)}/statement.pdf`, aisha.token);
+    expect(long.status).toBe(400);
+    expect(long.body.errors).toHaveProperty('groupId');
+  });
+});
