@@ -40,3 +40,19 @@ export const adminOverviewAnswer = z.object({
   generatedAt: z.string(),
   data: z.object({ overview: adminOverview, generatedAt: z.string() }),
 });
+
+/**
+ * The admin's charts, month by month over the last months (the current one last): what the month's
+ * instalments came to once due (`due`, due so far) and what of it is `collected` (RULES §6a), the prizes
+ * `paidOut` to the month's winners, and how many members `joined` a group that month (Pakistan time).
+ */
+export const monthlySeries = z.object({
+  months: z.array(z.object({ year: z.number().int(), month: z.number().int(), due: z.number(), collected: z.number(), paidOut: z.number(), joined: z.number().int() })),
+});
+export type MonthlySeries = z.output<typeof monthlySeries>;
+
+/** GET /api/admin/dashboard/series?months=12 */
+export const monthlySeriesQuery = z.object({
+  months: z.coerce.number({ error: 'Months must be a whole number from 1 to 36.' }).int('Months must be a whole number from 1 to 36.').min(1, 'Months must be a whole number from 1 to 36.').max(36, 'Months must be a whole number from 1 to 36.').default(12),
+});
+export const monthlySeriesAnswer = z.object({ success: z.literal(true), data: monthlySeries });

@@ -1,9 +1,11 @@
-/** GET /api/admin/dashboard/overview: the admin's figures, counted in one query from the real data. */
+/** GET /api/admin/dashboard/overview and /series: the admin's figures and charts, counted from the real data. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminOverviewAnswer, type AdminOverview } from '../../contract/overview.ts';
+import { adminOverviewAnswer, monthlySeriesAnswer, monthlySeriesQuery, type AdminOverview, type MonthlySeries } from '../../contract/overview.ts';
+import { rupeesFromDb } from '../../contract/money.ts';
+import { BUSINESS_TIME_ZONE } from '../business-time.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { overdueMembersSql, readKeptFigures, type BusinessDay } from '../payments/figures.ts';
+import { figureColumnsSql, figuresFromRow, keptInstalmentsSql, overdueMembersSql, readKeptFigures, stateJoinSql, type BusinessDay, type FigureRow } from '../payments/figures.ts';
 import { userCounters } from '../users/user-admin-service.ts';
 import type { AuthHooks } from '../http/auth.ts';
 import { responses } from '../http/schemas.ts';
@@ -42,6 +44,39 @@ export async function dashboardOverview(db: Queryable, day: BusinessDay): Promis
   };
 }
 
+/**
+ * The last `count` months up to the business day's month: each month's instalments' due so far and
+ * collected (from the kept totals per plan, through the figures module), the prizes paid to that
+ * month's winners, and the members who joined a group in it.
+ */
+export async function monthlySeries(db: Queryable, day: BusinessDay, count: number): Promise<MonthlySeries> {
+  // The day is written into the SQL: it comes from the app's clock, never from a request, and is checked.
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day.today)) throw new Error('invalid business day');
+  const { rows } = await db.query<FigureRow & { year: number; month: number; paid_out: string; joined: number }>(
+    `WITH span AS (
+       SELECT first::date AS first, (first + interval '1 month')::date AS next
+       FROM generate_series(date_trunc('month', DATE '${day.today}') - ($1::int - 1) * interval '1 month', date_trunc('month', DATE '${day.today}'), interval '1 month') AS first
+     )
+     SELECT extract(year FROM s.first)::int AS year, extract(month FROM s.first)::int AS month, f.*,
+       (SELECT coalesce(sum(w.amount), 0)::text FROM winners w WHERE w.status = 'PAID' AND w.year = extract(year FROM s.first) AND w.month = extract(month FROM s.first)) AS paid_out,
+       (SELECT count(*)::int FROM group_members m WHERE m.joined_at >= (s.first::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}') AND m.joined_at < (s.next::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}')) AS joined
+     FROM span s
+     CROSS JOIN LATERAL (
+       SELECT ${figureColumnsSql(day, 'p', 'fs', 'kept totals')}
+       FROM ${keptInstalmentsSql('plan')} p ${stateJoinSql(day)}
+       WHERE p.due_date >= s.first AND p.due_date < s.next
+     ) f
+     ORDER BY s.first`,
+    [count],
+  );
+  return {
+    months: rows.map((row) => {
+      const figures = figuresFromRow(row);
+      return { year: row.year, month: row.month, due: figures.dueSoFar.amount, collected: figures.collected, paidOut: rupeesFromDb(row.paid_out), joined: row.joined };
+    }),
+  };
+}
+
 export function registerOverviewRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks; today: () => BusinessDay }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/admin/dashboard/overview',
@@ -58,5 +93,19 @@ export function registerOverviewRoutes(app: FastifyInstance, deps: { db: Databas
       const generatedAt = new Date().toISOString();
       return { success: true as const, overview, generatedAt, data: { overview, generatedAt } };
     },
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/admin/dashboard/series',
+    {
+      onRequest: deps.auth.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'The admin charts: per month, money due and collected, prizes paid out and members joining (admin)',
+        querystring: monthlySeriesQuery,
+        response: responses({ 200: monthlySeriesAnswer }),
+      },
+    },
+    async (request) => ({ success: true as const, data: await monthlySeries(deps.db, deps.today(), request.query.months) }),
   );
 }
