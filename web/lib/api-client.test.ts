@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, buildUrl, getErrorMessage, getServerMessage, isRetryable, UnreadableAnswerError } from './api-client.ts';
+import { api, ApiError, buildUrl, filenameFrom, getErrorMessage, getServerMessage, isRetryable, UnreadableAnswerError } from './api-client.ts';
+import { storageKeys } from './storage-keys.ts';
 
 const httpError = (status: number, message?: string) =>
   new ApiError({ kind: 'http', status, message: message ?? `HTTP ${status}: Status`, hasServerMessage: message !== undefined });
@@ -176,5 +177,92 @@ describe('an upload that reports its progress', () => {
     await expect(api.post('/payments', form, { onUploadProgress: () => {} })).rejects.toMatchObject({ status: 400, message: 'Please upload a JPG, PNG, or PDF file' });
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(api.post('/payments', form, { onUploadProgress: () => {} })).rejects.toMatchObject({ kind: 'network' });
+  });
+});
+
+describe('a download', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    window.localStorage.clear();
+  });
+
+  /** Records what is handed to the browser to save (the link's name and the file), instead of saving it. */
+  function catchSaves() {
+    const saved: { name: string; href: string }[] = [];
+    const files = new Map<string, Blob>();
+    let next = 0;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      const url = `blob:test/${++next}`;
+      files.set(url, blob as Blob);
+      return url;
+    });
+    const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, href: this.href });
+    });
+    return { saved, files, revoke };
+  }
+
+  it('sends the session, saves the file under the name the answer gives, and lets the file go after', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    window.localStorage.setItem(storageKeys.authToken, 'token-1');
+    const seen: { url: string; headers: Headers }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        seen.push({ url, headers: new Headers(init.headers) });
+        return new Response('%PDF-1.4 body', {
+          status: 200,
+          headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="statement-2026-03-15.pdf"' },
+        });
+      }),
+    );
+    const { saved, files, revoke } = catchSaves();
+    await expect(api.download('/admin/users/u1/statement.pdf', { groupId: 'g1', other: undefined }, { fallbackName: 'statement.pdf' })).resolves.toBe('statement-2026-03-15.pdf');
+    expect(seen).toHaveLength(1);
+    expect(seen[0].url).toBe('/api/admin/users/u1/statement.pdf?groupId=g1');
+    expect(seen[0].headers.get('Authorization')).toBe('Bearer token-1');
+    expect(saved).toEqual([{ name: 'statement-2026-03-15.pdf', href: 'blob:test/1' }]);
+    expect(await files.get('blob:test/1')?.text()).toBe('%PDF-1.4 body');
+    expect(document.querySelector('a[download]')).toBeNull();
+    expect(revoke).not.toHaveBeenCalled();
+    vi.runAllTimers();
+    expect(revoke).toHaveBeenCalledWith('blob:test/1');
+  });
+
+  it('uses the fallback name when the answer names none', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('a,b\n', { status: 200, headers: { 'Content-Type': 'text/csv' } })));
+    const { saved } = catchSaves();
+    await expect(api.download('/exports/payments.csv', undefined, { fallbackName: 'payments.csv' })).resolves.toBe('payments.csv');
+    expect(saved.map((file) => file.name)).toEqual(['payments.csv']);
+  });
+
+  it("fails as any other call: the server's JSON refusal is an ApiError, and nothing is saved", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ success: false, message: 'Group not found' }), { status: 404, headers: { 'Content-Type': 'application/json' } })),
+    );
+    const { saved } = catchSaves();
+    const error = await api.download('/committee-plans/user/groups/g9/statement.pdf', undefined, { fallbackName: 'statement.pdf' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'http', status: 404, message: 'Group not found', hasServerMessage: true });
+    expect(saved).toEqual([]);
+  });
+
+  it('does not save a web page that came from something in between', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Sign in</html>', { status: 200, headers: { 'Content-Type': 'text/html' } })));
+    const { saved } = catchSaves();
+    await expect(api.download('/payments/statement.pdf', undefined, { fallbackName: 'statement.pdf' })).rejects.toBeInstanceOf(UnreadableAnswerError);
+    expect(saved).toEqual([]);
+  });
+
+  it('reads the file name of a content-disposition header', () => {
+    expect(filenameFrom('attachment; filename="statement-2026-03-15.pdf"')).toBe('statement-2026-03-15.pdf');
+    expect(filenameFrom('attachment; filename=report.csv')).toBe('report.csv');
+    expect(filenameFrom(`attachment; filename="a.pdf"; filename*=UTF-8''%D8%A8%DB%8C%D8%A7%D9%86.pdf`)).toBe('بیان.pdf');
+    expect(filenameFrom('attachment')).toBeUndefined();
+    expect(filenameFrom(null)).toBeUndefined();
   });
 });

@@ -13,6 +13,8 @@
  *   lost answer gets the first answer from the server instead of acting twice.
  * - A 401 from any call except login means the session is dead (expired, logged out elsewhere,
  *   user blocked): the registered handler clears it, and the route guards then show /login.
+ * - A file (a statement PDF, an export) is fetched the same way and saved by `api.download`: the
+ *   Bearer token rules out a plain link.
  */
 import { i18n, translateMessage } from './i18n.ts';
 import { readStorage, storageKeys } from './storage-keys.ts';
@@ -95,14 +97,89 @@ export function isRetryable(error: unknown): boolean {
   return error.kind === 'network' || error.kind === 'timeout' || error.status >= 500;
 }
 
-async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+/** How a successful answer is read: the API's JSON, or a file. */
+interface AnswerReader<T> {
+  accept: string;
+  read: (response: Response) => Promise<T>;
+}
+
+const jsonAnswer: AnswerReader<unknown> = {
+  accept: 'application/json',
+  read: async (response) => {
+    const data = await readBody(response);
+    // Every answer of the API is JSON: a page of text here came from something in between (a proxy's
+    // sign-in or error page) and must not be taken for the answer.
+    if (typeof data === 'string') throw new UnreadableAnswerError(response.status);
+    return data;
+  },
+};
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** From the answer's content-disposition, when it names one. */
+  name?: string;
+}
+
+const fileAnswer: AnswerReader<DownloadedFile> = {
+  accept: '*/*',
+  read: async (response) => {
+    // A web page is never a file the API sends: it came from something in between, as above.
+    if (response.headers.get('Content-Type')?.includes('text/html')) throw new UnreadableAnswerError(response.status);
+    return { blob: await response.blob(), name: filenameFrom(response.headers.get('Content-Disposition')) };
+  },
+};
+
+/** The file name a content-disposition header gives (filename*=UTF-8'' first, then filename=). */
+export function filenameFrom(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const encoded = /filename\*\s*=\s*utf-8''([^;]+)/i.exec(header);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1].trim());
+    } catch {
+      // Badly encoded: the plain name, if any, below.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]*))/i.exec(header);
+  return (plain?.[1] ?? plain?.[2])?.trim() || undefined;
+}
+
+/** Hands a file to the browser to save, as a link with `download` would. */
+function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Later, not at once: some browsers read the file after the click has returned.
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+export interface DownloadOptions extends Omit<RequestOptions, 'params' | 'onUploadProgress'> {
+  /** The name to save under when the answer names none. */
+  fallbackName: string;
+}
+
+/** Fetches a file (GET) and saves it; answers the name it was saved under. Fails as any other call. */
+async function download(path: string, params: QueryParams | undefined, options: DownloadOptions): Promise<string> {
+  const { fallbackName, ...rest } = options;
+  const file = await request('GET', path, undefined, { ...rest, params }, fileAnswer);
+  const name = file.name ?? fallbackName;
+  saveFile(file.blob, name);
+  return name;
+}
+
+async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}, answer = jsonAnswer as AnswerReader<T>): Promise<T> {
   const isUpload = body instanceof FormData;
   const retries = isUpload ? 0 : (options.retries ?? MAX_RETRIES);
   const idempotencyKey = method === 'GET' ? undefined : newIdempotencyKey();
 
   for (let attempt = 0; ; attempt++) {
     try {
-      return await attemptRequest<T>(method, path, body, options, idempotencyKey);
+      return await attemptRequest(method, path, body, options, answer, idempotencyKey);
     } catch (error) {
       if (attempt >= retries || options.signal?.aborted || !isRetryable(error)) {
         if (error instanceof ApiError && error.status === 401 && !options.skipUnauthorizedHandler) {
@@ -120,8 +197,8 @@ function newIdempotencyKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-async function attemptRequest<T>(method: string, path: string, body: unknown, options: RequestOptions, idempotencyKey?: string): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+async function attemptRequest<T>(method: string, path: string, body: unknown, options: RequestOptions, answer: AnswerReader<T>, idempotencyKey?: string): Promise<T> {
+  const headers: Record<string, string> = { Accept: answer.accept };
   const token = readStorage(storageKeys.authToken);
   if (token) headers.Authorization = `Bearer ${token}`;
   if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
@@ -168,12 +245,8 @@ async function attemptRequest<T>(method: string, path: string, body: unknown, op
     options.signal?.removeEventListener('abort', forwardAbort);
   }
 
-  const data = await readBody(response);
-  if (!response.ok) throw toHttpError(response, data);
-  // Every answer of the API is JSON: a page of text here came from something in between (a proxy's
-  // sign-in or error page) and must not be taken for the answer.
-  if (typeof data === 'string') throw new UnreadableAnswerError(response.status);
-  return data as T;
+  if (!response.ok) throw toHttpError(response, await readBody(response));
+  return answer.read(response);
 }
 
 /** A successful status whose body is not the API's JSON; screens show their "unexpected" words. */
@@ -267,6 +340,8 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  /** GET a file (a statement, an export) and save it under the answer's file name. */
+  download,
 };
 
 /** Answers whose server text is worth showing as it is: it says what to fix. */

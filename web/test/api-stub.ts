@@ -6,7 +6,8 @@
  */
 import { vi } from 'vitest';
 
-export type StubAnswer = { status: number; body: unknown };
+/** A Blob body is sent as it is (a file, with its headers); anything else as JSON. */
+export type StubAnswer = { status: number; body: unknown; headers?: Record<string, string> };
 export type StubRoute = StubAnswer | ((search: URLSearchParams) => StubAnswer);
 export type StubRoutes = Record<string, StubRoute>;
 export type RecordedCall = { method: string; url: string; path: string; search: URLSearchParams; body: unknown };
@@ -14,7 +15,15 @@ export type RecordedCall = { method: string; url: string; path: string; search: 
 export const ok = (body: unknown): StubAnswer => ({ status: 200, body: { success: true, ...(body as object) } });
 export const fail = (status: number, message: string): StubAnswer => ({ status, body: { success: false, message } });
 
+/** A file answer, as the server sends a statement or an export: its bytes, type and name. */
+export const file = (content: string, filename: string, type = 'application/pdf'): StubAnswer => ({
+  status: 200,
+  body: new Blob([content], { type }),
+  headers: { 'Content-Type': type, 'Content-Disposition': `attachment; filename="${filename}"` },
+});
+
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const respond = (answer: StubAnswer) => (answer.body instanceof Blob ? new Response(answer.body, { status: answer.status, headers: answer.headers }) : json(answer.status, answer.body));
 
 function recordedCall(input: RequestInfo | URL, init?: RequestInit): RecordedCall {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -34,13 +43,12 @@ export function stubGetRequests(routes: StubRoutes) {
       return json(418, { success: false, message: 'Not stubbed in this test' });
     }
     reads.push(call);
-    const answer = typeof route === 'function' ? route(call.search) : route;
-    return json(answer.status, answer.body);
+    return respond(typeof route === 'function' ? route(call.search) : route);
   });
   return { spy, reads, refused };
 }
 
-export type FakeAnswer = { status?: number; body: unknown };
+export type FakeAnswer = { status?: number; body: unknown; headers?: Record<string, string> };
 export type FakeHandler = (call: RecordedCall) => FakeAnswer | undefined;
 
 /**
@@ -54,7 +62,7 @@ export function fakeApi(...handlers: FakeHandler[]) {
     calls.push(call);
     for (const handler of handlers) {
       const answer = handler(call);
-      if (answer) return json(answer.status ?? 200, answer.body);
+      if (answer) return respond({ ...answer, status: answer.status ?? 200 });
     }
     return json(404, { success: false, message: 'Resource not found.' });
   });
@@ -88,4 +96,24 @@ export function requestsTo(spy: { mock: { calls: unknown[][] } }, path: string):
   return spy.mock.calls
     .map(([input]) => new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : (input as Request).url, 'http://localhost'))
     .filter((url) => url.pathname === path);
+}
+
+/**
+ * Catches the files the app hands to the browser to save (api.download's temporary link), instead of
+ * saving them: each with the name it would be saved under and its content.
+ */
+export function catchDownloads() {
+  const saved: { name: string; blob: Blob }[] = [];
+  const files = new Map<string, Blob>();
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    const url = `blob:test/${files.size + 1}`;
+    files.set(url, blob as Blob);
+    return url;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const blob = files.get(this.getAttribute('href') ?? '');
+    if (this.hasAttribute('download') && blob) saved.push({ name: this.download, blob });
+  });
+  return saved;
 }

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { InstalmentState, LedgerEntry, MemberLedger } from '../../../../contract/figures.ts';
-import { fail, ok, screenWidth, stubGetRequests } from '../../../test/api-stub.ts';
+import userEvent from '@testing-library/user-event';
+import { catchDownloads, fail, file, ok, screenWidth, stubGetRequests, type StubRoute } from '../../../test/api-stub.ts';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
 import { makeFigures } from './test-support.ts';
 
@@ -81,7 +82,8 @@ const ledger: MemberLedger = {
   entries,
 };
 
-const stubLedger = (answer = ok({ data: ledger })) => stubGetRequests({ '/api/admin/users/user-7/ledger': answer });
+const stubLedger = (answer = ok({ data: ledger }), statement?: StubRoute) =>
+  stubGetRequests({ '/api/admin/users/user-7/ledger': answer, ...(statement && { '/api/admin/users/user-7/statement.pdf': statement }) });
 
 /** The values under a figure's name in a description list. */
 function figureValues(list: HTMLElement, term: string): string[] {
@@ -161,5 +163,26 @@ describe('/admin/users/:id/ledger', () => {
     stubLedger(ok({ data: { ...ledger, figures: makeFigures(), groups: [], entries: [] } }));
     renderRoute('/admin/users/user-7/ledger', admin);
     expect(await screen.findByText('No instalments yet')).toBeTruthy();
+  });
+
+  it("downloads the member's statement of all their groups", async () => {
+    const { reads } = stubLedger(undefined, file('%PDF-1.7 member', 'statement-2026-04-05.pdf'));
+    renderRoute('/admin/users/user-7/ledger', admin);
+    const button = await screen.findByRole('button', { name: 'Download statement' });
+    const saved = catchDownloads();
+    await userEvent.setup().click(button);
+    await vi.waitFor(() => expect(saved.map((download) => download.name)).toEqual(['statement-2026-04-05.pdf']));
+    const statementReads = reads.filter((call) => call.path.endsWith('.pdf'));
+    expect(statementReads.map((call) => call.url)).toEqual(['/api/admin/users/user-7/statement.pdf']);
+  });
+
+  it('says why the statement could not be downloaded', async () => {
+    stubLedger(undefined, fail(404, 'User not found'));
+    renderRoute('/admin/users/user-7/ledger', admin);
+    const button = await screen.findByRole('button', { name: 'Download statement' });
+    const saved = catchDownloads();
+    await userEvent.setup().click(button);
+    expect(await screen.findByText('User not found')).toBeTruthy();
+    expect(saved).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@
  * overdue, under review, paid, scheduled, collection rate), then each group with every instalment month
  * by month: its state in words, amount, due date, when a receipt was sent, who reviewed it and when, the
  * rejection reason and the receipt (a new tab). A table on wide screens, cards on phones. Every figure is
- * the server's (GET /api/admin/users/{id}/ledger), read from the day it is asked.
+ * the server's (GET /api/admin/users/{id}/ledger), read from the day it is asked. The member's statement
+ * of all their groups downloads as a PDF.
  */
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ import type { InstalmentFigures, LedgerEntry, MemberLedger } from '../../../../c
 import { formatPkr } from '../../../../contract/money.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -80,10 +82,20 @@ function LedgerView({ ledger, language, refreshing, onRefresh }: { ledger: Membe
           </p>
           <p className="mt-1 text-sm text-muted-foreground">{t('ledger.asOf', { date: formatDay(ledger.asOf, language) })}</p>
         </div>
-        <Button variant="outline" onClick={onRefresh} disabled={refreshing} aria-busy={refreshing}>
-          <RefreshCw aria-hidden className={cn(refreshing && 'animate-spin')} />
-          {t('page.refresh')}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {/* The member's statement of all their groups, as a PDF (RULES §6a). */}
+          <DownloadButton
+            path={`/admin/users/${encodeURIComponent(ledger.user.id)}/statement.pdf`}
+            fallbackName="statement.pdf"
+            label={t('ledger.downloadStatement')}
+            busyLabel={t('ledger.downloadingStatement')}
+            failedMessage={t('ledger.statementFailed')}
+          />
+          <Button variant="outline" onClick={onRefresh} disabled={refreshing} aria-busy={refreshing}>
+            <RefreshCw aria-hidden className={cn(refreshing && 'animate-spin')} />
+            {t('page.refresh')}
+          </Button>
+        </div>
       </div>
 
       <section aria-labelledby={figuresId} className="space-y-3">

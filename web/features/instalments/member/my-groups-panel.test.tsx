@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
-import { stubGetRequests } from '../../../test/api-stub.ts';
+import { catchDownloads, fail, file, stubGetRequests, type StubRoutes } from '../../../test/api-stub.ts';
 import type { GroupPayment } from './api.ts';
 import { SELECTED_PAYMENT_KEY } from './selected-payment.ts';
 import { makeGroup, makeGroupPayment, makeSchedule, memberPaymentRoutes } from './test-support.ts';
@@ -35,8 +35,8 @@ const group = makeGroup({
   ],
 });
 
-async function openGroups(groups = [group]) {
-  const stub = stubGetRequests(memberPaymentRoutes({ groups, counts: { total: 12, pending: 9 } }));
+async function openGroups(groups = [group], routes: StubRoutes = {}) {
+  const stub = stubGetRequests({ ...memberPaymentRoutes({ groups, counts: { total: 12, pending: 9 } }), ...routes });
   const view = renderRoute('/dashboard', member);
   const card = await screen.findByRole('article', { name: 'Group 1' });
   return { ...stub, ...view, card };
@@ -237,5 +237,29 @@ describe('My Groups tab', () => {
     const second = makeGroup({ id: 'group-2', groupNumber: 'B2', payments: makeSchedule().map((p) => ({ ...p, id: `g2-${p.id}`, groupId: 'group-2' })) });
     await openGroups([group, second]);
     expect(screen.getByRole('article', { name: 'Group B2' })).toBeTruthy();
+  });
+
+  it("downloads the group's statement under the server's file name, saying so while it comes", async () => {
+    const statementPath = `/api/committee-plans/user/groups/${group.id}/statement.pdf`;
+    const { card, reads } = await openGroups([group], { [statementPath]: file('%PDF-1.7 statement', 'statement-2026-03-15.pdf') });
+    const saved = catchDownloads();
+    const user = userEvent.setup();
+    const button = within(card).getByRole('button', { name: 'Download statement' });
+    // Said of which group, for a screen reader that lists the buttons alone.
+    expect(button.getAttribute('aria-describedby')).toBe(within(card).getByRole('heading', { name: 'Group 1' }).id);
+    await user.click(button);
+    await waitFor(() => expect(saved.map((download) => download.name)).toEqual(['statement-2026-03-15.pdf']));
+    expect(await saved[0].blob.text()).toBe('%PDF-1.7 statement');
+    expect(reads.filter((call) => call.path.endsWith('.pdf')).map((call) => call.path)).toEqual([statementPath]);
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Download statement' }).getAttribute('aria-busy')).toBeNull());
+  });
+
+  it("says why a statement could not be downloaded, in the server's words", async () => {
+    const { card } = await openGroups([group], { [`/api/committee-plans/user/groups/${group.id}/statement.pdf`]: fail(404, 'Group not found') });
+    const saved = catchDownloads();
+    const user = userEvent.setup();
+    await user.click(within(card).getByRole('button', { name: 'Download statement' }));
+    expect(await screen.findByText('Group not found')).toBeTruthy();
+    expect(saved).toEqual([]);
   });
 });

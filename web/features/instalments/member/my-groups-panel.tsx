@@ -7,6 +7,7 @@ import type { InstalmentState } from '../../../../contract/figures.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -168,6 +169,17 @@ function GroupCard({ group, currentUserId, linkedBy }: { group: MemberGroup; cur
           {t('ledger.open')}
         </Button>
         <DrawRecordButton group={{ id: group.id, groupNumber: group.groupNumber, planName: group.plan.name }} className="w-full sm:w-auto" />
+        {/* The member's statement of this group, as a PDF (RULES §6a). */}
+        <DownloadButton
+          size="sm"
+          className="w-full sm:w-auto"
+          path={`/committee-plans/user/groups/${encodeURIComponent(group.id)}/statement.pdf`}
+          fallbackName="statement.pdf"
+          label={t('statement.download')}
+          busyLabel={t('statement.downloading')}
+          failedMessage={t('statement.failed')}
+          aria-describedby={titleId}
+        />
       </div>
 
       <h4 id={scheduleId} className="mt-5 text-sm font-semibold">

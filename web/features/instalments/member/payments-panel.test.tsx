@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { storageKeys } from '../../../lib/storage-keys.ts';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
-import { stubGetRequests } from '../../../test/api-stub.ts';
+import { catchDownloads, fail, file, stubGetRequests, type StubRoutes } from '../../../test/api-stub.ts';
 import type { MemberGroup, MemberPayment } from './api.ts';
 import { makeGroup, makeMemberPayment, makeNextDue, makeSummaryAnswer, memberPaymentRoutes } from './test-support.ts';
 
@@ -34,9 +34,9 @@ const summary = makeSummaryAnswer({
   scheduled: { count: 5, amount: 125000 },
 });
 
-async function openPayments(data: { payments?: MemberPayment[]; groups?: MemberGroup[]; summary?: ReturnType<typeof makeSummaryAnswer> } = {}) {
+async function openPayments(data: { payments?: MemberPayment[]; groups?: MemberGroup[]; summary?: ReturnType<typeof makeSummaryAnswer> } = {}, routes: StubRoutes = {}) {
   window.localStorage.setItem(storageKeys.dashboardTab, 'payments');
-  const stub = stubGetRequests(memberPaymentRoutes({ payments: sent, groups: [makeGroup()], summary, ...data }));
+  const stub = stubGetRequests({ ...memberPaymentRoutes({ payments: sent, groups: [makeGroup()], summary, ...data }), ...routes });
   const view = renderRoute('/dashboard', member);
   await screen.findByRole('heading', { name: 'Payment History' });
   return { ...stub, ...view };
@@ -115,5 +115,23 @@ describe('Submit Payment', () => {
     expect(await screen.findByText('Nothing to pay right now. Each instalment is paid from its month on My Groups.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Submit Payment' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Submit Payment' })).toBeNull();
+  });
+});
+
+describe('Download statement (all groups)', () => {
+  it("downloads the member's statement of all their groups", async () => {
+    const { reads } = await openPayments({}, { '/api/payments/statement.pdf': file('%PDF-1.7 all', 'statement-2026-03-15.pdf') });
+    const saved = catchDownloads();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Download statement (all groups)' }));
+    await waitFor(() => expect(saved.map((download) => download.name)).toEqual(['statement-2026-03-15.pdf']));
+    expect(reads.filter((call) => call.path.endsWith('.pdf')).map((call) => call.path)).toEqual(['/api/payments/statement.pdf']);
+  });
+
+  it("says so when it fails, in the server's words", async () => {
+    await openPayments({}, { '/api/payments/statement.pdf': fail(403, 'Your account has been blocked. Please contact support.') });
+    const saved = catchDownloads();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Download statement (all groups)' }));
+    expect(await screen.findByText('Your account has been blocked. Please contact support.')).toBeTruthy();
+    expect(saved).toEqual([]);
   });
 });

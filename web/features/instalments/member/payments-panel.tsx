@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatPkr } from '../../../../contract/money.ts';
 import type { MemberPayment } from './api.ts';
@@ -59,19 +60,29 @@ export function PaymentsPanel() {
         <h2 id={headingId} className="text-xl font-semibold">
           {t('payments.title')}
         </h2>
-        {next && payable && (
-          <Button asChild>
-            <Link
-              to={`/user/payment/${encodeURIComponent(next.paymentId)}`}
-              // The payment page reads the month from storage, as after the month card's 'Pay Now'.
-              onClick={() => writeSelectedPayment(selectedFromNextDue(next, groups.data))}
-              aria-describedby={hintId}
-            >
-              <CreditCard aria-hidden />
-              {t('payments.submitPayment')}
-            </Link>
-          </Button>
-        )}
+        <div className="flex flex-wrap gap-2">
+          {/* The member's statement of all their groups, as a PDF (RULES §6a). */}
+          <DownloadButton
+            path="/payments/statement.pdf"
+            fallbackName="statement.pdf"
+            label={t('statement.downloadAll')}
+            busyLabel={t('statement.downloading')}
+            failedMessage={t('statement.failed')}
+          />
+          {next && payable && (
+            <Button asChild>
+              <Link
+                to={`/user/payment/${encodeURIComponent(next.paymentId)}`}
+                // The payment page reads the month from storage, as after the month card's 'Pay Now'.
+                onClick={() => writeSelectedPayment(selectedFromNextDue(next, groups.data))}
+                aria-describedby={hintId}
+              >
+                <CreditCard aria-hidden />
+                {t('payments.submitPayment')}
+              </Link>
+            </Button>
+          )}
+        </div>
       </div>
       {summary.data && (
         <p id={hintId} className="-mt-4 text-sm text-muted-foreground">
