@@ -10,6 +10,20 @@ import type { AuthHooks } from '../http/auth.ts';
 import { responses } from '../http/schemas.ts';
 import { listTotal } from '../db/paging.ts';
 
+export type AuditFilter = { actorId?: string; action?: string; entityType?: string; entityId?: string; from?: string; to?: string };
+
+/**
+ * The audit list's FROM … WHERE clause (the entry `a`, its actor `u`) and its parameters $1…$6, which
+ * audit_log_created_idx's order serves; the CSV export reads it too.
+ */
+export function auditFromWhere(q: AuditFilter) {
+  const fromWhere = `FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
+     WHERE ($1::uuid IS NULL OR a.actor_id = $1) AND ($2::text IS NULL OR a.action = upper($2)) AND ($3::text IS NULL OR a.entity_type = $3)
+       AND ($4::text IS NULL OR a.entity_id = $4)
+       AND ($5::date IS NULL OR a.created_at >= ($5::date::timestamp AT TIME ZONE 'Asia/Karachi'))
+       AND ($6::date IS NULL OR a.created_at < (($6::date + 1)::timestamp AT TIME ZONE 'Asia/Karachi'))`;
+  return { fromWhere, params: [idFilter(q.actorId), q.action ?? null, q.entityType ?? null, q.entityId ?? null, q.from ?? null, q.to ?? null] };
+}
 
 export function registerAuditRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks }) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -35,19 +49,7 @@ export function registerAuditRoutes(app: FastifyInstance, deps: { db: Database; 
       const q = request.query;
       const offset = (q.page - 1) * q.limit;
       // audit_log_created_idx serves the order; the filters are checked along it.
-      const fromWhere = `FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
-         WHERE ($1::uuid IS NULL OR a.actor_id = $1) AND ($2::text IS NULL OR a.action = upper($2)) AND ($3::text IS NULL OR a.entity_type = $3)
-           AND ($4::text IS NULL OR a.entity_id = $4)
-           AND ($5::date IS NULL OR a.created_at >= ($5::date::timestamp AT TIME ZONE 'Asia/Karachi'))
-           AND ($6::date IS NULL OR a.created_at < (($6::date + 1)::timestamp AT TIME ZONE 'Asia/Karachi'))`;
-      const params = [
-        idFilter(q.actorId),
-        q.action ?? null,
-        q.entityType ?? null,
-        q.entityId ?? null,
-        q.from ?? null,
-        q.to ?? null,
-      ];
+      const { fromWhere, params } = auditFromWhere(q);
       const { rows } = await deps.db.query<{ id: string; action: string; entity_type: string; entity_id: string | null; before_data: AuditSnapshot | null; after_data: AuditSnapshot | null; ip: string | null; created_at: Date; actor_id: string | null; actor_name: string | null; actor_email: string | null }>(
         `SELECT a.id, a.action, a.entity_type, a.entity_id, a.before_data, a.after_data, a.ip, a.created_at,
            u.id AS actor_id, u.name AS actor_name, u.email AS actor_email

@@ -220,7 +220,8 @@ export type PaymentFilter = {
   offset: number;
 };
 
-function whereOf(day: BusinessDay, viewer: { id: string; role: string }, f: Omit<PaymentFilter, 'limit' | 'offset'>) {
+/** The payments lists' WHERE clause (`WHERE …` or empty) and its parameters, on `p`, `u`, `pl` and `g`; the CSV export reads it too. */
+export function whereOf(day: BusinessDay, viewer: { id: string; role: string }, f: Omit<PaymentFilter, 'limit' | 'offset'>) {
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (sql: (n: string) => string, value: unknown) => {

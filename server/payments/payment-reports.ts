@@ -13,10 +13,10 @@ export type ReportFilter = { planId?: string; groupId?: string; month?: number; 
 
 const admin = { id: '', role: 'ADMIN' };
 
-/** The filters of every report, on instalments `p`, as $1…$4. */
-const SCOPE = `p.type = 'INSTALMENT'
+/** The filters of every report, on instalments `p`, as $1…$4 (the defaulters' CSV export reads them too). */
+export const SCOPE = `p.type = 'INSTALMENT'
   AND ($1::uuid IS NULL OR p.plan_id = $1) AND ($2::uuid IS NULL OR p.group_id = $2) AND ($3::int IS NULL OR p.month = $3) AND ($4::int IS NULL OR p.year = $4)`;
-const scopeParams = (f: ReportFilter) => [idFilter(f.planId), idFilter(f.groupId), f.month ?? null, f.year ?? null];
+export const scopeParams = (f: Omit<ReportFilter, 'limit' | 'offset'>) => [idFilter(f.planId), idFilter(f.groupId), f.month ?? null, f.year ?? null];
 
 export async function paymentReport(deps: { db: Database; signer: ReceiptLinkSigner; today: () => BusinessDay }, type: 'SUMMARY' | 'PAID' | 'PENDING' | 'DEFAULTERS', f: ReportFilter) {
   const { db } = deps;

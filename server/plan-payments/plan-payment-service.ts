@@ -216,11 +216,13 @@ export async function addUserToPlan(deps: PlanPaymentDeps, admin: Actor, planId:
   });
 }
 
-export async function listPlanPayments(
-  deps: Pick<PlanPaymentDeps, 'db' | 'signer'>,
-  viewer: { id: string; role: string },
-  filter: { status?: string; planId?: string; search?: string; limit: number; offset: number },
-) {
+export type PlanPaymentFilter = { status?: string; planId?: string; search?: string };
+
+/**
+ * The plan requests list's WHERE condition (without the word) and its parameters, on `p`, `u` and `pl`;
+ * the CSV export reads it too. A malformed plan id matches nothing.
+ */
+export function planPaymentsWhere(viewer: { id: string; role: string }, filter: PlanPaymentFilter) {
   const where = [`p.type = 'SUBSCRIPTION'`];
   const params: unknown[] = [];
   const add = (sql: string, value: unknown) => {
@@ -229,15 +231,21 @@ export async function listPlanPayments(
   };
   if (viewer.role !== 'ADMIN') add('p.user_id = ?', viewer.id);
   if (filter.status) add('p.status = ?', filter.status);
-  if (filter.planId) {
-    if (!isUuid(filter.planId)) return { payments: [], total: 0, exact: true, counts: emptyCounts() };
-    add('p.plan_id = ?', filter.planId);
-  }
+  if (filter.planId) add('p.plan_id = ?', isUuid(filter.planId) ? filter.planId : null);
   if (filter.search) {
     params.push(`%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     where.push(`(u.name ILIKE $${params.length} OR u.email ILIKE $${params.length} OR pl.name ILIKE $${params.length})`);
   }
-  const whereSql = where.join(' AND ');
+  return { whereSql: where.join(' AND '), params };
+}
+
+export async function listPlanPayments(
+  deps: Pick<PlanPaymentDeps, 'db' | 'signer'>,
+  viewer: { id: string; role: string },
+  filter: PlanPaymentFilter & { limit: number; offset: number },
+) {
+  if (filter.planId && !isUuid(filter.planId)) return { payments: [], total: 0, exact: true, counts: emptyCounts() };
+  const { whereSql, params } = planPaymentsWhere(viewer, filter);
   const { rows } = await deps.db.query<PaymentRow>(
     `${PAYMENT_SELECT} WHERE ${whereSql}
      ORDER BY p.created_at DESC, p.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,

@@ -4,6 +4,7 @@ import type { CommissionStatus, ReferralStatus, ReferralTreeEntry } from '../../
 import type { Queryable } from '../db/database.ts';
 import { currentRules } from './commission-service.ts';
 import { karachiToday } from '../business-time.ts';
+import { csvCell } from '../exports/csv.ts';
 
 type ReferralRow = {
   id: string; level: number; status: ReferralStatus; created_at: Date; referred_user_id: string; name: string; email: string; referral_code: string;
@@ -162,12 +163,8 @@ export async function leaderboard(q: Queryable, options: { period: 'ALL' | 'MONT
   }));
 }
 
-/** A spreadsheet cell that starts with = + - @ (or a tab/CR) would run as a formula: it is quoted as text. */
-export function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text.startsWith("'") ? `"${text.replace(/"/g, '""')}"` : text;
-}
+// A spreadsheet cell that would run as a formula is made text: one rule for every CSV (exports/csv.ts).
+export { csvCell };
 
 export async function referralReport(q: Queryable, f: { startDate?: string; endDate?: string; level?: number; status?: string; userId?: string; limit: number; offset: number }) {
   const params = [f.startDate ?? null, f.endDate ?? null, f.level ?? null, f.status ?? null, f.userId ?? null];

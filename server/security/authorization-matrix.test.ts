@@ -142,6 +142,11 @@ const rows: Row[] = [
   { method: 'GET', path: '/api/admin/groups/{id}/details', cells: adminOnly(200), url: (w) => `/api/admin/groups/${w.group.id}/details` },
   { method: 'GET', path: '/api/admin/groups/{id}/arrears', cells: adminOnly(200), url: (w) => `/api/admin/groups/${w.group.id}/arrears` },
   { method: 'GET', path: '/api/admin/groups/{id}/ledger', cells: adminOnly(200), url: (w) => `/api/admin/groups/${w.group.id}/ledger` },
+  { method: 'GET', path: '/api/admin/dashboard/series', cells: adminOnly(200) },
+  // Statements (PDF): the owner's own; any member's for an admin.
+  { method: 'GET', path: '/api/committee-plans/user/groups/{groupId}/statement.pdf', cells: ownerOnly(200), url: (w) => `/api/committee-plans/user/groups/${w.group.id}/statement.pdf` },
+  { method: 'GET', path: '/api/payments/statement.pdf', cells: signedIn(200) },
+  { method: 'GET', path: '/api/admin/users/{id}/statement.pdf', cells: adminOnly(200), url: (w) => `/api/admin/users/${w.owner.id}/statement.pdf` },
   { method: 'GET', path: '/api/admin/groups/{id}/payments', cells: adminOnly(200), url: (w) => `/api/admin/groups/${w.group.id}/payments` },
 
   // Bank accounts: members see the active ones to pay into; admins manage them.
@@ -306,6 +311,15 @@ const rows: Row[] = [
   { method: 'PUT', path: '/api/notifications/{id}/read', cells: ownerOnly(200), url: (w) => `/api/notifications/${w.notificationId}/read` },
 
   { method: 'GET', path: '/api/admin/audit', cells: adminOnly(200) },
+
+  // CSV exports of the admin lists: admins only, whatever the kind (each export adds only its own audit row).
+  { method: 'GET', path: '/api/admin/exports/payments.csv', cells: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/exports/defaulters.csv', cells: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/exports/winners.csv', cells: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/exports/plan-requests.csv', cells: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/exports/commission-payments.csv', cells: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/exports/users.csv', cells: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/exports/audit.csv', cells: adminOnly(200) },
 
   // Winners: chosen and managed by admins only, even the winner cannot touch the record.
   {
@@ -472,7 +486,11 @@ async function storedDataDigest(db: TestContext['db']): Promise<Record<string, s
   const { rows: tables } = await db.query<{ name: string }>(
     `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
   );
-  const union = tables.map(({ name }) => `SELECT '${name}' AS name, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM "${name}" t`).join(' UNION ALL ');
+  // The one write a GET may make: an export's own audit row (who exported what, RULES §11).
+  const onlyStored = (name: string) => (name === 'audit_log' ? ` WHERE t.action <> 'DATA_EXPORT'` : '');
+  const union = tables
+    .map(({ name }) => `SELECT '${name}' AS name, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM "${name}" t${onlyStored(name)}`)
+    .join(' UNION ALL ');
   const { rows } = await db.query<{ name: string; digest: string }>(union);
   return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
 }

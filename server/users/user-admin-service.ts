@@ -20,10 +20,10 @@ type AdminUserRow = UserRow & { blocked_reason: string | null; total_committees:
 
 // Figures per user from per-user subqueries on indexed columns: joined only to the rows asked for (a page
 // or one user), never grouped over the whole tables; no query per row.
-const userFiguresSql = (u: string) => `
+export const userFiguresSql = (u: string) => `
   LEFT JOIN LATERAL (SELECT count(*) AS total, count(*) FILTER (WHERE status = 'ACTIVE') AS active FROM group_members WHERE user_id = ${u}.id) m ON true
   LEFT JOIN LATERAL (SELECT count(*) AS n, sum(amount) AS amount FROM payments WHERE user_id = ${u}.id AND status = 'PAID' AND settled_by_payment_id IS NULL) pay ON true`;
-const USER_FIGURE_COLUMNS = `coalesce(m.total, 0)::int AS total_committees, coalesce(m.active, 0)::int AS active_committees,
+export const USER_FIGURE_COLUMNS = `coalesce(m.total, 0)::int AS total_committees, coalesce(m.active, 0)::int AS active_committees,
     coalesce(pay.n, 0)::int AS total_payments, coalesce(pay.amount, 0)::text AS paid_amount`;
 const ADMIN_USER_SELECT = `SELECT u.*, ${USER_FIGURE_COLUMNS} FROM users u ${userFiguresSql('u')}`;
 
@@ -37,7 +37,10 @@ function toAdminUser(row: AdminUserRow) {
 }
 export type AdminUser = ReturnType<typeof toAdminUser>;
 
-export async function listUsers(db: Queryable, f: { search?: string; filter?: 'ACTIVE' | 'INACTIVE' | 'BLOCKED'; limit: number; offset: number }) {
+export type UserFilter = { search?: string; filter?: 'ACTIVE' | 'INACTIVE' | 'BLOCKED' };
+
+/** The users list's WHERE clause (`WHERE …` or empty) and its parameters ($1, $2 when searching), on `u`; the CSV export reads it too. */
+export function usersWhere(f: UserFilter) {
   const where: string[] = [];
   const params: unknown[] = [];
   if (f.filter === 'BLOCKED') where.push('u.is_blocked');
@@ -51,7 +54,11 @@ export async function listUsers(db: Queryable, f: { search?: string; filter?: 'A
     where.push(`(u.name ILIKE $1 OR u.email ILIKE $1 OR u.phone ILIKE $1 OR u.referral_code ILIKE $1
       OR ($2::text IS NOT NULL AND regexp_replace(coalesce(u.phone, ''), '[^0-9]', '', 'g') LIKE $2))`);
   }
-  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  return { whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+}
+
+export async function listUsers(db: Queryable, f: UserFilter & { limit: number; offset: number }) {
+  const { whereSql, params } = usersWhere(f);
   // The page first (users_created_at_idx serves its order), then each of its users' figures.
   const { rows } = await db.query<AdminUserRow>(
     `WITH listed AS (SELECT * FROM users u ${whereSql} ORDER BY u.created_at DESC, u.id LIMIT $${params.length + 1} OFFSET $${params.length + 2})

@@ -223,10 +223,10 @@ export async function changeWinnerStatus(db: Database, admin: Actor, id: string,
  * neither repeat nor skip a winner. Migration 018's indexes give this order, with or without a
  * committee, year or status.
  */
-export async function listWinners(
-  db: Queryable,
-  f: { committeeId?: string; groupNumber?: string; month?: number; year?: number; status?: string; search?: string; limit: number; offset: number },
-) {
+export type WinnerFilter = { committeeId?: string; groupNumber?: string; month?: number; year?: number; status?: string; search?: string };
+
+/** The winners list's WHERE clause (`WHERE …` or empty) and its parameters, on `w`, `g`, `p` and `u`; the CSV export reads it too. */
+export function winnersWhere(f: WinnerFilter) {
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (sql: (n: string) => string, value: unknown) => {
@@ -239,7 +239,11 @@ export async function listWinners(
   if (f.year) add((n) => `w.year = ${n}`, f.year);
   if (f.status) add((n) => `w.status = ${n}`, f.status);
   if (f.search) add((n) => `(u.name ILIKE ${n} OR p.name ILIKE ${n})`, `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  return { whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+}
+
+export async function listWinners(db: Queryable, f: WinnerFilter & { limit: number; offset: number }) {
+  const { whereSql, params } = winnersWhere(f);
   const { rows } = await db.query<WinnerRow>(
     `${WINNER_SELECT} ${whereSql}
      ORDER BY w.year DESC, w.month DESC, w.selected_at DESC, w.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
