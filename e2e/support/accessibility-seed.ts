@@ -33,7 +33,7 @@ async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): P
 }
 
 /** Registers, verifies through the emailed link and signs in; returns the member and their session token. */
-async function memberThroughApi(request: APIRequestContext, label: string, referralCode?: string): Promise<{ member: SeededMember; token: string; referralCode: string }> {
+export async function memberThroughApi(request: APIRequestContext, label: string, referralCode?: string): Promise<{ member: SeededMember; token: string; referralCode: string }> {
   const member = newMember(label);
   await ok(await request.post('/api/auth/register', { data: { name: member.name, email: member.email, phone: member.phone, password: member.password, ...(referralCode ? { referralCode } : {}) } }));
   const token = new URL(await waitForLink(member.email, '/verify-email')).searchParams.get('token') ?? '';
@@ -44,7 +44,7 @@ async function memberThroughApi(request: APIRequestContext, label: string, refer
   return { member: { ...member, id: login.user.id }, token: login.token, referralCode: login.user.referralCode };
 }
 
-async function subscribe(request: APIRequestContext, token: string, planId: string, bankAccountId: string): Promise<void> {
+export async function subscribe(request: APIRequestContext, token: string, planId: string, bankAccountId: string): Promise<void> {
   await ok(
     await request.post('/api/payments/subscribe', {
       headers: { Authorization: `Bearer ${token}` },

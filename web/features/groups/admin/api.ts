@@ -1,6 +1,6 @@
 /** Calls of the admin's groups screens and a group's arrears grid (admin document §7), with their answer shapes (contract/plans.ts, contract/payments.ts). */
 import type { z } from 'zod';
-import type { groupArrearsAnswer } from '../../../../contract/payments.ts';
+import type { groupArrearsAnswer, groupLedgerAnswer } from '../../../../contract/payments.ts';
 import type { group, groupAnswer, GroupCreateBody, groupDetails, groupDetailsAnswer, groupListAnswer, groupMember, groupPayment, groupPaymentsAnswer, groupStats, GroupUpdateBody } from '../../../../contract/plans.ts';
 import type { messageAnswer } from '../../../../contract/answers.ts';
 import { api } from '../../../lib/api-client.ts';
@@ -41,6 +41,7 @@ export const groupKeys = {
   groupDetails: (id: string) => [...adminCatalogueKey, 'group-details', id] as const,
   groupPayments: (id: string) => [...adminCatalogueKey, 'group-payments', id] as const,
   groupArrears: (id: string, page: number) => [...adminCatalogueKey, 'group-arrears', id, page] as const,
+  groupLedger: (id: string) => [...adminCatalogueKey, 'group-ledger', id] as const,
 };
 
 const optionalText = (value: string) => (value.trim() ? value.trim() : undefined);
@@ -67,6 +68,12 @@ export const groupApi = {
   groupArrears: (id: string, page: number, signal?: AbortSignal) =>
     api.get<z.output<typeof groupArrearsAnswer>>(`/admin/groups/${encodeURIComponent(id)}/arrears`, { page }, { signal }).then((r) => {
       if (!r?.data?.group || !Array.isArray(r.data.members) || !Array.isArray(r.data.months) || !r.data.pagination) throw new Error('Invalid arrears answer');
+      return r.data;
+    }),
+  /** GET /api/admin/groups/{id}/ledger (RULES §6a): the group's months with what was due, collected, paid out and held. */
+  groupLedger: (id: string, signal?: AbortSignal) =>
+    api.get<z.output<typeof groupLedgerAnswer>>(`/admin/groups/${encodeURIComponent(id)}/ledger`, undefined, { signal }).then((r) => {
+      if (!r?.data?.group || !Array.isArray(r.data.months)) throw new Error('Invalid ledger answer');
       return r.data;
     }),
   // A create is sent once only: a retried create could make two groups.

@@ -15,6 +15,7 @@ import { arrearsPath, type GroupDetails, type GroupPaymentRow, groupApi, groupKe
 import { formatDate } from '../../../lib/format.ts';
 import { Figure, useLoadErrorToast } from '../../../components/page-parts.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { GroupCollectionChart } from './group-collection-chart.tsx';
 
 const tabs = ['overview', 'members', 'payments', 'statistics'] as const;
 
@@ -238,6 +239,7 @@ function Statistics({ group }: { group: GroupDetails }) {
         <div className="h-full rounded-full bg-success" style={{ width: `${Math.min(100, Math.max(0, s.collectionRate))}%` }} />
       </div>
       <p className="text-xs text-muted-foreground">{t('groups.stats.rateMeans')}</p>
+      <GroupCollectionChart groupId={group.id} />
       <div>
         <h3 className="text-sm font-medium">{t('groups.stats.currentMonth')}</h3>
         <dl className="mt-2 grid grid-cols-3 gap-3">

@@ -262,3 +262,116 @@ describe('Groups Management on /admin', () => {
     expect(within(dialog).getByRole('link', { name: 'Open arrears grid' }).getAttribute('href')).toBe('/admin/groups/group-1/arrears');
   });
 });
+
+describe('Group details: collection per month', () => {
+  const details = () => ({
+    ...makeGroup({ currentMembers: 2 }),
+    members: [],
+    payments: [],
+    paymentsPagination: { page: 1, limit: 50, total: 0, pages: 1, exact: true },
+    stats: { totalPayments: 6, paidPayments: 3, pendingPayments: 3, overduePayments: 1, totalRevenue: 15000, expectedRevenue: 30000, collectionRate: 50, currentMonth: { paid: 0, pending: 2, overdue: 0 } },
+  });
+  const month = (year: number, m: number, index: number, due: number, collected: number, scheduled = false) => ({
+    month: m,
+    year,
+    index,
+    dueDate: `${year}-${String(m).padStart(2, '0')}-01`,
+    scheduled,
+    due,
+    collected,
+    underReview: 0,
+    owed: due - collected,
+    overdue: 0,
+    paidOut: 0,
+    held: collected,
+    balance: collected,
+    winner: null,
+    own: null,
+  });
+  const ledger = {
+    group: { id: 'group-1', groupNumber: '1', planName: 'Umrah Economy', monthlyAmount: 5000, startDate: '2025-12-01', endDate: '2026-11-01', members: 2 },
+    asOf: '2026-02-15',
+    months: [month(2025, 12, 1, 10_000, 10_000), month(2026, 1, 2, 10_000, 5_000), month(2026, 2, 3, 10_000, 0), month(2026, 3, 4, 0, 0, true)],
+    totals: { due: 30_000, collected: 15_000, paidOut: 0, held: 15_000 },
+  };
+
+  async function openStatistics(user: ReturnType<typeof userEvent.setup>) {
+    renderWithProviders(<GroupsManagement />);
+    await user.click(within(await screen.findByRole('article', { name: 'Umrah Economy - Group 1' })).getByRole('button', { name: 'View' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Group Details' });
+    await user.click(await within(dialog).findByRole('tab', { name: 'Statistics' }));
+    return dialog;
+  }
+
+  it("charts the group's months so far, due against collected, with the same numbers in its table", async () => {
+    const user = userEvent.setup();
+    const calls = fakeApi(
+      listGroups([makeGroup({ currentMembers: 2 })]),
+      on('GET', '/api/admin/groups/group-1/details', () => ({ body: { success: true, group: details() } })),
+      on('GET', '/api/admin/groups/group-1/ledger', () => ({ body: { success: true, data: ledger } })),
+    );
+    const dialog = await openStatistics(user);
+
+    const chart = await within(dialog).findByRole('region', { name: 'Collection per month' });
+    // The scheduled month (nothing due yet) is left out.
+    expect(within(chart).getByRole('img', { name: /^Bar chart of Due and Collected by month, from December 2025 to February 2026/ })).toBeTruthy();
+    const toggle = within(chart).getByRole('button', { name: 'Show as table' });
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    const table = within(chart).getByRole('table', { name: 'Collection per month' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => [...within(row).queryAllByRole('columnheader'), ...within(row).queryAllByRole('rowheader'), ...within(row).queryAllByRole('cell')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Month', 'Due', 'Collected'],
+      ['December 2025', 'PKR 10,000', 'PKR 10,000'],
+      ['January 2026', 'PKR 10,000', 'PKR 5,000'],
+      ['February 2026', 'PKR 10,000', 'PKR 0'],
+    ]);
+    expect(calls.filter((call) => call.path === '/api/admin/groups/group-1/ledger')).toHaveLength(1);
+  });
+
+  it('shows that the months are loading, says when they cannot be loaded, and tries again on Retry', async () => {
+    const user = userEvent.setup();
+    let answers = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    fakeApi(
+      listGroups([makeGroup({ currentMembers: 2 })]),
+      on('GET', '/api/admin/groups/group-1/details', () => ({ body: { success: true, group: details() } })),
+    );
+    const fetchSpy = vi.mocked(globalThis.fetch);
+    const fake = fetchSpy.getMockImplementation()!;
+    fetchSpy.mockImplementation(async (input, init) => {
+      if (!String(input).includes('/ledger')) return fake(input, init);
+      if (++answers === 1) {
+        await held;
+        return new Response(JSON.stringify({ success: false, message: 'Access denied.' }), { status: 403, headers: { 'Content-Type': 'application/json' } });
+      }
+      return new Response(JSON.stringify({ success: true, data: ledger }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    const dialog = await openStatistics(user);
+
+    expect(await within(dialog).findByText("Loading the group's months...")).toBeTruthy();
+    release();
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe("The group's months could not be loaded.");
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(await within(dialog).findByRole('region', { name: 'Collection per month' })).toBeTruthy();
+    expect(answers).toBe(2);
+  });
+
+  it('says when nothing is due in the group yet', async () => {
+    const user = userEvent.setup();
+    fakeApi(
+      listGroups([makeGroup({ currentMembers: 2 })]),
+      on('GET', '/api/admin/groups/group-1/details', () => ({ body: { success: true, group: details() } })),
+      on('GET', '/api/admin/groups/group-1/ledger', () => ({ body: { success: true, data: { ...ledger, months: [month(2026, 3, 1, 0, 0, true)] } } })),
+    );
+    const dialog = await openStatistics(user);
+    const chart = await within(dialog).findByRole('region', { name: 'Collection per month' });
+    expect(within(chart).getByText('Nothing is due in this group yet.')).toBeTruthy();
+    expect(within(chart).queryByRole('button', { name: 'Show as table' })).toBeNull();
+  });
+});

@@ -1,7 +1,8 @@
 /** The admin dashboard's overview call (admin document §7 "Dashboard overview"), with the shape the server answers (contract/overview.ts). */
 import type { z } from 'zod';
-import type { adminOverview, adminOverviewAnswer } from '../../../../contract/overview.ts';
+import type { adminOverview, adminOverviewAnswer, MonthlySeries, monthlySeriesAnswer } from '../../../../contract/overview.ts';
 import { api } from '../../../lib/api-client.ts';
+import { adminOverviewKey } from '../../../lib/query-keys.ts';
 
 /**
  * The dashboard's figures (admin document §3 "Dashboard overview"), the instalments' in the words of
@@ -16,4 +17,17 @@ export async function fetchOverview(signal?: AbortSignal): Promise<z.output<type
   const overview = body?.data?.overview ?? body?.overview;
   if (!overview || typeof overview.totalUsers !== 'number') throw new Error('Invalid overview answer');
   return { overview, generatedAt: body?.data?.generatedAt ?? body?.generatedAt ?? new Date().toISOString() };
+}
+
+/** One month of the admin's charts (contract/overview.ts monthlySeries): due so far, collected, prizes paid out, members joined. */
+export type SeriesMonth = MonthlySeries['months'][number];
+
+/** The charts' months under the overview's root: whatever refreshes the overview refreshes them too. */
+export const monthlySeriesKey = (months: number) => [...adminOverviewKey, 'series', months] as const;
+
+/** GET /api/admin/dashboard/series?months=12: month by month, oldest first, the current month last. */
+export async function fetchMonthlySeries(months: number, signal?: AbortSignal): Promise<SeriesMonth[]> {
+  const body = await api.get<z.output<typeof monthlySeriesAnswer>>('/admin/dashboard/series', { months }, { signal });
+  if (!Array.isArray(body?.data?.months)) throw new Error('Invalid series answer');
+  return body.data.months;
 }

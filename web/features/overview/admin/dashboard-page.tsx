@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { GroupsManagement, groupKeys } from '../../groups/admin/index.ts';
+import { DashboardCharts } from './dashboard-charts.tsx';
 import { DashboardOverview } from './dashboard-overview.tsx';
 
 /** /admin (admin document §2 "Admin dashboard"). */
@@ -14,6 +15,8 @@ export function AdminDashboardPage() {
       <h1 className="text-2xl font-bold sm:text-3xl">{t('dashboard.title')}</h1>
       {/* The title banner ('System Online', last-updated time), the alerts card and the System Overview (admin document §2). */}
       <Overview />
+      {/* Collected against due and members joining, month by month (each with its table view). */}
+      <DashboardCharts />
       <GroupsManagement />
     </div>
   );

@@ -15,6 +15,9 @@ import { fetchStatistics, winnerKeys, type Committee, type StatisticsFilters, ty
 import { COMMITTEE_ROWS, lastTenYears, monthName, MONTHLY_ROWS, successRate, totalPrizeMoney } from './display.ts';
 import { FilterField } from './parts.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { MonthChart } from '../../charts/admin/index.ts';
+import { useMonthlySeries } from '../../overview/admin/index.ts';
 
 interface StatisticsTabProps {
   committees: Committee[];
@@ -72,7 +75,41 @@ export function StatisticsTab({ committees, filters, onFilters }: StatisticsTabP
           <StatisticsView statistics={statistics.data} />
         )}
       </div>
+
+      <PrizesChart />
     </div>
+  );
+}
+
+/**
+ * The prizes paid to each month's winners over the last 12 months, all committees (GET
+ * /api/admin/dashboard/series, `paidOut`), with its table view. The filters above do not apply.
+ */
+function PrizesChart() {
+  const { t } = useTranslation('adminWinners');
+  const series = useMonthlySeries();
+  if (series.isPending) return <Spinner label={t('statistics.prizesChart.loading')} className="justify-center py-8" />;
+  if (series.isError) {
+    return (
+      <LoadError
+        compact
+        message={getErrorMessage(series.error, t('statistics.prizesChart.loadFailed'))}
+        retryLabel={t('statistics.prizesChart.retry')}
+        retrying={series.isFetching}
+        onRetry={() => void series.refetch()}
+      />
+    );
+  }
+  return (
+    <Card className="p-4 sm:p-6">
+      <MonthChart
+        title={t('statistics.prizesChart.title')}
+        description={t('statistics.prizesChart.description')}
+        unit="pkr"
+        months={series.data}
+        series={[{ label: t('statistics.prizesChart.paidOut'), tone: 'primary', value: (month) => month.paidOut }]}
+      />
+    </Card>
   );
 }
 

@@ -447,6 +447,53 @@ describe('/admin/winners, Statistics', { timeout: 20_000 }, () => {
     expect(url).toMatch(/year=20\d\d/);
   });
 
+  it('charts the prizes paid out in each of the last 12 months, all committees, with the same numbers in its table', async () => {
+    const statistics: WinnerStatistics = { total: { winners: 2, paid: 2, pending: 0, cancelled: 0, totalAmount: 600000 }, monthly: [], byCommittee: [] };
+    const months = Array.from({ length: 12 }, (_, index) => ({
+      year: index < 9 ? 2025 : 2026,
+      month: ((3 + index) % 12) + 1,
+      due: 0,
+      collected: 0,
+      paidOut: index === 4 ? 300000 : index === 11 ? 450000.5 : 0,
+      joined: 0,
+    }));
+    const { reads } = stubReads({ '/api/winners/statistics': ok({ statistics, data: { statistics } }), '/api/admin/dashboard/series': ok({ data: { months } }) });
+    const user = userEvent.setup();
+    renderPage('/admin/winners?tab=statistics');
+
+    const chart = await screen.findByRole('region', { name: 'Prizes paid out per month' });
+    expect(within(chart).getByRole('img', { name: /^Bar chart of Paid out by month, from April 2025 to March 2026/ })).toBeTruthy();
+    const toggle = within(chart).getByRole('button', { name: 'Show as table' });
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    const rows = within(within(chart).getByRole('table', { name: 'Prizes paid out per month' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [within(row).getByRole('rowheader').textContent, within(row).getByRole('cell').textContent]);
+    expect(rows).toHaveLength(12);
+    expect(rows[0]).toEqual(['April 2025', 'PKR 0']);
+    expect(rows[4]).toEqual(['August 2025', 'PKR 300,000']);
+    expect(rows[11]).toEqual(['March 2026', 'PKR 450,000.5']);
+    expect(reads.find((call) => call.path === '/api/admin/dashboard/series')?.search.get('months')).toBe('12');
+  });
+
+  it('says when the prizes chart cannot be loaded, and tries again on Retry', async () => {
+    const statistics: WinnerStatistics = { total: { winners: 0, paid: 0, pending: 0, cancelled: 0, totalAmount: 0 }, monthly: [], byCommittee: [] };
+    let calls = 0;
+    const months = [{ year: 2026, month: 3, due: 0, collected: 0, paidOut: 1000, joined: 0 }];
+    stubReads({
+      '/api/winners/statistics': ok({ statistics, data: { statistics } }),
+      '/api/admin/dashboard/series': () => (++calls === 1 ? { status: 403, body: { success: false, message: 'Access denied.' } } : ok({ data: { months } })),
+    });
+    const user = userEvent.setup();
+    renderPage('/admin/winners?tab=statistics');
+    expect(await screen.findByText('The monthly figures could not be loaded.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('region', { name: 'Prizes paid out per month' })).toBeTruthy();
+    expect(calls).toBe(2);
+  });
+
   it('says when there is no monthly or committee data', async () => {
     const statistics: WinnerStatistics = { total: { winners: 0, paid: 0, pending: 0, cancelled: 0, totalAmount: 0 }, monthly: [], byCommittee: [] };
     stubReads({ '/api/winners/statistics': ok({ statistics, data: { statistics } }) });
