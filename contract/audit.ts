@@ -10,11 +10,27 @@ import { pagination } from './paging.ts';
 export const auditSnapshot = jsonObject;
 export type AuditSnapshot = z.output<typeof auditSnapshot>;
 
+/** The parts that name an audit entry's record; each kind of record has some of them. */
+export const auditSubject = z.object({
+  member: z.string().optional(),
+  plan: z.string().optional(),
+  groupNumber: z.string().optional(),
+  month: z.number().int().optional(),
+  year: z.number().int().optional(),
+  bank: z.string().optional(),
+  account: z.string().optional(),
+  /** A payment that is a plan request (buying a plan), not an instalment. */
+  planRequest: z.boolean().optional(),
+});
+export type AuditSubject = z.output<typeof auditSubject>;
+
 export const auditEntry = z.object({
   id: z.string(),
   action: z.string(),
   entityType: z.string(),
   entityId: z.string().nullable(),
+  /** What the record is: its member, plan and group, month, bank account, as data; null once it is gone. */
+  subject: auditSubject.nullable(),
   before: auditSnapshot.nullable(),
   after: auditSnapshot.nullable(),
   ip: z.string().nullable(),

@@ -2,13 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditEntry, auditPage, type AuditSnapshot } from '../../contract/audit.ts';
+import { auditEntry, auditPage, type AuditSnapshot, type AuditSubject } from '../../contract/audit.ts';
 import { firstValue, paginationOf, pagingQuery } from '../../contract/paging.ts';
 import type { Database } from '../db/database.ts';
 import { idFilter } from '../db/ids.ts';
 import type { AuthHooks } from '../http/auth.ts';
 import { responses } from '../http/schemas.ts';
 import { listTotal } from '../db/paging.ts';
+import { auditSubjectSql } from './audit-subjects.ts';
 
 export type AuditFilter = { actorId?: string; action?: string; entityType?: string; entityId?: string; from?: string; to?: string };
 
@@ -50,11 +51,15 @@ export function registerAuditRoutes(app: FastifyInstance, deps: { db: Database; 
       const offset = (q.page - 1) * q.limit;
       // audit_log_created_idx serves the order; the filters are checked along it.
       const { fromWhere, params } = auditFromWhere(q);
-      const { rows } = await deps.db.query<{ id: string; action: string; entity_type: string; entity_id: string | null; before_data: AuditSnapshot | null; after_data: AuditSnapshot | null; ip: string | null; created_at: Date; actor_id: string | null; actor_name: string | null; actor_email: string | null }>(
-        `SELECT a.id, a.action, a.entity_type, a.entity_id, a.before_data, a.after_data, a.ip, a.created_at,
-           u.id AS actor_id, u.name AS actor_name, u.email AS actor_email
-         ${fromWhere}
-         ORDER BY a.created_at DESC, a.id LIMIT $7 OFFSET $8`,
+      const { rows } = await deps.db.query<{ id: string; action: string; entity_type: string; entity_id: string | null; before_data: AuditSnapshot | null; after_data: AuditSnapshot | null; ip: string | null; created_at: Date; actor_id: string | null; actor_name: string | null; actor_email: string | null; subject: AuditSubject | null }>(
+        // The page first, in the index's order; then what each of its entries is about, in words.
+        `SELECT page.*, ${auditSubjectSql('page')} AS subject FROM (
+           SELECT a.id, a.action, a.entity_type, a.entity_id, a.before_data, a.after_data, a.ip, a.created_at,
+             u.id AS actor_id, u.name AS actor_name, u.email AS actor_email
+           ${fromWhere}
+           ORDER BY a.created_at DESC, a.id LIMIT $7 OFFSET $8
+         ) page
+         ORDER BY page.created_at DESC, page.id`,
         [...params, q.limit, offset],
       );
       const counted = await listTotal(deps.db, { rows: rows.length, limit: q.limit, offset }, fromWhere, params);
@@ -63,6 +68,7 @@ export function registerAuditRoutes(app: FastifyInstance, deps: { db: Database; 
         action: r.action,
         entityType: r.entity_type,
         entityId: r.entity_id,
+        subject: r.subject,
         before: r.before_data,
         after: r.after_data,
         ip: r.ip,

@@ -6,6 +6,8 @@
  */
 import type { ExportFilters, ExportKind } from '../../contract/exports.ts';
 import { auditFromWhere } from '../audit/audit-routes.ts';
+import { auditSubjectSql, subjectText } from '../audit/audit-subjects.ts';
+import type { AuditSubject } from '../../contract/audit.ts';
 import { BUSINESS_TIME_ZONE } from '../business-time.ts';
 import type { Queryable, Row } from '../db/database.ts';
 import { isOverdueSql, instalmentStateSql, overdueCutoffSql, type BusinessDay } from '../payments/figures.ts';
@@ -268,28 +270,28 @@ function users(db: Queryable, _day: BusinessDay, f: ExportFilters<'users'>): Exp
 
 type AuditExportRow = {
   id: string; k_at: string; at: string; actor_id: string | null; actor_name: string | null; actor_email: string | null; action: string; entity_type: string;
-  entity_id: string | null; ip: string | null; before_data: string | null; after_data: string | null;
+  entity_id: string | null; subject: AuditSubject | null; ip: string | null; before_data: string | null; after_data: string | null;
 };
 
 /** GET /api/admin/audit: newest first (audit_log_created_idx); before and after as JSON text. */
 function audit(db: Queryable, _day: BusinessDay, f: ExportFilters<'audit'>): ExportSource {
   const { fromWhere, params: base } = auditFromWhere(f);
   return {
-    header: ['Entry ID', 'Time (PKT)', 'Actor ID', 'Actor', 'Actor email', 'Action', 'Record type', 'Record ID', 'IP address', 'Before', 'After'],
+    header: ['Entry ID', 'Time (PKT)', 'Actor ID', 'Actor', 'Actor email', 'Action', 'Record type', 'Record ID', 'Record', 'IP address', 'Before', 'After'],
     batches: keyset<AuditExportRow>(
       async (after, limit) => {
         const { params, add } = paramsFrom(base);
         const past = after ? `AND ${afterNewest('a.created_at', 'a.id', add(after.k_at), add(after.id))}` : '';
         const { rows } = await db.query<AuditExportRow>(
           `SELECT a.id, a.created_at::text AS k_at, ${pkt('a.created_at')} AS at, u.id AS actor_id, u.name AS actor_name, u.email AS actor_email,
-             a.action, a.entity_type, a.entity_id, a.ip, a.before_data::text AS before_data, a.after_data::text AS after_data
+             a.action, a.entity_type, a.entity_id, ${auditSubjectSql()} AS subject, a.ip, a.before_data::text AS before_data, a.after_data::text AS after_data
            ${fromWhere} ${past}
            ORDER BY a.created_at DESC, a.id LIMIT ${add(limit)}`,
           params,
         );
         return rows;
       },
-      (r) => [r.id, r.at, r.actor_id, r.actor_name, r.actor_email, r.action, r.entity_type, r.entity_id, r.ip, r.before_data, r.after_data],
+      (r) => [r.id, r.at, r.actor_id, r.actor_name, r.actor_email, r.action, r.entity_type, r.entity_id, subjectText(r.subject), r.ip, r.before_data, r.after_data],
     ),
   };
 }

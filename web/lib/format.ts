@@ -63,3 +63,9 @@ export function formatCnic(cnic: string | null | undefined): string {
 export function formatDateIn(language: string, value: string | null | undefined): string {
   return formatDate(value, language) || (value ?? '');
 }
+
+/** 'March 2026': a month of a year, in the reader's language. */
+export function formatMonth(year: number, month: number, language = 'en'): string {
+  if (!Number.isInteger(year) || !Number.isInteger(month) || month < 1 || month > 12) return '';
+  return new Intl.DateTimeFormat(pakistanLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
+}

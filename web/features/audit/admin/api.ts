@@ -58,12 +58,19 @@ export const KNOWN_ACTIONS = [
   'WINNER_SELECT',
   'WINNER_UPDATE',
   'WINNER_CANCEL',
+  'WINNER_DRAW',
+  'DRAW_COMMIT',
+  'DRAW',
+  'DATA_EXPORT',
+  'TWO_FACTOR_SETUP',
+  'TWO_FACTOR_ENABLE',
+  'TWO_FACTOR_DISABLE',
 ] as const;
 export type KnownAction = (typeof KNOWN_ACTIONS)[number];
 export const isKnownAction = (action: string): action is KnownAction => (KNOWN_ACTIONS as readonly string[]).includes(action);
 
 /** The kinds of record the server names in entries. */
-export const ENTITY_TYPES = ['user', 'plan', 'group', 'payment', 'bank_account', 'commission_rules', 'commission_batch', 'winner'] as const;
+export const ENTITY_TYPES = ['user', 'plan', 'group', 'payment', 'bank_account', 'commission_rules', 'commission_batch', 'winner', 'draw', 'export'] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 export const isKnownEntityType = (type: string): type is EntityType => (ENTITY_TYPES as readonly string[]).includes(type);
 

@@ -7,7 +7,8 @@ import { useId } from 'react';
 import { Filter } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatMonth } from '../../../lib/format.ts';
+import type { AuditSubject } from '../../../../contract/audit.ts';
 import { WIDE_QUERY, useMediaQuery } from '../../users/admin/index.ts';
 import { isKnownAction, isKnownEntityType, type AuditEntry } from './api.ts';
 import { diffValues, prettyJson } from './diff.ts';
@@ -26,10 +27,22 @@ export function formatAuditTime(iso: string, language = 'en'): string {
 }
 
 export function useAuditText() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return {
     action: (action: string) => (isKnownAction(action) ? t(`admin.audit.actions.${action}`) : action),
     entityType: (type: string) => (isKnownEntityType(type) ? t(`admin.audit.entityTypes.${type}`) : type),
+    /** 'Aisha Khan, Gold, Group 1, March 2026': the record named as a person reads it. */
+    subject: (s: AuditSubject) =>
+      [
+        s.member,
+        s.bank && s.account ? `${s.bank}, ${s.account}` : undefined,
+        s.plan,
+        s.groupNumber ? t('admin.audit.subject.group', { number: s.groupNumber }) : undefined,
+        s.month && s.year ? formatMonth(s.year, s.month, i18n.language) : undefined,
+        s.planRequest ? t('admin.audit.subject.planRequest') : undefined,
+      ]
+        .filter(Boolean)
+        .join(', '),
   };
 }
 
@@ -89,6 +102,7 @@ function Record({ entry, filterBy }: { entry: AuditEntry; filterBy: EntryFilterA
     <div className="flex items-start gap-1">
       <div className="min-w-0">
         <div>{text.entityType(entry.entityType)}</div>
+        {entry.subject && <div className="font-medium break-words">{text.subject(entry.subject)}</div>}
         {entry.entityId && <div className="font-mono text-xs break-all text-muted-foreground">{entry.entityId}</div>}
       </div>
       {entry.entityId && <FilterButton label={t('admin.audit.filterByRecord')} onClick={() => filterBy.byRecord(entry.entityType, entry.entityId!)} />}

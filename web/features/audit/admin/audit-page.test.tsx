@@ -16,6 +16,7 @@ const entries: AuditEntry[] = [
     action: 'USER_UPDATE',
     entityType: 'user',
     entityId: '22222222-2222-4222-8222-222222222222',
+    subject: { member: 'Ayesha Khan' },
     before: { name: 'Ayesha', email: 'ayesha@example.com', role: 'USER' },
     after: { name: 'Ayesha Khan', email: 'ayesha@example.com', role: 'ADMIN' },
     ip: '203.0.113.9',
@@ -28,6 +29,7 @@ const entries: AuditEntry[] = [
     action: 'PLAN_CREATE',
     entityType: 'plan',
     entityId: '33333333-3333-4333-8333-333333333333',
+    subject: null,
     before: null,
     after: { name: 'Gold', monthlyAmount: 5000 },
     ip: null,
@@ -52,6 +54,8 @@ describe('/admin/audit', () => {
     expect(within(edit).getByText('User edited')).toBeTruthy();
     expect(within(edit).getByText('USER_UPDATE')).toBeTruthy();
     expect(within(edit).getByText('22222222-2222-4222-8222-222222222222')).toBeTruthy();
+    // The record by name, not only by id.
+    expect(within(within(edit).getAllByRole('cell')[3]).getByText('Ayesha Khan')).toBeTruthy();
     const changes = within(edit).getAllByRole('listitem').map((li) => li.textContent);
     expect(changes).toEqual(['name: Ayesha →  becomes Ayesha Khan', 'role: USER →  becomes ADMIN']);
     expect(within(edit).getByText('203.0.113.9')).toBeTruthy();
@@ -130,5 +134,23 @@ describe('datesInOrder', () => {
     expect(datesInOrder('2026-03-01', '')).toBe(true);
     expect(datesInOrder('2026-03-01', '2026-03-01')).toBe(true);
     expect(datesInOrder('2026-03-02', '2026-03-01')).toBe(false);
+  });
+
+  it('names each record in words: member, plan and group, month, bank account, plan request', async () => {
+    screenWidth(1440);
+    const named: AuditEntry[] = [
+      { ...entries[1], id: 'n-1', action: 'PAYMENT_PAID', entityType: 'payment', subject: { member: 'Aisha Khan', plan: 'Gold', groupNumber: '3', month: 3, year: 2026 } },
+      { ...entries[1], id: 'n-2', action: 'PLAN_REQUEST_APPROVE', entityType: 'payment', subject: { member: 'Omar Farooq', plan: 'Gold', planRequest: true } },
+      { ...entries[1], id: 'n-3', action: 'BANK_ACCOUNT_UPDATE', entityType: 'bank_account', subject: { bank: 'HBL', account: 'Committee Collections' } },
+      { ...entries[1], id: 'n-4', action: 'DRAW_COMMIT', entityType: 'draw', subject: { plan: 'Gold', groupNumber: '3', month: 4, year: 2026 } },
+    ];
+    stubGetRequests({ '/api/admin/audit': auditAnswer(named) });
+    renderWithAdmin(<AdminAuditPage />);
+    const table = await screen.findByRole('table', { name: 'Audit entries' });
+    for (const text of ['Aisha Khan, Gold, Group 3, March 2026', 'Omar Farooq, Gold, plan request', 'HBL, Committee Collections', 'Gold, Group 3, April 2026']) {
+      expect(within(table).getByText(text)).toBeTruthy();
+    }
+    expect(within(table).getByText('Draw committed')).toBeTruthy();
+    expect(within(table).getAllByText('Draw').length).toBeGreaterThan(0);
   });
 });
