@@ -95,6 +95,12 @@ export function auditParams(filters: AuditFilters): QueryParams {
   };
 }
 
+/** GET /api/admin/exports/audit.csv: every entry the filters show (no pages), saved as a file. */
+export function exportAudit(filters: AuditFilters) {
+  const { page: _page, limit: _limit, ...query } = auditParams(filters);
+  return api.download('/admin/exports/audit.csv', query, { fallbackName: 'audit.csv' });
+}
+
 export async function fetchAudit(filters: AuditFilters, signal?: AbortSignal): Promise<AuditPage> {
   const body = await api.get<{ data: AuditPage }>('/admin/audit', auditParams(filters), { signal });
   return body.data;

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithAdmin } from '../../../test/admin.tsx';
 import { requestsTo, screenWidth } from '../../../test/api-stub.ts';
-import { ok, stubGetRequests } from '../../../test/api-stub.ts';
+import { catchDownloads, file, ok, stubGetRequests } from '../../../test/api-stub.ts';
 import type { AuditEntry } from './api.ts';
 import { AdminAuditPage, datesInOrder } from './audit-page.tsx';
 
@@ -152,5 +152,19 @@ describe('datesInOrder', () => {
     }
     expect(within(table).getByText('Draw committed')).toBeTruthy();
     expect(within(table).getAllByText('Draw').length).toBeGreaterThan(0);
+  });
+
+  it('downloads what the filters show as CSV, every page of it', async () => {
+    screenWidth(1440);
+    const { reads } = stubGetRequests({ '/api/admin/audit': auditAnswer(), '/api/admin/exports/audit.csv': file('\uFEFFEntry ID\r\n', 'audit-2026-03-12.csv', 'text/csv') });
+    renderWithAdmin(<AdminAuditPage />);
+    await screen.findByRole('table', { name: 'Audit entries' });
+    await userEvent.setup().selectOptions(screen.getByLabelText('Record type'), 'user');
+    await waitFor(() => expect(reads.some((call) => call.path === '/api/admin/audit' && call.url.includes('entityType=user'))).toBe(true));
+    const saved = catchDownloads();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Download CSV of the audit log' }));
+    await waitFor(() => expect(saved.map((s) => s.name)).toEqual(['audit-2026-03-12.csv']));
+    const exported = reads.filter((call) => call.path === '/api/admin/exports/audit.csv').map((call) => call.url);
+    expect(exported).toEqual(['/api/admin/exports/audit.csv?entityType=user']);
   });
 });

@@ -7,6 +7,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { RefreshCw, ScrollText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
@@ -18,7 +19,7 @@ import { notify } from '../../../lib/toast.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { FilterField } from '../../users/admin/index.ts';
 import { ActorField, type ChosenActor } from './actor-field.tsx';
-import { auditKeys, emptyAuditFilters, ENTITY_TYPES, fetchAudit, isKnownEntityType, KNOWN_ACTIONS, type AuditFilters } from './api.ts';
+import { auditKeys, emptyAuditFilters, ENTITY_TYPES, exportAudit, fetchAudit, isKnownEntityType, KNOWN_ACTIONS, type AuditFilters } from './api.ts';
 import { AuditEntryList, useAuditText } from './audit-entry-list.tsx';
 import { totalLabel } from '../../../lib/paging.ts';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -95,6 +96,14 @@ export function AdminAuditPage() {
           <h1 className="text-2xl font-bold sm:text-3xl">{t('admin.audit.title')}</h1>
           <p className="mt-1 text-muted-foreground">{t('admin.audit.subtitle')}</p>
         </div>
+        <div className="flex flex-wrap gap-2">
+        <DownloadButton
+          download={() => exportAudit(filters)}
+          label={t('admin.audit.download')}
+          busyLabel={t('admin.audit.downloading')}
+          failedMessage={t('admin.audit.downloadFailed')}
+          aria-label={t('admin.audit.downloadLabel')}
+        />
         <Button
           variant="outline"
           onClick={() => void queryClient.invalidateQueries({ queryKey: auditKeys.all })}
@@ -104,6 +113,7 @@ export function AdminAuditPage() {
           <RefreshCw aria-hidden className={cn(audit.isFetching && 'animate-spin')} />
           {t('admin.audit.refresh')}
         </Button>
+        </div>
       </div>
 
       <Card className="p-4">
