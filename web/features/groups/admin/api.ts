@@ -76,6 +76,9 @@ export const groupApi = {
       if (!r?.data?.group || !Array.isArray(r.data.months)) throw new Error('Invalid ledger answer');
       return r.data;
     }),
+  /** GET /api/admin/users/{id}/statement.pdf?groupId=: a member's statement of this group, saved as the server names it. */
+  downloadMemberStatement: (userId: string, groupId: string) =>
+    api.download(`/admin/users/${encodeURIComponent(userId)}/statement.pdf`, { groupId }, { fallbackName: 'statement.pdf' }),
   // A create is sent once only: a retried create could make two groups.
   createGroup: (body: GroupCreateBody) => api.post<z.output<typeof groupAnswer>>('/admin/groups/create', body, { retries: 0 }),
   updateGroup: (id: string, body: GroupUpdateBody) => api.put<z.output<typeof groupAnswer>>(`/admin/groups/${encodeURIComponent(id)}`, body),

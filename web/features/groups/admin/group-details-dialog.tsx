@@ -4,6 +4,7 @@ import { Tabs } from 'radix-ui';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPkr } from '../../../../contract/money.ts';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -131,6 +132,16 @@ function Members({ group }: { group: GroupDetails }) {
             <Badge tone={memberTone[member.status] ?? 'info'}>{statusLabel(t, 'memberStatus', member.status)}</Badge>
             <p className="mt-1 text-xs text-muted-foreground">{t('groups.details.joined', { date: formatDate(member.joinedAt, i18n.language) })}</p>
           </div>
+          {/* The member's statement of this group, as a PDF (RULES §6a). */}
+          <DownloadButton
+            download={() => groupApi.downloadMemberStatement(member.userId, group.id)}
+            size="icon"
+            className="shrink-0"
+            title={t('groups.details.statementOf', { name: member.user.name })}
+            label={<span className="sr-only">{t('groups.details.statementOf', { name: member.user.name })}</span>}
+            busyLabel={<span className="sr-only">{t('groups.details.preparingStatement', { name: member.user.name })}</span>}
+            failedMessage={t('groups.toast.statementFailed')}
+          />
         </li>
       ))}
     </ul>

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GroupsManagement } from './groups-management.tsx';
-import { fakeApi, on } from '../../../test/api-stub.ts';
+import { catchDownloads, fakeApi, file, on, type FakeAnswer, type RecordedCall } from '../../../test/api-stub.ts';
 import { makeFigures } from '../../../test/figure-fixtures.ts';
 import { makeGroup, makePlan, renderWithProviders } from '../../../test/catalog-fixtures.tsx';
 
@@ -148,6 +148,46 @@ describe('Groups Management on /admin', () => {
     await user.click(within(dialog).getByRole('tab', { name: 'Statistics' }));
     expect(within(dialog).getByText('PKR 150,000')).toBeTruthy();
     expect(within(dialog).getByText('3%')).toBeTruthy();
+  });
+
+  describe("a member's statement of the group", () => {
+    const statementPath = '/api/admin/users/u1/statement.pdf';
+    const details = () => ({
+      ...makeGroup({ currentMembers: 1 }),
+      members: [{ id: 'm1', userId: 'u1', memberNumber: 1, status: 'ACTIVE', joinedAt: '2026-01-02T00:00:00.000Z', user: { name: 'Bilal Ahmed', email: 'bilal@example.com', phone: null } }],
+      payments: [],
+      paymentsPagination: { page: 1, limit: 50, total: 0, pages: 1, exact: true },
+      stats: { totalPayments: 0, paidPayments: 0, pendingPayments: 0, overduePayments: 0, totalRevenue: 0, expectedRevenue: 0, collectionRate: 0, currentMonth: { paid: 0, pending: 0, overdue: 0 } },
+    });
+    async function openMembers(statement: (call: RecordedCall) => FakeAnswer) {
+      const calls = fakeApi(
+        listGroups([makeGroup({ currentMembers: 1 })]),
+        on('GET', '/api/admin/groups/group-1/details', () => ({ body: { success: true, group: details() } })),
+        on('GET', statementPath, statement),
+      );
+      const user = userEvent.setup();
+      renderWithProviders(<GroupsManagement />);
+      await user.click(within(await screen.findByRole('article', { name: 'Umrah Economy - Group 1' })).getByRole('button', { name: 'View' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Group Details' });
+      await user.click(await within(dialog).findByRole('tab', { name: 'Members' }));
+      return { calls, user, dialog };
+    }
+
+    it('downloads the statement of that member for this group', async () => {
+      const { calls, user, dialog } = await openMembers(() => file('%PDF-1.7 group', 'statement-2026-04-05.pdf'));
+      const saved = catchDownloads();
+      await user.click(within(dialog).getByRole('button', { name: 'Statement of Bilal Ahmed for this group' }));
+      await waitFor(() => expect(saved.map((download) => download.name)).toEqual(['statement-2026-04-05.pdf']));
+      expect(calls.filter((call) => call.path === statementPath).map((call) => call.url)).toEqual([`${statementPath}?groupId=group-1`]);
+    });
+
+    it('says why the statement could not be downloaded', async () => {
+      const { user, dialog } = await openMembers(() => ({ status: 404, body: { success: false, message: 'User not found' } }));
+      const saved = catchDownloads();
+      await user.click(within(dialog).getByRole('button', { name: 'Statement of Bilal Ahmed for this group' }));
+      expect(await screen.findByText('User not found')).toBeTruthy();
+      expect(saved).toEqual([]);
+    });
   });
 
   /** A group of 52 paid instalments whose details carry the first 50. */

@@ -4,10 +4,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowUpRight, Check, History, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { fetchPayments, paymentKeys, type AdminPayment, type PaymentFilters } from './api.ts';
+import { exportPayments, fetchPayments, paymentKeys, type AdminPayment, type PaymentFilters } from './api.ts';
 import { canReview, isSubscription } from './display.ts';
 import { ReceiptHistoryDialog } from './history-dialog.tsx';
 import { PaymentFiltersForm } from './payment-filters.tsx';
@@ -40,6 +41,17 @@ export function AllPaymentsTab({ filters, onFilters }: { filters: PaymentFilters
   return (
     <div className="space-y-4">
       <PaymentFiltersForm filters={filters} onChange={onFilters} label={t('filters.label')} />
+      {/* Every payment the filters match, not only this page (the server's CSV export). */}
+      <div className="flex justify-end">
+        <DownloadButton
+          download={() => exportPayments(filters)}
+          label={t('export.download')}
+          busyLabel={t('export.downloading')}
+          failedMessage={t('export.paymentsFailed')}
+          aria-label={t('export.payments')}
+          className="w-full sm:w-auto"
+        />
+      </div>
 
       <section aria-label={t('all.label')} aria-busy={list.isFetching}>
         {pagination && payments.length > 0 && <p className="mb-3 text-sm text-muted-foreground">{t('all.count', { count: pagination.total, total: totalLabel(pagination) })}</p>}

@@ -134,17 +134,38 @@ const statusQuery: Record<StatusFilter, string | undefined> = {
 };
 const typeQuery: Record<TypeFilter, string | undefined> = { all: undefined, instalment: 'INSTALMENT', subscription: 'SUBSCRIPTION' };
 
-/** The query string of a filtered list; empty filters are left out. */
-export function paymentListParams(filters: PaymentFilters, limit = PAGE_SIZE): QueryParams {
+/** The filters of a list as the server reads them (the list and its export); empty filters are left out. */
+function paymentFilterParams(filters: PaymentFilters): QueryParams {
   return {
     status: statusQuery[filters.status],
     type: typeQuery[filters.type],
     month: filters.month || undefined,
     year: filters.year || undefined,
     search: filters.search.trim() || undefined,
-    page: filters.page,
-    limit,
   };
+}
+
+/** The query string of a filtered list; empty filters are left out. */
+export function paymentListParams(filters: PaymentFilters, limit = PAGE_SIZE): QueryParams {
+  return { ...paymentFilterParams(filters), page: filters.page, limit };
+}
+
+/** The filters of the Reports tab as the report and its export are asked for them; empty filters are left out. */
+function reportScopeParams(filters: ReportFilters): QueryParams {
+  return { planId: filters.planId || undefined, month: filters.month || undefined, year: filters.year || undefined };
+}
+
+/**
+ * GET /api/admin/exports/payments.csv: every payment the All Payments filters match (not only the page
+ * shown), saved as the server names it. Answers the name it was saved under.
+ */
+export function exportPayments(filters: PaymentFilters): Promise<string> {
+  return api.download('/admin/exports/payments.csv', paymentFilterParams(filters), { fallbackName: 'payments.csv' });
+}
+
+/** GET /api/admin/exports/defaulters.csv: the defaulters report under the Reports tab's plan, month and year. */
+export function exportDefaulters(filters: ReportFilters): Promise<string> {
+  return api.download('/admin/exports/defaulters.csv', reportScopeParams(filters), { fallbackName: 'defaulters.csv' });
 }
 
 type ListBody = z.output<typeof paymentListAnswer> | z.output<typeof pendingQueueAnswer>;
@@ -176,9 +197,7 @@ export async function fetchReport(filters: ReportFilters, signal?: AbortSignal):
     '/payments/reports',
     {
       reportType: filters.reportType,
-      planId: filters.planId || undefined,
-      month: filters.month || undefined,
-      year: filters.year || undefined,
+      ...reportScopeParams(filters),
       page: filters.page,
       limit: PAGE_SIZE,
     },

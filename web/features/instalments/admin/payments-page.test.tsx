@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
 import type { DefaultersReport, PaymentReceipt, PaymentsReport, SummaryReport } from '../../../../contract/payments.ts';
 import type { AdminPayment } from './api.ts';
-import { fakeApi, type RecordedCall } from '../../../test/api-stub.ts';
+import { catchDownloads, fakeApi, file, type RecordedCall } from '../../../test/api-stub.ts';
 import { listAnswer, makeFigures, makeInstalment, makeInstalmentSummary, makeReceipt, makeReportPayment, summaryAnswer, writes } from './test-support.ts';
 
 afterEach(() => vi.restoreAllMocks());
@@ -354,5 +354,74 @@ describe('/admin/payments, other tabs', () => {
       expect(amount.textContent).toBe(`PKR ${value.amount.toLocaleString('en-US')}`);
     }
     expect(screen.getByText('23 payments')).toBeTruthy();
+  });
+});
+
+describe('/admin/payments, CSV exports', () => {
+  const plans = { body: { success: true, data: { plans: [{ id: 'plan-1', name: 'Economy Umrah', isActive: true }] } } };
+  const emptyDefaulters = { body: { success: true, data: { defaulters: [], payments: [], total: 0, totalAmount: 0, overdueCount: 0 } } };
+
+  it('downloads every payment under the filters of All Payments, without paging', async () => {
+    const calls = serve([first], (call) => (call.path === '/api/admin/exports/payments.csv' ? file('\uFEFFPayment ID\r\n', 'payments-2026-04-05.csv', 'text/csv') : undefined));
+    const saved = catchDownloads();
+    const user = userEvent.setup();
+    renderRoute('/admin/payments?tab=all', admin);
+    await screen.findByText('Ayesha Khan');
+    await user.selectOptions(screen.getByLabelText('Status'), 'overdue');
+    await user.selectOptions(screen.getByLabelText('Type'), 'instalment');
+    await user.selectOptions(screen.getByLabelText('Month'), '3');
+    await user.type(screen.getByLabelText('Search'), 'ayesha{Enter}');
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/payments' && call.search.get('search') === 'ayesha')).toBe(true));
+
+    await user.click(screen.getByRole('button', { name: 'Download CSV of payments' }));
+    await waitFor(() => expect(saved.map((download) => download.name)).toEqual(['payments-2026-04-05.csv']));
+    const exports = calls.filter((call) => call.path === '/api/admin/exports/payments.csv');
+    expect(exports).toHaveLength(1);
+    expect(Object.fromEntries(exports[0].search)).toEqual({ status: 'OVERDUE', type: 'INSTALMENT', month: '3', search: 'ayesha' });
+  });
+
+  it('says when the payments cannot be downloaded', async () => {
+    serve([first], (call) => (call.path === '/api/admin/exports/payments.csv' ? { status: 403, body: { success: false, message: 'Access denied.' } } : undefined));
+    const saved = catchDownloads();
+    renderRoute('/admin/payments?tab=all', admin);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Download CSV of payments' }));
+    expect(await screen.findByText('Access denied.')).toBeTruthy();
+    expect(saved).toEqual([]);
+  });
+
+  it('offers the defaulters report alone as CSV, under the report filters', async () => {
+    const calls = serve([], (call) => {
+      if (call.path === '/api/committee-plans') return plans;
+      if (call.path === '/api/payments/reports') return call.search.get('reportType') === 'defaulters' ? emptyDefaulters : { body: { success: true, data: { summary: null, byPlan: [] } } };
+      if (call.path === '/api/admin/exports/defaulters.csv') return file('\uFEFFMember ID\r\n', 'defaulters-2026-04-05.csv', 'text/csv');
+      return undefined;
+    });
+    const saved = catchDownloads();
+    const user = userEvent.setup();
+    renderRoute('/admin/payments?tab=reports', admin);
+    await screen.findByLabelText('Report type');
+    expect(screen.queryByRole('button', { name: 'Download CSV of defaulters' })).toBeNull();
+
+    await user.selectOptions(screen.getByLabelText('Report type'), 'defaulters');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Plan' }), 'plan-1');
+    await user.selectOptions(screen.getByLabelText('Year'), String(new Date().getFullYear()));
+    await user.click(screen.getByRole('button', { name: 'Download CSV of defaulters' }));
+    await waitFor(() => expect(saved.map((download) => download.name)).toEqual(['defaulters-2026-04-05.csv']));
+    const exports = calls.filter((call) => call.path === '/api/admin/exports/defaulters.csv');
+    expect(exports.map((call) => Object.fromEntries(call.search))).toEqual([{ planId: 'plan-1', year: String(new Date().getFullYear()) }]);
+  });
+
+  it('says when the defaulters cannot be downloaded', async () => {
+    serve([], (call) => {
+      if (call.path === '/api/committee-plans') return plans;
+      if (call.path === '/api/payments/reports') return emptyDefaulters;
+      if (call.path === '/api/admin/exports/defaulters.csv') return { status: 404, body: { success: false } };
+      return undefined;
+    });
+    const saved = catchDownloads();
+    renderRoute('/admin/payments?tab=reports&report=defaulters', admin);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Download CSV of defaulters' }));
+    expect(await screen.findByText('Failed to download the CSV of defaulters')).toBeTruthy();
+    expect(saved).toEqual([]);
   });
 });

@@ -3,11 +3,13 @@ import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatPkr } from '../../../../contract/money.ts';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import {
+  exportDefaulters,
   fetchPlanOptions,
   fetchReport,
   PAGE_SIZE,
@@ -75,6 +77,19 @@ export function ReportsTab({ filters, onFilters }: { filters: ReportFilters; onF
           <YearSelect value={filters.year} onChange={(year) => set({ year })} years={filterYears()} />
         </form>
       </Card>
+      {/* The defaulters report has a CSV export: every defaulter under these filters, not only this page. */}
+      {filters.reportType === 'defaulters' && (
+        <div className="flex justify-end">
+          <DownloadButton
+            download={() => exportDefaulters(filters)}
+            label={t('export.download')}
+            busyLabel={t('export.downloading')}
+            failedMessage={t('export.defaultersFailed')}
+            aria-label={t('export.defaulters')}
+            className="w-full sm:w-auto"
+          />
+        </div>
+      )}
 
       <section aria-label={t(`reports.types.${filters.reportType}`)} aria-busy={report.isFetching}>
         {report.isPending ? (

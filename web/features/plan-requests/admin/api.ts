@@ -80,14 +80,20 @@ export const requestKeys = {
 
 const emptyCounts: PlanPaymentCounts = { total: 0, pending: 0, approved: 0, rejected: 0, revenue: 0 };
 
+/** The list's filters as the server reads them; empty ones are left out. */
+const filterParams = (filters: Omit<PlanPaymentFilters, 'page'>): QueryParams => ({
+  status: statusQuery[filters.status],
+  planId: filters.planId || undefined,
+  search: filters.search.trim() || undefined,
+});
+
+/** GET /api/admin/exports/plan-requests.csv: every plan request the filters match, saved as the server names it. */
+export function exportPlanRequests(filters: Omit<PlanPaymentFilters, 'page'>): Promise<string> {
+  return api.download('/admin/exports/plan-requests.csv', filterParams(filters), { fallbackName: 'plan-requests.csv' });
+}
+
 export async function fetchPlanPayments(filters: PlanPaymentFilters, signal?: AbortSignal): Promise<PlanPaymentList> {
-  const params: QueryParams = {
-    status: statusQuery[filters.status],
-    planId: filters.planId || undefined,
-    search: filters.search.trim() || undefined,
-    page: filters.page,
-    limit: PAGE_SIZE,
-  };
+  const params: QueryParams = { ...filterParams(filters), page: filters.page, limit: PAGE_SIZE };
   const body = await api.get<z.output<typeof planPaymentListAnswer>>('/plan-payments', params, { signal });
   const payments = body?.data?.payments ?? body?.payments ?? [];
   return {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
 import type { PlanPayment } from './api.ts';
-import { fakeApi, type RecordedCall } from '../../../test/api-stub.ts';
+import { catchDownloads, fakeApi, file, type RecordedCall } from '../../../test/api-stub.ts';
 import { makePayment } from './test-support.ts';
 
 afterEach(() => vi.restoreAllMocks());
@@ -129,5 +129,34 @@ describe('/admin/plan-requests', () => {
     expect(calls.find((c) => c.method === 'PUT')?.path).toBe(`/api/plan-payments/${requests[0].id}/approve`);
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
     expect(within(screen.getByRole('article')).getByText('Approved')).toBeTruthy();
+  });
+});
+
+describe('/admin/plan-requests as CSV', () => {
+  const csvExport = '/api/admin/exports/plan-requests.csv';
+
+  it('downloads every request under the filters of the list, without paging', async () => {
+    const calls = serve(requests, (call) => (call.path === csvExport ? file('\uFEFFPayment ID\r\n', 'plan-requests-2026-04-05.csv', 'text/csv') : undefined));
+    const saved = catchDownloads();
+    const user = userEvent.setup();
+    renderRoute('/admin/plan-requests?status=pending&page=2', admin);
+    await screen.findAllByRole('article');
+    await user.selectOptions(screen.getByLabelText('Plan'), 'Economy Umrah');
+    await user.type(screen.getByLabelText('Search'), 'ayesha');
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/plan-payments' && call.search.get('search') === 'ayesha')).toBe(true));
+
+    await user.click(screen.getByRole('button', { name: 'Download CSV of plan requests' }));
+    await waitFor(() => expect(saved.map((download) => download.name)).toEqual(['plan-requests-2026-04-05.csv']));
+    const exports = calls.filter((call) => call.path === csvExport);
+    expect(exports.map((call) => Object.fromEntries(call.search))).toEqual([{ status: 'PENDING', planId: 'plan-1', search: 'ayesha' }]);
+  });
+
+  it('says when the requests cannot be downloaded', async () => {
+    serve(requests, (call) => (call.path === csvExport ? { status: 403, body: { success: false, message: 'Access denied.' } } : undefined));
+    const saved = catchDownloads();
+    renderRoute('/admin/plan-requests', admin);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Download CSV of plan requests' }));
+    expect(await screen.findByText('Access denied.')).toBeTruthy();
+    expect(saved).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { AlertTriangle, Check, ChevronLeft, ChevronRight, Eye, Inbox, RefreshCw,
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPkr } from '../../../../contract/money.ts';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -17,6 +18,7 @@ import { cn } from '../../../lib/cn.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import {
+  exportPlanRequests,
   fetchPlanOptions,
   fetchPlanPayments,
   requestKeys,
@@ -155,6 +157,17 @@ export function PlanRequestsPage() {
           </FilterField>
         </form>
       </Card>
+      {/* Every request the filters match, not only this page. */}
+      <div className="mt-4 flex justify-end">
+        <DownloadButton
+          download={() => exportPlanRequests(filters)}
+          label={t('planRequests.export.download')}
+          busyLabel={t('planRequests.export.downloading')}
+          failedMessage={t('planRequests.export.failed')}
+          aria-label={t('planRequests.export.label')}
+          className="w-full sm:w-auto"
+        />
+      </div>
 
       <section aria-label={t('planRequests.listLabel')} aria-busy={list.isFetching} className="mt-6">
         {list.isPending ? (

@@ -214,6 +214,11 @@ export async function fetchPendingCommissions(month: number, year: number, page 
   };
 }
 
+/** GET /api/admin/exports/commission-payments.csv: every payout batch (the list has no filter), saved as the server names it. */
+export function exportCommissionPayments(): Promise<string> {
+  return api.download('/admin/exports/commission-payments.csv', undefined, { fallbackName: 'commission-payments.csv' });
+}
+
 export async function fetchCommissionBatches(signal?: AbortSignal): Promise<CommissionBatch[]> {
   const body = await api.get<z.output<typeof commissionBatchesAnswer>>('/admin/commission-payments/history', { page: 1, limit: 50 }, { signal });
   return body?.data?.batches ?? [];

@@ -6,7 +6,7 @@ import { Toaster, toast } from 'sonner';
 import { createQueryClient } from '../../../test/query-client.ts';
 import type { CommissionBatch, PendingCommission } from './api.ts';
 import { CommissionPaymentsTab } from './commission-payments-tab.tsx';
-import { ok, screenWidth, stubGetRequests } from '../../../test/api-stub.ts';
+import { catchDownloads, file, ok, screenWidth, stubGetRequests, type StubRoutes } from '../../../test/api-stub.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -70,7 +70,7 @@ function karachiNow() {
   return { month: now.getUTCMonth() + 1, year: now.getUTCFullYear() };
 }
 
-function renderTab(rows: PendingCommission[] = pendingRows) {
+function renderTab(rows: PendingCommission[] = pendingRows, extra: StubRoutes = {}) {
   const stub = stubGetRequests({
     '/api/admin/commission-payments/pending': (search) => {
       const month = Number(search.get('month'));
@@ -79,6 +79,7 @@ function renderTab(rows: PendingCommission[] = pendingRows) {
       return ok({ data: { month, year: Number(search.get('year')), commissionPayments: chosen, totalAmount } });
     },
     '/api/admin/commission-payments/history': ok({ data: { batches: [batch], pagination: { page: 1, limit: 50, total: 1, pages: 1 } } }),
+    ...extra,
   });
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -258,4 +259,25 @@ describe('capped commissions', () => {
       expect(screen.getAllByText(/^(Capped at|Raised to)/)).toHaveLength(2);
     });
   }
+});
+
+describe('payout history as CSV', () => {
+  const csvExport = '/api/admin/exports/commission-payments.csv';
+
+  it('downloads every payout batch (the list has no filter)', async () => {
+    const { reads } = renderTab(pendingRows, { [csvExport]: file('\uFEFFBatch ID\r\n', 'commission-payments-2026-04-05.csv', 'text/csv') });
+    const saved = catchDownloads();
+    const history = (await screen.findByRole('heading', { name: 'Payment history' })).closest('section')!;
+    await userEvent.setup().click(within(history).getByRole('button', { name: 'Download CSV of commission payouts' }));
+    await waitFor(() => expect(saved.map((download) => download.name)).toEqual(['commission-payments-2026-04-05.csv']));
+    expect(reads.filter((call) => call.path === csvExport).map((call) => call.url)).toEqual([csvExport]);
+  });
+
+  it('says when the payouts cannot be downloaded', async () => {
+    renderTab(pendingRows, { [csvExport]: { status: 404, body: { success: false } } });
+    const saved = catchDownloads();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Download CSV of commission payouts' }));
+    expect(await screen.findByText('Failed to download the CSV of commission payouts')).toBeTruthy();
+    expect(saved).toEqual([]);
+  });
 });

@@ -8,13 +8,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Banknote } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatPkr } from '../../../../contract/money.ts';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { fetchCommissionBatches, fetchPendingCommissions, payoutKeys, type CommissionBatch, type PendingCommission } from './api.ts';
+import { exportCommissionPayments, fetchCommissionBatches, fetchPendingCommissions, payoutKeys, type CommissionBatch, type PendingCommission } from './api.ts';
 import { BulkPayDialog } from './bulk-pay-dialog.tsx';
 import { CapNote, FilterField, InfoItem, LevelBadge, Pager, TableFrame, TABLE_QUERY, tdClass, thClass, useErrorToast, useMediaQuery } from './parts.tsx';
 import { defaultPayoutPeriod, formatDate, formatPeriod, formatRatePercent, monthName, MONTHS, PAYOUT_METHODS, PAYOUT_YEARS } from './rules.ts';
@@ -112,9 +113,20 @@ export function CommissionPaymentsTab() {
       </section>
 
       <section aria-labelledby="commission-batches-heading" className="space-y-3">
-        <h3 id="commission-batches-heading" className="text-lg font-semibold">
-          {t('payouts.historyTitle')}
-        </h3>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 id="commission-batches-heading" className="text-lg font-semibold">
+            {t('payouts.historyTitle')}
+          </h3>
+          {/* Every payout batch: the list has no filter. */}
+          <DownloadButton
+            download={exportCommissionPayments}
+            label={t('payouts.export.download')}
+            busyLabel={t('payouts.export.downloading')}
+            failedMessage={t('payouts.export.failed')}
+            aria-label={t('payouts.export.label')}
+            className="w-full sm:w-auto"
+          />
+        </div>
         {batches.isPending ? (
           <Spinner label={t('common.loading')} className="justify-center py-6" />
         ) : batches.isError ? (

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { adminUser, adminUserAnswer, adminUserUpdateBody, USER_FILTERS, userCounters, userListAnswer } from '../../../../contract/users.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api, type QueryParams } from '../../../lib/api-client.ts';
 
 /** A user as an administrator sees them (admin document §3 "User (admin view)"). */
 export type AdminUser = z.output<typeof adminUser>;
@@ -36,12 +36,19 @@ type OneBody = z.output<typeof adminUserAnswer>;
 
 const emptyCounters: UserCounters = { total: 0, active: 0, inactive: 0, blocked: 0 };
 
+/** The search and the status filter as the server reads them; empty ones are left out. */
+const filterParams = (query: Omit<UserQuery, 'page'>): QueryParams => ({
+  search: query.search.trim() || undefined,
+  status: query.status === 'ALL' ? undefined : query.status,
+});
+
+/** GET /api/admin/exports/users.csv: every user the search and filter match, saved as the server names it. */
+export function exportUsers(query: Omit<UserQuery, 'page'>): Promise<string> {
+  return api.download('/admin/exports/users.csv', filterParams(query), { fallbackName: 'users.csv' });
+}
+
 export async function fetchUsers(query: UserQuery, signal?: AbortSignal): Promise<UserPage> {
-  const body = await api.get<z.output<typeof userListAnswer>>(
-    '/admin/users',
-    { search: query.search.trim() || undefined, status: query.status === 'ALL' ? undefined : query.status, page: query.page, limit: USERS_PAGE_SIZE },
-    { signal },
-  );
+  const body = await api.get<z.output<typeof userListAnswer>>('/admin/users', { ...filterParams(query), page: query.page, limit: USERS_PAGE_SIZE }, { signal });
   const users = body?.data?.users ?? body?.users ?? [];
   return {
     users,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ok, stubGetRequests } from '../../../test/api-stub.ts';
+import { catchDownloads, file, ok, stubGetRequests } from '../../../test/api-stub.ts';
 import type { AdminUser, UserCounters } from './api.ts';
 import { AdminUsersPage } from './users-page.tsx';
 import { makeAdminUser, renderWithAdmin, requestsTo } from './test-support.tsx';
@@ -117,5 +117,32 @@ describe('/admin/users', () => {
     await screen.findByRole('article', { name: 'Usman Ali' });
     expect(requestsTo(spy, '/api/admin/users')[0].searchParams.get('status')).toBe('BLOCKED');
     expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe('BLOCKED');
+  });
+});
+
+describe('/admin/users as CSV', () => {
+  const csvExport = '/api/admin/exports/users.csv';
+
+  it('downloads every user under the search and filter of the list, without paging', async () => {
+    const { reads } = stubGetRequests({ '/api/admin/users': listAnswer([ayesha]), [csvExport]: file('\uFEFFUser ID\r\n', 'users-2026-04-05.csv', 'text/csv') });
+    const saved = catchDownloads();
+    const user = userEvent.setup();
+    renderWithAdmin(<AdminUsersPage />, { path: '/admin/users?status=blocked' });
+    await screen.findByRole('article', { name: 'Ayesha Khan' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), ' ayesha ');
+    await waitFor(() => expect(reads.some((call) => call.path === '/api/admin/users' && call.search.get('search') === 'ayesha')).toBe(true));
+
+    await user.click(screen.getByRole('button', { name: 'Download CSV of users' }));
+    await waitFor(() => expect(saved.map((download) => download.name)).toEqual(['users-2026-04-05.csv']));
+    expect(reads.filter((call) => call.path === csvExport).map((call) => Object.fromEntries(call.search))).toEqual([{ search: 'ayesha', status: 'BLOCKED' }]);
+  });
+
+  it('says when the users cannot be downloaded', async () => {
+    stubGetRequests({ '/api/admin/users': listAnswer([ayesha]), [csvExport]: { status: 404, body: { success: false } } });
+    const saved = catchDownloads();
+    renderWithAdmin(<AdminUsersPage />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Download CSV of users' }));
+    expect(await screen.findByText('Failed to download the CSV of users')).toBeTruthy();
+    expect(saved).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { RefreshCw, Search, UserX } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { USER_FILTERS } from '../../../../contract/users.ts';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -19,7 +20,7 @@ import { cn } from '../../../lib/cn.ts';
 import { notify } from '../../../lib/toast.ts';
 import { adminOverviewKey } from '../../../lib/query-keys.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { fetchUsers, setUserActive, setUserBlocked, updateUser, userKeys, type AdminUser, type UserFilter } from './api.ts';
+import { exportUsers, fetchUsers, setUserActive, setUserBlocked, updateUser, userKeys, type AdminUser, type UserFilter } from './api.ts';
 import { BlockUserDialog } from './block-user-dialog.tsx';
 import { EditUserDialog } from './edit-user-dialog.tsx';
 import { FilterField, Pager } from './parts.tsx';
@@ -159,6 +160,17 @@ export function AdminUsersPage() {
           </FilterField>
         </form>
       </Card>
+      {/* Every user the search and filter match, not only this page. */}
+      <div className="flex justify-end">
+        <DownloadButton
+          download={() => exportUsers({ search, status })}
+          label={t('admin.users.export.download')}
+          busyLabel={t('admin.users.export.downloading')}
+          failedMessage={t('admin.users.export.failed')}
+          aria-label={t('admin.users.export.label')}
+          className="w-full sm:w-auto"
+        />
+      </div>
 
       {users.isPending ? (
         <Spinner label={t('admin.users.loading')} className="justify-center py-10" />

@@ -25,7 +25,7 @@ import {
   type winnerStatistics,
   type winnerStatisticsAnswer,
 } from '../../../../contract/winners.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api, type QueryParams } from '../../../lib/api-client.ts';
 
 export type WinnerStatus = (typeof WINNER_STATUSES)[number];
 export type WinnerPaymentType = (typeof WINNER_PAYMENT_TYPES)[number];
@@ -136,21 +136,25 @@ export async function fetchEligibleMembers(committeeId: string, groupNumber: str
   return body?.eligibleMembers ?? body?.data?.eligibleMembers ?? [];
 }
 
+/** The list's filters and search as the server reads them; empty ones are left out. */
+function winnerFilterParams(query: Omit<WinnerQuery, 'page'>): QueryParams {
+  return {
+    committeeId: query.committeeId || undefined,
+    month: query.month || undefined,
+    year: query.year || undefined,
+    status: query.status || undefined,
+    search: query.search.trim() || undefined,
+  };
+}
+
+/** GET /api/admin/exports/winners.csv: every winner the list's filters and search match, saved as the server names it. */
+export function exportWinners(query: Omit<WinnerQuery, 'page'>): Promise<string> {
+  return api.download('/admin/exports/winners.csv', winnerFilterParams(query), { fallbackName: 'winners.csv' });
+}
+
 /** One page of winners, newest period first, with the list's total (never every winner at once). */
 export async function fetchWinners(query: WinnerQuery, signal?: AbortSignal): Promise<WinnerPage> {
-  const body = await api.get<z.output<typeof winnerListAnswer>>(
-    '/winners',
-    {
-      committeeId: query.committeeId || undefined,
-      month: query.month || undefined,
-      year: query.year || undefined,
-      status: query.status || undefined,
-      search: query.search || undefined,
-      page: query.page,
-      limit: WINNER_PAGE_SIZE,
-    },
-    { signal },
-  );
+  const body = await api.get<z.output<typeof winnerListAnswer>>('/winners', { ...winnerFilterParams(query), page: query.page, limit: WINNER_PAGE_SIZE }, { signal });
   const winners = body?.data?.winners ?? body?.winners ?? [];
   const pagination = body?.data?.pagination ?? { page: query.page, limit: WINNER_PAGE_SIZE, total: winners.length, pages: query.page, exact: true };
   return { winners, pagination };

@@ -9,6 +9,7 @@ import { Ban, Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatPkr } from '../../../../contract/money.ts';
 import { WINNER_STATUSES } from '../../../../contract/winners.ts';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -16,7 +17,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { totalLabel } from '../../../lib/paging.ts';
 import { Pager } from '../../../components/ui/pager.tsx';
-import { fetchWinners, winnerKeys, type Committee, type Winner, type WinnerFilters, type WinnerQuery, type WinnerStatus } from './api.ts';
+import { exportWinners, fetchWinners, winnerKeys, type Committee, type Winner, type WinnerFilters, type WinnerQuery, type WinnerStatus } from './api.ts';
 import { formatDate, lastTenYears, shortPeriod, winnerStatusOf } from './display.ts';
 import { FilterField, MonthOptions, PaymentTypeBadge, useErrorToast, useMediaQuery, WIDE_QUERY, WinnerStatusBadge } from './parts.tsx';
 import { CancelWinnerDialog, UpdateWinnerDialog } from './winner-dialogs.tsx';
@@ -76,6 +77,17 @@ export function ManagementTab({ committees, filters, onFilters, search, onSearch
   return (
     <div className="space-y-4">
       <WinnerFiltersForm committees={committees} filters={filters} onFilters={onFilters} search={search} onSearch={onSearch} />
+      {/* Every winner the list's filters and search match, not only this page. */}
+      <div className="flex justify-end">
+        <DownloadButton
+          download={() => exportWinners({ ...filters, search: settledSearch })}
+          label={t('manage.export.download')}
+          busyLabel={t('manage.export.downloading')}
+          failedMessage={t('manage.export.failed')}
+          aria-label={t('manage.export.label')}
+          className="w-full sm:w-auto"
+        />
+      </div>
 
       <section aria-label={t('manage.listLabel')} aria-busy={list.isFetching}>
         {list.isPending ? (

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
 import { createQueryClient } from '../../../test/query-client.ts';
-import { fakeApi, ok, on, stubGetRequests, type StubRoutes } from '../../../test/api-stub.ts';
+import { catchDownloads, fakeApi, file, ok, on, stubGetRequests, type StubRoutes } from '../../../test/api-stub.ts';
 import type { Committee, CommitteeDetails, EligibleMember, Winner, WinnerStatistics } from './api.ts';
 import { AdminWinnersPage } from './winners-page.tsx';
 
@@ -501,5 +501,33 @@ describe('/admin/winners, Statistics', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No monthly data available')).toBeTruthy();
     expect(screen.getByText('No committee data available')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Summary Insights' })).getByText('0%')).toBeTruthy();
+  });
+});
+
+describe('/admin/winners, Winner Management as CSV', { timeout: 20_000 }, () => {
+  it('downloads every winner under the filters and search of the list, without paging', async () => {
+    const { reads } = stubReads({ '/api/winners': winnerPages(winners), '/api/admin/exports/winners.csv': file('\uFEFFWinner ID\r\n', 'winners-2026-04-05.csv', 'text/csv') });
+    const saved = catchDownloads();
+    const user = userEvent.setup();
+    renderPage('/admin/winners?tab=manage');
+    await screen.findByText('2 winners');
+    await user.selectOptions(screen.getByLabelText('Committee'), 'c-gold');
+    await user.selectOptions(screen.getByLabelText('Status'), 'PAID');
+    await user.type(screen.getByLabelText('Search'), ' ayesha ');
+    await waitFor(() => expect(reads.some((call) => call.path === '/api/winners' && call.search.get('search') === 'ayesha')).toBe(true));
+
+    await user.click(screen.getByRole('button', { name: 'Download CSV of winners' }));
+    await waitFor(() => expect(saved.map((download) => download.name)).toEqual(['winners-2026-04-05.csv']));
+    const exports = reads.filter((call) => call.path === '/api/admin/exports/winners.csv');
+    expect(exports.map((call) => Object.fromEntries(call.search))).toEqual([{ committeeId: 'c-gold', status: 'PAID', search: 'ayesha' }]);
+  });
+
+  it('says when the winners cannot be downloaded', async () => {
+    stubReads({ '/api/winners': winnerPages(winners), '/api/admin/exports/winners.csv': { status: 404, body: { success: false } } });
+    const saved = catchDownloads();
+    renderPage('/admin/winners?tab=manage');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Download CSV of winners' }));
+    expect(await screen.findByText('Failed to download the CSV of winners')).toBeTruthy();
+    expect(saved).toEqual([]);
   });
 });
