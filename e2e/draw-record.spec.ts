@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { karachiPeriod, memberGroupCard, memberInOwnBrowser, openDashboardTab } from './support/instalments.ts';
+import { dialogFitsAndCloses, karachiPeriod, memberGroupCard, memberInOwnBrowser, openDashboardTab } from './support/instalments.ts';
 import { registerAndVerify, signInToDashboard } from './support/journeys.ts';
 import { GROUP_NUMBER, adminApi, approveIntoGroup, firstOf, isoDate, planWithOldGroup } from './support/owed.ts';
 import { subscribeThroughUi } from './support/plans.ts';
@@ -102,20 +102,7 @@ for (const { name, viewport } of widths) {
         await expect(eligible.getByRole('listitem').nth(drawn.data.draw.pickedIndex ?? -1).getByText('Picked', { exact: true })).toBeVisible();
       });
 
-      await test.step('the dialog fits the screen: nothing pushed off its sides', async () => {
-        const box = await dialog.boundingBox();
-        expect(box).not.toBeNull();
-        expect(box!.x).toBeGreaterThanOrEqual(0);
-        expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
-        const overflow = await dialog.evaluate((element) => element.scrollWidth - element.clientWidth);
-        expect(overflow).toBeLessThanOrEqual(0);
-      });
-
-      await test.step('Close shuts the dialog and puts focus back on Draw record', async () => {
-        await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-        await expect(dialog).toBeHidden();
-        await expect(open).toBeFocused();
-      });
+      await dialogFitsAndCloses(dialog, open, viewport);
     });
   });
 }

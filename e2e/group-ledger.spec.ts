@@ -9,7 +9,7 @@
  * verify, buy the plan with a receipt, sign in, read the ledger) through the pages.
  */
 import { expect, test, type Locator } from '@playwright/test';
-import { karachiPeriod, memberGroupCard, openDashboardTab } from './support/instalments.ts';
+import { dialogFitsAndCloses, karachiPeriod, memberGroupCard, openDashboardTab } from './support/instalments.ts';
 import { registerAndVerify, signInToDashboard } from './support/journeys.ts';
 import { GROUP_NUMBER, MONTHLY, adminApi, approveIntoGroup, firstOf, isoDate, pkr, planWithOldGroup } from './support/owed.ts';
 import { subscribeThroughUi } from './support/plans.ts';
@@ -81,20 +81,7 @@ for (const { name, viewport } of widths) {
         await expect(dialog.getByRole('list', { name: 'Upcoming months' }).getByRole('article', { name: next.label, exact: true })).toBeVisible();
       });
 
-      await test.step('the dialog fits the screen: nothing pushed off its sides', async () => {
-        const box = await dialog.boundingBox();
-        expect(box).not.toBeNull();
-        expect(box!.x).toBeGreaterThanOrEqual(0);
-        expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
-        const overflow = await dialog.evaluate((element) => element.scrollWidth - element.clientWidth);
-        expect(overflow).toBeLessThanOrEqual(0);
-      });
-
-      await test.step('Close shuts the dialog and puts focus back on Group ledger', async () => {
-        await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-        await expect(dialog).toBeHidden();
-        await expect(open).toBeFocused();
-      });
+      await dialogFitsAndCloses(dialog, open, viewport);
     });
   });
 }

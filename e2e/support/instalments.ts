@@ -3,7 +3,7 @@
  * /user/payment/:paymentId; admin document §2 "Payment Management"), done through the pages by
  * their labels. Months are named as the app names them: in Karachi time (RULES §2).
  */
-import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { registerAndVerify, signInToDashboard, type Member } from './journeys.ts';
 import {
   addBankAccountThroughUi,
@@ -176,4 +176,21 @@ export function bulkSelectCheckbox(admin: Page, memberName: string, period: Peri
 /** A payment of the member's Payment History (Payments tab): an article named by its period. */
 export function paymentHistoryItem(page: Page, period: Period): Locator {
   return page.getByRole('region', { name: 'Payment History', exact: true }).getByRole('article', { name: period.label, exact: true });
+}
+
+/** A dialog opened from a member's group card: it fits the screen, and Close puts focus back on its opener. */
+export async function dialogFitsAndCloses(dialog: Locator, opener: Locator, viewport: { width: number }) {
+  await test.step('the dialog fits the screen: nothing pushed off its sides', async () => {
+    const box = await dialog.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+    const overflow = await dialog.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+  await test.step('Close shuts the dialog and puts focus back on the button that opened it', async () => {
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
 }
