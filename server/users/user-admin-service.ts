@@ -39,7 +39,7 @@ export type AdminUser = ReturnType<typeof toAdminUser>;
 
 export type UserFilter = { search?: string; filter?: 'ACTIVE' | 'INACTIVE' | 'BLOCKED' };
 
-/** The users list's WHERE clause (`WHERE …` or empty) and its parameters ($1, $2 when searching), on `u`; the CSV export reads it too. */
+/** The users list's WHERE clause (`WHERE …` or empty) and its parameters ($1 to $3 when searching), on `u`; the CSV export reads it too. */
 export function usersWhere(f: UserFilter) {
   const where: string[] = [];
   const params: unknown[] = [];
@@ -51,8 +51,12 @@ export function usersWhere(f: UserFilter) {
     // A phone matches whatever way it was typed: "0300-1234567" finds "+92 300 1234567" by its digits.
     const digits = f.search.replace(/\D/g, '').replace(/^(92|0)/, '');
     params.push(digits.length >= 4 ? `%${digits}%` : null);
+    // A CNIC is kept as its 13 digits: "35202-1234567-1" finds it as well as "3520212345671".
+    const cnicDigits = f.search.replace(/\D/g, '');
+    params.push(cnicDigits.length >= 4 && cnicDigits.length <= 13 ? `%${cnicDigits}%` : null);
     where.push(`(u.name ILIKE $1 OR u.email ILIKE $1 OR u.phone ILIKE $1 OR u.referral_code ILIKE $1
-      OR ($2::text IS NOT NULL AND regexp_replace(coalesce(u.phone, ''), '[^0-9]', '', 'g') LIKE $2))`);
+      OR ($2::text IS NOT NULL AND regexp_replace(coalesce(u.phone, ''), '[^0-9]', '', 'g') LIKE $2)
+      OR ($3::text IS NOT NULL AND u.cnic LIKE $3))`);
   }
   return { whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
 }

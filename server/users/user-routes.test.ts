@@ -74,6 +74,16 @@ describe('GET /api/admin/users: search', () => {
     expect(await ids(`nobody-${t}`)).toEqual([]);
   });
 
+  it('finds a user by CNIC, with or without dashes', async () => {
+    const cnic = `35${String(Date.now()).slice(-10)}1`;
+    const target = await signUpMember(ctx, { name: `Cnic Holder ${tag()}`, cnic });
+    const dashed = `${cnic.slice(0, 5)}-${cnic.slice(5, 12)}-${cnic.slice(12)}`;
+    for (const search of [cnic, dashed, `${cnic.slice(0, 5)} ${cnic.slice(5, 12)} ${cnic.slice(12)}`]) {
+      const res = await api.get(`/api/admin/users?search=${encodeURIComponent(search)}`, admin.token);
+      expect(res.body.users.map((u: { id: string }) => u.id), search).toEqual([target.user.id]);
+    }
+  });
+
   it('treats % and _ in the search as plain characters', async () => {
     const res = await api.get(`/api/admin/users?search=${encodeURIComponent('%')}`, admin.token);
     expect(res.status).toBe(200);
