@@ -312,5 +312,7 @@ describe('approval needs a receipt', () => {
     expect(single.body.message).toBe('There is no submitted receipt to approve for this month yet.');
     const bulk = await api.put('/api/payments/bulk-status', { paymentIds: [unpaid], status: 'paid' }, admin.token);
     expect(bulk.body.data).toMatchObject({ count: 0, refusedCount: 1 });
+    // Never 'Updated 0 payments successfully': how many were refused, and that nothing changed.
+    expect(bulk.body.message).toBe('No payment was updated: 1 refused.');
   });
 });

@@ -193,7 +193,9 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
     async (request) => {
       const { paymentIds, status, notes, reason } = request.body;
       const { count, refused } = await bulkChangeStatus(deps, actorOf(request), paymentIds, status, reason ?? notes);
-      return { success: true as const, message: `Updated ${count} payments successfully`, data: { count, refusedCount: refused.length, refused } };
+      // The specification's words when any moved; when all were refused, how many and that nothing changed.
+      const message = count === 0 && refused.length > 0 ? `No payment was updated: ${refused.length} refused.` : `Updated ${count} payments successfully`;
+      return { success: true as const, message, data: { count, refusedCount: refused.length, refused } };
     },
   );
 

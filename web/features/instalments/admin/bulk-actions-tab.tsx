@@ -184,10 +184,11 @@ export function BulkActionsTab({ filters, onFilters, selected, onSelectedChange 
 
 /**
  * 'Updated N payments successfully'; when some were refused, a second line says how many were left
- * unchanged and why (one toast: the app shows one at a time).
+ * unchanged and why (one toast: the app shows one at a time). When every one was refused, the title
+ * says so, never 'Updated 0 payments successfully'.
  */
 export function announceBulkResult(result: BulkResult, t: TFunction<'adminPayments'>) {
-  const title = t('toasts.bulkUpdated', { count: result.count });
+  const title = result.count > 0 || result.refusedCount <= 0 ? t('toasts.bulkUpdated', { count: result.count }) : t('toasts.bulkNoneUpdated', { count: result.refusedCount });
   if (result.refusedCount <= 0) {
     notify.success(title);
     return;

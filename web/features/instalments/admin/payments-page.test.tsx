@@ -109,6 +109,36 @@ describe('/admin/payments, Bulk Actions', () => {
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Bulk Actions' })).toBeTruthy());
   });
 
+  it("says when every selected payment was refused, never 'Updated 0 payments successfully'", async () => {
+    serve([first, second], (call) =>
+      call.method === 'PUT' && call.path === '/api/payments/bulk-status'
+        ? {
+            body: {
+              success: true,
+              message: 'No payment was updated: 2 refused.',
+              data: {
+                count: 0,
+                refusedCount: 2,
+                refused: [
+                  { id: first.id, reason: 'There is no submitted receipt to approve for this month yet.' },
+                  { id: second.id, reason: 'There is no submitted receipt to approve for this month yet.' },
+                ],
+              },
+            },
+          }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderRoute('/admin/payments?tab=bulk', admin);
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Approve Selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve Selected Payments' });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve Payments' }));
+    expect(await screen.findByText('No payment was updated: all 2 chosen were refused')).toBeTruthy();
+    expect(screen.getByText('2 payments were left unchanged: There is no submitted receipt to approve for this month yet. (2)')).toBeTruthy();
+    expect(screen.queryByText('Updated 0 payments successfully')).toBeNull();
+  });
+
   it("asks before approving, and says 'Failed to update payments' when the server fails", async () => {
     serve([first], (call) => (call.method === 'PUT' ? { status: 500, body: { success: false, message: 'Server error. Please try again later.' } } : undefined));
     const user = userEvent.setup();
