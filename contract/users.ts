@@ -31,7 +31,12 @@ export const profileBody = z.object({
   email: emailField,
   phone: z.preprocess((v) => (v === null ? '' : v), phoneField),
   cnic: z.preprocess((v) => (v === null ? '' : v), cnicField),
+  /** Reminder emails on or off (the in-app reminders stay); left as it is when not sent. */
+  emailReminders: z.boolean({ error: 'Email reminders must be true or false.' }).optional(),
 });
+
+/** One's own account, as the profile shows it: with the reminder emails choice. */
+export const profileUser = publicUser.extend({ emailReminders: z.boolean() });
 
 export const changePasswordBody = z
   .object({
@@ -76,12 +81,12 @@ export const adminUserAnswer = z.object({ success: z.literal(true), message: z.s
 export const userCountersAnswer = z.object({ success: z.literal(true), data: userCounters });
 
 /** GET /api/profile: the signed-in user's own account. */
-export const profileAnswer = z.object({ success: z.literal(true), user: publicUser, data: z.object({ user: publicUser }) });
+export const profileAnswer = z.object({ success: z.literal(true), user: profileUser, data: z.object({ user: profileUser }) });
 
 /** PUT /api/profile: the account now; emailChangePending when a new email waits for its owner to open the link sent to it. */
 export const profileUpdatedAnswer = z.object({
   success: z.literal(true),
   message: z.string(),
-  user: publicUser,
-  data: z.object({ user: publicUser, emailChangePending: z.boolean() }),
+  user: profileUser,
+  data: z.object({ user: profileUser, emailChangePending: z.boolean() }),
 });

@@ -42,6 +42,7 @@ import { businessDayOf } from './payments/figures.ts';
 import { registerLedgerRoutes } from './payments/ledger-routes.ts';
 import { registerStatementRoutes } from './payments/statement-routes.ts';
 import { registerExportRoutes } from './exports/export-routes.ts';
+import { registerReminderRoutes } from './reminders/reminder-routes.ts';
 import { registerPaymentRoutes } from './payments/payment-routes.ts';
 import { registerPlanPaymentRoutes } from './plan-payments/plan-payment-routes.ts';
 import { planPaymentMessages } from './plan-payments/plan-payment-service.ts';
@@ -284,6 +285,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerWinnerRoutes(app, { db: options.db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, today });
   registerReferralRoutes(app, { db: options.db, auth });
   registerExportRoutes(app, { db: options.db, auth, today });
+  registerReminderRoutes(app, { db: options.db, auth, today, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued });
   registerProfileRoutes(app, { db: options.db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, limits: authRateLimits });
 
   registerWebApp(app, options.webDir ?? defaultWebDir);

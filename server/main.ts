@@ -6,6 +6,7 @@ import { MailWorker } from './mail/outbox.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { businessDayOf } from './payments/figures.ts';
 import { OverdueScheduler } from './payments/overdue-job.ts';
+import { ReminderScheduler } from './reminders/reminder-service.ts';
 import { deleteExpiredIdempotencyKeys } from './http/idempotency.ts';
 import { openDatabase } from './runtime.ts';
 
@@ -26,6 +27,7 @@ async function main() {
   const mailWorker = new MailWorker(db, transport, logger.child({ worker: 'mail' }));
   const app = await buildApp({ config, db, logger, mailQueued: () => mailWorker.nudge() });
   const overdue = new OverdueScheduler(db, { today: () => businessDayOf(new Date(), config.overdueGraceDay), appUrl: config.appUrl, logger: logger.child({ job: 'overdue' }), mailQueued: () => mailWorker.nudge() });
+  const reminders = new ReminderScheduler(db, { today: () => businessDayOf(new Date(), config.overdueGraceDay), appUrl: config.appUrl, logger: logger.child({ job: 'reminders' }), mailQueued: () => mailWorker.nudge() });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -35,6 +37,7 @@ async function main() {
     // Stop taking requests, let the jobs finish their step, then close the database.
     await app.close();
     await overdue.stop();
+    await reminders.stop();
     await mailWorker.stop();
     transport.close();
     await db.close();
@@ -47,6 +50,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   mailWorker.start();
   overdue.start();
+  reminders.start();
   // Stored answers of idempotent requests are kept for a day (server/http/idempotency.ts).
   const sweepIdempotencyKeys = () =>
     deleteExpiredIdempotencyKeys(db).catch((error) => logger.error({ err: error }, 'idempotency key clean-up failed'));

@@ -16,6 +16,7 @@ export type UserRow = {
   email_verified_at: Date | null;
   last_login_at: Date | null;
   created_at: Date;
+  email_reminders: boolean;
 };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());

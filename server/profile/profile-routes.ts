@@ -2,13 +2,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changePasswordBody, profileAnswer, profileBody, profileUpdatedAnswer, userMessages } from '../../contract/users.ts';
-import { findUserById, toPublicUser } from '../accounts/users.ts';
+import { findUserById } from '../accounts/users.ts';
 import type { Database } from '../db/database.ts';
 import { currentUser, type AuthHooks } from '../http/auth.ts';
 import { Throttle } from '../http/throttle.ts';
 import { responses } from '../http/schemas.ts';
 import { logSecurityEvent } from '../http/security-log.ts';
-import { changePassword, updateProfile } from './profile-service.ts';
+import { changePassword, toProfileUser, updateProfile } from './profile-service.ts';
 import { messageAnswer } from '../../contract/answers.ts';
 
 export function registerProfileRoutes(
@@ -28,7 +28,7 @@ export function registerProfileRoutes(
     '/api/profile',
     { ...member, schema: { tags: ['profile'], summary: 'My account', response: responses({ 200: profileAnswer }) } },
     async (request) => {
-      const user = toPublicUser((await findUserById(deps.db, currentUser(request).id))!);
+      const user = toProfileUser((await findUserById(deps.db, currentUser(request).id))!);
       return { success: true as const, user, data: { user } };
     },
   );

@@ -18,13 +18,19 @@ const CHANGE_EMAIL_HOURS = 24;
 export async function updateProfile(
   deps: { db: Database; appUrl: string; mailQueued: () => void },
   userId: string,
-  body: { name: string; email: string; phone?: string; cnic?: string },
+  body: { name: string; email: string; phone?: string; cnic?: string; emailReminders?: boolean },
 ) {
   try {
     const result = await deps.db.transaction(async (tx) => {
       const { rows } = await tx.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [userId]);
       const before = rows[0];
-      await tx.query('UPDATE users SET name = $2, phone = $3, cnic = $4, updated_at = now() WHERE id = $1', [userId, body.name, body.phone ?? null, body.cnic ?? null]);
+      await tx.query('UPDATE users SET name = $2, phone = $3, cnic = $4, email_reminders = coalesce($5, email_reminders), updated_at = now() WHERE id = $1', [
+        userId,
+        body.name,
+        body.phone ?? null,
+        body.cnic ?? null,
+        body.emailReminders ?? null,
+      ]);
       let emailChangePending = false;
       if (body.email !== before.email) {
         const taken = await tx.query('SELECT 1 FROM users WHERE email = $1', [body.email]);
@@ -43,7 +49,7 @@ export async function updateProfile(
         });
         emailChangePending = true;
       }
-      return { user: toPublicUser((await findUserById(tx, userId))!), emailChangePending };
+      return { user: toProfileUser((await findUserById(tx, userId))!), emailChangePending };
     });
     if (result.emailChangePending) deps.mailQueued();
     return result;
@@ -65,4 +71,9 @@ export async function changePassword(db: Database, user: { id: string; sessionId
     // This device stays signed in; every other session ends.
     await deleteUserSessions(tx, user.id, user.sessionId);
   });
+}
+
+/** One's own account as the profile shows it: the public fields and the reminder emails choice. */
+export function toProfileUser(row: UserRow) {
+  return { ...toPublicUser(row), emailReminders: row.email_reminders };
 }

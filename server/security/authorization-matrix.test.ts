@@ -143,6 +143,10 @@ const rows: Row[] = [
   { method: 'GET', path: '/api/admin/groups/{id}/arrears', cells: adminOnly(200), url: (w) => `/api/admin/groups/${w.group.id}/arrears` },
   { method: 'GET', path: '/api/admin/groups/{id}/ledger', cells: adminOnly(200), url: (w) => `/api/admin/groups/${w.group.id}/ledger` },
   { method: 'GET', path: '/api/admin/dashboard/series', cells: adminOnly(200) },
+  // Reminders: a group's "send now" (the preview changes nothing), and their settings.
+  { method: 'POST', path: '/api/admin/groups/{id}/reminders', cells: adminOnly(200), url: (w) => `/api/admin/groups/${w.group.id}/reminders?dryRun=true` },
+  { method: 'GET', path: '/api/admin/settings/reminders', cells: adminOnly(200) },
+  { method: 'PUT', path: '/api/admin/settings/reminders', cells: adminOnly(200), json: () => ({ daysBefore: 3 }) },
   // Statements (PDF): the owner's own; any member's for an admin.
   { method: 'GET', path: '/api/committee-plans/user/groups/{groupId}/statement.pdf', cells: ownerOnly(200), url: (w) => `/api/committee-plans/user/groups/${w.group.id}/statement.pdf` },
   { method: 'GET', path: '/api/payments/statement.pdf', cells: signedIn(200) },

@@ -1,0 +1,172 @@
+/**
+ * Reminders (docs/rules.md "Reminders"): an in-app notification, and an email unless the member turned
+ * reminder emails off, for every instalment that falls due within the days the operator set (BEFORE)
+ * and for every one that is due and owed but not yet overdue (DUE); after the grace day the overdue
+ * job's notice follows (payments/overdue-job.ts). An admin may also remind one group at once (MANUAL).
+ *
+ * Each reminder is sent once per instalment (member and month) and kind: one statement records it in
+ * `reminders_sent` and, from the rows it recorded, writes the notifications and emails, so that two
+ * runners at once (two servers, or the job and an admin) send each one once. States come from the
+ * figures module (RULES §6a).
+ */
+import { reminderMessages, type ReminderSettings } from '../../contract/reminders.ts';
+import { groupMessages } from '../../contract/plans.ts';
+import { recordAudit, type Actor } from '../audit/audit.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { isUuid } from '../db/ids.ts';
+import { notFound } from '../http/errors.ts';
+import { instalmentStateSql, overdueCutoffSql, type BusinessDay } from '../payments/figures.ts';
+import type { Logger } from '../logger.ts';
+
+type Kind = 'BEFORE' | 'DUE' | 'MANUAL';
+
+/** SQL: 'March 2026' and 'PKR 5,000' of payment `p`, as the reminders write them. */
+const PERIOD = `to_char(make_date(p.year, p.month, 1), 'FMMonth YYYY')`;
+const AMOUNT = `'PKR ' || CASE WHEN p.amount = trunc(p.amount) THEN to_char(p.amount, 'FM999,999,999,990') ELSE to_char(p.amount, 'FM999,999,999,990.00') END`;
+const DUE_ON = `to_char(p.due_date, 'FMDD FMMonth YYYY')`;
+
+/** SQL: each kind's notification title and message for payment `p` (the grace day is the day's). */
+function wording(kind: Kind, day: BusinessDay): { title: string; message: string } {
+  switch (kind) {
+    case 'BEFORE':
+      return { title: `'Payment due soon'`, message: `'Your payment for ' || ${PERIOD} || ' (' || ${AMOUNT} || ') is due on ' || ${DUE_ON} || '.'` };
+    case 'DUE':
+      return {
+        title: `'Payment due'`,
+        message: `'Your payment for ' || ${PERIOD} || ' (' || ${AMOUNT} || ') is due now. Please pay it by the ${ordinal(day.graceDay)} so that it does not become overdue.'`,
+      };
+    case 'MANUAL':
+      return { title: `'Payment reminder'`, message: `'A reminder from the committee: your payment for ' || ${PERIOD} || ' (' || ${AMOUNT} || ') is due.'` };
+  }
+}
+
+function ordinal(n: number): string {
+  const suffix = n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th';
+  return `${n}${suffix}`;
+}
+
+/**
+ * SQL: records the reminders of `kind` for the instalments `candidates` selects (columns id, user_id) and,
+ * from the rows recorded (never the ones already sent), writes their notifications and emails. Answers
+ * how many were sent. `$1` is the app's address; further parameters are the caller's.
+ */
+function sendSql(kind: Kind, day: BusinessDay, candidates: string, sentBy: string | null): string {
+  const { title, message } = wording(kind, day);
+  return `WITH candidate AS (${candidates}),
+     sent AS (
+       INSERT INTO reminders_sent (payment_id, kind, user_id, sent_by, emailed)
+       SELECT c.id, '${kind}', c.user_id, ${sentBy ?? 'NULL'}, u.email_reminders FROM candidate c JOIN users u ON u.id = c.user_id
+       ON CONFLICT (payment_id, kind) DO NOTHING
+       RETURNING payment_id, user_id, emailed
+     ),
+     payload AS (
+       SELECT s.payment_id, s.user_id, s.emailed, u.email, u.name, ${title} AS title, ${message} AS message
+       FROM sent s JOIN payments p ON p.id = s.payment_id JOIN users u ON u.id = s.user_id
+     ),
+     notified AS (
+       INSERT INTO notifications (user_id, type, title, message, data)
+       SELECT user_id, 'PAYMENT_REMINDER', title, message, jsonb_build_object('paymentId', payment_id, 'kind', '${kind}') FROM payload
+     ),
+     mailed AS (
+       INSERT INTO email_outbox (to_address, subject, text_body)
+       SELECT email, title, 'Assalam-o-Alaikum ' || name || E',\\n\\n' || message || E'\\n\\n' || $1 || E'/dashboard\\n\\nYou can turn these emails off in your profile.\\n\\nUmrah Committee'
+       FROM payload WHERE emailed
+     )
+     SELECT count(*)::int AS n, count(DISTINCT user_id)::int AS members FROM sent`;
+}
+
+/** The reminders the day calls for, across every group: those coming due (BEFORE) and those due now (DUE). */
+export async function sendDueReminders(db: Queryable, day: BusinessDay, appUrl: string): Promise<{ before: number; due: number }> {
+  const { daysBefore } = await reminderSettings(db);
+  const state = instalmentStateSql(day);
+  // Unpaid instalments without a receipt waiting, due between the overdue cutoff and the reminder
+  // window's end: the index of unpaid instalments (migration 023) reads just these.
+  const window = `p.type = 'INSTALMENT' AND p.status <> 'PAID' AND NOT p.under_review
+    AND p.due_date >= ${overdueCutoffSql(day)} AND p.due_date <= DATE '${day.today}' + ${daysBefore}`;
+  const before = await db.query<{ n: number }>(sendSql('BEFORE', day, `SELECT p.id, p.user_id FROM payments p WHERE ${window} AND ${state} = 'SCHEDULED'`, null), [appUrl]);
+  const due = await db.query<{ n: number }>(sendSql('DUE', day, `SELECT p.id, p.user_id FROM payments p WHERE ${window} AND ${state} = 'OWED'`, null), [appUrl]);
+  return { before: before.rows[0].n, due: due.rows[0].n };
+}
+
+/**
+ * SQL (the group as parameter `group`): the group's instalments a manual reminder is for: owed (overdue
+ * ones included) or falling due this month, of its active members.
+ */
+function groupCandidates(day: BusinessDay, group: string): string {
+  const state = instalmentStateSql(day);
+  return `SELECT p.id, p.user_id FROM payments p JOIN group_members m ON m.group_id = p.group_id AND m.user_id = p.user_id AND m.status = 'ACTIVE'
+    WHERE p.group_id = ${group} AND p.type = 'INSTALMENT' AND p.status <> 'PAID' AND NOT p.under_review
+      AND (${state} IN ('OWED', 'OVERDUE') OR date_trunc('month', p.due_date) = date_trunc('month', DATE '${day.today}'))`;
+}
+
+/**
+ * Reminds one group at once, whatever the day (MANUAL): once per instalment. With `dryRun`, only how
+ * many reminders would go out now (those not sent before).
+ */
+export async function sendGroupReminders(db: Database, day: BusinessDay, appUrl: string, admin: Actor, groupId: string, dryRun: boolean): Promise<{ count: number; members: number }> {
+  const group = isUuid(groupId) ? (await db.query<{ id: string }>('SELECT id FROM committee_groups WHERE id = $1', [groupId])).rows[0] : undefined;
+  if (!group) throw notFound(groupMessages.notFound);
+  if (dryRun) {
+    const { rows } = await db.query<{ count: number; members: number }>(
+      `SELECT count(*)::int AS count, count(DISTINCT c.user_id)::int AS members FROM (${groupCandidates(day, '$1::uuid')}) c
+       WHERE NOT EXISTS (SELECT 1 FROM reminders_sent r WHERE r.payment_id = c.id AND r.kind = 'MANUAL')`,
+      [groupId],
+    );
+    return rows[0];
+  }
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ n: number; members: number }>(sendSql('MANUAL', day, groupCandidates(day, '$2::uuid'), '$3::uuid'), [appUrl, groupId, admin.id]);
+    await recordAudit(tx, { actorId: admin.id, action: 'REMINDERS_SEND', entityType: 'group', entityId: group.id, after: { reminders: rows[0].n, members: rows[0].members }, ip: admin.ip });
+    return { count: rows[0].n, members: rows[0].members };
+  });
+}
+
+export async function reminderSettings(db: Queryable): Promise<ReminderSettings> {
+  const { rows } = await db.query<{ value: { daysBefore?: number } }>(`SELECT value FROM app_settings WHERE name = 'reminders'`);
+  return { daysBefore: rows[0]?.value.daysBefore ?? 3 };
+}
+
+export async function updateReminderSettings(db: Database, admin: Actor, settings: ReminderSettings): Promise<ReminderSettings> {
+  return db.transaction(async (tx) => {
+    const before = await reminderSettings(tx);
+    await tx.query(
+      `INSERT INTO app_settings (name, value, updated_by) VALUES ('reminders', $1::jsonb, $2)
+       ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value, updated_at = now(), updated_by = EXCLUDED.updated_by`,
+      [JSON.stringify(settings), admin.id],
+    );
+    await recordAudit(tx, { actorId: admin.id, action: 'REMINDER_SETTINGS_UPDATE', entityType: 'settings', entityId: 'reminders', before, after: settings, ip: admin.ip });
+    return settings;
+  });
+}
+
+/** Sends the day's reminders at start and every hour; stop() waits for a run in progress. */
+export class ReminderScheduler {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: { today: () => BusinessDay; appUrl: string; logger: Logger; mailQueued: () => void; intervalMs?: number },
+  ) {}
+
+  start(): void {
+    const run = () => {
+      this.running = sendDueReminders(this.db, this.options.today(), this.options.appUrl)
+        .then((sent) => {
+          if (sent.before + sent.due > 0) {
+            this.options.logger.info(sent, 'reminders sent');
+            this.options.mailQueued();
+          }
+        })
+        .catch((error) => this.options.logger.error({ err: error }, reminderMessages.jobFailed));
+    };
+    run();
+    this.timer = setInterval(run, this.options.intervalMs ?? 60 * 60_000);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+}
