@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { groupArrearsAnswer, groupLedgerAnswer } from '../../../../contract/payments.ts';
 import type { group, groupAnswer, GroupCreateBody, groupDetails, groupDetailsAnswer, groupListAnswer, groupMember, groupPayment, groupPaymentsAnswer, groupStats, GroupUpdateBody } from '../../../../contract/plans.ts';
 import type { messageAnswer } from '../../../../contract/answers.ts';
+import type { groupRemindersAnswer, ReminderSettings, reminderSettingsAnswer } from '../../../../contract/reminders.ts';
 import { api } from '../../../lib/api-client.ts';
 import { adminCatalogueKey } from '../../../lib/query-keys.ts';
 import { GROUPS_LIST_LIMIT } from './group-rules.ts';
@@ -42,7 +43,11 @@ export const groupKeys = {
   groupPayments: (id: string) => [...adminCatalogueKey, 'group-payments', id] as const,
   groupArrears: (id: string, page: number) => [...adminCatalogueKey, 'group-arrears', id, page] as const,
   groupLedger: (id: string) => [...adminCatalogueKey, 'group-ledger', id] as const,
+  reminderSettings: () => [...adminCatalogueKey, 'reminder-settings'] as const,
 };
+
+/** What "Send reminders now" would send (dryRun) or sent: how many reminders, to how many members, and the server's words. */
+export type GroupReminders = z.output<typeof groupRemindersAnswer>['data'] & { message: string };
 
 const optionalText = (value: string) => (value.trim() ? value.trim() : undefined);
 
@@ -83,4 +88,25 @@ export const groupApi = {
   createGroup: (body: GroupCreateBody) => api.post<z.output<typeof groupAnswer>>('/admin/groups/create', body, { retries: 0 }),
   updateGroup: (id: string, body: GroupUpdateBody) => api.put<z.output<typeof groupAnswer>>(`/admin/groups/${encodeURIComponent(id)}`, body),
   deleteGroup: (id: string) => api.delete<z.output<typeof messageAnswer>>(`/admin/groups/${encodeURIComponent(id)}`, { retries: 0 }),
+  /**
+   * POST /api/admin/groups/{id}/reminders (docs/rules.md "Reminders"): with dryRun only counts what would
+   * go; without it sends them (once only: the server never sends one twice, but a retry need not ask).
+   */
+  sendGroupReminders: (id: string, dryRun: boolean): Promise<GroupReminders> =>
+    api
+      .post<z.output<typeof groupRemindersAnswer>>(`/admin/groups/${encodeURIComponent(id)}/reminders`, undefined, {
+        params: dryRun ? { dryRun: 'true' } : undefined,
+        retries: dryRun ? undefined : 0,
+      })
+      .then((r) => {
+        if (!r?.data || typeof r.data.count !== 'number' || typeof r.data.members !== 'number') throw new Error('Invalid reminders answer');
+        return { ...r.data, message: typeof r.message === 'string' ? r.message : '' };
+      }),
+  /** GET /api/admin/settings/reminders: how many days before the due date the first reminder goes. */
+  reminderSettings: (signal?: AbortSignal) =>
+    api.get<z.output<typeof reminderSettingsAnswer>>('/admin/settings/reminders', undefined, { signal }).then((r) => {
+      if (typeof r?.data?.daysBefore !== 'number') throw new Error('Invalid reminder settings answer');
+      return r.data;
+    }),
+  saveReminderSettings: (body: ReminderSettings) => api.put<z.output<typeof reminderSettingsAnswer>>('/admin/settings/reminders', body),
 };

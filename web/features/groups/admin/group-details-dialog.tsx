@@ -17,6 +17,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { Figure, useLoadErrorToast } from '../../../components/page-parts.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { GroupCollectionChart } from './group-collection-chart.tsx';
+import { SendRemindersButton } from './group-reminders.tsx';
 
 const tabs = ['overview', 'members', 'payments', 'statistics'] as const;
 
@@ -108,7 +109,11 @@ function Overview({ group }: { group: GroupDetails }) {
         <Figure label={t('groups.card.endDate')}>{formatDate(group.endDate, i18n.language)}</Figure>
         <Figure label={t('groups.details.created')}>{formatDate(group.createdAt, i18n.language)}</Figure>
       </dl>
-      <ArrearsLink group={group} />
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        <ArrearsLink group={group} />
+        {/* Reminds the members of what they owe or what falls due this month (docs/rules.md "Reminders"). */}
+        <SendRemindersButton groupId={group.id} />
+      </div>
     </div>
   );
 }

@@ -415,3 +415,142 @@ describe('Group details: collection per month', () => {
     expect(within(chart).queryByRole('button', { name: 'Show as table' })).toBeNull();
   });
 });
+
+describe('reminders', () => {
+  const remindersPath = '/api/admin/groups/group-1/reminders';
+  const details = () => ({
+    ...makeGroup({ currentMembers: 2 }),
+    members: [],
+    payments: [],
+    paymentsPagination: { page: 1, limit: 50, total: 0, pages: 1, exact: true },
+    stats: { totalPayments: 0, paidPayments: 0, pendingPayments: 0, overduePayments: 0, totalRevenue: 0, expectedRevenue: 0, collectionRate: 0, currentMonth: { paid: 0, pending: 0, overdue: 0 } },
+  });
+  const reminders = (count: number, members: number) =>
+    on('POST', remindersPath, (call) => {
+      const dryRun = call.search.get('dryRun') === 'true';
+      return { body: { success: true, message: dryRun ? `${count}` : `${count} reminders sent`, data: { count, members, dryRun } } };
+    });
+
+  async function openDetails(...handlers: Parameters<typeof fakeApi>) {
+    const calls = fakeApi(listGroups([makeGroup({ currentMembers: 2 })]), on('GET', '/api/admin/groups/group-1/details', () => ({ body: { success: true, group: details() } })), ...handlers);
+    const user = userEvent.setup();
+    renderWithProviders(<GroupsManagement />);
+    await user.click(within(await screen.findByRole('article', { name: 'Umrah Economy - Group 1' })).getByRole('button', { name: 'View' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Group Details' });
+    return { calls, user, dialog };
+  }
+
+  it('counts the reminders first, asks, then sends them and shows what the server said', async () => {
+    const { calls, user, dialog } = await openDetails(reminders(3, 2));
+    const button = await within(dialog).findByRole('button', { name: 'Send reminders now' });
+    await user.click(button);
+
+    const confirm = await screen.findByRole('dialog', { name: 'Send 3 reminders to 2 members?' });
+    expect(calls.filter((call) => call.path === remindersPath).map((call) => call.url)).toEqual([`${remindersPath}?dryRun=true`]);
+    await user.click(within(confirm).getByRole('button', { name: 'Send reminders' }));
+
+    expect(await screen.findByText('3 reminders sent')).toBeTruthy();
+    const posts = calls.filter((call) => call.path === remindersPath);
+    expect(posts.map((call) => [call.method, call.search.get('dryRun')])).toEqual([
+      ['POST', 'true'],
+      ['POST', null],
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send 3 reminders to 2 members?' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Group Details' })).toBeTruthy();
+  });
+
+  it('says one reminder to one member in the singular', async () => {
+    const { user, dialog } = await openDetails(reminders(1, 1));
+    await user.click(await within(dialog).findByRole('button', { name: 'Send reminders now' }));
+    expect(await screen.findByRole('dialog', { name: 'Send 1 reminder to 1 member?' })).toBeTruthy();
+  });
+
+  it('sends nothing when Cancel is pressed', async () => {
+    const { calls, user, dialog } = await openDetails(reminders(4, 3));
+    await user.click(await within(dialog).findByRole('button', { name: 'Send reminders now' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Send 4 reminders to 3 members?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send 4 reminders to 3 members?' })).toBeNull());
+    expect(calls.filter((call) => call.path === remindersPath)).toHaveLength(1);
+    // Focus is back on the button that opened it.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Send reminders now' })));
+  });
+
+  it('says when there is nobody to remind, and offers nothing to send', async () => {
+    const { calls, user, dialog } = await openDetails(reminders(0, 0));
+    await user.click(await within(dialog).findByRole('button', { name: 'Send reminders now' }));
+    const none = await screen.findByRole('dialog', { name: 'Nobody to remind' });
+    expect(within(none).getByText(/No active member of this group owes an instalment/)).toBeTruthy();
+    expect(within(none).queryByRole('button', { name: 'Send reminders' })).toBeNull();
+    await user.click(within(none).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nobody to remind' })).toBeNull());
+    expect(calls.filter((call) => call.path === remindersPath).map((call) => call.search.get('dryRun'))).toEqual(['true']);
+  });
+
+  it('says when the reminders cannot be counted', async () => {
+    const { user, dialog } = await openDetails(on('POST', remindersPath, () => ({ status: 404, body: { success: false, message: 'Group not found' } })));
+    await user.click(await within(dialog).findByRole('button', { name: 'Send reminders now' }));
+    expect(await screen.findByText('Failed to count the reminders')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: /^Send / })).toBeNull();
+  });
+
+  describe('reminder settings', () => {
+    const settingsPath = '/api/admin/settings/reminders';
+    const message = 'Days before must be a whole number from 1 to 14.';
+    function settingsApi() {
+      return fakeApi(
+        listGroups([]),
+        on('GET', settingsPath, () => ({ body: { success: true, data: { daysBefore: 3 } } })),
+        on('PUT', settingsPath, (call) => {
+          const days = (call.body as { daysBefore: unknown }).daysBefore;
+          return typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= 14
+            ? { body: { success: true, message: 'Reminder settings saved', data: { daysBefore: days } } }
+            : { status: 400, body: { success: false, message: 'Validation failed', errors: { daysBefore: message } } };
+        }),
+      );
+    }
+
+    it('shows the days before the due date, and saves the new number', async () => {
+      const calls = settingsApi();
+      const user = userEvent.setup();
+      renderWithProviders(<GroupsManagement />);
+      await user.click(await screen.findByRole('button', { name: 'Reminder settings' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Reminder settings' });
+      const days = (await within(dialog).findByLabelText('Days before the due date')) as HTMLInputElement;
+      expect(days.value).toBe('3');
+      await waitFor(() => expect(document.activeElement).toBe(days));
+      await user.clear(days);
+      await user.type(days, '5');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      expect(await screen.findByText('Reminder settings saved')).toBeTruthy();
+      expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ daysBefore: 5 }]);
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reminder settings' })).toBeNull());
+    });
+
+    it("shows the server's field error under the field and keeps the dialog open", async () => {
+      const calls = settingsApi();
+      const user = userEvent.setup();
+      renderWithProviders(<GroupsManagement />);
+      await user.click(await screen.findByRole('button', { name: 'Reminder settings' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Reminder settings' });
+      const days = (await within(dialog).findByLabelText('Days before the due date')) as HTMLInputElement;
+      await user.clear(days);
+      await user.type(days, '15');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      await waitFor(() => expect(days.getAttribute('aria-invalid')).toBe('true'));
+      const described = days.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
+      expect(described).toContain(message);
+      expect(within(dialog).getByText(message)).toBeTruthy();
+      expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ daysBefore: 15 }]);
+      expect(screen.getByRole('dialog', { name: 'Reminder settings' })).toBeTruthy();
+
+      // Emptied: sent as nothing, and refused the same way.
+      await user.clear(days);
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
+      expect(calls.filter((call) => call.method === 'PUT')[1].body).toEqual({ daysBefore: null });
+    });
+  });
+});

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FolderSearch, Plus } from 'lucide-react';
+import { BellRing, FolderSearch, Plus } from 'lucide-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,6 +15,7 @@ import { groupDeleteCheck } from './group-rules.ts';
 import { GroupCard, type GroupAction } from './group-card.tsx';
 import { GroupDetailsDialog } from './group-details-dialog.tsx';
 import { GroupFormDialog } from './group-form-dialog.tsx';
+import { ReminderSettingsDialog } from './reminder-settings-dialog.tsx';
 import { FilterSelect, SearchField, useLoadErrorToast } from '../../../components/page-parts.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -35,6 +36,7 @@ export function GroupsManagement() {
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Group | null>(null);
   const [refused, setRefused] = useState<Group | null>(null);
+  const [reminderSettings, setReminderSettings] = useState(false);
 
   // Searched and filtered by the server (groups may be many), at most 50 (admin document §9).
   const groups = useQuery({
@@ -85,10 +87,16 @@ export function GroupsManagement() {
             </h2>
             <p className="text-sm text-muted-foreground">{t('groups.description')}</p>
           </div>
-          <Button onClick={() => setForm({ open: true, group: null })}>
-            <Plus aria-hidden />
-            {t('groups.create')}
-          </Button>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button variant="outline" onClick={() => setReminderSettings(true)}>
+              <BellRing aria-hidden />
+              {t('groups.reminderSettings.open')}
+            </Button>
+            <Button onClick={() => setForm({ open: true, group: null })}>
+              <Plus aria-hidden />
+              {t('groups.create')}
+            </Button>
+          </div>
         </div>
 
         <div className="flex flex-col gap-3 sm:flex-row">
@@ -119,6 +127,7 @@ export function GroupsManagement() {
 
       <GroupFormDialog open={form.open} group={form.group} onOpenChange={(open) => setForm((f) => ({ ...f, open }))} />
       <GroupDetailsDialog groupId={detailsId} onOpenChange={(open) => !open && setDetailsId(null)} />
+      <ReminderSettingsDialog open={reminderSettings} onOpenChange={setReminderSettings} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}

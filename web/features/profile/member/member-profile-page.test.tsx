@@ -9,18 +9,19 @@ const me = makeUser({ phone: '0300-1234567', createdAt: '2025-06-15T09:00:00.000
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** The profile, the notifications, and PUT /api/profile answering with the saved user. */
-function stubProfileApi() {
+function stubProfileApi({ refuseSave }: { refuseSave?: { status: number; body: unknown } } = {}) {
   const saved: unknown[] = [];
-  let current = me;
+  let current = { ...me, emailReminders: true };
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
     if (method === 'GET' && url.pathname === '/api/profile') return json(200, { success: true, data: { user: current } });
     if (method === 'GET' && url.pathname === '/api/notifications') return json(200, { success: true, data: { notifications: [], unreadCount: 0 } });
     if (method === 'PUT' && url.pathname === '/api/profile') {
-      const body = JSON.parse(String(init?.body)) as { name: string };
+      const body = JSON.parse(String(init?.body)) as { name: string; emailReminders?: boolean };
       saved.push(body);
-      current = { ...current, name: body.name };
+      if (refuseSave) return json(refuseSave.status, refuseSave.body);
+      current = { ...current, name: body.name, emailReminders: body.emailReminders ?? current.emailReminders };
       return json(200, { success: true, message: 'Profile updated', data: { user: current, emailChangePending: false } });
     }
     return json(418, { success: false, message: 'Not stubbed in this test' });
@@ -59,8 +60,75 @@ describe('/profile', () => {
     expect(await screen.findByRole('heading', { name: 'Ayesha Siddiqui', level: 2 })).toBeTruthy();
   });
 
+  it('turns the reminder emails off with the current name, email and phone, and says so', async () => {
+    const { saved } = stubProfileApi();
+    const user = userEvent.setup();
+    renderRoute('/profile', fakeAuth({ user: me }));
+    const reminders = await screen.findByRole('region', { name: 'Reminders' });
+    const toggle = await within(reminders).findByRole('switch', { name: 'Email reminders' });
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    expect(toggle.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(toggle.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Reminders before and on the due date come in the app always; turn this off to stop the emails.',
+    );
+    await user.click(toggle);
+
+    expect(await screen.findByText('Email reminders turned off. Reminders still come in the app.')).toBeTruthy();
+    expect(saved).toEqual([{ name: 'Ayesha Khan', email: 'ayesha@example.com', phone: '0300-1234567', emailReminders: false }]);
+    await waitFor(() => expect((within(reminders).getByRole('switch', { name: 'Email reminders' }) as HTMLInputElement).checked).toBe(false));
+    expect(within(reminders).getByText('Off')).toBeTruthy();
+  });
+
+  it('shows why the reminder choice was not saved, and keeps it as it was', async () => {
+    const { saved } = stubProfileApi({ refuseSave: { status: 400, body: { success: false, message: 'Validation failed', errors: { emailReminders: 'Email reminders must be true or false.' } } } });
+    const user = userEvent.setup();
+    renderRoute('/profile', fakeAuth({ user: me }));
+    const reminders = await screen.findByRole('region', { name: 'Reminders' });
+    const toggle = await within(reminders).findByRole('switch', { name: 'Email reminders' });
+    await user.click(toggle);
+
+    expect(await within(reminders).findByText('Email reminders must be true or false.')).toBeTruthy();
+    expect(saved).toHaveLength(1);
+    await waitFor(() => expect((within(reminders).getByRole('switch', { name: 'Email reminders' }) as HTMLInputElement).checked).toBe(true));
+    expect(within(reminders).getByRole('switch', { name: 'Email reminders' }).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('shows a form error when the server says only that it failed', async () => {
+    stubProfileApi({ refuseSave: { status: 500, body: { success: false, message: 'Internal error' } } });
+    const user = userEvent.setup();
+    renderRoute('/profile', fakeAuth({ user: me }));
+    const reminders = await screen.findByRole('region', { name: 'Reminders' });
+    await user.click(await within(reminders).findByRole('switch', { name: 'Email reminders' }));
+    const alert = await within(reminders).findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert.textContent).toBe('Could not save your reminder choice. Please try again.');
+  }, 15_000);
+
   it('is for signed-in people only', async () => {
     const { router } = renderRoute('/profile', fakeAuth());
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});
+
+describe('/profile sessions', () => {
+  it('shows the member the Sessions card, with this device marked, and no two-factor card', async () => {
+    const sessions = [
+      { id: 's1', createdAt: '2026-03-10T08:00:00.000Z', expiresAt: '2026-04-09T08:00:00.000Z', userAgent: null, browser: 'Safari', os: 'iOS', ip: null, current: true },
+      { id: 's2', createdAt: '2026-03-09T08:00:00.000Z', expiresAt: '2026-04-08T08:00:00.000Z', userAgent: null, browser: 'Chrome', os: 'Windows', ip: '198.51.100.2', current: false },
+    ];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+      const method = (init?.method ?? 'GET').toUpperCase();
+      if (method === 'GET' && url.pathname === '/api/profile') return json(200, { success: true, data: { user: me } });
+      if (method === 'GET' && url.pathname === '/api/auth/sessions') return json(200, { success: true, sessions, data: { sessions } });
+      if (method === 'GET' && url.pathname === '/api/notifications') return json(200, { success: true, data: { notifications: [], unreadCount: 0 } });
+      return json(418, { success: false, message: 'Not stubbed in this test' });
+    });
+    renderRoute('/profile', fakeAuth({ user: me }));
+    const list = await screen.findByRole('list', { name: 'Your sessions' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => within(item).queryByText('This device') !== null)).toEqual([true, false]);
+    expect(items[1].textContent).toContain('Chrome on Windows');
+    expect(screen.getByRole('button', { name: 'Sign out other sessions' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Two-factor sign-in' })).toBeNull();
   });
 });
