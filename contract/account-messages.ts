@@ -32,6 +32,13 @@ export const twoFactorMessages = {
   setupStarted: 'Scan the QR code with your authenticator app, then enter the code it shows.',
   enabled: 'Two-factor sign-in is on. Other devices have been signed out.',
   disabled: 'Two-factor sign-in is off. Other devices have been signed out.',
+  recoveryCodesNeedTwoFactor: 'Recovery codes are for two-factor sign-in. Turn it on first.',
+  recoveryCodesCreated: 'New recovery codes are ready. Codes made before no longer work.',
+} as const;
+
+/** Texts of the signed-in person's own sessions (devices where they are signed in). */
+export const sessionMessages = {
+  othersSignedOut: 'Your other sessions have been signed out.',
 } as const;
 
 /** Server answers of the account routes (RULES §3), shared so the web can match on them. */

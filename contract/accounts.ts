@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { accountMessages, twoFactorMessages } from './account-messages.ts';
 
 // The texts live apart from the schemas, so that a page can show them without loading zod.
-export { accountMessages, authMessages, twoFactorMessages } from './account-messages.ts';
+export { accountMessages, authMessages, sessionMessages, twoFactorMessages } from './account-messages.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
 /** Long enough for any passphrase, short enough that hashing it is never a denial of service. */
@@ -96,12 +96,46 @@ export const twoFactorCodeField = z
   .transform((value) => value.replace(/\s/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, twoFactorMessages.codeRequired));
 
+/**
+ * Recovery codes: 10 characters without 0/O, 1/I/L (read from paper, typed on phones), shown as
+ * XXXXX-XXXXX. About 49 random bits each.
+ */
+export const RECOVERY_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const RECOVERY_CODE_LENGTH = 10;
+export const RECOVERY_CODE_COUNT = 10;
+const recoveryCodePattern = new RegExp(`^[${RECOVERY_CODE_ALPHABET}]{${RECOVERY_CODE_LENGTH}}$`);
+
+/** A recovery code as typed (any case, spaces and dashes) in its stored form: ABCDEFGHJK. */
+export function normalizeRecoveryCode(value: string): string {
+  return value.replace(/[\s-]/g, '').toUpperCase();
+}
+
+/** ABCDEFGHJK → ABCDE-FGHJK, as the codes are shown. */
+export function formatRecoveryCode(code: string): string {
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+
+export const isRecoveryCode = (value: string) => recoveryCodePattern.test(value);
+
+/**
+ * The sign-in code: 6 digits from the authenticator app, or a recovery code (answered normalized:
+ * ABCDEFGHJK). The error stays the authenticator's: that is what most people type.
+ */
+export const loginCodeField = z
+  .string({ error: twoFactorMessages.codeRequired })
+  .max(32, twoFactorMessages.codeRequired)
+  .transform((value) => {
+    const digits = value.replace(/\s/g, '');
+    return /^\d{6}$/.test(digits) ? digits : normalizeRecoveryCode(value);
+  })
+  .pipe(z.string().refine((value) => /^\d{6}$/.test(value) || isRecoveryCode(value), twoFactorMessages.codeRequired));
+
 export const loginBody = z.object({
   email: emailField,
   // Login never reveals the password rules: any non-empty text is checked against the hash.
   password: z.string({ error: accountMessages.passwordRequired }).min(1, accountMessages.passwordRequired).max(PASSWORD_MAX_LENGTH),
-  /** Only asked for when the account has two-factor sign-in on; an empty code counts as none. */
-  code: z.preprocess(emptyToUndefined, twoFactorCodeField.optional()),
+  /** Only asked for when the account has two-factor sign-in on; an empty code counts as none. A recovery code is taken too. */
+  code: z.preprocess(emptyToUndefined, loginCodeField.optional()),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -194,6 +228,55 @@ export const twoFactorStatusAnswer = z.object({
   message: z.string().optional(),
   twoFactor: twoFactorStatus,
   data: z.object({ twoFactor: twoFactorStatus }),
+});
+
+/** POST /api/auth/two-factor/enable: the status now, and the first set of recovery codes (shown once). */
+export const twoFactorEnableAnswer = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  twoFactor: twoFactorStatus,
+  recoveryCodes: z.array(z.string()).optional(),
+  data: z.object({ twoFactor: twoFactorStatus, recoveryCodes: z.array(z.string()).optional() }),
+});
+
+/** POST /api/auth/two-factor/recovery-codes: a new set of codes (XXXXX-XXXXX), answered this once and never again. */
+export const recoveryCodesAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  recoveryCodes: z.array(z.string()),
+  data: z.object({ recoveryCodes: z.array(z.string()) }),
+});
+
+/**
+ * One of the signed-in person's sessions (a device where they are signed in). Never its token.
+ * browser and os are read from the user agent when it names them; userAgent is cut short.
+ */
+export const sessionInfo = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  userAgent: z.string().nullable(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  ip: z.string().nullable(),
+  /** The session this request came with. */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfo>;
+
+/** GET /api/auth/sessions: the caller's own live sessions, the current one first, then newest first. */
+export const sessionsAnswer = z.object({
+  success: z.literal(true),
+  sessions: z.array(sessionInfo),
+  data: z.object({ sessions: z.array(sessionInfo) }),
+});
+
+/** DELETE /api/auth/sessions/others: how many other sessions ended. */
+export const signOutOthersAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  count: z.number(),
+  data: z.object({ count: z.number() }),
 });
 
 /** POST /api/auth/two-factor/setup: the new secret and its otpauth:// address, at the top and again in data. */

@@ -4,6 +4,7 @@
  * the filter matches.
  */
 import { z } from 'zod';
+import { dueRangeInOrder, dueRangeMessage, stateAndDueFilters } from './payments.ts';
 import { firstValue, searchField } from './paging.ts';
 import { caseInsensitiveEnum } from './plans.ts';
 import { USER_FILTERS } from './users.ts';
@@ -27,7 +28,8 @@ export const paymentsExportQuery = z.object({
   month,
   year,
   search: searchField,
-});
+  ...stateAndDueFilters,
+}).refine(dueRangeInOrder, dueRangeMessage);
 
 /** GET /api/payments/reports?reportType=defaulters. */
 export const defaultersExportQuery = z.object({ planId: id, groupId: id, month, year });

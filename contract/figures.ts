@@ -169,3 +169,25 @@ export const groupLedger = z.object({
   totals: z.object({ due: z.number(), collected: z.number(), paidOut: z.number(), held: z.number() }),
 });
 export type GroupLedger = z.infer<typeof groupLedger>;
+
+/**
+ * The state filter of the admin's payment lists, in the words of RULES §6a: `owed` includes the overdue
+ * ones, as everywhere. Each word stands for these states of an instalment.
+ */
+export const STATE_FILTERS = ['scheduled', 'under-review', 'owed', 'overdue', 'paid'] as const;
+export type StateFilter = (typeof STATE_FILTERS)[number];
+export const statesOfFilter: Record<StateFilter, InstalmentState[]> = {
+  scheduled: ['SCHEDULED'],
+  'under-review': ['UNDER_REVIEW'],
+  owed: ['OWED', 'OVERDUE'],
+  overdue: ['OVERDUE'],
+  paid: ['PAID'],
+};
+
+/** A due month filter (YYYY-MM): the first day of the month, and of the month after it. */
+export function dueMonthBounds(month: string): { first: string; next: string } {
+  const [year, m] = month.split('-').map(Number);
+  const nextYear = m === 12 ? year + 1 : year;
+  const nextMonth = m === 12 ? 1 : m + 1;
+  return { first: `${month}-01`, next: `${nextYear}-${String(nextMonth).padStart(2, '0')}-01` };
+}

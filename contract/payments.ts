@@ -1,7 +1,7 @@
 /** Instalments and payments: the member's monthly receipt and the admin's review (RULES §6), with the spec's messages, and the shapes the server answers them with. */
 import { z } from 'zod';
-import { countAndAmount, groupArrears, groupLedger, instalmentFigures, instalmentState, instalmentSummary, memberLedger, nextDue } from './figures.ts';
-import { pagination } from './paging.ts';
+import { countAndAmount, groupArrears, groupLedger, instalmentFigures, instalmentState, instalmentSummary, memberLedger, nextDue, STATE_FILTERS } from './figures.ts';
+import { firstValue, pagination } from './paging.ts';
 import { caseInsensitiveEnum } from './plans.ts';
 
 export const PAYMENT_YEAR_MIN = 2020;
@@ -116,6 +116,8 @@ export const queuedPaymentSchema = paymentSchema
   .extend({
     plan: paymentSchema.shape.plan.pick({ id: true, name: true }),
     user: paymentSchema.shape.user.pick({ name: true, email: true, phone: true }),
+    /** The account the member says they paid into, as it was then: shown when the receipt is reviewed. */
+    bankAccount: paymentSchema.shape.bankAccount.optional(),
   });
 
 /** One month of a member's schedule in one of their groups (member document §3 "Group payment"). */
@@ -339,3 +341,19 @@ export const groupArrearsAnswer = z.object({ success: z.literal(true), data: gro
 
 /** GET /api/committee-plans/user/groups/{groupId}/ledger and GET /api/admin/groups/{id}/ledger. */
 export const groupLedgerAnswer = z.object({ success: z.literal(true), data: groupLedger });
+
+const dueMonthMessage = 'A due month is written YYYY-MM, e.g. 2026-03.';
+const dueMonth = firstValue(z.string().regex(/^(20\d\d)-(0[1-9]|1[0-2])$/, dueMonthMessage).optional());
+
+/**
+ * The admin payment lists' filters by state and due month (RULES §6a words; `owed` includes overdue):
+ * `state` one of STATE_FILTERS, `dueFrom`/`dueTo` months YYYY-MM, both ends included. A state means
+ * instalments. Shared by the list (GET /api/payments) and its CSV export.
+ */
+export const stateAndDueFilters = {
+  state: firstValue(z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(STATE_FILTERS, { error: `State must be one of: ${STATE_FILTERS.join(', ')}.` })).optional()),
+  dueFrom: dueMonth,
+  dueTo: dueMonth,
+};
+export const dueRangeInOrder = (q: { dueFrom?: string; dueTo?: string }) => !q.dueFrom || !q.dueTo || q.dueFrom <= q.dueTo;
+export const dueRangeMessage = { path: ['dueTo'], message: 'The last due month must not be before the first.' };

@@ -273,7 +273,8 @@ for (const { name, viewport, phone } of widths) {
       await page.reload();
       // The member is looking at another tab when the news comes.
       await openDashboardTab(page, 'Referrals');
-      expect(await unreadCount(page)).toBe(1);
+      // The bell reads its count after the page: wait for it rather than read it once.
+      await expect(notificationBell(page)).toHaveAccessibleName('Notifications, 1 unread');
 
       await notificationBell(page).click();
       await page.getByRole('list', { name: 'Latest notifications' }).getByRole('link', { name: /Added to a group/ }).click();

@@ -58,6 +58,11 @@ test('an admin turns on two-factor sign-in; signing in then takes the password a
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('Two-factor sign-in is on. Other devices have been signed out.').first()).toBeVisible();
     await expect(dialog).toBeHidden();
+    // The recovery codes are shown once (e2e/account-safety.spec.ts signs in with one).
+    const codes = page.getByRole('dialog', { name: 'Your recovery codes' });
+    await expect(codes.getByRole('listitem')).toHaveCount(10);
+    await codes.getByRole('button', { name: 'I have saved them' }).click();
+    await expect(codes).toBeHidden();
     await expect(card.getByText('On', { exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Turn off' })).toBeVisible();
   });
@@ -68,7 +73,8 @@ test('an admin turns on two-factor sign-in; signing in then takes the password a
     const code = page.getByLabel('Authentication code');
     await expect(code).toBeVisible();
     await expect(code).toBeFocused();
-    await expect(code).toHaveAttribute('inputmode', 'numeric');
+    // Letters too: the field also takes a recovery code.
+    await expect(code).not.toHaveAttribute('inputmode', 'numeric');
     await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     await expect(page).toHaveURL(/\/login$/);
   });

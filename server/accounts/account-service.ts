@@ -17,7 +17,7 @@ import { alreadyRegisteredEmail, cnicTakenEmail, passwordResetEmail, verificatio
 import { refuseCommonPassword } from './common-passwords.ts';
 import { generateReferralCode, generateToken, hashPassword, hashToken, spendPasswordCheckTime, verifyPassword } from './secrets.ts';
 import { createSession, deleteUserSessions } from './sessions.ts';
-import { checkLoginCode, claimLoginStep } from './two-factor.ts';
+import { checkLoginCode, claimLoginCode } from './two-factor.ts';
 import { findUserByEmail, findUserByReferralCode, toPublicUser, type UserRow } from './users.ts';
 
 export type AccountDeps = {
@@ -185,18 +185,21 @@ export async function loginUser(
   }
   if (!(await verifyPassword(user.password_hash, input.password))) throw unauthorized(authMessages.invalidCredentials);
   // An admin with two-factor sign-in on proves the second factor before anything else is told.
-  const twoFactorStep = await checkLoginCode(deps.db, user, input.code);
+  const twoFactorClaim = await checkLoginCode(deps.db, user, input.code);
   // Only someone who knows the password learns the account's state.
   if (user.is_blocked) throw forbidden(authMessages.blocked);
   if (!user.is_active) throw forbidden(authMessages.inactive);
   if (!user.email_verified_at) throw forbidden(authMessages.needsVerification, { needsVerification: true, email: user.email });
-  return deps.db.transaction(async (tx) => {
+  const signedIn = await deps.db.transaction(async (tx) => {
     // The code is used up together with the session it opens: a replay, even at the same moment, is refused.
-    await claimLoginStep(tx, user.id, twoFactorStep);
+    const usedRecoveryCode = await claimLoginCode(tx, user, twoFactorClaim, client.ip);
     const token = await createSession(tx, user.id, deps.sessionDays, client);
     const { rows } = await tx.query<UserRow>('UPDATE users SET last_login_at = now() WHERE id = $1 RETURNING *', [user.id]);
-    return { token, user: toPublicUser(rows[0]) };
+    return { token, user: toPublicUser(rows[0]), usedRecoveryCode };
   });
+  // A recovery code's use is told by email too.
+  if (signedIn.usedRecoveryCode) deps.mailQueued();
+  return { token: signedIn.token, user: signedIn.user };
 }
 
 /** Always succeeds for the caller; the link goes only by email, never in a response (RULES §3). */

@@ -17,6 +17,7 @@ import {
   verifyEmail,
   type AccountDeps,
 } from './account-service.ts';
+import { registerSessionRoutes } from './session-routes.ts';
 import { deleteSession } from './sessions.ts';
 import { findUserById, toPublicUser } from './users.ts';
 import { messageAnswer } from '../../contract/answers.ts';
@@ -197,4 +198,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { a
       return { success: true as const, message: authMessages.resetDone };
     },
   );
+
+  // The signed-in person's own sessions: GET /api/auth/sessions, DELETE /api/auth/sessions/others.
+  registerSessionRoutes(app, deps);
 }

@@ -54,3 +54,78 @@ export async function deleteSession(q: Queryable, sessionId: string): Promise<vo
 export async function deleteUserSessions(q: Queryable, userId: string, exceptSessionId?: string): Promise<void> {
   await q.query('DELETE FROM sessions WHERE user_id = $1 AND id IS DISTINCT FROM $2', [userId, exceptSessionId ?? null]);
 }
+
+/** The longest user agent a session list shows: enough to tell devices apart. */
+const SHORT_USER_AGENT = 120;
+
+/** The browser and system a user agent names, for a person to recognise the device; null when unknown. */
+export function describeUserAgent(userAgent: string | null | undefined): { browser: string | null; os: string | null } {
+  if (!userAgent) return { browser: null, os: null };
+  const ua = userAgent;
+  // Order matters: Edge and Opera also say Chrome, Chrome also says Safari.
+  const browser = /Edg(e|A|iOS)?\//.test(ua)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(ua)
+      ? 'Opera'
+      : /SamsungBrowser\//.test(ua)
+        ? 'Samsung Internet'
+        : /Firefox\/|FxiOS\//.test(ua)
+          ? 'Firefox'
+          : /Chrom(e|ium)\/|CriOS\//.test(ua)
+            ? 'Chrome'
+            : /Safari\//.test(ua) && /Version\//.test(ua)
+              ? 'Safari'
+              : null;
+  const os = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad|iPod/.test(ua)
+      ? 'iOS'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(ua)
+          ? 'macOS'
+          : /CrOS/.test(ua)
+            ? 'ChromeOS'
+            : /Linux/.test(ua)
+              ? 'Linux'
+              : null;
+  return { browser, os };
+}
+
+export type SessionListItem = {
+  id: string;
+  createdAt: string;
+  expiresAt: string;
+  userAgent: string | null;
+  browser: string | null;
+  os: string | null;
+  ip: string | null;
+  current: boolean;
+};
+
+/** The user's live sessions, the current one first (marked), then newest first. Never a token or its hash. */
+export async function listUserSessions(q: Queryable, userId: string, currentSessionId: string): Promise<SessionListItem[]> {
+  const { rows } = await q.query<{ id: string; created_at: Date | string; expires_at: Date | string; user_agent: string | null; ip: string | null }>(
+    `SELECT id, created_at, expires_at, user_agent, ip FROM sessions
+     WHERE user_id = $1 AND expires_at > now() ORDER BY id = $2 DESC, created_at DESC, id LIMIT 100`,
+    [userId, currentSessionId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: new Date(row.created_at).toISOString(),
+    expiresAt: new Date(row.expires_at).toISOString(),
+    userAgent: row.user_agent === null ? null : row.user_agent.slice(0, SHORT_USER_AGENT),
+    ...describeUserAgent(row.user_agent),
+    ip: row.ip,
+    current: row.id === currentSessionId,
+  }));
+}
+
+/**
+ * Ends every session of the user but this one; answers how many ended. The delete announces the user
+ * on session_changes (migration 014), so every server's session cache forgets them at once (decision 017).
+ */
+export async function deleteOtherSessions(q: Queryable, userId: string, currentSessionId: string): Promise<number> {
+  const { rowCount } = await q.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [userId, currentSessionId]);
+  return rowCount;
+}

@@ -1,11 +1,14 @@
 /**
  * /api/auth/two-factor: an administrator's own opt-in two-factor sign-in (authenticator app codes).
  * Members are not offered it (403). Sign-in with a code is POST /api/auth/login (auth-routes.ts).
+ * Recovery codes can be asked for by anyone signed in, and are made only with two-factor on (else 409).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  recoveryCodesAnswer,
   twoFactorDisableBody,
+  twoFactorEnableAnswer,
   twoFactorEnableBody,
   twoFactorMessages,
   twoFactorSetupAnswer,
@@ -16,6 +19,7 @@ import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
 import { responses } from '../http/schemas.ts';
 import { logSecurityEvent } from '../http/security-log.ts';
 import { Throttle } from '../http/throttle.ts';
+import { createRecoveryCodes } from './recovery-codes.ts';
 import { disableTwoFactor, enableTwoFactor, readTwoFactorStatus, startTwoFactorSetup } from './two-factor.ts';
 
 /** Code checks per admin per window: a person mistypes a few times; guessing a 6-digit code needs far more. */
@@ -66,16 +70,36 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { db: Databa
       schema: {
         tags: ['auth'],
         summary: 'Turn two-factor sign-in on with a first code from the authenticator app (admin; other sessions end)',
+        description: 'Answers the first set of 10 recovery codes, this once.',
         security: [{ bearer: [] }],
         body: twoFactorEnableBody,
-        response: responses({ 200: twoFactorStatusAnswer }),
+        response: responses({ 200: twoFactorEnableAnswer }),
       },
     },
     async (request) => {
       throttleCodes(request);
-      const twoFactor = await enableTwoFactor(deps.db, sessionActor(request), request.body.code);
+      const { status: twoFactor, recoveryCodes } = await enableTwoFactor(deps.db, sessionActor(request), request.body.code);
       logSecurityEvent(request, 'two-factor.enabled');
-      return { success: true as const, message: twoFactorMessages.enabled, twoFactor, data: { twoFactor } };
+      return { success: true as const, message: twoFactorMessages.enabled, twoFactor, recoveryCodes, data: { twoFactor, recoveryCodes } };
+    },
+  );
+
+  api.post(
+    '/api/auth/two-factor/recovery-codes',
+    {
+      onRequest: deps.auth.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Make a new set of 10 single-use recovery codes (the earlier set stops working)',
+        description: 'The codes are answered this once and never again. 409 when two-factor sign-in is not on.',
+        security: [{ bearer: [] }],
+        response: responses({ 200: recoveryCodesAnswer }),
+      },
+    },
+    async (request) => {
+      // Answered no-store like every API answer (app.ts): no cache keeps the codes.
+      const recoveryCodes = await createRecoveryCodes(deps.db, actorOf(request));
+      return { success: true as const, message: twoFactorMessages.recoveryCodesCreated, recoveryCodes, data: { recoveryCodes } };
     },
   );
 

@@ -3,15 +3,18 @@
  * (RFC 6238: HMAC-SHA-1, 6 digits, 30-second steps). The set-up stores a secret that waits for its first
  * code; that code turns two-factor on. From then on a sign-in needs the password and a code.
  *
+ * Recovery codes (recovery-codes.ts) may stand in for a code at sign-in, each once.
+ *
  * A code is accepted at most once: the step of every accepted code is stored, and only a later step is
  * accepted after it. The step is claimed by one conditional UPDATE, so two requests carrying the same
  * code at the same moment cannot both succeed.
  */
 import { generateSecret, generateURI, verify } from 'otplib';
-import { twoFactorMessages, type TwoFactorStatus } from '../../contract/accounts.ts';
+import { isRecoveryCode, twoFactorMessages, type TwoFactorStatus } from '../../contract/accounts.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError, badRequest, conflict, type FieldErrors } from '../http/errors.ts';
+import { deleteRecoveryCodes, hasUnusedRecoveryCode, replaceRecoveryCodes, useRecoveryCode } from './recovery-codes.ts';
 import { verifyPassword } from './secrets.ts';
 import { deleteUserSessions } from './sessions.ts';
 import { findUserById } from './users.ts';
@@ -102,28 +105,50 @@ export async function readTwoFactorStatus(q: Queryable, userId: string): Promise
 /** A login refusal that tells the client to ask for (another) code; only ever sent after the password was right. */
 const codeRefusal = (message: string) => new AppError(401, message, undefined, { twoFactorRequired: true });
 
+/** What a right sign-in code will use up: an authenticator code's time step, or a recovery code. */
+export type LoginCodeClaim = { step: number } | { recoveryCode: string };
+
 /**
  * The second step of a sign-in, after the password was verified. Answers undefined when the account
- * has two-factor off; otherwise the step of the given code, which the caller claims with
- * claimLoginStep in the transaction that creates the session. Refuses a missing or wrong code.
+ * has two-factor off; otherwise what the given code will use up (a time step, or a recovery code),
+ * which the caller claims with claimLoginCode in the transaction that creates the session. Refuses a
+ * missing or wrong code. The code is normalized by the contract: 6 digits, or a recovery code.
  */
 export async function checkLoginCode(
   q: Queryable,
   user: { id: string; role: string },
   code: string | undefined,
-): Promise<number | undefined> {
+): Promise<LoginCodeClaim | undefined> {
   if (user.role !== 'ADMIN') return undefined;
   const row = await readTwoFactor(q, user.id);
   if (row.two_factor_enabled_at === null || row.two_factor_secret === null) return undefined;
   if (!code) throw codeRefusal(twoFactorMessages.codeRequired);
+  if (isRecoveryCode(code)) {
+    if (!(await hasUnusedRecoveryCode(q, user.id, code))) throw codeRefusal(twoFactorMessages.codeInvalid);
+    return { recoveryCode: code };
+  }
   const step = await matchCode(row.two_factor_secret, code, { afterStep: lastStepOf(row) });
   if (step === undefined) throw codeRefusal(twoFactorMessages.codeInvalid);
-  return step;
+  return { step };
 }
 
-/** Claims the step checkLoginCode found; a sign-in with the same code that got there first wins. */
-export async function claimLoginStep(q: Queryable, userId: string, step: number | undefined): Promise<void> {
-  if (step !== undefined && !(await claimStep(q, userId, step))) throw codeRefusal(twoFactorMessages.codeInvalid);
+/**
+ * Claims what checkLoginCode found; a sign-in with the same code that got there first wins. Answers
+ * whether a recovery code was used (its email is then queued).
+ */
+export async function claimLoginCode(
+  q: Queryable,
+  user: { id: string; email: string; name: string },
+  claim: LoginCodeClaim | undefined,
+  ip?: string,
+): Promise<boolean> {
+  if (claim === undefined) return false;
+  if ('step' in claim) {
+    if (!(await claimStep(q, user.id, claim.step))) throw codeRefusal(twoFactorMessages.codeInvalid);
+    return false;
+  }
+  if (!(await useRecoveryCode(q, user, claim.recoveryCode, ip))) throw codeRefusal(twoFactorMessages.codeInvalid);
+  return true;
 }
 
 /** Starts (or starts again) the set-up: a fresh secret that waits for its first code. */
@@ -141,8 +166,15 @@ export async function startTwoFactorSetup(db: Database, actor: Actor): Promise<{
   });
 }
 
-/** Turns two-factor on with a first code from the pending secret; every other session of the admin ends. */
-export async function enableTwoFactor(db: Database, actor: Actor & { sessionId: string }, code: string): Promise<TwoFactorStatus> {
+/**
+ * Turns two-factor on with a first code from the pending secret; every other session of the admin
+ * ends. Answers the first set of recovery codes with the status (shown this once).
+ */
+export async function enableTwoFactor(
+  db: Database,
+  actor: Actor & { sessionId: string },
+  code: string,
+): Promise<{ status: TwoFactorStatus; recoveryCodes: string[] }> {
   return db.transaction(async (tx) => {
     const row = await readTwoFactor(tx, actor.id, true);
     if (row.two_factor_enabled_at !== null) throw conflict(twoFactorMessages.alreadyEnabled);
@@ -154,9 +186,10 @@ export async function enableTwoFactor(db: Database, actor: Actor & { sessionId: 
     await tx.query('UPDATE users SET two_factor_enabled_at = now(), updated_at = now() WHERE id = $1', [actor.id]);
     // Sessions opened before the second factor existed are not trusted to have passed it.
     await deleteUserSessions(tx, actor.id, actor.sessionId);
+    const recoveryCodes = await replaceRecoveryCodes(tx, actor.id);
     const after = await readTwoFactor(tx, actor.id);
     await recordAudit(tx, { actorId: actor.id, action: 'TWO_FACTOR_ENABLE', entityType: 'user', entityId: actor.id, before: statusOf(row), after: statusOf(after), ip: actor.ip });
-    return statusOf(after);
+    return { status: statusOf(after), recoveryCodes };
   });
 }
 
@@ -185,6 +218,7 @@ export async function disableTwoFactor(
       'UPDATE users SET two_factor_secret = NULL, two_factor_enabled_at = NULL, two_factor_last_step = NULL, updated_at = now() WHERE id = $1',
       [actor.id],
     );
+    await deleteRecoveryCodes(tx, actor.id);
     await deleteUserSessions(tx, actor.id, actor.sessionId);
     const after = await readTwoFactor(tx, actor.id);
     await recordAudit(tx, { actorId: actor.id, action: 'TWO_FACTOR_DISABLE', entityType: 'user', entityId: actor.id, before: statusOf(row), after: statusOf(after), ip: actor.ip });
@@ -205,6 +239,7 @@ export async function turnOffTwoFactorFromConsole(db: Database, userId: string):
       'UPDATE users SET two_factor_secret = NULL, two_factor_enabled_at = NULL, two_factor_last_step = NULL, updated_at = now() WHERE id = $1',
       [userId],
     );
+    await deleteRecoveryCodes(tx, userId);
     await deleteUserSessions(tx, userId);
     await tx.query(
       `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, before_data, after_data) VALUES (NULL, 'TWO_FACTOR_DISABLE', 'user', $1, $2::jsonb, $3::jsonb)`,

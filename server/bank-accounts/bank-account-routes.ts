@@ -11,6 +11,7 @@ import {
   bankAccountListAnswer,
   type bankAccount,
 } from '../../contract/plans.ts';
+import { reconciliationAnswer, reconciliationEntriesAnswer, reconciliationEntriesQuery, reconciliationQuery } from '../../contract/reconciliation.ts';
 import type { Database } from '../db/database.ts';
 import { actorOf, type AuthHooks } from '../http/auth.ts';
 import { idParam, responses } from '../http/schemas.ts';
@@ -22,6 +23,7 @@ import {
   toggleBankAccount,
   updateBankAccount,
 } from './bank-account-service.ts';
+import { reconciliationEntries, reconciliationReport } from './reconciliation.ts';
 
 export function registerBankAccountRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -102,5 +104,34 @@ export function registerBankAccountRoutes(app: FastifyInstance, deps: { db: Data
       const message = 'Bank account deleted successfully';
       return { success: true as const, message, data: { message, kept } };
     },
+  );
+
+  // Reconciliation: the money approved into each account per day or month (Asia/Karachi), and one period's payments to tick.
+  api.get(
+    '/api/admin/reconciliation',
+    {
+      ...admin,
+      schema: {
+        tags: ['bank accounts'],
+        summary: 'Approved and waiting money per bank account, per day or month of Asia/Karachi (admin)',
+        querystring: reconciliationQuery,
+        response: responses({ 200: reconciliationAnswer }),
+      },
+    },
+    async (request) => ({ success: true as const, data: await reconciliationReport(deps.db, request.query) }),
+  );
+
+  api.get(
+    '/api/admin/reconciliation/entries',
+    {
+      ...admin,
+      schema: {
+        tags: ['bank accounts'],
+        summary: "One day's or month's approved payments into one bank account, in approval order (admin)",
+        querystring: reconciliationEntriesQuery,
+        response: responses({ 200: reconciliationEntriesAnswer }),
+      },
+    },
+    async (request) => ({ success: true as const, data: await reconciliationEntries(deps.db, request.query) }),
   );
 }

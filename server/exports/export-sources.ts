@@ -12,6 +12,7 @@ import { BUSINESS_TIME_ZONE } from '../business-time.ts';
 import type { Queryable, Row } from '../db/database.ts';
 import { isOverdueSql, instalmentStateSql, overdueCutoffSql, type BusinessDay } from '../payments/figures.ts';
 import { whereOf as paymentsWhere } from '../payments/instalment-service.ts';
+import { statesOfFilter } from '../../contract/figures.ts';
 import { SCOPE as REPORT_SCOPE, scopeParams as reportScopeParams } from '../payments/payment-reports.ts';
 import { planPaymentsWhere } from '../plan-payments/plan-payment-service.ts';
 import { USER_FIGURE_COLUMNS, userFiguresSql, usersWhere } from '../users/user-admin-service.ts';
@@ -68,7 +69,9 @@ type PaymentExportRow = {
 
 /** GET /api/payments (admin): every payment the filter matches, newest activity first. */
 function payments(db: Queryable, day: BusinessDay, f: ExportFilters<'payments'>): ExportSource {
-  const { sql, params: base } = paymentsWhere(day, ADMIN, f);
+  // As the list reads its filters: a state (RULES §6a words) means instalments in those states.
+  const { state, ...filters } = f;
+  const { sql, params: base } = paymentsWhere(day, ADMIN, { ...filters, type: filters.type ?? (state ? 'INSTALMENT' : undefined), states: state ? statesOfFilter[state] : undefined });
   const at = 'coalesce(p.submitted_at, p.created_at)';
   return {
     header: ['Payment ID', 'Type', 'Member', 'Email', 'Phone', 'Plan', 'Group', 'Month', 'Year', 'Due date', 'Amount (PKR)', 'Status', `State on ${day.today}`,

@@ -18,7 +18,7 @@ import { accrueCommissions } from '../referrals/commission-service.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
 import type { ReceiptStorage } from '../receipts/receipt-storage.ts';
 import type { UploadedReceipt } from '../receipts/receipt-upload.ts';
-import type { InstalmentFigures, InstalmentState, NextDue } from '../../contract/figures.ts';
+import { dueMonthBounds, type InstalmentFigures, type InstalmentState, type NextDue } from '../../contract/figures.ts';
 import { addAmounts, rupeesFromDb } from '../../contract/money.ts';
 import { figureColumnsSql, figuresFromRow, instalmentStatesNarrowingSql, instalmentStateSql, readKeptFigures, stateJoinSql, type BusinessDay, type FigureRow } from './figures.ts';
 import { paymentSelect, toPayment, type PaymentRow } from './payment-view.ts';
@@ -216,6 +216,9 @@ export type PaymentFilter = {
   submittedOnly?: boolean;
   /** Only instalments in these states on the business day (RULES §6a). */
   states?: InstalmentState[];
+  /** Due from the first of this month (YYYY-MM) to the end of that one, both included. */
+  dueFrom?: string;
+  dueTo?: string;
   limit: number;
   offset: number;
 };
@@ -237,6 +240,8 @@ export function whereOf(day: BusinessDay, viewer: { id: string; role: string }, 
   if (f.month) add((n) => `p.month = ${n}`, f.month);
   if (f.year) add((n) => `p.year = ${n}`, f.year);
   if (f.underReview) where.push('p.under_review');
+  if (f.dueFrom) add((n) => `p.due_date >= ${n}::date`, dueMonthBounds(f.dueFrom).first);
+  if (f.dueTo) add((n) => `p.due_date < ${n}::date`, dueMonthBounds(f.dueTo).next);
   if (f.states) {
     add((n) => `${instalmentStateSql(day)} = ANY(${n}::text[])`, f.states);
     if (f.type === 'INSTALMENT') where.push(instalmentStatesNarrowingSql(day, f.states));

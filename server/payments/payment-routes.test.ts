@@ -72,7 +72,9 @@ describe('POST /api/payments', () => {
     const queued = queue.body.data.payments.find((p: { id: string }) => p.id === res.json().payment.id);
     expect(queued).toMatchObject({ month: 2, year: 2026, underReview: true, state: 'UNDER_REVIEW', hasReceipt: true, receiptUrl: expect.any(String), user: { name: expect.any(String), email: member.email } });
     expect(Object.keys(queued.plan).sort()).toEqual(['id', 'name']);
-    for (const detail of ['bankAccount', 'receiptName', 'adminNotes', 'committee']) expect(queued).not.toHaveProperty(detail);
+    // The review shows which account the member paid into (to check against the bank statement).
+    expect(queued.bankAccount).toMatchObject({ accountName: 'Committee', accountNumber: '42', bankName: 'Meezan' });
+    for (const detail of ['receiptName', 'adminNotes', 'committee']) expect(queued).not.toHaveProperty(detail);
     const adminNote = await ctx.db.query<{ type: string }>(`SELECT type FROM notifications WHERE user_id = $1 AND type = 'INSTALMENT_SUBMITTED'`, [admin.user.id]);
     expect(adminNote.rowCount).toBeGreaterThan(0);
   });

@@ -20,8 +20,12 @@ import {
   paymentReportAnswer,
   paymentsSummaryAnswer,
   pendingQueueAnswer,
+  dueRangeInOrder,
+  dueRangeMessage,
+  stateAndDueFilters,
   statusChangeBody,
 } from '../../contract/payments.ts';
+import { statesOfFilter } from '../../contract/figures.ts';
 import { caseInsensitiveEnum } from '../../contract/plans.ts';
 import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
 import { badRequest } from '../http/errors.ts';
@@ -43,6 +47,9 @@ const filterQuery = pagingQuery.extend({
   search: searchField,
   limit: pagingQuery.shape.limit.default(50),
 });
+
+/** The admin list's filters: the above, and by state (RULES §6a words) and due months. */
+const listQuery = filterQuery.extend(stateAndDueFilters).refine(dueRangeInOrder, dueRangeMessage);
 
 const instalmentFields = z.object({
   // The specification's client may send committeeId for the group.
@@ -103,18 +110,20 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
       ...member,
       schema: {
         tags: ['payments'],
-        summary: "Payments: a member's own (sent or decided); an admin's all, with filters",
-        querystring: filterQuery,
+        summary: "Payments: a member's own (sent or decided); an admin's all, with filters (state in the words of RULES §6a, due months)",
+        querystring: listQuery,
         // The member's answer first: it is the one read most, and the serializer tries the shapes in order.
         response: responses({ 200: z.union([memberPaymentListAnswer, paymentListAnswer]) }),
       },
     },
     async (request) => {
       const viewer = currentUser(request);
-      const { page, limit, ...filter } = request.query;
+      const { page, limit, state, ...filter } = request.query;
       const { payments, ...counted } = await listPayments(deps, viewer, {
         ...filter,
-        type: filter.type ?? (viewer.role === 'ADMIN' ? undefined : 'INSTALMENT'),
+        // A state is an instalment's (RULES §6a): asking for one lists instalments.
+        type: filter.type ?? (viewer.role === 'ADMIN' && !state ? undefined : 'INSTALMENT'),
+        states: state ? statesOfFilter[state] : undefined,
         submittedOnly: viewer.role !== 'ADMIN',
         limit,
         offset: (page - 1) * limit,

@@ -100,6 +100,11 @@ const rows: Row[] = [
     json: (_w, p) => ({ code: p.wrongCode }),
   },
   { method: 'POST', path: '/api/auth/two-factor/disable', cells: adminOnly(409), json: (w) => ({ password: w.admin.password, code: '123456' }) },
+  // Recovery codes need two-factor on, which no caller here has: a conflict for everyone signed in.
+  { method: 'POST', path: '/api/auth/two-factor/recovery-codes', cells: signedIn(409) },
+  // Each caller's own sessions; signing out the others leaves the one each caller here holds.
+  { method: 'GET', path: '/api/auth/sessions', cells: signedIn(200) },
+  { method: 'DELETE', path: '/api/auth/sessions/others', cells: signedIn(200) },
 
   // Plans: active ones are public; admins manage them.
   { method: 'GET', path: '/api/committee-plans', cells: publicReadingSession(200) },
@@ -172,6 +177,14 @@ const rows: Row[] = [
     cells: adminOnly(200),
     setup: async (w) => ({ accountId: await w.newBankAccount('Matrix Default Account') }),
     url: (_w, p) => `/api/bank-accounts/${p.accountId}/set-default`,
+  },
+  // Reconciliation by bank account: the operator's alone.
+  { method: 'GET', path: '/api/admin/reconciliation', cells: adminOnly(200), url: () => '/api/admin/reconciliation?from=2026-01-01&to=2026-12-31&by=month' },
+  {
+    method: 'GET',
+    path: '/api/admin/reconciliation/entries',
+    cells: adminOnly(200),
+    url: (w) => `/api/admin/reconciliation/entries?bankAccountId=${w.bankAccountId}&month=2026-02`,
   },
 
   // Buying a plan: any signed-in user opens their own request (a fresh plan, so nobody has one pending).

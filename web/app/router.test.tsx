@@ -72,6 +72,7 @@ describe('admin layout', () => {
       'Referral System',
       'Winner Management',
       'Bank Accounts',
+      'Reconciliation',
       'Audit Log',
     ]);
     expect(links.filter((link) => link.getAttribute('aria-current') === 'page').map((link) => link.textContent)).toEqual(['User Management']);

@@ -117,6 +117,7 @@ export const routes: RouteObject[] = [
               { path: 'referrals', lazy: adminPage('AdminReferralsPage') },
               { path: 'winners', lazy: adminPage('AdminWinnersPage') },
               { path: 'bank-accounts', lazy: adminPage('AdminBankAccountsPage') },
+              { path: 'reconciliation', lazy: adminPage('AdminReconciliationPage') },
               { path: 'audit', lazy: adminPage('AdminAuditPage') },
               { path: 'payment-detail/:paymentId', lazy: adminPage('AdminPaymentDetailPage') },
               { path: 'groups/:id/arrears', lazy: adminPage('AdminGroupArrearsPage') },

@@ -9,7 +9,7 @@ afterEach(() => vi.restoreAllMocks());
 const admin = makeUser({ id: 'admin-1', role: 'ADMIN', email: 'admin@example.com', name: 'Bilal Admin' });
 const input = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 
-/** Answers POST /api/auth/login as the server would for an admin with two-factor on (code 123456). */
+/** Answers POST /api/auth/login as the server would for an admin with two-factor on (code 123456, or recovery code ABCDE-FGHJK). */
 function stubLogin() {
   const bodies: Record<string, unknown>[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
@@ -18,7 +18,7 @@ function stubLogin() {
     const answer = (status: number, json: object) => new Response(JSON.stringify(json), { status, headers: { 'Content-Type': 'application/json' } });
     if (body.password !== 'admin-pass-123') return answer(401, { success: false, message: authMessages.invalidCredentials });
     if (!body.code) return answer(401, { success: false, message: twoFactorMessages.codeRequired, twoFactorRequired: true });
-    if (body.code !== '123456') return answer(401, { success: false, message: twoFactorMessages.codeInvalid, twoFactorRequired: true });
+    if (body.code !== '123456' && body.code !== 'ABCDEFGHJK') return answer(401, { success: false, message: twoFactorMessages.codeInvalid, twoFactorRequired: true });
     return answer(200, { success: true, message: authMessages.loggedIn, token: 'session-token', user: admin, data: { token: 'session-token', user: admin } });
   });
   return bodies;
@@ -37,9 +37,10 @@ describe('/login with two-factor sign-in', () => {
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
     const code = (await screen.findByLabelText('Authentication code')) as HTMLInputElement;
-    expect(code.inputMode).toBe('numeric');
+    // Letters too: the field also takes a recovery code, and its hint says so.
+    expect(code.inputMode).not.toBe('numeric');
     expect(code.autocomplete).toBe('one-time-code');
-    expect(screen.getByText('Open your authenticator app and enter the 6-digit code it shows.')).toBeTruthy();
+    expect(screen.getByText(/^Open your authenticator app and enter the 6-digit code it shows\. No phone\? Enter one of your recovery codes instead/)).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(code));
     // Asking for the code is not an error.
     expect(screen.queryByRole('alert')).toBeNull();
@@ -60,6 +61,20 @@ describe('/login with two-factor sign-in', () => {
       { email: 'admin@example.com', password: 'admin-pass-123', code: '654321' },
       { email: 'admin@example.com', password: 'admin-pass-123', code: '123456' },
     ]);
+  });
+
+  it('signs in with a recovery code in the same field, sent as the server stores it', async () => {
+    const bodies = stubLogin();
+    const login = vi.fn();
+    const user = userEvent.setup();
+    renderRoute('/login', fakeAuth({ login }));
+    await user.type(await screen.findByLabelText('Email Address'), 'admin@example.com');
+    await user.type(input('Password'), 'admin-pass-123');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await user.type(await screen.findByLabelText('Authentication code'), 'abcde-fghjk');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(login).toHaveBeenCalledWith('session-token', admin));
+    expect(bodies[1]).toEqual({ email: 'admin@example.com', password: 'admin-pass-123', code: 'ABCDEFGHJK' });
   });
 
   it('checks the code before sending it', async () => {

@@ -101,8 +101,10 @@ export function LoginPage() {
             hint={t('auth.login.codeHint')}
             error={fieldError(errors.code)}
           >
-            {/* Up to 7 characters: apps show the code as "123 456", and the space is allowed. */}
-            {(control) => <Input {...control} {...register('code')} inputMode="numeric" autoComplete="one-time-code" maxLength={7} />}
+            {/* A 6-digit code ("123 456" as apps show it) or a recovery code (ABCDE-FGHJK): letters too, up to 16 characters with spaces. */}
+            {(control) => (
+              <Input {...control} {...register('code')} autoComplete="one-time-code" autoCapitalize="characters" spellCheck={false} maxLength={16} />
+            )}
           </FormField>
         )}
         <div className="flex justify-end">

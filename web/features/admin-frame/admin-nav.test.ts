@@ -27,6 +27,7 @@ describe('adminNavEntries', () => {
       '/admin/referrals',
       '/admin/winners',
       '/admin/bank-accounts',
+      '/admin/reconciliation',
       '/admin/audit',
     ]);
   });

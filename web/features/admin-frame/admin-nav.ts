@@ -1,6 +1,6 @@
-import { Banknote, CreditCard, FileClock, LayoutDashboard, Network, Package, ScrollText, Trophy, Users, type LucideIcon } from 'lucide-react';
+import { Banknote, CreditCard, FileClock, LayoutDashboard, ListChecks, Network, Package, ScrollText, Trophy, Users, type LucideIcon } from 'lucide-react';
 
-export type AdminNavKey = 'dashboard' | 'committeePlans' | 'users' | 'payments' | 'planRequests' | 'referrals' | 'winners' | 'bankAccounts' | 'audit';
+export type AdminNavKey = 'dashboard' | 'committeePlans' | 'users' | 'payments' | 'planRequests' | 'referrals' | 'winners' | 'bankAccounts' | 'reconciliation' | 'audit';
 
 /** The admin sidebar, in the specification's order (admin document §2 "Admin layout"), then the audit log (RULES §11). */
 export const adminNavEntries: { key: AdminNavKey; to: string; icon: LucideIcon }[] = [
@@ -12,6 +12,7 @@ export const adminNavEntries: { key: AdminNavKey; to: string; icon: LucideIcon }
   { key: 'referrals', to: '/admin/referrals', icon: Network },
   { key: 'winners', to: '/admin/winners', icon: Trophy },
   { key: 'bankAccounts', to: '/admin/bank-accounts', icon: Banknote },
+  { key: 'reconciliation', to: '/admin/reconciliation', icon: ListChecks },
   { key: 'audit', to: '/admin/audit', icon: ScrollText },
 ];
 

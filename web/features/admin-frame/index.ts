@@ -10,5 +10,5 @@ export { AdminMemberLedgerPage, AdminPaymentsPage } from '../instalments/admin/i
 export { AdminDashboardPage } from '../overview/admin/index.ts';
 export { AdminCommitteePlansPage } from '../plans/admin/index.ts';
 export { AdminGroupArrearsPage } from '../groups/admin/index.ts';
-export { AdminBankAccountsPage } from '../bank-accounts/admin/index.ts';
+export { AdminBankAccountsPage, AdminReconciliationPage } from '../bank-accounts/admin/index.ts';
 export { AdminPaymentDetailPage, AdminPlanRequestsPage } from '../plan-requests/admin/index.ts';

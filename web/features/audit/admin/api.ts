@@ -65,12 +65,17 @@ export const KNOWN_ACTIONS = [
   'TWO_FACTOR_SETUP',
   'TWO_FACTOR_ENABLE',
   'TWO_FACTOR_DISABLE',
+  'TWO_FACTOR_RECOVERY_CODES',
+  'TWO_FACTOR_RECOVERY_CODE_USED',
+  'SESSIONS_SIGN_OUT_OTHERS',
+  'REMINDERS_SEND',
+  'REMINDER_SETTINGS_UPDATE',
 ] as const;
 export type KnownAction = (typeof KNOWN_ACTIONS)[number];
 export const isKnownAction = (action: string): action is KnownAction => (KNOWN_ACTIONS as readonly string[]).includes(action);
 
 /** The kinds of record the server names in entries. */
-export const ENTITY_TYPES = ['user', 'plan', 'group', 'payment', 'bank_account', 'commission_rules', 'commission_batch', 'winner', 'draw', 'export'] as const;
+export const ENTITY_TYPES = ['user', 'plan', 'group', 'payment', 'bank_account', 'commission_rules', 'commission_batch', 'winner', 'draw', 'export', 'settings'] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 export const isKnownEntityType = (type: string): type is EntityType => (ENTITY_TYPES as readonly string[]).includes(type);
 

@@ -43,17 +43,24 @@ function useStatusChange(onDone: () => void) {
   });
 }
 
-type ReviewedPayment = Pick<AdminPayment, 'id' | 'amount' | 'month' | 'year' | 'user' | 'plan' | 'group'>;
+type ReviewedPayment = Pick<AdminPayment, 'id' | 'amount' | 'month' | 'year' | 'user' | 'plan' | 'group'> & Partial<Pick<AdminPayment, 'bankAccount'>>;
 
 function usePaymentSummary(payment: ReviewedPayment | null) {
   const { t, i18n } = useTranslation('adminPayments');
+  const { t: catalog } = useTranslation('adminCatalog');
   if (!payment) return '';
-  return t('review.paymentSummary', {
+  const summary = t('review.paymentSummary', {
     name: payment.user.name,
     amount: formatPkr(payment.amount),
     period: formatPeriod(payment.month, payment.year, i18n.language) || t('payment.planRequest'),
     id: shortId(payment.id),
   });
+  // Which account the money went into: the one to look for it in.
+  const account = payment.bankAccount;
+  const paidInto = account
+    ? catalog('paidInto.sentence', { account: catalog('paidInto.account', { bank: account.bankName ?? '', number: account.accountNumber ?? '', name: account.accountName ?? '' }) })
+    : catalog('paidInto.sentenceUnknown');
+  return `${summary} ${paidInto}`;
 }
 
 interface ReviewDialogProps {

@@ -5,6 +5,7 @@ import { AlertTriangle, ArrowLeft, Check, SearchX, X } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPkr } from '../../../../contract/money.ts';
+import type { BankAccountSnapshot } from '../../../../contract/payments.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -91,8 +92,10 @@ function Section({ title, children, className }: { title: string; children: Reac
   );
 }
 
-function PaymentDetails({ payment }: { payment: PlanPayment }) {
+/** The request as GET /api/plan-payments/{id} sends it, with the account the member paid into (as it was then). */
+function PaymentDetails({ payment }: { payment: PlanPayment & { bankAccount?: BankAccountSnapshot | null } }) {
   const { t, i18n } = useTranslation('adminRequests');
+  const { t: catalog } = useTranslation('adminCatalog');
   const methodLabel = usePaymentMethodLabel();
   const [approveOpen, setApproveOpen] = useState(false);
   const [rejectOpen, setRejectOpen] = useState(false);
@@ -146,6 +149,13 @@ function PaymentDetails({ payment }: { payment: PlanPayment }) {
                 <span className="text-base font-semibold">{formatPkr(payment.plan.monthlyAmount)}</span>
               </InfoItem>
               <InfoItem label={t('detail.payment.method')}>{methodLabel(payment.paymentMethod)}</InfoItem>
+              <InfoItem label={catalog('paidInto.label')}>
+                {payment.bankAccount ? (
+                  catalog('paidInto.account', { bank: payment.bankAccount.bankName ?? '', number: payment.bankAccount.accountNumber ?? '', name: payment.bankAccount.accountName ?? '' })
+                ) : (
+                  <span className="text-muted-foreground">{catalog('paidInto.notRecorded')}</span>
+                )}
+              </InfoItem>
               <InfoItem label={t('detail.payment.requestDate')}>
                 <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt, i18n.language)}</time>
               </InfoItem>

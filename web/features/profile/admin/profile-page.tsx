@@ -3,7 +3,8 @@
  * Access', member since; Edit Profile to change name, email, phone and CNIC and, optionally, the
  * password (current, new with show/hide, confirm). Saved through the API: the profile by PUT
  * /api/profile, the password by PUT /api/profile/password (other devices are signed out).
- * Below, the opt-in two-factor sign-in (two-factor-card.tsx).
+ * Below, the opt-in two-factor sign-in (two-factor-card.tsx, administrators), and the sessions
+ * (sessions-card.tsx, everyone): where they are signed in, and signing out the other devices.
  */
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
@@ -29,6 +30,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { formatCnic, formatDate, formatDateTime } from '../../../lib/format.ts';
 import { changePassword, fetchProfile, profileKeys, saveProfile } from './api.ts';
 import { formValuesOf, passwordPart, profileForm, profilePart, wantsPasswordChange, type ProfileFormInput, type ProfileFormValues } from './profile-form.ts';
+import { SessionsCard } from './sessions-card.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
 import './catalogue.ts';
 
@@ -115,6 +117,7 @@ export function AdminProfilePage() {
           )}
           {/* Offered to administrators only; the server refuses it to members. */}
           {user.role === 'ADMIN' && <TwoFactorCard />}
+          <SessionsCard />
         </>
       )}
     </div>

@@ -5,9 +5,11 @@
  */
 import type { z } from 'zod';
 import {
+  type recoveryCodesAnswer,
   twoFactorSetup,
   twoFactorStatus,
   type TwoFactorDisableBody,
+  type twoFactorEnableAnswer,
   type TwoFactorSetup,
   type twoFactorSetupAnswer,
   type TwoFactorStatus,
@@ -31,10 +33,24 @@ export async function startTwoFactorSetup(): Promise<TwoFactorSetup> {
   return twoFactorSetup.parse(body?.data);
 }
 
-/** Not retried: a code is accepted once, so a second attempt with it would always be refused. */
-export async function enableTwoFactor(code: string): Promise<{ status: TwoFactorStatus; message?: string }> {
-  const body = await api.post<StatusBody>('/auth/two-factor/enable', { code }, { retries: 0 });
-  return { status: statusOf(body), message: body?.message };
+/** The codes as the server answered them: strings, or none when the answer carries none. */
+const codesOf = (codes: unknown): string[] | undefined => (Array.isArray(codes) && codes.every((code) => typeof code === 'string') ? codes : undefined);
+
+/**
+ * Not retried: a code is accepted once, so a second attempt with it would always be refused. The
+ * answer carries the first recovery codes, shown this once.
+ */
+export async function enableTwoFactor(code: string): Promise<{ status: TwoFactorStatus; message?: string; recoveryCodes?: string[] }> {
+  const body = await api.post<z.output<typeof twoFactorEnableAnswer>>('/auth/two-factor/enable', { code }, { retries: 0 });
+  return { status: statusOf(body), message: body?.message, recoveryCodes: codesOf(body?.data?.recoveryCodes ?? body?.recoveryCodes) };
+}
+
+/** A new set of recovery codes (the earlier set stops working). Not retried: a second call would replace the codes the first answered. */
+export async function createRecoveryCodes(): Promise<string[]> {
+  const body = await api.post<z.output<typeof recoveryCodesAnswer>>('/auth/two-factor/recovery-codes', undefined, { retries: 0 });
+  const codes = codesOf(body?.data?.recoveryCodes ?? body?.recoveryCodes);
+  if (!codes) throw new Error('Recovery codes answer without codes');
+  return codes;
 }
 
 export async function disableTwoFactor(values: TwoFactorDisableBody): Promise<{ status: TwoFactorStatus; message?: string }> {

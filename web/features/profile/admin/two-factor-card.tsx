@@ -2,12 +2,14 @@
  * "Two-factor sign-in" on /admin/profile: whether it is on; Turn on shows a QR code of the otpauth://
  * address (and the key as text, for typing in by hand) and asks for the first code; Turn off asks for
  * the password and a code. Both happen in a dialog, which keeps focus inside and gives it back on close.
+ * Turning it on hands out ten recovery codes, shown once in a dialog (recovery-codes-dialog.tsx); while
+ * it is on, "New recovery codes" makes a new set (the old one stops working) and shows it the same way.
  */
 import { useEffect, useState } from 'react';
 import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { KeyRound } from 'lucide-react';
+import { KeyRound, LifeBuoy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { twoFactorDisableBody, twoFactorEnableBody, type TwoFactorSetup, type TwoFactorStatus } from '../../../../contract/accounts.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -24,7 +26,8 @@ import { fieldError, showServerFieldErrors } from '../../../lib/forms.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/toast.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { disableTwoFactor, enableTwoFactor, fetchTwoFactorStatus, startTwoFactorSetup, twoFactorKeys } from './two-factor-api.ts';
+import { RecoveryCodesDialog } from './recovery-codes-dialog.tsx';
+import { createRecoveryCodes, disableTwoFactor, enableTwoFactor, fetchTwoFactorStatus, startTwoFactorSetup, twoFactorKeys } from './two-factor-api.ts';
 import './catalogue.ts';
 
 /** Up to 7 characters: apps show the code as "123 456", and the space is allowed. */
@@ -45,6 +48,22 @@ export function TwoFactorCard() {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [turningOff, setTurningOff] = useState(false);
   const [starting, setStarting] = useState(false);
+  /** Recovery codes just made, shown once; null when none are on screen. */
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [makingCodes, setMakingCodes] = useState(false);
+
+  async function newRecoveryCodes() {
+    setMakingCodes(true);
+    try {
+      setRecoveryCodes(await createRecoveryCodes());
+    } catch (error) {
+      notify.error(getErrorMessage(error, t('admin.profile.twoFactor.failed')));
+      // A 409 means it was turned off elsewhere meanwhile: show what is true now.
+      void queryClient.invalidateQueries({ queryKey: twoFactorKeys.status });
+    } finally {
+      setMakingCodes(false);
+    }
+  }
 
   async function turnOn() {
     setStarting(true);
@@ -95,6 +114,20 @@ export function TwoFactorCard() {
             </Button>
           )}
         </div>
+        {enabled && (
+          <div className="flex flex-wrap items-start justify-between gap-3 border-t border-border pt-4">
+            <div className="min-w-0 flex-1">
+              <h3 className="flex items-center gap-2 font-medium">
+                <LifeBuoy className="size-4 text-primary" aria-hidden />
+                {t('admin.profile.twoFactor.recoveryCodes.title')}
+              </h3>
+              <p className="mt-1 text-sm text-muted-foreground">{t('admin.profile.twoFactor.recoveryCodes.description')}</p>
+            </div>
+            <Button variant="outline" onClick={() => void newRecoveryCodes()} disabled={makingCodes} aria-busy={makingCodes}>
+              {makingCodes ? t('admin.profile.twoFactor.recoveryCodes.making') : t('admin.profile.twoFactor.recoveryCodes.new')}
+            </Button>
+          </div>
+        )}
         {status.isPending && <Spinner label={t('admin.profile.twoFactor.loading')} />}
         {status.isError && (
           <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
@@ -115,9 +148,10 @@ export function TwoFactorCard() {
         {setup && (
           <EnableForm
             setup={setup}
-            onEnabled={(next, message) => {
+            onEnabled={(next, message, codes) => {
               setSetup(null);
               changed(next, message);
+              if (codes?.length) setRecoveryCodes(codes);
             }}
           />
         )}
@@ -138,6 +172,8 @@ export function TwoFactorCard() {
           />
         )}
       </Dialog>
+
+      <RecoveryCodesDialog codes={recoveryCodes} onClose={() => setRecoveryCodes(null)} />
     </Card>
   );
 }
@@ -165,7 +201,13 @@ function useQrCode(text: string): string | null | undefined {
 /** The key in groups of four, as apps that take it by hand show it; they ignore the spaces. */
 const groupedKey = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
-function EnableForm({ setup, onEnabled }: { setup: TwoFactorSetup; onEnabled: (status: TwoFactorStatus, message?: string) => void }) {
+function EnableForm({
+  setup,
+  onEnabled,
+}: {
+  setup: TwoFactorSetup;
+  onEnabled: (status: TwoFactorStatus, message?: string, recoveryCodes?: string[]) => void;
+}) {
   const { t } = useTranslation();
   const qrCode = useQrCode(setup.otpauthUrl);
   const [formError, setFormError] = useState<string | null>(null);
@@ -179,8 +221,8 @@ function EnableForm({ setup, onEnabled }: { setup: TwoFactorSetup; onEnabled: (s
   async function onSubmit(values: { code: string }) {
     setFormError(null);
     try {
-      const { status, message } = await enableTwoFactor(values.code);
-      onEnabled(status, message);
+      const { status, message, recoveryCodes } = await enableTwoFactor(values.code);
+      onEnabled(status, message, recoveryCodes);
     } catch (error) {
       setFormError(showOnFields(error, ['code'], setError, t('admin.profile.twoFactor.failed')));
     }

@@ -1,0 +1,176 @@
+/**
+ * Reconciliation by bank account (RULES §6a, §10): what was approved into each account the members pay
+ * into, per day or month of Asia/Karachi, beside the receipts sent into it that still wait for review;
+ * and one period's approved payments, for the operator to tick against the bank statement.
+ *
+ * Approved money is a payment whose state is PAID (payments/figures.ts), by its approval time. Each
+ * payment of money is counted once: a plan request's money is the request's own row; the first
+ * instalment it settles (settled_by_payment_id) is the same money and is left out. Waiting money is a
+ * payment UNDER_REVIEW with a receipt, by the time the receipt was sent. Both are read from the indexes
+ * of migration 027, per account and time.
+ */
+import { addAmounts, rupeesFromDb } from '../../contract/money.ts';
+import type { ReconciliationAccount, ReconciliationBy, ReconciliationEntriesPage, ReconciliationEntry, ReconciliationReport } from '../../contract/reconciliation.ts';
+import { bankAccountMessages } from '../../contract/plans.ts';
+import { paginationOf } from '../../contract/paging.ts';
+import { BUSINESS_TIME_ZONE } from '../business-time.ts';
+import type { Queryable } from '../db/database.ts';
+import { isUuid } from '../db/ids.ts';
+import { notFound } from '../http/errors.ts';
+import { businessDayOf, instalmentStateSql } from '../payments/figures.ts';
+
+const ZONE = `'${BUSINESS_TIME_ZONE}'`;
+
+/**
+ * The state SQL of figures.ts. PAID and UNDER_REVIEW do not depend on the business day (only the states
+ * of an unpaid month without a receipt do), so the day it is read on changes nothing here.
+ */
+const stateSql = (p = 'p') => instalmentStateSql(businessDayOf(new Date(), 10), p);
+
+/** SQL: payment `p` is approved money of an account, one row per payment of money (the partial index's own condition first). */
+const approvedSql = (p = 'p') => `${p}.status = 'PAID' AND ${p}.settled_by_payment_id IS NULL AND ${stateSql(p)} = 'PAID'`;
+/** SQL: a receipt sent into an account waits for review. */
+const waitingSql = (p = 'p') => `(${p}.under_review OR (${p}.type = 'SUBSCRIPTION' AND ${p}.status = 'PENDING')) AND ${p}.receipt_id IS NOT NULL AND ${stateSql(p)} = 'UNDER_REVIEW'`;
+/** SQL: moment `column` falls on the Karachi days $from…$to, both included. */
+const withinDaysSql = (column: string, from: string, to: string) =>
+  `${column} >= (${from}::date::timestamp AT TIME ZONE ${ZONE}) AND ${column} < ((${to}::date + 1)::timestamp AT TIME ZONE ${ZONE})`;
+
+type AccountRow = { id: string; account_name: string; account_number: string; bank_name: string; is_active: boolean; is_deleted: boolean };
+type PeriodRow = { account_id: string; period: string; approved_count: number; approved_amount: string; waiting_count: number; waiting_amount: string };
+
+/** The accounts members pay into: every one not deleted, and a deleted one that has received payments (its history stays). */
+async function accountsOf(db: Queryable, bankAccountId: string | undefined): Promise<AccountRow[]> {
+  if (bankAccountId !== undefined && !isUuid(bankAccountId)) throw notFound(bankAccountMessages.notFound);
+  const { rows } = await db.query<AccountRow>(
+    `SELECT b.id, b.account_name, b.account_number, b.bank_name, b.is_active, b.deleted_at IS NOT NULL AS is_deleted
+     FROM bank_accounts b
+     WHERE ${bankAccountId ? 'b.id = $1' : '(b.deleted_at IS NULL OR b.payment_count > 0)'}
+     ORDER BY b.deleted_at IS NOT NULL, b.is_default DESC, b.created_at, b.id LIMIT 500`,
+    bankAccountId ? [bankAccountId] : [],
+  );
+  if (bankAccountId && rows.length === 0) throw notFound(bankAccountMessages.notFound);
+  return rows;
+}
+
+const pair = (count: number, amount: string) => ({ count: Number(count), amount: rupeesFromDb(amount) });
+
+export async function reconciliationReport(
+  db: Queryable,
+  query: { bankAccountId?: string; from: string; to: string; by: ReconciliationBy },
+): Promise<ReconciliationReport> {
+  const accounts = await accountsOf(db, query.bankAccountId);
+  const format = query.by === 'day' ? `'YYYY-MM-DD'` : `'YYYY-MM'`;
+  const { rows } = accounts.length
+    ? await db.query<PeriodRow>(
+        `WITH moves AS (
+           SELECT p.bank_account_id AS account_id, to_char(p.approved_at AT TIME ZONE ${ZONE}, ${format}) AS period, true AS approved, p.amount
+           FROM payments p
+           WHERE p.bank_account_id = ANY($1::uuid[]) AND ${withinDaysSql('p.approved_at', '$2', '$3')} AND ${approvedSql()}
+           UNION ALL
+           SELECT p.bank_account_id, to_char(p.submitted_at AT TIME ZONE ${ZONE}, ${format}), false, p.amount
+           FROM payments p
+           WHERE p.bank_account_id = ANY($1::uuid[]) AND ${withinDaysSql('p.submitted_at', '$2', '$3')} AND ${waitingSql()}
+         )
+         SELECT account_id, period,
+                count(*) FILTER (WHERE approved)::int AS approved_count, coalesce(sum(amount) FILTER (WHERE approved), 0)::text AS approved_amount,
+                count(*) FILTER (WHERE NOT approved)::int AS waiting_count, coalesce(sum(amount) FILTER (WHERE NOT approved), 0)::text AS waiting_amount
+         FROM moves GROUP BY account_id, period ORDER BY account_id, period`,
+        [accounts.map((a) => a.id), query.from, query.to],
+      )
+    : { rows: [] as PeriodRow[] };
+
+  const byAccount = new Map<string, PeriodRow[]>();
+  for (const row of rows) byAccount.set(row.account_id, [...(byAccount.get(row.account_id) ?? []), row]);
+
+  const result: ReconciliationAccount[] = accounts.map((a) => {
+    const periods = (byAccount.get(a.id) ?? []).map((r) => ({
+      period: r.period,
+      approved: pair(r.approved_count, r.approved_amount),
+      waiting: pair(r.waiting_count, r.waiting_amount),
+    }));
+    // The totals are the sums of the rows shown (RULES §6a), added exactly.
+    const total = (key: 'approved' | 'waiting') => ({
+      count: periods.reduce((n, p) => n + p[key].count, 0),
+      amount: addAmounts(...periods.map((p) => p[key].amount)),
+    });
+    return {
+      bankAccount: { id: a.id, accountName: a.account_name, accountNumber: a.account_number, bankName: a.bank_name, isActive: a.is_active, isDeleted: a.is_deleted },
+      periods,
+      totals: { approved: total('approved'), waiting: total('waiting') },
+    };
+  });
+  return { from: query.from, to: query.to, by: query.by, accounts: result };
+}
+
+type EntryRow = {
+  id: string;
+  type: 'INSTALMENT' | 'SUBSCRIPTION';
+  member_name: string;
+  plan_name: string;
+  group_number: string | null;
+  month: number | null;
+  year: number | null;
+  amount: string;
+  approved_at: Date | string;
+  approved_at_pkt: string;
+  payment_method: string;
+  reference: string | null;
+  notes: string | null;
+};
+
+function lastDayOf(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return `${month}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
+}
+
+/** One day's or month's approved payments into one account, in the order they were approved, one page of them. */
+export async function reconciliationEntries(
+  db: Queryable,
+  query: { bankAccountId: string; date?: string; month?: string; page: number; limit: number },
+): Promise<ReconciliationEntriesPage> {
+  await accountsOf(db, query.bankAccountId);
+  const [from, to, period] = query.date ? [query.date, query.date, query.date] : [`${query.month}-01`, lastDayOf(query.month!), query.month!];
+  const where = `p.bank_account_id = $1 AND ${withinDaysSql('p.approved_at', '$2', '$3')} AND ${approvedSql()}`;
+  const params = [query.bankAccountId, from, to];
+
+  const totals = await db.query<{ n: number; amount: string }>(`SELECT count(*)::int AS n, coalesce(sum(p.amount), 0)::text AS amount FROM payments p WHERE ${where}`, params);
+  const count = Number(totals.rows[0]?.n ?? 0);
+  const offset = (query.page - 1) * query.limit;
+  const { rows } = await db.query<EntryRow>(
+    `SELECT p.id, p.type, u.name AS member_name, pl.name AS plan_name, g.group_number,
+            coalesce(p.month, s.month)::int AS month, coalesce(p.year, s.year)::int AS year, p.amount::text AS amount,
+            p.approved_at, to_char(p.approved_at AT TIME ZONE ${ZONE}, 'YYYY-MM-DD HH24:MI') AS approved_at_pkt,
+            p.payment_method, coalesce(r.original_name, r.url) AS reference, p.notes
+     FROM (SELECT p.* FROM payments p WHERE ${where} ORDER BY p.approved_at, p.id LIMIT ${query.limit} OFFSET ${offset}) p
+     JOIN users u ON u.id = p.user_id
+     JOIN committee_plans pl ON pl.id = p.plan_id
+     LEFT JOIN committee_groups g ON g.id = p.group_id
+     LEFT JOIN receipts r ON r.id = p.receipt_id
+     -- A plan request pays for the first month it settles.
+     LEFT JOIN LATERAL (SELECT s.month, s.year FROM payments s WHERE p.type = 'SUBSCRIPTION' AND s.settled_by_payment_id = p.id LIMIT 1) s ON true
+     ORDER BY p.approved_at, p.id`,
+    params,
+  );
+  const entries: ReconciliationEntry[] = rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    memberName: r.member_name,
+    planName: r.plan_name,
+    groupNumber: r.group_number,
+    month: r.month,
+    year: r.year,
+    amount: rupeesFromDb(r.amount),
+    approvedAt: new Date(r.approved_at).toISOString(),
+    approvedAtPkt: r.approved_at_pkt,
+    paymentMethod: r.payment_method,
+    reference: r.reference,
+    notes: r.notes,
+  }));
+  return {
+    bankAccountId: query.bankAccountId,
+    period,
+    entries,
+    totals: { count, amount: rupeesFromDb(totals.rows[0]?.amount ?? '0') },
+    pagination: paginationOf(query.page, query.limit, count),
+  };
+}
