@@ -102,7 +102,10 @@ function GroupCard({ group, currentUserId, linkedBy }: { group: MemberGroup; cur
     if (!linkedBy || !cardRef.current) return;
     // Focus (for a keyboard or a screen reader) without the jump, then a scroll that puts its top in view.
     cardRef.current.focus({ preventScroll: true });
-    cardRef.current.scrollIntoView?.({ block: 'start' });
+    // The scroll waits for the next frame: the router puts a new address at the top of the page as it
+    // settles, and the card's scroll must come after that, not before.
+    const frame = requestAnimationFrame(() => cardRef.current?.scrollIntoView?.({ block: 'start' }));
+    return () => cancelAnimationFrame(frame);
   }, [linkedBy]);
   const wonHere = currentUserId !== undefined && (group.winners ?? []).some((winner) => winner.winnerId === currentUserId);
 
