@@ -242,6 +242,7 @@ async function adminPages(page: Page, audit: Audit, theme: Theme): Promise<void>
       path: '/admin/bank-accounts',
       popups: () => checkPopup(page, audit, page.getByRole('button', { name: 'Add Account' }), page.getByRole('dialog', { name: 'Add Bank Account' }), `${theme} /admin/bank-accounts › Add Account`),
     },
+    { path: '/admin/reconciliation' },
     { path: '/admin/audit' },
     { path: `/admin/payment-detail/${seed.instalmentId}`, where: '/admin/payment-detail/:paymentId' },
     { path: `/admin/groups/${seed.groupId}/arrears`, where: '/admin/groups/:id/arrears' },

@@ -15,6 +15,7 @@ const ADMIN_NAV = [
   'Referral System',
   'Winner Management',
   'Bank Accounts',
+  'Reconciliation',
   'Audit Log',
 ];
 

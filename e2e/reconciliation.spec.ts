@@ -48,7 +48,7 @@ for (const { name, viewport } of widths) {
         });
 
         await test.step("today's period shows the one approved payment; its list names the member", async () => {
-          const show = adminPage.getByRole('button', { name: /^Show the approved payments of / });
+          const show = adminPage.getByRole('button', { name: /^Show payments of / });
           await expect(show).toHaveCount(1);
           await show.click();
           await expect(adminPage.getByRole('status').filter({ hasText: 'ticked' })).toContainText('0 of 1 ticked');
@@ -64,7 +64,7 @@ for (const { name, viewport } of widths) {
 
           await adminPage.reload();
           await adminPage.getByLabel('Bank account').selectOption({ label: `${account.bankName} · ${account.accountNumber} (${account.accountName})` });
-          await adminPage.getByRole('button', { name: /^Show the approved payments of / }).click();
+          await adminPage.getByRole('button', { name: /^Show payments of / }).click();
           await expect(adminPage.getByRole('checkbox', { name: new RegExp(`^Tick ${member.name}`) })).toBeChecked();
           await expect(adminPage.getByRole('status').filter({ hasText: 'ticked' })).toContainText('1 of 1 ticked');
         });

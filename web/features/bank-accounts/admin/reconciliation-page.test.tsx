@@ -94,7 +94,7 @@ describe('Reconciliation page', () => {
     const account = screen.getByLabelText('Bank account') as HTMLSelectElement;
     expect([...account.options].map((o) => o.text)).toEqual(['HBL · 1111 (Committee)', 'Meezan · 2222 (Savings) (inactive)']);
 
-    await userEvent.click(within(day).getByRole('button', { name: 'Show the approved payments of 5 Mar 2026' }));
+    await userEvent.click(within(day).getByRole('button', { name: 'Show payments of 5 Mar 2026' }));
     const entriesCall = await waitFor(() => {
       const call = calls.find((c) => c.path === '/api/admin/reconciliation/entries');
       expect(call).toBeTruthy();
@@ -132,7 +132,7 @@ describe('Reconciliation page', () => {
     expect(headers).toEqual(['Period', 'Approved', 'Approved (PKR)', 'Waiting for review', 'Waiting (PKR)', 'Payments']);
     const total = within(table).getByRole('row', { name: /Total/ });
     expect(within(total).getByText('PKR 15,000')).toBeTruthy();
-    await userEvent.click(within(table).getByRole('button', { name: 'Show the approved payments of 5 Mar 2026' }));
+    await userEvent.click(within(table).getByRole('button', { name: 'Show payments of 5 Mar 2026' }));
     const payments = await screen.findByRole('table', { name: 'Approved payments of 5 Mar 2026' });
     expect(within(payments).getByRole('rowheader', { name: 'Aisha Khan' })).toBeTruthy();
     expect(within(payments).getByText('February 2026')).toBeTruthy();
