@@ -29,6 +29,12 @@ export const adminOverview = z.object({
   /** Paid ÷ due so far, in whole percent. */
   collectionRate: z.number(),
   pendingPlanRequests: z.number(),
+  /** How many whole days the oldest receipt waiting for review has waited (null when none waits). */
+  oldestReceiptWaitingDays: z.number().int().nullable(),
+  /** Active groups whose cycle includes this month and that have no winner for it yet. */
+  groupsWithoutWinner: z.number().int(),
+  /** Months before this one with commissions still unpaid (each month is paid as one batch). */
+  unpaidCommissionMonths: z.number().int(),
   figures: instalmentFigures,
 });
 export type AdminOverview = z.output<typeof adminOverview>;

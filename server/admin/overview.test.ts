@@ -29,6 +29,29 @@ function payInstalment(token: string, groupId: string, month: number) {
   return ctx.app.inject({ method: 'POST', url: '/api/payments', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } });
 }
 
+/** Whole days between the oldest waiting receipt's day in Karachi and today (null when none waits). */
+async function oldestWaitingDays(today: string): Promise<number | null> {
+  const { rows } = await ctx.db.query<{ at: Date | null }>('SELECT min(submitted_at) AS at FROM payments WHERE under_review');
+  if (!rows[0].at) return null;
+  const karachiDay = new Date(new Date(rows[0].at).getTime() + 5 * 3_600_000).toISOString().slice(0, 10);
+  return Math.max(0, Math.round((Date.parse(today) - Date.parse(karachiDay)) / 86_400_000));
+}
+
+/** Active groups running this month without a (non-cancelled) winner for it, counted in TypeScript. */
+async function groupsWithoutWinner(today: string): Promise<number> {
+  const first = `${today.slice(0, 7)}-01`;
+  const groups = (await ctx.db.query<{ id: string; start: string; end: string; active: boolean }>('SELECT id, start_date::text AS start, end_date::text AS end, is_active AS active FROM committee_groups')).rows;
+  const won = new Set((await ctx.db.query<{ group_id: string }>(`SELECT group_id FROM winners WHERE status <> 'CANCELLED' AND year = $1 AND month = $2`, [Number(today.slice(0, 4)), Number(today.slice(5, 7))])).rows.map((r) => r.group_id));
+  return groups.filter((g) => g.active && g.start <= first && g.end > first && !won.has(g.id)).length;
+}
+
+/** Months before today's with an unpaid commission. */
+async function unpaidCommissionMonths(today: string): Promise<number> {
+  const current = Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7));
+  const rows = (await ctx.db.query<{ y: number; m: number }>(`SELECT accrued_year AS y, accrued_month AS m FROM commissions WHERE status = 'PENDING'`)).rows;
+  return new Set(rows.filter((r) => r.y * 12 + r.m < current).map((r) => `${r.y}-${r.m}`)).size;
+}
+
 /**
  * The overview's figures counted here: the plain counts by one query each, and the payment figures by
  * RULES §6a written out independently (figures-oracle.ts) over every instalment as stored.
@@ -55,6 +78,9 @@ async function countedInDatabase(today: string) {
     collectedAmount: f.collected,
     collectionRate: f.collectionRate,
     pendingPlanRequests: await n(`payments WHERE type = 'SUBSCRIPTION' AND status = 'PENDING'`),
+    oldestReceiptWaitingDays: await oldestWaitingDays(today),
+    groupsWithoutWinner: await groupsWithoutWinner(today),
+    unpaidCommissionMonths: await unpaidCommissionMonths(today),
     figures: f,
   };
 }
@@ -148,5 +174,27 @@ describe('GET /api/admin/dashboard/overview', () => {
     expect(res.body.success).toBe(false);
     expect(res.body.overview).toBeUndefined();
     expect((await api.get('/api/admin/dashboard/overview')).status).toBe(401);
+  });
+
+  it("alerts name the oldest receipt's wait, the groups without this month's winner, and the months of unpaid commissions", async () => {
+    const before = (await api.get('/api/admin/dashboard/overview', admin.token)).body.overview;
+    const waiting = (await ctx.db.query<{ id: string }>('SELECT id FROM payments WHERE under_review ORDER BY submitted_at LIMIT 1')).rows[0];
+    if (waiting) {
+      // Sent on 10 February at 23:30 in Karachi (18:30 UTC): five days before the 15th.
+      await ctx.db.query(`UPDATE payments SET submitted_at = '2026-02-10T18:30:00Z' WHERE id = $1`, [waiting.id]);
+      expect((await api.get('/api/admin/dashboard/overview', admin.token)).body.overview.oldestReceiptWaitingDays).toBe(5);
+    }
+    // A group running this month gets its winner: one group fewer is waiting for a draw.
+    const running = (await ctx.db.query<{ plan_id: string; group_number: string; user_id: string }>(
+      `SELECT g.plan_id, g.group_number, m.user_id FROM committee_groups g JOIN group_members m ON m.group_id = g.id AND m.status = 'ACTIVE'
+       WHERE g.is_active AND g.start_date <= '2026-02-01' AND g.end_date > '2026-02-01'
+         AND NOT EXISTS (SELECT 1 FROM winners w WHERE w.group_id = g.id AND w.status <> 'CANCELLED' AND w.year = 2026 AND w.month = 2) LIMIT 1`,
+    )).rows[0];
+    expect(before.groupsWithoutWinner).toBeGreaterThan(0);
+    expect(running).toBeDefined();
+    expect((await api.post('/api/winners/select-specific', { committeeId: running.plan_id, groupNumber: running.group_number, month: 2, year: 2026, userId: running.user_id }, admin.token)).status).toBe(201);
+    const after = (await api.get('/api/admin/dashboard/overview', admin.token)).body.overview;
+    expect(after.groupsWithoutWinner).toBe(before.groupsWithoutWinner - 1);
+    expect(after).toEqual(await countedInDatabase(FEB_15));
   });
 });

@@ -14,11 +14,15 @@ import { responses } from '../http/schemas.ts';
  * Committees are plans (RULES §1); a paused committee is an inactive plan. Payment figures are the
  * instalments' (RULES §6a), read through the one module that defines them.
  */
+const year = (day: BusinessDay) => Number(day.today.slice(0, 4));
+const month = (day: BusinessDay) => Number(day.today.slice(5, 7));
+
 export async function dashboardOverview(db: Queryable, day: BusinessDay): Promise<AdminOverview> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day.today)) throw new Error('invalid business day');
   // Instalment figures from the kept totals, user counts from the kept counters (migrations 015, 013).
   const figures = await readKeptFigures(db, day);
   const users = await userCounters(db);
-  const { rows } = await db.query<Pick<AdminOverview, 'totalCommittees' | 'activeCommittees' | 'pausedCommittees' | 'totalGroups' | 'activeGroups' | 'pendingPlanRequests' | 'overdueMembers'>>(
+  const { rows } = await db.query<Pick<AdminOverview, 'totalCommittees' | 'activeCommittees' | 'pausedCommittees' | 'totalGroups' | 'activeGroups' | 'pendingPlanRequests' | 'overdueMembers' | 'oldestReceiptWaitingDays' | 'groupsWithoutWinner' | 'unpaidCommissionMonths'>>(
     `SELECT
        (SELECT count(*)::int FROM committee_plans) AS "totalCommittees",
        (SELECT count(*)::int FROM committee_plans WHERE is_active) AS "activeCommittees",
@@ -26,7 +30,16 @@ export async function dashboardOverview(db: Queryable, day: BusinessDay): Promis
        (SELECT count(*)::int FROM committee_groups) AS "totalGroups",
        (SELECT count(*)::int FROM committee_groups WHERE is_active) AS "activeGroups",
        ${overdueMembersSql(day)} AS "overdueMembers",
-       (SELECT count(*)::int FROM payments WHERE type = 'SUBSCRIPTION' AND status = 'PENDING') AS "pendingPlanRequests"`,
+       (SELECT count(*)::int FROM payments WHERE type = 'SUBSCRIPTION' AND status = 'PENDING') AS "pendingPlanRequests",
+       -- The oldest receipt waiting (the pending queue's first, from its index), in whole days in Karachi.
+       (SELECT CASE WHEN min(submitted_at) IS NOT NULL THEN greatest(0, DATE '${day.today}' - min(submitted_at AT TIME ZONE '${BUSINESS_TIME_ZONE}')::date) END::int
+         FROM payments WHERE under_review) AS "oldestReceiptWaitingDays",
+       (SELECT count(*)::int FROM committee_groups g
+         WHERE g.is_active AND g.start_date <= date_trunc('month', DATE '${day.today}')::date AND g.end_date > date_trunc('month', DATE '${day.today}')::date
+           AND NOT EXISTS (SELECT 1 FROM winners w WHERE w.group_id = g.id AND w.status <> 'CANCELLED'
+             AND w.year = extract(year FROM DATE '${day.today}') AND w.month = extract(month FROM DATE '${day.today}'))) AS "groupsWithoutWinner",
+       (SELECT count(DISTINCT (c.accrued_year, c.accrued_month))::int FROM commissions c
+         WHERE c.status = 'PENDING' AND c.accrued_year * 12 + c.accrued_month < ${year(day)} * 12 + ${month(day)}) AS "unpaidCommissionMonths"`,
   );
   return {
     ...rows[0],

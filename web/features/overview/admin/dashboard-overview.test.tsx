@@ -16,10 +16,14 @@ const answer = (overview = makeOverview()) => {
 describe('overviewAlerts', () => {
   it('lists only the figures above 0, in order', () => {
     expect(overviewAlerts({ blockedUsers: 0, pausedCommittees: 0, overduePayments: 0, overdueMembers: 0, underReviewPayments: 0 })).toEqual([]);
-    expect(overviewAlerts({ blockedUsers: 2, pausedCommittees: 0, overduePayments: 5, overdueMembers: 0, underReviewPayments: 3 })).toEqual([
-      { key: 'blockedUsers', count: 2 },
-      { key: 'overduePayments', count: 5 },
+    expect(overviewAlerts({ blockedUsers: 2, pausedCommittees: 0, overduePayments: 5, overdueMembers: 0, underReviewPayments: 3, pendingPlanRequests: 1, groupsWithoutWinner: 4, unpaidCommissionMonths: 2 })).toEqual([
+      // The day's work first: what waits for review, then what is overdue, then draws and payouts.
       { key: 'underReviewPayments', count: 3 },
+      { key: 'pendingPlanRequests', count: 1 },
+      { key: 'overduePayments', count: 5 },
+      { key: 'groupsWithoutWinner', count: 4 },
+      { key: 'unpaidCommissionMonths', count: 2 },
+      { key: 'blockedUsers', count: 2 },
     ]);
   });
 });
@@ -103,13 +107,30 @@ describe('Dashboard overview on /admin', () => {
     const alerts = await screen.findByRole('region', { name: 'Alerts' });
     const items = within(alerts).getAllByRole('listitem');
     expect(items.map((item) => item.firstChild?.textContent)).toEqual([
-      '6 instalments are overdue (owed after the grace day)',
-      '3 members have an overdue instalment',
       '4 receipts are waiting for review',
+      '3 members have an overdue instalment',
+      '6 instalments are overdue (owed after the grace day)',
     ]);
     expect(within(alerts).getByRole('link', { name: 'Review receipts' }).getAttribute('href')).toBe('/admin/payments');
     expect(within(alerts).getByRole('link', { name: 'See defaulters' }).getAttribute('href')).toBe('/admin/payments?tab=reports&report=defaulters');
     expect(within(alerts).getByRole('link', { name: 'See pending instalments' }).getAttribute('href')).toBe('/admin/payments?tab=reports&report=pending');
+  });
+
+  it('says how long the oldest receipt has waited, and alerts on plan requests, draws and unpaid commissions with links to their lists', async () => {
+    stubGetRequests({
+      '/api/admin/dashboard/overview': answer(makeOverview({ underReviewPayments: 2, oldestReceiptWaitingDays: 6, pendingPlanRequests: 1, groupsWithoutWinner: 3, unpaidCommissionMonths: 1 })),
+    });
+    renderWithAdmin(<DashboardOverview />);
+    const alerts = await screen.findByRole('region', { name: 'Alerts' });
+    expect(within(alerts).getAllByRole('listitem').map((item) => item.firstChild?.textContent)).toEqual([
+      '2 receipts are waiting for review (the oldest has waited 6 days)',
+      '1 plan request is waiting for review',
+      '3 groups have no winner for this month yet',
+      'Commissions of 1 past month are unpaid',
+    ]);
+    expect(within(alerts).getByRole('link', { name: 'Review requests' }).getAttribute('href')).toBe('/admin/plan-requests');
+    expect(within(alerts).getByRole('link', { name: 'Draw winners' }).getAttribute('href')).toBe('/admin/winners');
+    expect(within(alerts).getByRole('link', { name: 'Pay commissions' }).getAttribute('href')).toBe('/admin/payments?tab=commissions');
   });
 
   it('shows the Alerts card for a single receipt under review, in the singular', async () => {

@@ -22,9 +22,27 @@ import { formatTime } from '../../../lib/format.ts';
 import { StatTile } from '../../../components/ui/stat-tile.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 
-export type AlertKey = 'blockedUsers' | 'pausedCommittees' | 'overduePayments' | 'overdueMembers' | 'underReviewPayments';
+export type AlertKey =
+  | 'underReviewPayments'
+  | 'pendingPlanRequests'
+  | 'overdueMembers'
+  | 'overduePayments'
+  | 'groupsWithoutWinner'
+  | 'unpaidCommissionMonths'
+  | 'blockedUsers'
+  | 'pausedCommittees';
 
-const ALERT_ORDER: readonly AlertKey[] = ['blockedUsers', 'pausedCommittees', 'overduePayments', 'overdueMembers', 'underReviewPayments'];
+/** The day's work first: receipts and requests waiting, then what is overdue, then the month's draws and payouts. */
+const ALERT_ORDER: readonly AlertKey[] = [
+  'underReviewPayments',
+  'pendingPlanRequests',
+  'overdueMembers',
+  'overduePayments',
+  'groupsWithoutWinner',
+  'unpaidCommissionMonths',
+  'blockedUsers',
+  'pausedCommittees',
+];
 
 /** Where each alert leads: the list that shows what it counts. */
 export const alertLinks: Record<AlertKey, string> = {
@@ -34,8 +52,11 @@ export const alertLinks: Record<AlertKey, string> = {
   overduePayments: '/admin/payments?tab=reports&report=pending',
   // Defaulters: the members with at least one overdue instalment.
   overdueMembers: '/admin/payments?tab=reports&report=defaulters',
-  // The pending queue: receipts waiting for an admin.
+  // The pending queue: receipts waiting for an admin, the oldest first.
   underReviewPayments: '/admin/payments',
+  pendingPlanRequests: '/admin/plan-requests',
+  groupsWithoutWinner: '/admin/winners',
+  unpaidCommissionMonths: '/admin/payments?tab=commissions',
 };
 
 /** The figures that need attention, in order; empty when all are 0 (no Alerts card). */
@@ -121,7 +142,12 @@ export function DashboardOverview({ displayedGroups }: { displayedGroups?: numbe
             <ul className="mt-3 space-y-2">
               {alerts.map(({ key, count }) => (
                 <li key={key} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                  <span className="font-medium">{t(`admin.overview.alerts.${key}`, { count })}</span>
+                  <span className="font-medium">
+                    {t(`admin.overview.alerts.${key}`, { count })}
+                    {key === 'underReviewPayments' && figures.oldestReceiptWaitingDays !== null && figures.oldestReceiptWaitingDays !== undefined
+                      ? ` ${t('admin.overview.oldestWaiting', { count: figures.oldestReceiptWaitingDays })}`
+                      : null}
+                  </span>
                   <Link to={alertLinks[key]} className="rounded font-medium text-primary underline-offset-4 hover:underline">
                     {t(`admin.overview.alertLinks.${key}`)}
                   </Link>

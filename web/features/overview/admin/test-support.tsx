@@ -22,7 +22,10 @@ export function makeOverview(overrides: Partial<Overview> = {}): Overview {
     overdueMembers: 0,
     collectedAmount: 4_325_000,
     collectionRate: 93,
-    pendingPlanRequests: 2,
+    pendingPlanRequests: 0,
+    oldestReceiptWaitingDays: null,
+    groupsWithoutWinner: 0,
+    unpaidCommissionMonths: 0,
     figures: makeFigures({
       paid: { count: 865, amount: 4_325_000 },
       pending: { count: 35, amount: 175_000 },
