@@ -5,7 +5,6 @@ export const reminderMessages = {
   daysBefore: 'Days before must be a whole number from 1 to 14.',
   settingsSaved: 'Reminder settings saved',
   sent: (count: number) => (count === 1 ? '1 reminder sent' : `${count} reminders sent`),
-  jobFailed: 'reminders failed',
 } as const;
 
 /** GET/PUT /api/admin/settings/reminders: how many days before the due date the first reminder goes. */

@@ -5,8 +5,9 @@ import { createLogger } from './logger.ts';
 import { MailWorker } from './mail/outbox.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { businessDayOf } from './payments/figures.ts';
-import { OverdueScheduler } from './payments/overdue-job.ts';
-import { ReminderScheduler } from './reminders/reminder-service.ts';
+import { markOverdueInstalments } from './payments/overdue-job.ts';
+import { sendDueReminders } from './reminders/reminder-service.ts';
+import { HourlyJob } from './hourly-job.ts';
 import { deleteExpiredIdempotencyKeys } from './http/idempotency.ts';
 import { openDatabase } from './runtime.ts';
 
@@ -26,8 +27,28 @@ async function main() {
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   const mailWorker = new MailWorker(db, transport, logger.child({ worker: 'mail' }));
   const app = await buildApp({ config, db, logger, mailQueued: () => mailWorker.nudge() });
-  const overdue = new OverdueScheduler(db, { today: () => businessDayOf(new Date(), config.overdueGraceDay), appUrl: config.appUrl, logger: logger.child({ job: 'overdue' }), mailQueued: () => mailWorker.nudge() });
-  const reminders = new ReminderScheduler(db, { today: () => businessDayOf(new Date(), config.overdueGraceDay), appUrl: config.appUrl, logger: logger.child({ job: 'reminders' }), mailQueued: () => mailWorker.nudge() });
+  const today = () => businessDayOf(new Date(), config.overdueGraceDay);
+  // Overdue instalments recorded and announced once; reminders before and on the due date (docs/rules.md).
+  const overdueLogger = logger.child({ job: 'overdue' });
+  const overdue = new HourlyJob(() => markOverdueInstalments(db, today(), config.appUrl), {
+    logger: overdueLogger,
+    failure: 'overdue check failed',
+    done: (count) => {
+      if (count === 0) return;
+      overdueLogger.info({ count }, 'instalments marked overdue');
+      mailWorker.nudge();
+    },
+  });
+  const reminderLogger = logger.child({ job: 'reminders' });
+  const reminders = new HourlyJob(() => sendDueReminders(db, today(), config.appUrl), {
+    logger: reminderLogger,
+    failure: 'reminders failed',
+    done: (sent) => {
+      if (sent.before + sent.due === 0) return;
+      reminderLogger.info(sent, 'reminders sent');
+      mailWorker.nudge();
+    },
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {

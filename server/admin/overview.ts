@@ -5,7 +5,7 @@ import { adminOverviewAnswer, monthlySeriesAnswer, monthlySeriesQuery, type Admi
 import { rupeesFromDb } from '../../contract/money.ts';
 import { BUSINESS_TIME_ZONE } from '../business-time.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { figureColumnsSql, figuresFromRow, keptInstalmentsSql, overdueMembersSql, readKeptFigures, stateJoinSql, type BusinessDay, type FigureRow } from '../payments/figures.ts';
+import { businessDateSql, figureColumnsSql, figuresFromRow, keptInstalmentsSql, overdueMembersSql, readKeptFigures, stateJoinSql, type BusinessDay, type FigureRow } from '../payments/figures.ts';
 import { userCounters } from '../users/user-admin-service.ts';
 import type { AuthHooks } from '../http/auth.ts';
 import { responses } from '../http/schemas.ts';
@@ -14,11 +14,8 @@ import { responses } from '../http/schemas.ts';
  * Committees are plans (RULES §1); a paused committee is an inactive plan. Payment figures are the
  * instalments' (RULES §6a), read through the one module that defines them.
  */
-const year = (day: BusinessDay) => Number(day.today.slice(0, 4));
-const month = (day: BusinessDay) => Number(day.today.slice(5, 7));
-
 export async function dashboardOverview(db: Queryable, day: BusinessDay): Promise<AdminOverview> {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day.today)) throw new Error('invalid business day');
+  const today = businessDateSql(day);
   // Instalment figures from the kept totals, user counts from the kept counters (migrations 015, 013).
   const figures = await readKeptFigures(db, day);
   const users = await userCounters(db);
@@ -32,14 +29,14 @@ export async function dashboardOverview(db: Queryable, day: BusinessDay): Promis
        ${overdueMembersSql(day)} AS "overdueMembers",
        (SELECT count(*)::int FROM payments WHERE type = 'SUBSCRIPTION' AND status = 'PENDING') AS "pendingPlanRequests",
        -- The oldest receipt waiting (the pending queue's first, from its index), in whole days in Karachi.
-       (SELECT CASE WHEN min(submitted_at) IS NOT NULL THEN greatest(0, DATE '${day.today}' - min(submitted_at AT TIME ZONE '${BUSINESS_TIME_ZONE}')::date) END::int
+       (SELECT CASE WHEN min(submitted_at) IS NOT NULL THEN greatest(0, ${today} - min(submitted_at AT TIME ZONE '${BUSINESS_TIME_ZONE}')::date) END::int
          FROM payments WHERE under_review) AS "oldestReceiptWaitingDays",
        (SELECT count(*)::int FROM committee_groups g
-         WHERE g.is_active AND g.start_date <= date_trunc('month', DATE '${day.today}')::date AND g.end_date > date_trunc('month', DATE '${day.today}')::date
+         WHERE g.is_active AND g.start_date <= date_trunc('month', ${today})::date AND g.end_date > date_trunc('month', ${today})::date
            AND NOT EXISTS (SELECT 1 FROM winners w WHERE w.group_id = g.id AND w.status <> 'CANCELLED'
-             AND w.year = extract(year FROM DATE '${day.today}') AND w.month = extract(month FROM DATE '${day.today}'))) AS "groupsWithoutWinner",
+             AND w.year = extract(year FROM ${today}) AND w.month = extract(month FROM ${today}))) AS "groupsWithoutWinner",
        (SELECT count(DISTINCT (c.accrued_year, c.accrued_month))::int FROM commissions c
-         WHERE c.status = 'PENDING' AND c.accrued_year * 12 + c.accrued_month < ${year(day)} * 12 + ${month(day)}) AS "unpaidCommissionMonths"`,
+         WHERE c.status = 'PENDING' AND c.accrued_year * 12 + c.accrued_month < extract(year FROM ${today}) * 12 + extract(month FROM ${today})) AS "unpaidCommissionMonths"`,
   );
   return {
     ...rows[0],
@@ -63,12 +60,11 @@ export async function dashboardOverview(db: Queryable, day: BusinessDay): Promis
  * month's winners, and the members who joined a group in it.
  */
 export async function monthlySeries(db: Queryable, day: BusinessDay, count: number): Promise<MonthlySeries> {
-  // The day is written into the SQL: it comes from the app's clock, never from a request, and is checked.
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day.today)) throw new Error('invalid business day');
+  const today = businessDateSql(day);
   const { rows } = await db.query<FigureRow & { year: number; month: number; paid_out: string; joined: number }>(
     `WITH span AS (
        SELECT first::date AS first, (first + interval '1 month')::date AS next
-       FROM generate_series(date_trunc('month', DATE '${day.today}') - ($1::int - 1) * interval '1 month', date_trunc('month', DATE '${day.today}'), interval '1 month') AS first
+       FROM generate_series(date_trunc('month', ${today}) - ($1::int - 1) * interval '1 month', date_trunc('month', ${today}), interval '1 month') AS first
      )
      SELECT extract(year FROM s.first)::int AS year, extract(month FROM s.first)::int AS month, f.*,
        (SELECT coalesce(sum(w.amount), 0)::text FROM winners w WHERE w.status = 'PAID' AND w.year = extract(year FROM s.first) AND w.month = extract(month FROM s.first)) AS paid_out,

@@ -21,6 +21,10 @@ export function businessDayOf(now: Date, graceDay: number): BusinessDay {
 
 // The day is written into the SQL as literals: both parts are checked here and never come from a request,
 // so every query can use them at any place without renumbering its parameters.
+/** SQL: the business day as a date literal, checked (for queries that read the day beside the figures). */
+export function businessDateSql(day: BusinessDay): string {
+  return todaySql(day);
+}
 function todaySql(day: BusinessDay): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day.today)) throw new Error('invalid business day');
   return `DATE '${day.today}'`;

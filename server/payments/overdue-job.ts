@@ -1,5 +1,4 @@
 import type { Database } from '../db/database.ts';
-import type { Logger } from '../logger.ts';
 import { isOverdueSql, type BusinessDay } from './figures.ts';
 
 /**
@@ -34,36 +33,4 @@ export async function markOverdueInstalments(db: Database, day: BusinessDay, app
     [appUrl],
   );
   return rows[0].n;
-}
-
-/** Runs the overdue check at start and every hour; stop() waits for a run in progress. */
-export class OverdueScheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
-
-  constructor(
-    private readonly db: Database,
-    private readonly options: { today: () => BusinessDay; appUrl: string; logger: Logger; mailQueued: () => void; intervalMs?: number },
-  ) {}
-
-  start(): void {
-    const run = () => {
-      this.running = markOverdueInstalments(this.db, this.options.today(), this.options.appUrl)
-        .then((count) => {
-          if (count > 0) {
-            this.options.logger.info({ count }, 'instalments marked overdue');
-            this.options.mailQueued();
-          }
-        })
-        .catch((error) => this.options.logger.error({ err: error }, 'overdue check failed'));
-    };
-    run();
-    this.timer = setInterval(run, this.options.intervalMs ?? 60 * 60_000);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
 }

@@ -3,20 +3,20 @@
  * reminder emails off, for every instalment that falls due within the days the operator set (BEFORE)
  * and for every one that is due and owed but not yet overdue (DUE); after the grace day the overdue
  * job's notice follows (payments/overdue-job.ts). An admin may also remind one group at once (MANUAL).
+ * main.ts runs sendDueReminders every hour (hourly-job.ts).
  *
  * Each reminder is sent once per instalment (member and month) and kind: one statement records it in
  * `reminders_sent` and, from the rows it recorded, writes the notifications and emails, so that two
  * runners at once (two servers, or the job and an admin) send each one once. States come from the
  * figures module (RULES §6a).
  */
-import { reminderMessages, type ReminderSettings } from '../../contract/reminders.ts';
+import type { ReminderSettings } from '../../contract/reminders.ts';
 import { groupMessages } from '../../contract/plans.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import { notFound } from '../http/errors.ts';
-import { instalmentStateSql, overdueCutoffSql, type BusinessDay } from '../payments/figures.ts';
-import type { Logger } from '../logger.ts';
+import { businessDateSql, instalmentStateSql, overdueCutoffSql, type BusinessDay } from '../payments/figures.ts';
 
 type Kind = 'BEFORE' | 'DUE' | 'MANUAL';
 
@@ -82,7 +82,7 @@ export async function sendDueReminders(db: Queryable, day: BusinessDay, appUrl: 
   // Unpaid instalments without a receipt waiting, due between the overdue cutoff and the reminder
   // window's end: the index of unpaid instalments (migration 023) reads just these.
   const window = `p.type = 'INSTALMENT' AND p.status <> 'PAID' AND NOT p.under_review
-    AND p.due_date >= ${overdueCutoffSql(day)} AND p.due_date <= DATE '${day.today}' + ${daysBefore}`;
+    AND p.due_date >= ${overdueCutoffSql(day)} AND p.due_date <= ${businessDateSql(day)} + ${daysBefore}`;
   const before = await db.query<{ n: number }>(sendSql('BEFORE', day, `SELECT p.id, p.user_id FROM payments p WHERE ${window} AND ${state} = 'SCHEDULED'`, null), [appUrl]);
   const due = await db.query<{ n: number }>(sendSql('DUE', day, `SELECT p.id, p.user_id FROM payments p WHERE ${window} AND ${state} = 'OWED'`, null), [appUrl]);
   return { before: before.rows[0].n, due: due.rows[0].n };
@@ -96,7 +96,7 @@ function groupCandidates(day: BusinessDay, group: string): string {
   const state = instalmentStateSql(day);
   return `SELECT p.id, p.user_id FROM payments p JOIN group_members m ON m.group_id = p.group_id AND m.user_id = p.user_id AND m.status = 'ACTIVE'
     WHERE p.group_id = ${group} AND p.type = 'INSTALMENT' AND p.status <> 'PAID' AND NOT p.under_review
-      AND (${state} IN ('OWED', 'OVERDUE') OR date_trunc('month', p.due_date) = date_trunc('month', DATE '${day.today}'))`;
+      AND (${state} IN ('OWED', 'OVERDUE') OR date_trunc('month', p.due_date) = date_trunc('month', ${businessDateSql(day)}))`;
 }
 
 /**
@@ -137,36 +137,4 @@ export async function updateReminderSettings(db: Database, admin: Actor, setting
     await recordAudit(tx, { actorId: admin.id, action: 'REMINDER_SETTINGS_UPDATE', entityType: 'settings', entityId: 'reminders', before, after: settings, ip: admin.ip });
     return settings;
   });
-}
-
-/** Sends the day's reminders at start and every hour; stop() waits for a run in progress. */
-export class ReminderScheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
-
-  constructor(
-    private readonly db: Database,
-    private readonly options: { today: () => BusinessDay; appUrl: string; logger: Logger; mailQueued: () => void; intervalMs?: number },
-  ) {}
-
-  start(): void {
-    const run = () => {
-      this.running = sendDueReminders(this.db, this.options.today(), this.options.appUrl)
-        .then((sent) => {
-          if (sent.before + sent.due > 0) {
-            this.options.logger.info(sent, 'reminders sent');
-            this.options.mailQueued();
-          }
-        })
-        .catch((error) => this.options.logger.error({ err: error }, reminderMessages.jobFailed));
-    };
-    run();
-    this.timer = setInterval(run, this.options.intervalMs ?? 60 * 60_000);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
 }

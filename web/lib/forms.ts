@@ -28,3 +28,6 @@ export function showServerFieldErrors<T extends FieldValues>(
   matched.forEach(([field, message], index) => setError(field, { type: 'server', message: translateMessage(message) }, { shouldFocus: index === 0 }));
   return matched.length > 0;
 }
+
+/** A typed filter as the API takes it: trimmed, and left out when empty. */
+export const optionalText = (value: string) => (value.trim() ? value.trim() : undefined);

@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import type { bankAccount, bankAccountAnswer, BankAccountBody, bankAccountDeletedAnswer, bankAccountListAnswer } from '../../../../contract/plans.ts';
 import { api } from '../../../lib/api-client.ts';
+import { optionalText } from '../../../lib/forms.ts';
 
 export type BankAccount = z.output<typeof bankAccount>;
 
@@ -12,8 +13,6 @@ export const bankAccountKeys = {
   all: ['admin-bank-accounts'] as const,
   bankAccounts: (filter: { search: string; status: BankStatusFilter }) => ['admin-bank-accounts', filter] as const,
 };
-
-const optionalText = (value: string) => (value.trim() ? value.trim() : undefined);
 
 export const bankAccountApi = {
   listBankAccounts: (filter: { search: string; status: BankStatusFilter }, signal?: AbortSignal) =>

@@ -5,6 +5,7 @@ import type { group, groupAnswer, GroupCreateBody, groupDetails, groupDetailsAns
 import type { messageAnswer } from '../../../../contract/answers.ts';
 import type { groupRemindersAnswer, ReminderSettings, reminderSettingsAnswer } from '../../../../contract/reminders.ts';
 import { api } from '../../../lib/api-client.ts';
+import { optionalText } from '../../../lib/forms.ts';
 import { adminCatalogueKey } from '../../../lib/query-keys.ts';
 import { GROUPS_LIST_LIMIT } from './group-rules.ts';
 
@@ -48,8 +49,6 @@ export const groupKeys = {
 
 /** What "Send reminders now" would send (dryRun) or sent: how many reminders, to how many members, and the server's words. */
 export type GroupReminders = z.output<typeof groupRemindersAnswer>['data'] & { message: string };
-
-const optionalText = (value: string) => (value.trim() ? value.trim() : undefined);
 
 export const groupApi = {
   listGroups: (filter: { search: string; status: GroupStatusFilter }, signal?: AbortSignal) =>
