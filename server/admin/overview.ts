@@ -35,8 +35,17 @@ export async function dashboardOverview(db: Queryable, day: BusinessDay): Promis
          WHERE g.is_active AND g.start_date <= date_trunc('month', ${today})::date AND g.end_date > date_trunc('month', ${today})::date
            AND NOT EXISTS (SELECT 1 FROM winners w WHERE w.group_id = g.id AND w.status <> 'CANCELLED'
              AND w.year = extract(year FROM ${today}) AND w.month = extract(month FROM ${today}))) AS "groupsWithoutWinner",
-       (SELECT count(DISTINCT (c.accrued_year, c.accrued_month))::int FROM commissions c
-         WHERE c.status = 'PENDING' AND c.accrued_year * 12 + c.accrued_month < extract(year FROM ${today}) * 12 + extract(month FROM ${today})) AS "unpaidCommissionMonths"`,
+       -- The months with unpaid commissions, one index probe per month (commissions_pending_month_idx),
+       -- rather than every unpaid commission.
+       (WITH RECURSIVE months AS (
+          (SELECT c.accrued_year AS y, c.accrued_month AS m FROM commissions c WHERE c.status = 'PENDING' ORDER BY c.accrued_year, c.accrued_month LIMIT 1)
+          UNION ALL
+          SELECT next.y, next.m FROM months, LATERAL (
+            SELECT c.accrued_year AS y, c.accrued_month AS m FROM commissions c
+            WHERE c.status = 'PENDING' AND (c.accrued_year, c.accrued_month) > (months.y, months.m)
+            ORDER BY c.accrued_year, c.accrued_month LIMIT 1) next
+        )
+        SELECT count(*)::int FROM months WHERE y * 12 + m < extract(year FROM ${today}) * 12 + extract(month FROM ${today})) AS "unpaidCommissionMonths"`,
   );
   return {
     ...rows[0],
