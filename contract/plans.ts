@@ -259,9 +259,14 @@ export const groupMember = z.object({
   id: z.string(),
   userId: z.string(),
   memberNumber: z.number(),
+  /** ACTIVE, or DROPPED once removed from the group or moved out of it (server/corrections). */
   status: z.string(),
   joinedAt: z.string(),
   user: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }),
+  /** When and why a DROPPED member left, and the group they moved to, if they moved. */
+  leftAt: z.string().nullable().optional(),
+  leftReason: z.string().nullable().optional(),
+  movedToGroupNumber: z.string().nullable().optional(),
 });
 
 /**

@@ -164,6 +164,8 @@ export const commissionPayment = z.object({
   amount: z.number(),
   uncappedAmount: z.number(),
   cappedBy: commissionCappedBy,
+  /** A counter-entry that reverses a commission whose payment's approval was undone (its amount is negative). */
+  reversal: z.boolean().optional(),
   status: commissionStatus,
   userConfirmed: z.boolean(),
   confirmedAt: z.string().nullable(),
@@ -265,6 +267,8 @@ export const pendingCommission = z.object({
   commissionAmount: z.number(),
   uncappedAmount: z.number(),
   cappedBy: commissionCappedBy,
+  /** A counter-entry that reverses a commission whose payment's approval was undone (its amount is negative). */
+  reversal: z.boolean().optional(),
   accruedAt: z.string(),
 });
 

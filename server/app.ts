@@ -34,6 +34,8 @@ import type { Database } from './db/database.ts';
 import { registerOverviewRoutes } from './admin/overview.ts';
 import { registerAuditRoutes } from './audit/audit-routes.ts';
 import { registerBankAccountRoutes } from './bank-accounts/bank-account-routes.ts';
+import { correctionMessages } from '../contract/corrections.ts';
+import { registerCorrectionRoutes } from './corrections/correction-routes.ts';
 import { registerGroupRoutes } from './groups/group-routes.ts';
 import { membershipMessages } from './groups/membership-service.ts';
 import { registerHealthRoutes } from './health/health-routes.ts';
@@ -154,6 +156,7 @@ const codeOf = errorCodes({
   bankAccount: bankAccountMessages,
   planPayment: planPaymentMessages,
   instalment: instalmentMessages,
+  correction: correctionMessages,
   receipt: receiptMessages,
   upload: uploadMessages,
   commission: commissionMessages,
@@ -277,6 +280,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCommitteeRoutes(app, paymentDeps);
   registerPaymentRoutes(app, paymentDeps);
   registerLedgerRoutes(app, paymentDeps);
+  registerCorrectionRoutes(app, paymentDeps);
   registerStatementRoutes(app, paymentDeps);
   registerUserRoutes(app, { db: options.db, auth });
   registerOverviewRoutes(app, { db: options.db, auth, today });

@@ -417,6 +417,9 @@ describe('GET /api/admin/groups/:id/details', () => {
         status: 'ACTIVE',
         joinedAt: expect.any(String),
         user: { name: 'Fatima Details', email: joiner.email, phone: null },
+        leftAt: null,
+        leftReason: null,
+        movedToGroupNumber: null,
       },
     ]);
     expect(details.payments.map((p: { month: number; year: number }) => [p.year, p.month])).toEqual([

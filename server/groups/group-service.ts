@@ -243,12 +243,16 @@ export async function getGroupDetails(db: Queryable, day: BusinessDay, id: strin
   const payments = await listGroupPayments(db, day, id, { page: 1, limit: GROUP_PAYMENTS_PAGE });
   // The whole group and this month alone, and the members beside them, in one query: the members'
   // list is a subquery of its own, computed once (the grand total row is there even with no payment).
-  type MemberJson = { id: string; userId: string; name: string; email: string; phone: string | null; memberNumber: number; status: string; joinedAt: string };
+  type MemberJson = {
+    id: string; userId: string; name: string; email: string; phone: string | null; memberNumber: number; status: string; joinedAt: string;
+    leftAt: string | null; leftReason: string | null; movedTo: string | null;
+  };
   const stats = await db.query<FigureRow & { this_month: boolean | null; members: MemberJson[] }>(
     `SELECT (p.year = $2 AND p.month = $3) AS this_month, ${figureColumnsSql(day)},
        (SELECT coalesce(json_agg(json_build_object('id', m.id, 'userId', m.user_id, 'name', u.name, 'email', u.email, 'phone', u.phone,
-                 'memberNumber', m.member_number, 'status', m.status, 'joinedAt', m.joined_at) ORDER BY m.member_number), '[]')
-        FROM group_members m JOIN users u ON u.id = m.user_id WHERE m.group_id = $1) AS members
+                 'memberNumber', m.member_number, 'status', m.status, 'joinedAt', m.joined_at, 'leftAt', m.left_at, 'leftReason', m.left_reason,
+                 'movedTo', t.group_number) ORDER BY m.member_number), '[]')
+        FROM group_members m JOIN users u ON u.id = m.user_id LEFT JOIN committee_groups t ON t.id = m.moved_to_group_id WHERE m.group_id = $1) AS members
      FROM payments p ${stateJoinSql(day)} WHERE p.group_id = $1 AND p.type = 'INSTALMENT'
      GROUP BY ROLLUP ((p.year = $2 AND p.month = $3))`,
     [id, year, month],
@@ -265,6 +269,9 @@ export async function getGroupDetails(db: Queryable, day: BusinessDay, id: strin
       status: m.status,
       joinedAt: new Date(m.joinedAt).toISOString(),
       user: { name: m.name, email: m.email, phone: m.phone },
+      leftAt: m.leftAt === null ? null : new Date(m.leftAt).toISOString(),
+      leftReason: m.leftReason,
+      movedToGroupNumber: m.movedTo,
     })),
     payments: payments.payments,
     paymentsPagination: payments.pagination,

@@ -2,6 +2,7 @@
  * Putting a member into a group (RULES §4, §5, §6): a seat under a row lock, the next member number,
  * and the member's instalment schedule. Always called inside the caller's transaction.
  */
+import { correctionMessages } from '../../contract/corrections.ts';
 import { groupMessages } from '../../contract/plans.ts';
 import { firstOfMonth, karachiToday } from '../business-time.ts';
 import type { Queryable } from '../db/database.ts';
@@ -99,8 +100,9 @@ export async function addMemberToGroup(
 ): Promise<JoinedGroup> {
   const group = await lockTargetGroup(tx, input.plan, input);
   if (!group.is_active) throw conflict(membershipMessages.groupInactive);
-  const { rowCount } = await tx.query('SELECT 1 FROM group_members WHERE group_id = $1 AND user_id = $2', [group.id, input.userId]);
-  if (rowCount > 0) throw conflict(membershipMessages.alreadyMember);
+  const { rows: before } = await tx.query<{ status: string }>('SELECT status FROM group_members WHERE group_id = $1 AND user_id = $2', [group.id, input.userId]);
+  // A member who left the group stays listed in it (server/corrections), with their months already due.
+  if (before[0]) throw conflict(before[0].status === 'ACTIVE' ? membershipMessages.alreadyMember : correctionMessages.removedBefore);
   if (group.current_members >= group.max_members) throw conflict(groupMessages.full);
 
   const memberNumber = group.next_member_number;

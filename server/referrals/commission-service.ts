@@ -60,25 +60,56 @@ export async function accrueCommissions(tx: Queryable, paymentId: string): Promi
      CROSS JOIN (SELECT * FROM commission_rules ORDER BY created_at DESC, id DESC LIMIT 1) rules
      CROSS JOIN LATERAL (SELECT CASE r.level WHEN 1 THEN rules.level1_rate WHEN 2 THEN rules.level2_rate ELSE rules.level3_rate END AS rate) x
      WHERE p.id = $1 AND x.rate > 0
-     ON CONFLICT (payment_id, level) DO NOTHING`,
+     ON CONFLICT (payment_id, level) WHERE reverses_commission_id IS NULL AND reversed_at IS NULL DO NOTHING`,
     [paymentId, today.year, today.month],
   );
+}
+
+/**
+ * An approval undone (server/corrections): each live commission the payment accrued gets a counter-entry
+ * of the opposite amount in the same accrual month, so the month's batch nets the two; the original is
+ * marked reversed. Nothing changes when one of them is already paid out ('paid-out'): money paid to a
+ * referrer is not taken back here. Answers the ids reversed.
+ */
+export async function reverseCommissions(tx: Queryable, paymentId: string): Promise<string[] | 'paid-out'> {
+  const { rows } = await tx.query<{ id: string; status: string }>(
+    `SELECT id, status FROM commissions WHERE payment_id = $1 AND reverses_commission_id IS NULL AND reversed_at IS NULL ORDER BY id FOR UPDATE`,
+    [paymentId],
+  );
+  if (rows.some((r) => r.status !== 'PENDING')) return 'paid-out';
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return ids;
+  await tx.query('UPDATE commissions SET reversed_at = now() WHERE id = ANY($1::uuid[])', [ids]);
+  await tx.query(
+    `INSERT INTO commissions (referral_id, referrer_id, referred_user_id, payment_id, plan_id, level, payment_amount, rate, amount, rules_id,
+       accrued_year, accrued_month, reverses_commission_id)
+     SELECT referral_id, referrer_id, referred_user_id, payment_id, plan_id, level, payment_amount, rate, -amount, rules_id, accrued_year, accrued_month, id
+     FROM commissions WHERE id = ANY($1::uuid[])`,
+    [ids],
+  );
+  return ids;
 }
 
 /**
  * A commission bounded by the rules' minimum or maximum says so (RULES §8): what amount × rate came to,
  * and which bound changed it. The rate and payment are stored with the commission, so this is exact.
  */
-const UNCAPPED_SQL = `round(c.payment_amount * c.rate, 2)::text AS uncapped_amount`;
-function capOf(r: { amount: string; uncapped_amount: string }) {
-  const amount = rupeesFromDb(r.amount);
-  const uncapped = rupeesFromDb(r.uncapped_amount);
-  return { uncappedAmount: uncapped, cappedBy: amount < uncapped ? ('MAXIMUM' as const) : amount > uncapped ? ('MINIMUM' as const) : null };
+// A counter-entry (an undone approval) carries the opposite of what it reverses: its uncapped amount too.
+const UNCAPPED_SQL = `(CASE WHEN c.reverses_commission_id IS NULL THEN 1 ELSE -1 END * round(c.payment_amount * c.rate, 2))::text AS uncapped_amount,
+  c.reverses_commission_id IS NOT NULL AS reversal`;
+function capOf(r: { amount: string; uncapped_amount: string; reversal: boolean }) {
+  const amount = Math.abs(rupeesFromDb(r.amount));
+  const uncapped = Math.abs(rupeesFromDb(r.uncapped_amount));
+  return {
+    uncappedAmount: rupeesFromDb(r.uncapped_amount),
+    cappedBy: amount < uncapped ? ('MAXIMUM' as const) : amount > uncapped ? ('MINIMUM' as const) : null,
+    reversal: r.reversal,
+  };
 }
 
 type PendingRow = {
   id: string; referral_id: string; plan_id: string; plan_name: string; referrer_id: string; referrer_name: string; referrer_email: string;
-  referred_name: string; level: number; rate: string; payment_amount: string; amount: string; uncapped_amount: string; accrued_at: Date;
+  referred_name: string; level: number; rate: string; payment_amount: string; amount: string; uncapped_amount: string; reversal: boolean; accrued_at: Date;
 };
 
 /**
@@ -193,6 +224,7 @@ type MemberCommissionRow = {
   id: string; amount: string; status: CommissionStatus; user_confirmed: boolean; confirmed_at: Date | null; user_notes: string | null; payment_method: string | null;
   transaction_id: string | null; paid_at: Date | null; accrued_at: Date; level: number; rate: string; referred_name: string; plan_name: string;
   uncapped_amount: string;
+  reversal: boolean;
 };
 
 const MEMBER_COMMISSION_SELECT = `SELECT c.id, c.amount::text, c.status, c.user_confirmed, c.confirmed_at, c.user_notes, c.payment_method, c.transaction_id,

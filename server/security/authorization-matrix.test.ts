@@ -148,6 +148,14 @@ const rows: Row[] = [
   { method: 'GET', path: '/api/admin/groups/{id}/arrears', cells: adminOnly(200), url: (w) => `/api/admin/groups/${w.group.id}/arrears` },
   { method: 'GET', path: '/api/admin/groups/{id}/ledger', cells: adminOnly(200), url: (w) => `/api/admin/groups/${w.group.id}/ledger` },
   { method: 'GET', path: '/api/admin/dashboard/series', cells: adminOnly(200) },
+  { method: 'DELETE', path: '/api/admin/groups/{id}/members/{userId}', cells: adminOnly(400), url: (w) => `/api/admin/groups/${w.group.id}/members/${w.owner.id}`, json: () => ({ reason: '' }) },
+  {
+    method: 'POST',
+    path: '/api/admin/groups/{id}/members/{userId}/move',
+    cells: adminOnly(400),
+    url: (w) => `/api/admin/groups/${w.group.id}/members/${w.owner.id}/move`,
+    json: (w) => ({ toGroupId: w.group.id, reason: 'Matrix' }),
+  },
   // Reminders: a group's "send now" (the preview changes nothing), and their settings.
   { method: 'POST', path: '/api/admin/groups/{id}/reminders', cells: adminOnly(200), url: (w) => `/api/admin/groups/${w.group.id}/reminders?dryRun=true` },
   { method: 'GET', path: '/api/admin/settings/reminders', cells: adminOnly(200) },
@@ -302,6 +310,9 @@ const rows: Row[] = [
   { method: 'PUT', path: '/api/payments/bulk-status', cells: adminOnly(200), json: (w) => ({ paymentIds: [w.unpaidInstalmentId], status: 'overdue' }) },
   { method: 'GET', path: '/api/payments/history/{id}', cells: ownerOrAdmin(200), url: (w) => `/api/payments/history/${w.instalmentId}` },
   { method: 'GET', path: '/api/payments/{id}', cells: ownerOrAdmin(200), url: (w) => `/api/payments/${w.instalmentId}` },
+  // Corrections: past the checks, each is refused for what the shared records are (nothing changes).
+  { method: 'POST', path: '/api/payments/{id}/undo-approval', cells: adminOnly(409), url: (w) => `/api/payments/${w.unpaidInstalmentId}/undo-approval`, json: () => ({ reason: 'Matrix' }) },
+  { method: 'PUT', path: '/api/payments/{id}/correct', cells: adminOnly(409), url: (w) => `/api/payments/${w.unpaidInstalmentId}/correct`, json: () => ({ amount: 4000, reason: 'Matrix' }) },
   // The owner may not approve their own instalment.
   { method: 'PUT', path: '/api/payments/{id}/status', cells: adminOnly(200), url: (w) => `/api/payments/${w.instalmentId}/status`, json: () => ({ status: 'paid' }) },
 

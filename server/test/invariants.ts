@@ -10,11 +10,36 @@ const rules: Record<string, string> = {
   'group over capacity': `
     SELECT g.id::text AS subject FROM committee_groups g
     WHERE g.current_members > g.max_members
-       OR (SELECT count(*) FROM group_members m WHERE m.group_id = g.id) > g.max_members`,
+       OR (SELECT count(*) FROM group_members m WHERE m.group_id = g.id AND m.status = 'ACTIVE') > g.max_members`,
 
   'group member counter differs from its members': `
     SELECT g.id::text FROM committee_groups g
-    WHERE g.current_members <> (SELECT count(*) FROM group_members m WHERE m.group_id = g.id)`,
+    WHERE g.current_members <> (SELECT count(*) FROM group_members m WHERE m.group_id = g.id AND m.status = 'ACTIVE')`,
+
+  // A member who left a group (removed, or moved out) says when and why; moved, to a group of the same plan.
+  'member left a group without when and why': `
+    SELECT m.id::text FROM group_members m
+    LEFT JOIN committee_groups g ON g.id = m.group_id LEFT JOIN committee_groups t ON t.id = m.moved_to_group_id
+    WHERE (m.status = 'DROPPED') <> (m.left_at IS NOT NULL AND m.left_reason IS NOT NULL)
+       OR (m.moved_to_group_id IS NOT NULL AND t.plan_id <> g.plan_id)`,
+
+  // A member moved out of a group took every instalment with them.
+  'instalment left behind in a group the member moved out of': `
+    SELECT p.id::text FROM payments p JOIN group_members m ON m.group_id = p.group_id AND m.user_id = p.user_id
+    WHERE p.type = 'INSTALMENT' AND m.moved_to_group_id IS NOT NULL`,
+
+  // A counter-entry reverses one live commission exactly: same payment, level and period, the opposite amount.
+  'commission reversal differs from what it reverses': `
+    SELECT c.id::text FROM commissions c JOIN commissions o ON o.id = c.reverses_commission_id
+    WHERE o.reversed_at IS NULL OR o.reverses_commission_id IS NOT NULL OR c.amount <> -o.amount OR c.payment_id <> o.payment_id
+       OR c.level <> o.level OR c.accrued_year <> o.accrued_year OR c.accrued_month <> o.accrued_month OR c.referrer_id <> o.referrer_id
+    UNION ALL
+    SELECT o.id::text FROM commissions o WHERE o.reversed_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM commissions c WHERE c.reverses_commission_id = o.id)`,
+
+  // Only an approval undone reverses commissions: their payment is no longer paid, or was approved again after.
+  'commission reversed while its approval stands': `
+    SELECT o.id::text FROM commissions o JOIN payments p ON p.id = o.payment_id
+    WHERE o.reversed_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.entity_id = p.id::text AND a.action = 'PAYMENT_APPROVAL_UNDONE')`,
 
   // The kept totals (migration 015) are what the payments add up to, key by key.
   'instalment totals differ from the instalments': `
@@ -88,8 +113,8 @@ const rules: Record<string, string> = {
     JOIN payments p ON p.id = c.payment_id
     JOIN referrals ref ON ref.id = c.referral_id
     WHERE c.rate <> CASE c.level WHEN 1 THEN r.level1_rate WHEN 2 THEN r.level2_rate ELSE r.level3_rate END
-       OR c.payment_amount <> p.amount
-       OR c.amount <> LEAST(GREATEST(round(p.amount * c.rate, 2), r.minimum_commission), r.maximum_commission)
+       OR (c.payment_amount <> p.amount AND c.reverses_commission_id IS NULL AND c.reversed_at IS NULL)
+       OR c.amount <> CASE WHEN c.reverses_commission_id IS NULL THEN 1 ELSE -1 END * LEAST(GREATEST(round(c.payment_amount * c.rate, 2), r.minimum_commission), r.maximum_commission)
        OR ref.referrer_id <> c.referrer_id OR ref.referred_user_id <> p.user_id OR ref.level <> c.level`,
 
   // Every payment an admin approved carries one commission per referral level whose rate was above
@@ -100,7 +125,7 @@ const rules: Record<string, string> = {
       SELECT * FROM commission_rules r WHERE r.created_at <= p.approved_at ORDER BY r.created_at DESC, r.id DESC LIMIT 1
     ) rules
     WHERE p.status = 'PAID' AND p.settled_by_payment_id IS NULL AND p.approved_at IS NOT NULL
-      AND (SELECT count(*) FROM commissions c WHERE c.payment_id = p.id AND c.rules_id = rules.id)
+      AND (SELECT count(*) FROM commissions c WHERE c.payment_id = p.id AND c.rules_id = rules.id AND c.reverses_commission_id IS NULL AND c.reversed_at IS NULL)
        <> (SELECT count(*) FROM referrals ref WHERE ref.referred_user_id = p.user_id
              AND CASE ref.level WHEN 1 THEN rules.level1_rate WHEN 2 THEN rules.level2_rate ELSE rules.level3_rate END > 0)`,
 

@@ -51,7 +51,8 @@ describe('selecting a winner', () => {
   it('excludes past winners and dropped members from the eligible list; a cancelled win makes the member eligible again', async () => {
     const { plan, group, members } = await groupWithMembers(3);
     const won = await select(plan.id, members[0].user.id, 1);
-    await ctx.db.query(`UPDATE group_members SET status = 'DROPPED' WHERE group_id = $1 AND user_id = $2`, [group.id, members[2].user.id]);
+    const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/admin/groups/${group.id}/members/${members[2].user.id}`, payload: { reason: 'Left the committee.' }, headers: { authorization: `Bearer ${admin.token}` } });
+    expect(removed.statusCode).toBe(200);
     const eligible = await api.get(`/api/winners/eligible-members/${plan.id}/7?month=2&year=2026`, admin.token);
     expect(eligible.status).toBe(200);
     expect(eligible.body.eligibleMembers).toEqual([{ userId: members[1].user.id, user: { name: 'Member 2', email: members[1].email }, memberNumber: 2, position: 2, hasOverdue: false, hasOwed: true }]);
