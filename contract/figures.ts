@@ -83,6 +83,8 @@ export const ledgerEntry = z.object({
   rejectionReason: z.string().nullable(),
   hasReceipt: z.boolean(),
   receiptUrl: z.string().nullable(),
+  /** The first month, paid with the plan request: its approval is the plan request's, not undone here. */
+  settledByPlanRequest: z.boolean().optional(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 

@@ -18,7 +18,7 @@ export const instalmentMessages = {
   monthRange: 'Month must be between 1 and 12.',
   reasonRequired: 'Please provide a rejection reason',
   notAllowed: 'This payment cannot be moved to that status.',
-  alreadyPaid: 'This payment is already approved; approval cannot be undone.',
+  alreadyPaid: 'This payment is already approved; only an undo with a reason reverses it.',
   nothingToRefuse: 'There is no submitted receipt to reject.',
   nothingToApprove: 'There is no submitted receipt to approve for this month yet.',
   needsNewReceipt: 'This payment was rejected; it can be approved once the member sends a new receipt.',

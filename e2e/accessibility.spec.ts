@@ -215,6 +215,19 @@ async function adminPages(page: Page, audit: Audit, theme: Theme): Promise<void>
   await settle(page);
   await audit.check(`${theme} /admin`);
   await checkPopup(page, audit, page.getByRole('button', { name: /^Open user menu/ }), page.getByRole('menu'), `${theme} /admin › user menu`);
+  // A group's details on the dashboard: its members, and the two corrections of a member (move, remove).
+  await page.getByRole('searchbox', { name: 'Search groups' }).fill(seed.plan.name);
+  await page.getByRole('article', { name: `${seed.plan.name} - Group ${seed.groupNumber}`, exact: true }).getByRole('button', { name: 'View', exact: true }).click();
+  const details = page.getByRole('dialog', { name: 'Group Details' });
+  await details.getByRole('tab', { name: 'Members', exact: true }).click();
+  await settle(page);
+  await audit.check(`${theme} /admin › Group Details › Members`);
+  const name = seed.member.name;
+  for (const [button, dialog] of [[`Move ${name} to another group`, `Move ${name} to another group`], [`Remove ${name} from group`, `Remove ${name} from the group?`]]) {
+    await checkPopup(page, audit, details.getByRole('button', { name: button, exact: true }), page.getByRole('dialog', { name: dialog, exact: true }), `${theme} /admin › Group Details › ${dialog}`);
+  }
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
 
   /** Each page of the sidebar and beyond, with the forms and confirmations opened there most. */
   const pages: { path: string; where?: string; popups?: () => Promise<void> }[] = [
@@ -224,7 +237,23 @@ async function adminPages(page: Page, audit: Audit, theme: Theme): Promise<void>
     },
     {
       path: '/admin/users',
-      popups: () => checkPopup(page, audit, page.getByRole('button', { name: 'Block', exact: true }).first(), page.getByRole('dialog', { name: 'Block User' }), `${theme} /admin/users › Block User`),
+      popups: async () => {
+        const blockUser = page.getByRole('dialog', { name: 'Block User' });
+        // From 1280px a table with each row's buttons; below, cards with each user's actions in a menu.
+        if ((page.viewportSize()?.width ?? 0) >= 1280) {
+          await checkPopup(page, audit, page.getByRole('button', { name: 'Block', exact: true }).first(), blockUser, `${theme} /admin/users › Block User`);
+          return;
+        }
+        const actions = page.getByRole('button', { name: `Actions for ${seed.member.name}`, exact: true });
+        await checkPopup(page, audit, actions, page.getByRole('menu'), `${theme} /admin/users › a user's actions menu`);
+        await actions.click();
+        await page.getByRole('menu').getByRole('menuitem', { name: 'Block', exact: true }).click();
+        await expect(blockUser).toBeVisible();
+        await settle(page);
+        await audit.check(`${theme} /admin/users › Block User`);
+        await page.keyboard.press('Escape');
+        await expect(blockUser).toBeHidden();
+      },
     },
     { path: `/admin/users/${seed.member.id}/ledger`, where: '/admin/users/:id/ledger' },
     { path: '/admin/payments' },

@@ -16,7 +16,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { karachiPeriod, type Period } from './support/instalments.ts';
 import { DAY_MS, DURATION, GRACE_DAY, GROUP_NUMBER, MONTHLY, adminApi, approveIntoGroup, firstOf, instalments, isoDate, karachiToday, pkr, planWithOldGroup, type AdminApi } from './support/owed.ts';
 import { escapeRegExp, signInAsAdmin, subscribeThroughUi } from './support/plans.ts';
-import { memberInOwnBrowser, searchUsers } from './support/users.ts';
+import { memberInOwnBrowser, openLedgerFromUsers, searchUsers } from './support/users.ts';
 
 type State = 'Paid' | 'Owed' | 'Overdue' | 'Scheduled';
 
@@ -96,9 +96,9 @@ for (const { name, viewport } of widths) {
       const seen = await test.step("users table → the member's ledger: every month's state in words, and the figures", async () => {
         await openAdminNav(page, 'User Management', /\/admin\/users$/, 'User Management');
         await searchUsers(page, member.email);
-        await page.getByRole('link', { name: `Ledger of ${member.name}`, exact: true }).click();
+        // The table's Ledger link on a desktop; the card's Actions menu on a phone.
+        await openLedgerFromUsers(page, member.name);
         await expect(page).toHaveURL(new RegExp(`/admin/users/[^/]+/ledger$`));
-        await expect(page.getByRole('heading', { level: 1, name: `Ledger: ${member.name}` })).toBeVisible();
 
         const overall = page.getByRole('region', { name: 'Overall figures' });
         await expect(figureValue(overall, 'Owed')).toHaveText(pkr(expected.owed * MONTHLY));

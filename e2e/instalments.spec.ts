@@ -90,7 +90,7 @@ test.describe('monthly instalments', () => {
         const dialog = admin.getByRole('dialog', { name: 'Approve Payment' });
         await expect(dialog).toBeVisible();
         await expect(dialog).toContainText(`${setup.member.name}: PKR 25,000 for ${nextMonth.label}`);
-        await expect(dialog.getByText('Approval cannot be undone.')).toBeVisible();
+        await expect(dialog.getByText('Approval is final here: undoing it later is a recorded correction, with a reason.')).toBeVisible();
         await dialog.getByRole('button', { name: 'Approve Payment', exact: true }).click();
 
         await expect(admin.getByText('Payment paid successfully', { exact: true }).first()).toBeVisible();

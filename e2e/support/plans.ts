@@ -57,8 +57,10 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/admin$/);
 }
 
-/** Opens an entry of the admin sidebar and waits for its page heading. */
+/** Opens an entry of the admin sidebar (behind the menu button on a phone) and waits for its page heading. */
 export async function openAdminPage(page: Page, entry: string, path: RegExp, heading = entry): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Open navigation menu' });
+  if (await menu.isVisible()) await menu.click();
   await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: entry, exact: true }).click();
   await expect(page).toHaveURL(path);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

@@ -53,6 +53,23 @@ export function userRow(admin: Page, email: string): Locator {
   return admin.getByRole('table', { name: 'Users' }).getByRole('row', { name: new RegExp(escapeRegExp(email)) });
 }
 
+/**
+ * Opens the member's ledger from User Management as a person does at this width: the row's 'Ledger'
+ * link in the table (from 1280px), else the card's 'Actions for {name}' menu → 'Ledger'.
+ */
+export async function openLedgerFromUsers(admin: Page, name: string): Promise<void> {
+  const link = admin.getByRole('link', { name: `Ledger of ${name}`, exact: true });
+  const menuButton = admin.getByRole('button', { name: `Actions for ${name}`, exact: true });
+  await expect(link.or(menuButton)).toBeVisible();
+  if (await menuButton.isVisible()) {
+    await menuButton.click();
+    await admin.getByRole('menu', { name: `Actions for ${name}` }).getByRole('menuitem', { name: 'Ledger', exact: true }).click();
+  } else {
+    await link.click();
+  }
+  await expect(admin.getByRole('heading', { level: 1, name: `Ledger: ${name}` })).toBeVisible();
+}
+
 /** 'Block' on the member's row, a reason, 'Block User'; waits for the toast and the row's 'Blocked'. */
 export async function blockThroughUi(admin: Page, email: string, reason: string): Promise<void> {
   await userRow(admin, email).getByRole('button', { name: 'Block', exact: true }).click();

@@ -103,7 +103,8 @@ describe('a member approved into a group that started three months ago', () => {
     expect(ledger.entries.map((e: { month: number; state: string }) => [e.month, e.state])).toEqual(row);
     expect(ledger.figures).toEqual(grid.figures);
     expect(ledger.figures.owed).toEqual(summary.owed);
-    expect(ledger.entries[0]).toMatchObject({ status: 'PAID', hasReceipt: true, reviewedBy: 'Admin User' });
+    expect(ledger.entries[0]).toMatchObject({ status: 'PAID', hasReceipt: true, reviewedBy: 'Admin User', settledByPlanRequest: true });
+    expect(ledger.entries[1].settledByPlanRequest).toBe(false);
 
     // The month cards say the same.
     const groups = ok(await api.get('/api/committee-plans/user/groups', member.token)).data.groups;

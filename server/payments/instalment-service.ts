@@ -101,7 +101,7 @@ export async function submitInstalment(
 type LockedInstalment = { id: string; type: string; status: string; under_review: boolean; receipt_id: string | null; user_id: string; month: number; year: number; email: string; name: string };
 
 /**
- * Which moves an admin may make (admin document §4; RULES §6). Approval cannot be undone; a
+ * Which moves an admin may make (admin document §4; RULES §6). Approval is undone only as a correction (server/corrections); a
  * rejection refuses a submitted receipt, so there must be one under review.
  */
 export function refusalOf(current: { status: string; under_review: boolean; type: string }, target: AdminPaymentStatus): string | undefined {

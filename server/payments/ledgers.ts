@@ -25,11 +25,11 @@ export async function memberLedger(db: Queryable, signer: ReceiptLinkSigner, day
   const entries = await db.query<{
     id: string; group_id: string; group_number: string; plan_name: string; month: number; year: number; amount: string; due_date: string; state: InstalmentState;
     status: string; submitted_at: Date | null; reviewed_at: Date | null; reviewer: string | null; payment_date: Date | null; rejection_reason: string | null;
-    receipt_id: string | null; receipt_url: string | null; receipt_key: string | null;
+    receipt_id: string | null; receipt_url: string | null; receipt_key: string | null; settled: boolean;
   }>(
     `SELECT p.id, p.group_id, g.group_number, pl.name AS plan_name, p.month, p.year, p.amount::text, p.due_date::text AS due_date, fs.state,
        p.status, p.submitted_at, coalesce(p.reviewed_at, p.approved_at) AS reviewed_at, rv.name AS reviewer, p.payment_date, p.rejection_reason,
-       p.receipt_id, r.url AS receipt_url, r.storage_key AS receipt_key
+       p.receipt_id, r.url AS receipt_url, r.storage_key AS receipt_key, p.settled_by_payment_id IS NOT NULL AS settled
      FROM payments p JOIN committee_groups g ON g.id = p.group_id JOIN committee_plans pl ON pl.id = p.plan_id
      LEFT JOIN users rv ON rv.id = p.reviewed_by LEFT JOIN receipts r ON r.id = p.receipt_id ${stateJoinSql(day)}
      WHERE p.user_id = $1 AND p.type = 'INSTALMENT'
@@ -70,6 +70,7 @@ export async function memberLedger(db: Queryable, signer: ReceiptLinkSigner, day
         paymentDate: iso(e.payment_date),
         rejectionReason: e.rejection_reason,
         hasReceipt: e.receipt_id !== null,
+        settledByPlanRequest: e.settled,
         receiptUrl: receiptLinkOf(e, signer),
       }),
     ),

@@ -339,7 +339,8 @@ export const api = {
     request<T>('GET', path, undefined, { ...options, params }),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  /** A body only where the API asks for one (a correction's reason). */
+  delete: <T>(path: string, options?: RequestOptions, body?: unknown) => request<T>('DELETE', path, body, options),
   /** GET a file (a statement, an export) and save it under the answer's file name. */
   download,
 };

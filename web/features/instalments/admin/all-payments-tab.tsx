@@ -8,7 +8,7 @@ import { DownloadButton } from '../../../components/download-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { exportPayments, fetchPayments, paymentKeys, type AdminPayment, type PaymentFilters } from './api.ts';
+import { allPaymentsDefaults, exportPayments, fetchPayments, paymentKeys, sameFilters, type AdminPayment, type PaymentFilters } from './api.ts';
 import { canReview, isSubscription } from './display.ts';
 import { ReceiptHistoryDialog } from './history-dialog.tsx';
 import { PaymentFiltersForm } from './payment-filters.tsx';
@@ -19,7 +19,7 @@ import { totalLabel } from '../../../lib/paging.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 
-export function AllPaymentsTab({ filters, onFilters }: { filters: PaymentFilters; onFilters: (changes: Partial<PaymentFilters>) => void }) {
+export function AllPaymentsTab({ filters, onFilters, onClear }: { filters: PaymentFilters; onFilters: (changes: Partial<PaymentFilters>) => void; onClear: () => void }) {
   const { t } = useTranslation('adminPayments');
   const [approving, setApproving] = useState<AdminPayment | null>(null);
   const [rejecting, setRejecting] = useState<AdminPayment | null>(null);
@@ -36,11 +36,12 @@ export function AllPaymentsTab({ filters, onFilters }: { filters: PaymentFilters
 
   const payments = list.data?.payments ?? [];
   const pagination = list.data?.pagination;
-  const filtered = filters.status !== 'all' || filters.type !== 'all' || filters.month > 0 || filters.year > 0 || filters.search !== '';
+  const filtered = !sameFilters(filters, allPaymentsDefaults());
+  const memberName = filters.userId ? payments.find((payment) => payment.userId === filters.userId)?.user.name : undefined;
 
   return (
     <div className="space-y-4">
-      <PaymentFiltersForm filters={filters} onChange={onFilters} label={t('filters.label')} />
+      <PaymentFiltersForm filters={filters} onChange={onFilters} onClear={onClear} label={t('filters.label')} memberName={memberName} />
       {/* Every payment the filters match, not only this page (the server's CSV export). */}
       <div className="flex justify-end">
         <DownloadButton
@@ -65,6 +66,7 @@ export function AllPaymentsTab({ filters, onFilters }: { filters: PaymentFilters
           <PaymentList
             payments={payments}
             label={t('all.label')}
+            show="state"
             actions={(payment, compact) => (
               <>
                 {canReview(payment) && (

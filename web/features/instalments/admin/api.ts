@@ -3,7 +3,7 @@
  * reports", "Payment status", "Bulk status"), with the shapes the server sends (contract/payments.ts).
  */
 import type { z } from 'zod';
-import type { MemberLedger } from '../../../../contract/figures.ts';
+import type { MemberLedger, StateFilter } from '../../../../contract/figures.ts';
 import type {
   bulkStatusAnswer,
   Defaulter,
@@ -24,8 +24,9 @@ import type {
   queuedPaymentSchema,
   SummaryReport,
 } from '../../../../contract/payments.ts';
-import type { plan, planListAnswer } from '../../../../contract/plans.ts';
+import type { group, groupListAnswer, plan, planListAnswer } from '../../../../contract/plans.ts';
 import { api, type QueryParams } from '../../../lib/api-client.ts';
+import { businessMonthOf } from '../member/rules.ts';
 
 type QueuedPayment = z.output<typeof queuedPaymentSchema>;
 
@@ -54,21 +55,72 @@ export type PaymentsSummary = Pick<z.output<typeof paymentsSummary>, 'counts' | 
 
 export type { Defaulter, PaymentReceipt, PendingReportSummary, PlanReportRow, ReceiptOutcome } from '../../../../contract/payments.ts';
 
-export type StatusFilter = 'all' | 'pending' | 'paid' | 'overdue' | 'rejected';
 export type TypeFilter = 'all' | 'instalment' | 'subscription';
+/** An instalment's state in the words of RULES §6a (contract/figures.ts STATE_FILTERS; `owed` includes overdue), or every state. */
+export type StateChoice = 'all' | StateFilter;
 
+/**
+ * The filters of the All Payments and Bulk Actions lists, as GET /api/payments and its CSV export read
+ * them. Empty text means no filter. dueFrom/dueTo: due months 'YYYY-MM', both included. A state and the
+ * due months are an instalment's: a plan purchase has neither, so with type 'subscription' they are not sent.
+ */
 export interface PaymentFilters {
-  status: StatusFilter;
   type: TypeFilter;
-  /** 1–12, or 0 for every month. */
-  month: number;
-  /** 0 for every year. */
-  year: number;
+  planId: string;
+  /** A group of the chosen plan. */
+  groupId: string;
+  /** One member (a link may bring it: ?userId=…). */
+  userId: string;
+  state: StateChoice;
+  dueFrom: string;
+  dueTo: string;
   search: string;
   page: number;
 }
 
-export const defaultFilters: PaymentFilters = { status: 'all', type: 'all', month: 0, year: 0, search: '', page: 1 };
+const noFilters: PaymentFilters = { type: 'all', planId: '', groupId: '', userId: '', state: 'all', dueFrom: '', dueTo: '', search: '', page: 1 };
+
+/** This month in Karachi (RULES §2), 'YYYY-MM': the business month the due filters are read in. */
+export function currentDueMonth(now: Date = new Date()): string {
+  const { month, year } = businessMonthOf(now);
+  return `${year}-${String(month).padStart(2, '0')}`;
+}
+
+/** All Payments opens on what is due so far: due months up to this one (never the months still to come), every state. */
+export const allPaymentsDefaults = (now: Date = new Date()): PaymentFilters => ({ ...noFilters, dueTo: currentDueMonth(now) });
+
+/** Bulk Actions opens on the receipts waiting for a decision, whatever their month (a member may pay ahead). */
+export const bulkActionsDefaults = (): PaymentFilters => ({ ...noFilters, state: 'under-review' });
+
+/** The filter names a link may carry in the address (?tab=all&state=owed&planId=…), as the API names them. */
+export const LINK_FILTER_PARAMS = ['planId', 'groupId', 'userId', 'state', 'dueFrom', 'dueTo', 'search'] as const;
+
+const STATE_CHOICES: Record<StateFilter, true> = { scheduled: true, 'under-review': true, owed: true, overdue: true, paid: true };
+/** Every state filter, in the order of RULES §6a's story of a month. */
+export const STATE_FILTER_CHOICES = Object.keys(STATE_CHOICES) as StateFilter[];
+const isStateFilter = (value: string): value is StateFilter => Object.hasOwn(STATE_CHOICES, value);
+/** A due month as the server takes it (contract/payments.ts): 'YYYY-MM' of 2000–2099. */
+export const isDueMonth = (value: string) => /^20\d\d-(0[1-9]|1[0-2])$/.test(value);
+
+/**
+ * The defaults with what a link's address says on top (unknown or malformed values are left out), so
+ * that a link (e.g. a member's payments, ?userId=…) opens the list so filtered.
+ */
+export function filtersFromParams(params: URLSearchParams, defaults: PaymentFilters): PaymentFilters {
+  const text = (name: (typeof LINK_FILTER_PARAMS)[number]) => params.get(name)?.trim().slice(0, 100) ?? '';
+  const filters = { ...defaults };
+  for (const name of ['planId', 'groupId', 'userId', 'search'] as const) if (params.has(name)) filters[name] = text(name);
+  const state = text('state').toLowerCase();
+  if (params.has('state')) filters.state = isStateFilter(state) ? state : 'all';
+  for (const name of ['dueFrom', 'dueTo'] as const) if (params.has(name)) filters[name] = isDueMonth(text(name)) ? text(name) : '';
+  if (filters.dueFrom && filters.dueTo && filters.dueFrom > filters.dueTo) filters.dueTo = filters.dueFrom;
+  return filters;
+}
+
+/** Whether the filters are the ones a tab opens with (the search compared as sent). */
+export function sameFilters(a: PaymentFilters, b: PaymentFilters): boolean {
+  return (Object.keys(noFilters) as (keyof PaymentFilters)[]).every((key) => (key === 'search' ? a.search.trim() === b.search.trim() : a[key] === b[key]));
+}
 
 export const PAGE_SIZE = 20;
 export const QUEUE_PAGE_SIZE = 50;
@@ -112,6 +164,7 @@ export const paymentKeys = {
   report: (filters: ReportFilters) => ['admin-payments', 'report', filters] as const,
   history: (id: string) => ['admin-payments', 'history', id] as const,
   plans: ['admin-payments', 'plans'] as const,
+  planGroups: (planId: string) => ['admin-payments', 'plan-groups', planId] as const,
   ledger: (userId: string) => ['admin-payments', 'ledger', userId] as const,
 };
 
@@ -125,22 +178,22 @@ export async function fetchMemberLedger(userId: string, signal?: AbortSignal): P
   return body.data;
 }
 
-const statusQuery: Record<StatusFilter, string | undefined> = {
-  all: undefined,
-  pending: 'PENDING',
-  paid: 'PAID',
-  overdue: 'OVERDUE',
-  rejected: 'REJECTED',
-};
 const typeQuery: Record<TypeFilter, string | undefined> = { all: undefined, instalment: 'INSTALMENT', subscription: 'SUBSCRIPTION' };
 
-/** The filters of a list as the server reads them (the list and its export); empty filters are left out. */
+/**
+ * The filters of a list as the server reads them: the list and its CSV export alike, so that the file
+ * holds what the list shows. Empty filters are left out; a plan purchase has no state or due month.
+ */
 function paymentFilterParams(filters: PaymentFilters): QueryParams {
+  const instalments = filters.type !== 'subscription';
   return {
-    status: statusQuery[filters.status],
     type: typeQuery[filters.type],
-    month: filters.month || undefined,
-    year: filters.year || undefined,
+    planId: filters.planId || undefined,
+    groupId: filters.groupId || undefined,
+    userId: filters.userId || undefined,
+    state: instalments && filters.state !== 'all' ? filters.state : undefined,
+    dueFrom: (instalments && filters.dueFrom) || undefined,
+    dueTo: (instalments && filters.dueTo) || undefined,
     search: filters.search.trim() || undefined,
   };
 }
@@ -257,6 +310,15 @@ export async function fetchPlanOptions(signal?: AbortSignal): Promise<PlanOption
     { signal },
   );
   return body?.data?.plans ?? body?.plans ?? [];
+}
+
+/** A group a list may be filtered by: one of the chosen plan's. */
+export type PlanGroupOption = Pick<z.output<typeof group>, 'id' | 'groupNumber' | 'groupName' | 'isActive'>;
+
+/** GET /api/admin/groups/plan/{planId}: the plan's groups, for the group filter. */
+export async function fetchPlanGroupOptions(planId: string, signal?: AbortSignal): Promise<PlanGroupOption[]> {
+  const body = await api.get<z.output<typeof groupListAnswer>>(`/admin/groups/plan/${encodeURIComponent(planId)}`, { limit: 100 }, { signal });
+  return body?.data?.groups ?? body?.groups ?? [];
 }
 
 export async function fetchReceiptHistory(id: string, signal?: AbortSignal): Promise<PaymentReceipt[]> {

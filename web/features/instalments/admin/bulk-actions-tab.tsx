@@ -28,6 +28,8 @@ type BulkDialog = 'none' | 'noSelection' | AdminStatus;
 interface BulkActionsTabProps {
   filters: PaymentFilters;
   onFilters: (changes: Partial<PaymentFilters>) => void;
+  /** Back to what the tab opens with: the receipts under review. */
+  onClear: () => void;
   /** Kept by the page: the tab's badge counts it, and it survives moving between tabs and pages. */
   selected: ReadonlySet<string>;
   onSelectedChange: (selected: ReadonlySet<string>) => void;
@@ -36,7 +38,7 @@ interface BulkActionsTabProps {
 /** The bulk list holds instalments only: the server refuses bulk moves of plan requests. */
 const bulkListFilters = (filters: PaymentFilters): PaymentFilters => ({ ...filters, type: 'instalment' });
 
-export function BulkActionsTab({ filters, onFilters, selected, onSelectedChange }: BulkActionsTabProps) {
+export function BulkActionsTab({ filters, onFilters, onClear, selected, onSelectedChange }: BulkActionsTabProps) {
   const { t } = useTranslation('adminPayments');
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<BulkDialog>('none');
@@ -115,7 +117,14 @@ export function BulkActionsTab({ filters, onFilters, selected, onSelectedChange 
         <p className="mt-3 text-sm text-muted-foreground">{t('bulk.intro')}</p>
       </Card>
 
-      <PaymentFiltersForm filters={filters} onChange={onFilters} label={t('filters.label')} showType={false} />
+      <PaymentFiltersForm
+        filters={filters}
+        onChange={onFilters}
+        onClear={onClear}
+        label={t('filters.label')}
+        showType={false}
+        memberName={filters.userId ? payments.find((payment) => payment.userId === filters.userId)?.user.name : undefined}
+      />
 
       <section aria-label={t('bulk.listLabel')} aria-busy={list.isFetching}>
         {list.isPending ? (
@@ -125,7 +134,7 @@ export function BulkActionsTab({ filters, onFilters, selected, onSelectedChange 
         ) : payments.length === 0 ? (
           <EmptyState title={t('all.emptyTitle')} description={t('all.emptyFiltered')} />
         ) : (
-          <PaymentList payments={payments} label={t('bulk.listLabel')} selection={selection} />
+          <PaymentList payments={payments} label={t('bulk.listLabel')} selection={selection} show="state" />
         )}
         {pagination && payments.length > 0 && <Pager page={filters.page} pages={pagination.pages} onPage={(page) => onFilters({ page })} />}
       </section>

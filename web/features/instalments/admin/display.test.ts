@@ -111,12 +111,12 @@ describe('groupRefusals', () => {
     expect(
       groupRefusals([
         { id: 'a', reason: 'There is no submitted receipt to reject.' },
-        { id: 'b', reason: 'This payment is already approved; approval cannot be undone.' },
+        { id: 'b', reason: 'This payment is already approved; only an undo with a reason reverses it.' },
         { id: 'c', reason: 'There is no submitted receipt to reject.' },
       ]),
     ).toEqual([
       { reason: 'There is no submitted receipt to reject.', count: 2 },
-      { reason: 'This payment is already approved; approval cannot be undone.', count: 1 },
+      { reason: 'This payment is already approved; only an undo with a reason reverses it.', count: 1 },
     ]);
     expect(groupRefusals([])).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { InstalmentState, LedgerEntry, MemberLedger } from '../../../../contract/figures.ts';
 import userEvent from '@testing-library/user-event';
-import { catchDownloads, fail, file, ok, screenWidth, stubGetRequests, type StubRoute } from '../../../test/api-stub.ts';
+import { catchDownloads, fail, fakeApi, file, ok, on, screenWidth, stubGetRequests, type StubRoute } from '../../../test/api-stub.ts';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
 import { makeFigures } from './test-support.ts';
 
@@ -184,5 +184,99 @@ describe('/admin/users/:id/ledger', () => {
     await userEvent.setup().click(button);
     expect(await screen.findByText('User not found')).toBeTruthy();
     expect(saved).toEqual([]);
+  });
+
+  describe('corrections', () => {
+    const ledgerRoute = on('GET', '/api/admin/users/user-7/ledger', () => ({ body: { success: true, data: ledger } }));
+
+    it('undoes the approval of a paid month with a reason, then reads the ledger again', async () => {
+      screenWidth(1280);
+      let reads = 0;
+      const calls = fakeApi(
+        (call) => (call.method === 'GET' && call.path === '/api/admin/users/user-7/ledger' ? (reads++, { body: { success: true, data: ledger } }) : undefined),
+        on('POST', '/api/payments/pay-1/undo-approval', () => ({ body: { success: true, message: 'Approval undone' } })),
+      );
+      renderRoute('/admin/users/user-7/ledger', admin);
+      const user = userEvent.setup();
+      // Only the paid month offers an undo; only the receipt under review a correction.
+      const undo = await screen.findByRole('button', { name: 'Undo approval of January 2026' });
+      expect(screen.getAllByRole('button', { name: /^Undo approval of / })).toHaveLength(1);
+      expect(screen.getAllByRole('button', { name: /^Correct receipt of / }).map((b) => b.getAttribute('aria-label'))).toEqual(['Correct receipt of March 2026']);
+      await user.click(undo);
+      const dialog = await screen.findByRole('dialog', { name: 'Undo approval' });
+      expect(within(dialog).getByText(/the month becomes owed again/)).toBeTruthy();
+
+      await user.click(within(dialog).getByRole('button', { name: 'Undo approval' }));
+      expect(await within(dialog).findByText('Please give a reason for this correction.')).toBeTruthy();
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+      await user.type(within(dialog).getByLabelText('Reason'), 'The money never arrived.');
+      await user.click(within(dialog).getByRole('button', { name: 'Undo approval' }));
+      await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([['/api/payments/pay-1/undo-approval', { reason: 'The money never arrived.' }]]);
+      await vi.waitFor(() => expect(reads).toBe(2));
+    });
+
+    it("keeps the dialog open with the server's reason when the undo is refused", async () => {
+      screenWidth(390);
+      fakeApi(
+        ledgerRoute,
+        on('POST', '/api/payments/pay-1/undo-approval', () => ({
+          status: 409,
+          body: { success: false, code: 'correction.commissionPaidOut', message: 'A referral commission from this payment has already been paid out, so its approval cannot be undone.' },
+        })),
+      );
+      renderRoute('/admin/users/user-7/ledger', admin);
+      const user = userEvent.setup();
+      // On a phone, the action sits on the month's card.
+      const january = await screen.findByRole('article', { name: 'January 2026' });
+      await user.click(within(january).getByRole('button', { name: 'Undo approval of January 2026' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Undo approval' });
+      await user.type(within(dialog).getByLabelText('Reason'), 'Mistake');
+      await user.click(within(dialog).getByRole('button', { name: 'Undo approval' }));
+      expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', 'A referral commission from this payment has already been paid out, so its approval cannot be undone.');
+    });
+
+    it('moves a receipt under review to the month it pays for, offering only months neither paid nor waiting', async () => {
+      screenWidth(1280);
+      const calls = fakeApi(ledgerRoute, on('PUT', '/api/payments/pay-3/correct', () => ({ body: { success: true, message: 'Receipt corrected' } })));
+      renderRoute('/admin/users/user-7/ledger', admin);
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Correct receipt of March 2026' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Correct receipt' });
+      const month = within(dialog).getByLabelText('Month it pays for');
+      expect(within(month).getAllByRole('option').map((o) => o.textContent)).toEqual(['February 2026', 'March 2026', 'April 2026', 'May 2026']);
+      expect((month as HTMLSelectElement).value).toBe('2026-03');
+
+      // Nothing changed: said, and nothing sent.
+      await user.type(within(dialog).getByLabelText('Reason'), 'Paid for April');
+      await user.click(within(dialog).getByRole('button', { name: 'Save correction' }));
+      expect(await within(dialog).findByText('Please give the correct month or amount.')).toBeTruthy();
+      expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+
+      await user.selectOptions(month, '2026-04');
+      await user.click(within(dialog).getByRole('button', { name: 'Save correction' }));
+      await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([['/api/payments/pay-3/correct', { reason: 'Paid for April', month: 4, year: 2026 }]]);
+    });
+
+    it('sends a corrected amount alone, and shows a field error the server gives', async () => {
+      screenWidth(1280);
+      const calls = fakeApi(
+        ledgerRoute,
+        on('PUT', '/api/payments/pay-3/correct', () => ({ status: 400, body: { success: false, code: 'validationFailed', message: 'The amount must be more than 0.', errors: { amount: 'The amount must be more than 0.' } } })),
+      );
+      renderRoute('/admin/users/user-7/ledger', admin);
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Correct receipt of March 2026' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Correct receipt' });
+      const amount = within(dialog).getByLabelText('Amount (PKR)');
+      await user.clear(amount);
+      await user.type(amount, '4500');
+      await user.type(within(dialog).getByLabelText('Reason'), 'The slip shows PKR 4,500.');
+      await user.click(within(dialog).getByRole('button', { name: 'Save correction' }));
+      expect(await within(dialog).findByText('The amount must be more than 0.')).toBeTruthy();
+      expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ reason: 'The slip shows PKR 4,500.', amount: 4500 }]);
+    });
   });
 });

@@ -4,9 +4,10 @@
  * by month: its state in words, amount, due date, when a receipt was sent, who reviewed it and when, the
  * rejection reason and the receipt (a new tab). A table on wide screens, cards on phones. Every figure is
  * the server's (GET /api/admin/users/{id}/ledger), read from the day it is asked. The member's statement
- * of all their groups downloads as a PDF.
+ * of all their groups downloads as a PDF. A paid month's approval can be undone, and a receipt under review
+ * corrected (correction-dialogs.tsx), each with a reason.
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ExternalLink, RefreshCw } from 'lucide-react';
 import { Link, useParams } from 'react-router';
@@ -25,6 +26,7 @@ import { formatDate, formatDateTime, formatDay, formatPeriod } from './display.t
 import { FigureTiles } from './figure-tiles.tsx';
 import { InfoItem, RECEIPT_LINK_REFRESH_MS, useMediaQuery } from './parts.tsx';
 import { StateBadge, StateLegend } from './state-badge.tsx';
+import { CorrectReceiptDialog, UndoApprovalDialog } from './correction-dialogs.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 
@@ -71,8 +73,17 @@ function LedgerView({ ledger, language, refreshing, onRefresh }: { ledger: Membe
   const { t } = useTranslation('adminPayments');
   const figuresId = useId();
   const groups = groupsOf(ledger);
+  const [undoing, setUndoing] = useState<LedgerEntry | null>(null);
+  const [correcting, setCorrecting] = useState<LedgerEntry | null>(null);
+  const act: EntryActions = { undo: setUndoing, correct: setCorrecting };
   return (
     <>
+      <UndoApprovalDialog entry={undoing} onOpenChange={(open) => !open && setUndoing(null)} />
+      <CorrectReceiptDialog
+        entry={correcting}
+        months={correcting ? ledger.entries.filter((e) => e.groupId === correcting.groupId) : []}
+        onOpenChange={(open) => !open && setCorrecting(null)}
+      />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold break-words sm:text-3xl">{t('ledger.heading', { name: ledger.user.name })}</h1>
@@ -113,7 +124,7 @@ function LedgerView({ ledger, language, refreshing, onRefresh }: { ledger: Membe
             <StateLegend />
           </Card>
           {groups.map((group) => (
-            <GroupLedger key={group.groupId} group={group} memberName={ledger.user.name} language={language} />
+            <GroupLedger key={group.groupId} group={group} memberName={ledger.user.name} language={language} act={act} />
           ))}
         </>
       )}
@@ -144,7 +155,13 @@ function groupsOf(ledger: MemberLedger): LedgerGroup[] {
   return [...byId.values()];
 }
 
-function GroupLedger({ group, memberName, language }: { group: LedgerGroup; memberName: string; language: string }) {
+/** What the admin can do with one month: undo its approval, or correct its receipt under review. */
+interface EntryActions {
+  undo: (entry: LedgerEntry) => void;
+  correct: (entry: LedgerEntry) => void;
+}
+
+function GroupLedger({ group, memberName, language, act }: { group: LedgerGroup; memberName: string; language: string; act: EntryActions }) {
   const { t } = useTranslation('adminPayments');
   const headingId = useId();
   const wide = useMediaQuery(LEDGER_WIDE_QUERY);
@@ -158,11 +175,11 @@ function GroupLedger({ group, memberName, language }: { group: LedgerGroup; memb
       {group.entries.length === 0 ? (
         <EmptyState title={t('ledger.noEntries')} />
       ) : wide ? (
-        <EntryTable entries={group.entries} label={t('ledger.entriesLabel', { name: memberName, group: title })} language={language} />
+        <EntryTable entries={group.entries} label={t('ledger.entriesLabel', { name: memberName, group: title })} language={language} act={act} />
       ) : (
         <ul aria-label={t('ledger.entriesLabel', { name: memberName, group: title })} className="grid gap-3 md:grid-cols-2">
           {group.entries.map((entry) => (
-            <EntryCard key={entry.paymentId} entry={entry} language={language} />
+            <EntryCard key={entry.paymentId} entry={entry} language={language} act={act} />
           ))}
         </ul>
       )}
@@ -210,10 +227,30 @@ function Rejection({ entry }: { entry: LedgerEntry }) {
   return <p className="mt-1 text-sm break-words text-destructive">{t('payment.rejectionReasonValue', { reason: entry.rejectionReason })}</p>;
 }
 
+/** The correction a month offers, if any: a paid month (not the plan request's) its undo, a receipt under review its fix. */
+function EntryAction({ entry, period, act }: { entry: LedgerEntry; period: string; act: EntryActions }) {
+  const { t } = useTranslation('adminPayments');
+  if (entry.state === 'PAID' && !entry.settledByPlanRequest) {
+    return (
+      <Button variant="outline" size="sm" onClick={() => act.undo(entry)} aria-label={t('ledger.undoOf', { period })}>
+        {t('corrections.undo')}
+      </Button>
+    );
+  }
+  if (entry.state === 'UNDER_REVIEW') {
+    return (
+      <Button variant="outline" size="sm" onClick={() => act.correct(entry)} aria-label={t('ledger.correctOf', { period })}>
+        {t('corrections.correct')}
+      </Button>
+    );
+  }
+  return null;
+}
+
 const thClass = 'px-3 py-3 text-start font-medium';
 const tdClass = 'px-3 py-3 align-top';
 
-function EntryTable({ entries, label, language }: { entries: LedgerEntry[]; label: string; language: string }) {
+function EntryTable({ entries, label, language, act }: { entries: LedgerEntry[]; label: string; language: string; act: EntryActions }) {
   const { t } = useTranslation('adminPayments');
   const text = useEntryText(language);
   return (
@@ -230,6 +267,7 @@ function EntryTable({ entries, label, language }: { entries: LedgerEntry[]; labe
             <th scope="col" className={thClass}>{t('ledger.columns.reviewed')}</th>
             <th scope="col" className={thClass}>{t('ledger.columns.paidOn')}</th>
             <th scope="col" className={thClass}>{t('ledger.columns.receipt')}</th>
+            <th scope="col" className={thClass}>{t('ledger.columns.actions')}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
@@ -250,6 +288,9 @@ function EntryTable({ entries, label, language }: { entries: LedgerEntry[]; labe
               <td className={tdClass}>
                 <ReceiptLink entry={entry} period={text.period(entry)} />
               </td>
+              <td className={tdClass}>
+                <EntryAction entry={entry} period={text.period(entry)} act={act} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -258,7 +299,7 @@ function EntryTable({ entries, label, language }: { entries: LedgerEntry[]; labe
   );
 }
 
-function EntryCard({ entry, language }: { entry: LedgerEntry; language: string }) {
+function EntryCard({ entry, language, act }: { entry: LedgerEntry; language: string; act: EntryActions }) {
   const { t } = useTranslation('adminPayments');
   const text = useEntryText(language);
   const headingId = useId();
@@ -282,8 +323,9 @@ function EntryCard({ entry, language }: { entry: LedgerEntry; language: string }
             <InfoItem label={t('ledger.columns.submitted')}>{text.submitted(entry)}</InfoItem>
             <InfoItem label={t('ledger.columns.reviewed')}>{text.reviewed(entry)}</InfoItem>
           </dl>
-          <div className="mt-3 border-t border-border pt-3 text-sm">
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-border pt-3 text-sm">
             <ReceiptLink entry={entry} period={text.period(entry)} />
+            <EntryAction entry={entry} period={text.period(entry)} act={act} />
           </div>
         </article>
       </Card>

@@ -26,8 +26,8 @@ interface PaymentListProps {
   /** The row's buttons; in the table (`compact`), secondary ones show as icons. */
   actions?: (payment: AdminPayment, compact: boolean) => ReactNode;
   /**
-   * 'state': the instalment's state today in the words of RULES §6a (the reports, which are counted by
-   * state); 'status' (default): the stored status, which the status filter of All Payments matches.
+   * 'state': the instalment's state today in the words of RULES §6a (the reports, counted by state, and
+   * the All Payments and Bulk Actions lists, filtered by state); 'status' (default): the stored status.
    */
   show?: 'status' | 'state';
 }

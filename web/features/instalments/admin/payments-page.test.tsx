@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
 import type { DefaultersReport, PaymentReceipt, PaymentsReport, SummaryReport } from '../../../../contract/payments.ts';
@@ -59,7 +59,7 @@ describe('/admin/payments, Bulk Actions', () => {
     expect(writes(calls)).toHaveLength(0);
   });
 
-  it('lists instalments pending by default, and counts the selection on the tab', async () => {
+  it('lists the instalments under review by default, and counts the selection on the tab', async () => {
     const calls = serve([first, second]);
     const user = userEvent.setup();
     renderRoute('/admin/payments?tab=bulk', admin);
@@ -74,7 +74,8 @@ describe('/admin/payments, Bulk Actions', () => {
 
     const list = calls.find((call) => call.path === '/api/payments')!;
     expect(list.search.get('type')).toBe('INSTALMENT');
-    expect(list.search.get('status')).toBe('PENDING');
+    expect(list.search.get('state')).toBe('under-review');
+    expect(list.search.has('status')).toBe(false);
   });
 
   it('requires a reason to reject the selected payments, then reports what changed and what was left', async () => {
@@ -146,7 +147,7 @@ describe('/admin/payments, Bulk Actions', () => {
     await user.click(await screen.findByRole('checkbox', { name: /Ayesha Khan/ }));
     await user.click(screen.getByRole('button', { name: 'Approve Selected' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve Selected Payments' });
-    expect(within(dialog).getByText('Approval cannot be undone.')).toBeTruthy();
+    expect(within(dialog).getByText('Approval is final here: undoing it later is a recorded correction, with a reason.')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Approve Payments' }));
     expect(await screen.findByText('Failed to update payments')).toBeTruthy();
   });
@@ -397,9 +398,10 @@ describe('/admin/payments, CSV exports', () => {
     const user = userEvent.setup();
     renderRoute('/admin/payments?tab=all', admin);
     await screen.findByText('Ayesha Khan');
-    await user.selectOptions(screen.getByLabelText('Status'), 'overdue');
+    await user.selectOptions(screen.getByLabelText('State'), 'overdue');
     await user.selectOptions(screen.getByLabelText('Type'), 'instalment');
-    await user.selectOptions(screen.getByLabelText('Month'), '3');
+    fireEvent.change(screen.getByLabelText('Due from'), { target: { value: '2026-01' } });
+    fireEvent.change(screen.getByLabelText('Due to'), { target: { value: '2026-03' } });
     await user.type(screen.getByLabelText('Search'), 'ayesha{Enter}');
     await waitFor(() => expect(calls.some((call) => call.path === '/api/payments' && call.search.get('search') === 'ayesha')).toBe(true));
 
@@ -407,7 +409,11 @@ describe('/admin/payments, CSV exports', () => {
     await waitFor(() => expect(saved.map((download) => download.name)).toEqual(['payments-2026-04-05.csv']));
     const exports = calls.filter((call) => call.path === '/api/admin/exports/payments.csv');
     expect(exports).toHaveLength(1);
-    expect(Object.fromEntries(exports[0].search)).toEqual({ status: 'OVERDUE', type: 'INSTALMENT', month: '3', search: 'ayesha' });
+    const filters = { state: 'overdue', type: 'INSTALMENT', dueFrom: '2026-01', dueTo: '2026-03', search: 'ayesha' };
+    expect(Object.fromEntries(exports[0].search)).toEqual(filters);
+    // The file holds what the list shows: the same filters, without paging.
+    const list = calls.filter((call) => call.path === '/api/payments').at(-1)!;
+    expect(Object.fromEntries(list.search)).toEqual({ ...filters, page: '1', limit: '20' });
   });
 
   it('says when the payments cannot be downloaded', async () => {

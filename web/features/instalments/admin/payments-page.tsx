@@ -17,10 +17,13 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { CommissionPaymentsTab } from '../../referrals/admin/index.ts';
 import { AllPaymentsTab } from './all-payments-tab.tsx';
 import {
-  defaultFilters,
+  allPaymentsDefaults,
+  bulkActionsDefaults,
   defaultReportFilters,
   fetchPendingQueue,
   fetchSummary,
+  filtersFromParams,
+  LINK_FILTER_PARAMS,
   paymentKeys,
   type PaymentFilters,
   type ReportFilters,
@@ -47,10 +50,27 @@ export function AdminPaymentsPage() {
     setParams(search, { replace: true });
   };
 
-  // Each tab's filters live here, so that moving between tabs keeps them.
+  // Each tab's filters live here, so that moving between tabs keeps them. Each tab opens on what needs
+  // action: All Payments on the months due so far (not pages of months to come), Bulk Actions on the
+  // receipts under review. A link may open one filtered (?tab=all&userId=…&state=owed): its filters are
+  // read once, and leave the address at the first change, so that a reload keeps to the admin's own.
   const [queuePage, setQueuePage] = useState(1);
-  const [allFilters, setAllFilters] = useState<PaymentFilters>(defaultFilters);
-  const [bulkFilters, setBulkFilters] = useState<PaymentFilters>({ ...defaultFilters, status: 'pending' });
+  const [allFilters, setAllFilters] = useState<PaymentFilters>(() => (tab === 'all' ? filtersFromParams(params, allPaymentsDefaults()) : allPaymentsDefaults()));
+  const [bulkFilters, setBulkFilters] = useState<PaymentFilters>(() => (tab === 'bulk' ? filtersFromParams(params, bulkActionsDefaults()) : bulkActionsDefaults()));
+  const forgetLinkFilters = () => {
+    if (!LINK_FILTER_PARAMS.some((name) => params.has(name))) return;
+    const search = new URLSearchParams(params);
+    for (const name of LINK_FILTER_PARAMS) search.delete(name);
+    setParams(search, { replace: true });
+  };
+  const changeAllFilters = (changes: Partial<PaymentFilters>) => {
+    forgetLinkFilters();
+    setAllFilters((current) => ({ ...current, ...changes }));
+  };
+  const changeBulkFilters = (changes: Partial<PaymentFilters>) => {
+    forgetLinkFilters();
+    setBulkFilters((current) => ({ ...current, ...changes }));
+  };
   // A link may open a given report (?tab=reports&report=defaulters: the dashboard's alerts do).
   const [reportFilters, setReportFilters] = useState<ReportFilters>(() => {
     const reportType = REPORT_TYPES.find((type) => type === params.get('report'));
@@ -108,7 +128,7 @@ export function AdminPaymentsPage() {
         </Tabs.Content>
         <Tabs.Content value="all" className="mt-4">
           <h2 className="sr-only">{t('tabs.all')}</h2>
-          <AllPaymentsTab filters={allFilters} onFilters={(changes) => setAllFilters((current) => ({ ...current, ...changes }))} />
+          <AllPaymentsTab filters={allFilters} onFilters={changeAllFilters} onClear={() => changeAllFilters(allPaymentsDefaults())} />
         </Tabs.Content>
         <Tabs.Content value="reports" className="mt-4">
           <h2 className="sr-only">{t('tabs.reports')}</h2>
@@ -122,7 +142,8 @@ export function AdminPaymentsPage() {
           <h2 className="sr-only">{t('tabs.bulk')}</h2>
           <BulkActionsTab
             filters={bulkFilters}
-            onFilters={(changes) => setBulkFilters((current) => ({ ...current, ...changes }))}
+            onFilters={changeBulkFilters}
+            onClear={() => changeBulkFilters(bulkActionsDefaults())}
             selected={selected}
             onSelectedChange={setSelected}
           />

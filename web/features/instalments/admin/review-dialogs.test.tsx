@@ -59,23 +59,23 @@ describe('reject payment dialog', () => {
 
   it("shows the server's refusal and closes, so that the lists are read again", async () => {
     fakeApi((call) =>
-      call.method === 'PUT' ? { status: 409, body: { success: false, message: 'This payment is already approved; approval cannot be undone.' } } : undefined,
+      call.method === 'PUT' ? { status: 409, body: { success: false, message: 'This payment is already approved; only an undo with a reason reverses it.' } } : undefined,
     );
     const user = userEvent.setup();
     const { onOpenChange } = renderDialog('reject');
     await user.type(screen.getByLabelText('Rejection reason'), 'Blurry');
     await user.click(screen.getByRole('button', { name: 'Reject Payment' }));
-    expect(await screen.findByText('This payment is already approved; approval cannot be undone.')).toBeTruthy();
+    expect(await screen.findByText('This payment is already approved; only an undo with a reason reverses it.')).toBeTruthy();
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
   });
 });
 
 describe('approve payment dialog', () => {
-  it('says approval cannot be undone, then sends paid', async () => {
+  it('says approval is final here, then sends paid', async () => {
     const calls = fakeApi((call) => (call.method === 'PUT' ? { body: { success: true, message: 'Payment paid successfully' } } : undefined));
     const user = userEvent.setup();
     renderDialog('approve');
-    expect(screen.getByText('Approval cannot be undone.')).toBeTruthy();
+    expect(screen.getByText('Approval is final here: undoing it later is a recorded correction, with a reason.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Approve Payment' }));
     expect(await screen.findByText('Payment paid successfully')).toBeTruthy();
     expect(writes(calls)[0]).toMatchObject({ path: `/api/payments/${payment.id}/status`, body: { status: 'paid' } });

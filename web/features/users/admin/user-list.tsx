@@ -1,15 +1,20 @@
 /**
- * A page of users (admin document §2 "User Management"): a table on wide screens with the columns
- * User, Contact, Role & Status, Committees, Payments, Joined/last login and Actions; cards on phones.
+ * A page of users (admin document §2 "User Management"). From 1280px (next to the sidebar): a table of
+ * User (with the contact), Role & Status, Committees, Payments, Joined / Last login (from 1536px; the
+ * cards and the CSV always have it) and Actions, whose buttons sit two by two so that every row's
+ * actions are in view at 1366 and 1440 without scrolling sideways. Below: cards, each with its actions in
+ * one menu ("Actions for {name}"), which the keyboard opens (Enter, Space, arrows, Escape).
  */
 import { useId } from 'react';
-import { Ban, BookOpenText, Pencil, Power, PowerOff, ShieldCheck, Unlock } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { Ban, BookOpenText, EllipsisVertical, Pencil, Power, PowerOff, ShieldCheck, Unlock } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPkr } from '../../../../contract/money.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { MenuContent, MenuItem, MenuSeparator } from '../../../components/ui/menu.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { ledgerPath } from '../../instalments/admin/index.ts';
 import type { AdminUser } from './api.ts';
@@ -46,10 +51,11 @@ function RoleAndStatus({ user }: { user: AdminUser }) {
   );
 }
 
+/** The row's actions as buttons (the table): two by two, each the width of the widest. */
 function UserActions({ user, busy, onAction }: { user: AdminUser; busy: boolean; onAction: UserListProps['onAction'] }) {
   const { t } = useTranslation();
   return (
-    <>
+    <div className="ms-auto grid w-max grid-cols-2 gap-1.5 [&>*]:w-full [&>*]:justify-start">
       {/* Every instalment of every group, month by month (RULES §6a). */}
       <Button variant="outline" size="sm" asChild>
         <Link to={ledgerPath(user.id)} aria-label={t('admin.users.actions.ledgerOf', { name: user.name })}>
@@ -69,7 +75,47 @@ function UserActions({ user, busy, onAction }: { user: AdminUser; busy: boolean;
         {user.isBlocked ? <Unlock aria-hidden /> : <Ban aria-hidden />}
         {user.isBlocked ? t('admin.users.actions.unblock') : t('admin.users.actions.block')}
       </Button>
-    </>
+    </div>
+  );
+}
+
+/**
+ * The same actions in one menu (the cards): "Actions for {name}" opens it; each action is a menu item.
+ * Radix gives the keys (Enter, Space or the arrows open it, the arrows move, Escape closes it and puts
+ * focus back on the button). Not modal: Edit and Block open dialogs, which must take the focus next.
+ */
+function UserActionsMenu({ user, busy, onAction }: { user: AdminUser; busy: boolean; onAction: UserListProps['onAction'] }) {
+  const { t } = useTranslation();
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="outline" size="md" aria-label={t('admin.users.actions.menuFor', { name: user.name })}>
+          <EllipsisVertical aria-hidden />
+          {t('admin.users.actions.menu')}
+        </Button>
+      </DropdownMenu.Trigger>
+      <MenuContent>
+        <MenuItem asChild>
+          <Link to={ledgerPath(user.id)}>
+            <BookOpenText aria-hidden />
+            {t('admin.users.actions.ledger')}
+          </Link>
+        </MenuItem>
+        <MenuItem onSelect={() => onAction('edit', user)}>
+          <Pencil aria-hidden />
+          {t('admin.users.actions.edit')}
+        </MenuItem>
+        <MenuItem onSelect={() => onAction('toggleActive', user)} disabled={busy}>
+          {user.isActive ? <PowerOff aria-hidden /> : <Power aria-hidden />}
+          {user.isActive ? t('admin.users.actions.deactivate') : t('admin.users.actions.activate')}
+        </MenuItem>
+        <MenuSeparator />
+        <MenuItem onSelect={() => onAction('toggleBlock', user)} className={user.isBlocked ? undefined : 'text-destructive [&_svg]:text-destructive'}>
+          {user.isBlocked ? <Unlock aria-hidden /> : <Ban aria-hidden />}
+          {user.isBlocked ? t('admin.users.actions.unblock') : t('admin.users.actions.block')}
+        </MenuItem>
+      </MenuContent>
+    </DropdownMenu.Root>
   );
 }
 
@@ -88,29 +134,30 @@ function useUserText() {
 function UserTable({ users, currentUserId, busyUserId, onAction }: UserListProps) {
   const { t } = useTranslation();
   const text = useUserText();
+  // Secondary: from 2xl only (the cards and the CSV have it at every width).
+  const joinedCell = 'hidden 2xl:table-cell';
   return (
     <div className="overflow-x-auto rounded-2xl border border-border bg-card">
-      <table className="w-full min-w-[64rem] text-sm">
+      <table className="w-full text-sm">
         <caption className="sr-only">{t('admin.users.listLabel')}</caption>
         <thead className="border-b border-border bg-muted/40 text-xs tracking-wide text-muted-foreground uppercase">
           <tr>
             <th scope="col" className="px-4 py-3 text-start font-medium">{t('admin.users.columns.user')}</th>
-            <th scope="col" className="px-4 py-3 text-start font-medium">{t('admin.users.columns.contact')}</th>
-            <th scope="col" className="px-4 py-3 text-start font-medium">{t('admin.users.columns.roleStatus')}</th>
-            <th scope="col" className="px-4 py-3 text-start font-medium">{t('admin.users.columns.committees')}</th>
-            <th scope="col" className="px-4 py-3 text-start font-medium">{t('admin.users.columns.payments')}</th>
-            <th scope="col" className="px-4 py-3 text-start font-medium">{t('admin.users.columns.joined')}</th>
+            <th scope="col" className="px-3 py-3 text-start font-medium">{t('admin.users.columns.roleStatus')}</th>
+            <th scope="col" className="px-3 py-3 text-start font-medium">{t('admin.users.columns.committees')}</th>
+            <th scope="col" className="px-3 py-3 text-start font-medium">{t('admin.users.columns.payments')}</th>
+            <th scope="col" className={`${joinedCell} px-3 py-3 text-start font-medium`}>{t('admin.users.columns.joined')}</th>
             <th scope="col" className="px-4 py-3 text-end font-medium">{t('admin.users.columns.actions')}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
           {users.map((user) => (
             <tr key={user.id} className="align-top">
-              <td className="px-4 py-3">
-                <div className="flex items-center gap-3">
+              <td className="max-w-80 px-4 py-3">
+                <div className="flex items-start gap-3">
                   <UserAvatar name={user.name} />
                   <div className="min-w-0">
-                    <div className="font-medium">
+                    <div className="font-medium break-words">
                       {user.name}
                       {user.id === currentUserId && (
                         <Badge tone="info" className="ms-2">
@@ -118,35 +165,31 @@ function UserTable({ users, currentUserId, busyUserId, onAction }: UserListProps
                         </Badge>
                       )}
                     </div>
+                    <div className="truncate" title={user.email}>
+                      {user.email}
+                    </div>
+                    <div className="text-muted-foreground">{text.phone(user)}</div>
                     <div className="font-mono text-xs text-muted-foreground">{t('admin.users.referralCode', { code: user.referralCode })}</div>
                   </div>
                 </div>
               </td>
-              <td className="max-w-64 px-4 py-3">
-                <div className="truncate" title={user.email}>
-                  {user.email}
-                </div>
-                <div className="text-muted-foreground">{text.phone(user)}</div>
-              </td>
-              <td className="px-4 py-3">
+              <td className="px-3 py-3">
                 <RoleAndStatus user={user} />
                 {user.isBlocked && user.blockedReason && (
-                  <p className="mt-1 max-w-56 text-xs break-words text-muted-foreground">{t('admin.users.blockedReason', { reason: user.blockedReason })}</p>
+                  <p className="mt-1 max-w-48 text-xs break-words text-muted-foreground">{t('admin.users.blockedReason', { reason: user.blockedReason })}</p>
                 )}
               </td>
-              <td className="px-4 py-3 whitespace-nowrap">{text.committees(user)}</td>
-              <td className="px-4 py-3 whitespace-nowrap">
+              <td className="px-3 py-3">{text.committees(user)}</td>
+              <td className="px-3 py-3 whitespace-nowrap">
                 <div className="font-medium">{text.paid(user)}</div>
                 <div className="text-muted-foreground">{text.payments(user)}</div>
               </td>
-              <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
-                <div>{text.joined(user)}</div>
+              <td className={`${joinedCell} px-3 py-3 text-muted-foreground`}>
+                <div className="whitespace-nowrap">{text.joined(user)}</div>
                 <div>{text.lastLogin(user)}</div>
               </td>
               <td className="px-4 py-3">
-                <div className="flex flex-wrap justify-end gap-1.5">
-                  <UserActions user={user} busy={busyUserId === user.id} onAction={onAction} />
-                </div>
+                <UserActions user={user} busy={busyUserId === user.id} onAction={onAction} />
               </td>
             </tr>
           ))}
@@ -218,8 +261,8 @@ function UserCard({ user, currentUserId, busyUserId, onAction }: UserListProps &
               <dd className="font-mono">{user.referralCode}</dd>
             </div>
           </dl>
-          <div className="mt-3 flex flex-wrap gap-2 border-t border-border pt-3">
-            <UserActions user={user} busy={busyUserId === user.id} onAction={onAction} />
+          <div className="mt-3 flex justify-end border-t border-border pt-3">
+            <UserActionsMenu user={user} busy={busyUserId === user.id} onAction={onAction} />
           </div>
         </article>
       </Card>

@@ -33,7 +33,10 @@ describe('/admin/users', () => {
     expect(within(card).getByText('Blocked')).toBeTruthy();
     expect(within(card).getByText('Reason: Fake receipts')).toBeTruthy();
     expect(within(card).getByText('No phone')).toBeTruthy();
-    expect(within(card).getByRole('button', { name: 'Unblock' })).toBeTruthy();
+    // On a card, the actions are in one menu.
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Actions for Usman Ali' }));
+    const menu = await screen.findByRole('menu', { name: 'Actions for Usman Ali' });
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Ledger', 'Edit', 'Deactivate', 'Unblock']);
 
     const own = screen.getByRole('article', { name: 'Bilal Admin' });
     expect(within(own).getByText('You')).toBeTruthy();
@@ -42,39 +45,47 @@ describe('/admin/users', () => {
     expect(refused).toEqual([]);
   });
 
-  it("leads from each user, in the table and on the cards, to the user's ledger", async () => {
-    for (const width of [1440, 390]) {
-      screenWidth(width);
-      stubGetRequests({ '/api/admin/users': listAnswer([ayesha, usman]) });
-      const { unmount } = renderWithAdmin(<AdminUsersPage />);
-      for (const user of [ayesha, usman]) {
-        const link = await screen.findByRole('link', { name: `Ledger of ${user.name}` });
-        expect(link.textContent).toBe('Ledger');
-        expect(link.getAttribute('href')).toBe(`/admin/users/${user.id}/ledger`);
-      }
-      unmount();
-      vi.restoreAllMocks();
+  it("leads from each user, in the table and on the cards' menus, to the user's ledger", async () => {
+    screenWidth(1440);
+    stubGetRequests({ '/api/admin/users': listAnswer([ayesha, usman]) });
+    const { unmount } = renderWithAdmin(<AdminUsersPage />);
+    for (const user of [ayesha, usman]) {
+      const link = await screen.findByRole('link', { name: `Ledger of ${user.name}` });
+      expect(link.textContent).toBe('Ledger');
+      expect(link.getAttribute('href')).toBe(`/admin/users/${user.id}/ledger`);
+    }
+    unmount();
+    vi.restoreAllMocks();
+
+    screenWidth(390);
+    stubGetRequests({ '/api/admin/users': listAnswer([ayesha, usman]) });
+    const user = userEvent.setup();
+    renderWithAdmin(<AdminUsersPage />);
+    for (const member of [ayesha, usman]) {
+      await user.click(await screen.findByRole('button', { name: `Actions for ${member.name}` }));
+      const item = within(await screen.findByRole('menu', { name: `Actions for ${member.name}` })).getByRole('menuitem', { name: 'Ledger' });
+      expect(item.getAttribute('href')).toBe(`/admin/users/${member.id}/ledger`);
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     }
   });
 
-  it('shows the columns of the specification in a table on a wide screen', async () => {
+  it('shows the columns of the specification in a table on a wide screen, with every action of a row as a named button', async () => {
     screenWidth(1440);
     stubGetRequests({ '/api/admin/users': listAnswer([ayesha]) });
     renderWithAdmin(<AdminUsersPage />);
     const table = await screen.findByRole('table', { name: 'Users' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'User',
-      'Contact',
-      'Role & Status',
-      'Committees',
-      'Payments',
-      'Joined / Last login',
-      'Actions',
-    ]);
+    // The contact sits under the user's name; Joined / Last login is shown from 1536px (2xl) up.
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['User', 'Role & Status', 'Committees', 'Payments', 'Joined / Last login', 'Actions']);
+    expect(within(table).getByRole('columnheader', { name: 'Joined / Last login' }).className).toMatch(/\bhidden\b.*\b2xl:table-cell\b/);
     const row = within(table).getByRole('row', { name: /ayesha@example.com/ });
+    expect(within(row).getByText('0300-1234567')).toBeTruthy();
     expect(within(row).getByText('PKR 50,000')).toBeTruthy();
     expect(within(row).getByText('2 total · 1 active')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: 'Ledger of Ayesha Khan' })).toBeTruthy();
     for (const name of ['Edit', 'Deactivate', 'Block']) expect(within(row).getByRole('button', { name })).toBeTruthy();
+    // No menu in the table: the buttons themselves are in view.
+    expect(within(row).queryByRole('button', { name: /^Actions for/ })).toBeNull();
   });
 
   it('searches on the server once the typing settles, and filters by status', async () => {
@@ -93,13 +104,48 @@ describe('/admin/users', () => {
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Active', 'Inactive', 'Blocked']);
   });
 
+  it("opens a card's actions menu from the keyboard: Enter or Space opens it, the arrows move, Escape closes it and gives the focus back", async () => {
+    screenWidth(360);
+    stubGetRequests({ '/api/admin/users': listAnswer([ayesha, usman]) });
+    const user = userEvent.setup();
+    renderWithAdmin(<AdminUsersPage />);
+    const trigger = await screen.findByRole('button', { name: 'Actions for Ayesha Khan' });
+    // The name holds the visible word.
+    expect(trigger.textContent).toBe('Actions');
+    expect(trigger.getAttribute('aria-haspopup')).toBe('menu');
+
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: 'Actions for Ayesha Khan' });
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Ledger', 'Edit', 'Deactivate', 'Block']);
+    await waitFor(() => expect(document.activeElement).toBe(items[0]));
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(document.activeElement).toBe(items[1]));
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    await waitFor(() => expect(document.activeElement).toBe(items[3]));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(document.activeElement).toBe(trigger);
+
+    // Space opens it too, and Enter on an item does what it says: Edit opens Edit User.
+    await user.keyboard(' ');
+    const again = await screen.findByRole('menu', { name: 'Actions for Ayesha Khan' });
+    await waitFor(() => expect(document.activeElement).toBe(within(again).getAllByRole('menuitem')[0]));
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    expect((within(dialog).getByRole('textbox', { name: 'Full Name' }) as HTMLInputElement).value).toBe('Ayesha Khan');
+  });
+
   it('opens Block User with an optional reason, and shows why it failed', async () => {
     const { refused } = stubGetRequests({ '/api/admin/users': listAnswer([ayesha]) });
     const user = userEvent.setup();
     renderWithAdmin(<AdminUsersPage />);
     const card = await screen.findByRole('article', { name: 'Ayesha Khan' });
 
-    await user.click(within(card).getByRole('button', { name: 'Block' }));
+    await user.click(within(card).getByRole('button', { name: 'Actions for Ayesha Khan' }));
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Block' }));
     const dialog = await screen.findByRole('dialog', { name: 'Block User' });
     expect(within(dialog).getByText(/Ayesha Khan \(ayesha@example.com\) will be signed out at once/)).toBeTruthy();
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'Spam');
