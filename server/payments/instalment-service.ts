@@ -22,6 +22,7 @@ import { dueMonthBounds, type InstalmentFigures, type InstalmentState, type Next
 import { addAmounts, rupeesFromDb } from '../../contract/money.ts';
 import { figureColumnsSql, figuresFromRow, instalmentStatesNarrowingSql, instalmentStateSql, readKeptFigures, stateJoinSql, type BusinessDay, type FigureRow } from './figures.ts';
 import { paymentSelect, toPayment, type PaymentRow } from './payment-view.ts';
+import { memberSearchSql, memberSearchTerms } from '../users/member-search.ts';
 
 export type InstalmentDeps = {
   db: Database;
@@ -248,7 +249,13 @@ export function whereOf(day: BusinessDay, viewer: { id: string; role: string }, 
   }
   // The history of what was sent or decided: not the months still waiting for a receipt.
   if (f.submittedOnly) where.push(`(p.submitted_at IS NOT NULL OR p.status <> 'PENDING')`);
-  if (f.search) add((n) => `(u.name ILIKE ${n} OR u.email ILIKE ${n} OR pl.name ILIKE ${n} OR g.group_number ILIKE ${n})`, `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (f.search) {
+    // The member as the users list finds them (phone however typed, CNIC with or without dashes), or the plan or group.
+    const [text, phone, cnic] = memberSearchTerms(f.search);
+    params.push(text, phone, cnic);
+    const [t, ph, c] = [params.length - 2, params.length - 1, params.length].map((i) => `$${i}`);
+    where.push(`(${memberSearchSql('u', [t, ph, c])} OR pl.name ILIKE ${t} OR g.group_number ILIKE ${t})`);
+  }
   return { sql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
 }
 

@@ -11,6 +11,7 @@ let admin: Awaited<ReturnType<typeof signInAdmin>>;
 const TODAY = '2026-03-15';
 ctx.setNow(`${TODAY}T12:00:00+05:00`);
 let groupId: string;
+let sanaId: string;
 
 beforeAll(async () => {
   admin = await signInAdmin(ctx);
@@ -18,7 +19,8 @@ beforeAll(async () => {
   const plan = (await api.post('/api/committee-plans', { name: 'Filter Plan', monthlyAmount: 5000, duration: 6, totalAmount: 30000, maxMembers: 50 }, admin.token)).body.plan;
   groupId = (await api.post('/api/admin/groups/create', { planId: plan.id, groupName: 'G', maxMembers: 50, startDate: '2026-01-01' }, admin.token)).body.group.id;
   for (const name of ['Aisha Khan', 'Bilal Ahmed', 'Sana Tariq']) {
-    const m = await signUpMember(ctx, { name });
+    const m = await signUpMember(ctx, name === 'Sana Tariq' ? { name, phone: '+92 301 7654321', cnic: '35202-7654321-9' } : { name });
+    if (name === 'Sana Tariq') sanaId = m.user.id;
     await api.post(`/api/committee-plans/${plan.id}/add-user`, { userId: m.user.id, groupId }, admin.token);
     if (name === 'Aisha Khan') await ctx.db.query(`UPDATE payments SET status = 'PAID', approved_at = now() WHERE user_id = $1 AND month <= 2`, [m.user.id]);
     if (name === 'Bilal Ahmed') {
@@ -51,6 +53,16 @@ describe('GET /api/payments (admin) by state and due month', () => {
     expect(await listIds('dueFrom=2026-02&dueTo=2026-03')).toEqual(having((i) => i.due_date >= '2026-02-01' && i.due_date < '2026-04-01'));
     expect(await listIds('state=owed&dueFrom=2026-03')).toEqual(having((i) => ['OWED', 'OVERDUE'].includes(state(i)) && i.due_date >= '2026-03-01'));
     expect(await listIds('dueTo=2026-12')).toEqual(raw.map((i) => i.id).sort());
+  });
+
+  it("finds a member's payments by phone however typed, and by CNIC with or without dashes", async () => {
+    const { rows } = await ctx.db.query<{ id: string }>(`SELECT id FROM payments WHERE user_id = $1 AND type = 'INSTALMENT'`, [sanaId]);
+    const sana = rows.map((r) => r.id).sort();
+    expect(sana).toHaveLength(6);
+    for (const typed of ['03017654321', '0301-7654321', '+923017654321', '+92 301 7654321', '3520276543219', '35202-7654321-9']) {
+      expect(await listIds(`search=${encodeURIComponent(typed)}`), typed).toEqual(sana);
+    }
+    expect(await listIds('search=0301-0000000')).toEqual([]);
   });
 
   it('exports the same payments as CSV with the same filters', async () => {

@@ -4,6 +4,7 @@
  * audited in its own transaction, and ending the user's sessions when they lose access.
  */
 import { authMessages } from '../../contract/accounts.ts';
+import { memberSearchSql, memberSearchTerms } from './member-search.ts';
 import { rupeesFromDb } from '../../contract/money.ts';
 import { userMessages } from '../../contract/users.ts';
 import { deleteUserSessions } from '../accounts/sessions.ts';
@@ -47,16 +48,8 @@ export function usersWhere(f: UserFilter) {
   if (f.filter === 'ACTIVE') where.push('u.is_active AND NOT u.is_blocked');
   if (f.filter === 'INACTIVE') where.push('NOT u.is_active AND NOT u.is_blocked');
   if (f.search) {
-    params.push(`%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    // A phone matches whatever way it was typed: "0300-1234567" finds "+92 300 1234567" by its digits.
-    const digits = f.search.replace(/\D/g, '').replace(/^(92|0)/, '');
-    params.push(digits.length >= 4 ? `%${digits}%` : null);
-    // A CNIC is kept as its 13 digits: "35202-1234567-1" finds it as well as "3520212345671".
-    const cnicDigits = f.search.replace(/\D/g, '');
-    params.push(cnicDigits.length >= 4 && cnicDigits.length <= 13 ? `%${cnicDigits}%` : null);
-    where.push(`(u.name ILIKE $1 OR u.email ILIKE $1 OR u.phone ILIKE $1 OR u.referral_code ILIKE $1
-      OR ($2::text IS NOT NULL AND regexp_replace(coalesce(u.phone, ''), '[^0-9]', '', 'g') LIKE $2)
-      OR ($3::text IS NOT NULL AND u.cnic LIKE $3))`);
+    params.push(...memberSearchTerms(f.search));
+    where.push(memberSearchSql('u', ['$1', '$2', '$3']));
   }
   return { whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
 }
