@@ -61,7 +61,7 @@ import { multipartLimits, registerReceiptUploads, uploadMessages, type ReceiptUp
 import { receiptMessages } from './receipts/receipt-files.ts';
 import { createAuthHooks } from './http/auth.ts';
 import { errorCodes, VALIDATION_FAILED_CODE } from './http/error-codes.ts';
-import { idempotencyMessages, registerIdempotency } from './http/idempotency.ts';
+import { idempotencyMessages, registerIdempotency, ReplayedAnswer } from './http/idempotency.ts';
 import { AppError, SERVER_ERROR_MESSAGE, VALIDATION_FAILED_MESSAGE, type FieldErrors } from './http/errors.ts';
 import { logRefusal } from './http/security-log.ts';
 import { schemaSerializerCompiler } from './http/serializer.ts';
@@ -191,6 +191,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(schemaSerializerCompiler({ checkAgainstContract: options.checkResponses ?? false }));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A retried form's first answer (http/idempotency.ts): sent as it was, not an error.
+    if (error instanceof ReplayedAnswer) {
+      return reply.code(error.statusCode).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(error.body);
+    }
     if (error instanceof AppError) {
       logRefusal(request, error.statusCode, { reason: error.message, fields: error.errors ? Object.keys(error.errors) : undefined });
       return reply.code(error.statusCode).send({ success: false, code: codeOf(error.message, error.statusCode), message: error.message, errors: error.errors, ...error.extra });

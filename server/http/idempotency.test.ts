@@ -115,4 +115,44 @@ describe('Idempotency-Key', () => {
     expect(await deleteExpiredIdempotencyKeys(ctx.db)).toBeGreaterThanOrEqual(2);
     expect(await count('SELECT count(*)::int AS n FROM idempotency_keys WHERE user_id = $1', [member.user.id])).toBe(0);
   });
+
+  describe('on a receipt form', () => {
+    const form = (fields: Record<string, string>, data: Buffer) => multipartBody(fields, { name: 'r.png', type: 'image/png', data });
+    async function subscribe(token: string, key: string, fields: Record<string, string>, data: Buffer) {
+      const body = form(fields, data);
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/payments/subscribe', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}`, 'idempotency-key': key } });
+      return { status: res.statusCode, body: res.json(), replayed: res.headers['idempotent-replayed'] === 'true' };
+    }
+    const otherPng = sampleFiles.jpg;
+
+    it('replays the first answer to the same fields and the same file; the request is made once', async () => {
+      const member = await signUpMember(ctx);
+      const fields = { planId, amount: '1000', bankAccountId };
+      const first = await subscribe(member.token, 'form-1', fields, sampleFiles.png);
+      expect(first.status).toBe(201);
+      const again = await subscribe(member.token, 'form-1', fields, sampleFiles.png);
+      expect(again).toEqual({ status: 201, body: first.body, replayed: true });
+      expect(await count(`SELECT count(*)::int AS n FROM payments WHERE user_id = $1 AND type = 'SUBSCRIPTION'`, [member.user.id])).toBe(1);
+    });
+
+    it('refuses the same key with another file or other fields (409), and makes nothing', async () => {
+      const member = await signUpMember(ctx);
+      const fields = { planId, amount: '1000', bankAccountId };
+      expect((await subscribe(member.token, 'form-2', fields, sampleFiles.png)).status).toBe(201);
+      const otherFile = await subscribe(member.token, 'form-2', fields, otherPng);
+      expect(otherFile.status).toBe(409);
+      expect(otherFile.body.message).toBe(idempotencyMessages.keyReused);
+      const otherFields = await subscribe(member.token, 'form-2', { ...fields, notes: 'second' }, sampleFiles.png);
+      expect(otherFields.status).toBe(409);
+      expect(await count(`SELECT count(*)::int AS n FROM payments WHERE user_id = $1 AND type = 'SUBSCRIPTION'`, [member.user.id])).toBe(1);
+    });
+
+    it('keeps nothing for a form refused as bad input, so a corrected retry with the same key runs', async () => {
+      const member = await signUpMember(ctx);
+      const bad = await subscribe(member.token, 'form-3', { planId, amount: '999', bankAccountId }, sampleFiles.png);
+      expect(bad.status).toBe(400);
+      const good = await subscribe(member.token, 'form-3', { planId, amount: '1000', bankAccountId }, sampleFiles.png);
+      expect(good).toMatchObject({ status: 201, replayed: false });
+    });
+  });
 });

@@ -5,10 +5,12 @@
  * payout); it turns those refusals into the answer the client missed.
  *
  * - The key is claimed before the handler runs (after authentication and validation; a request that
- *   fails validation claims nothing). Its answer is stored when sent, unless it is a 5xx: a failed
- *   request may be tried again.
+ *   fails validation claims nothing). Its answer is stored when sent, unless it is a 5xx or a 400: a
+ *   failed request, or one whose input was refused, may be tried again.
  * - The same key with a different request (method, path or JSON body) is refused with 409; so is a
- *   key whose first request is still running. A claim left by a server that died is taken over
+ *   key whose first request is still running. A receipt form (multipart) is claimed once it has been
+ *   read (claimIdempotentForm), by its fields and its file's SHA-256: a retry with another file is another
+ *   request. A claim left by a server that died is taken over
  *   after a minute; answers are kept for a day.
  */
 import { createHash } from 'node:crypto';
@@ -30,13 +32,59 @@ const KEPT_FOR = '24 hours';
 declare module 'fastify' {
   interface FastifyRequest {
     idempotencyClaim?: { userId: string; key: string };
+    /** A form's key, claimed once the form is read (claimIdempotentForm). */
+    idempotencyPending?: { userId: string; key: string };
+  }
+  interface FastifyInstance {
+    claimIdempotentForm: (request: FastifyRequest, form: { fields: Record<string, string>; file?: Buffer }) => Promise<void>;
   }
 }
 
-/** What makes two requests "the same": method, path with query, and the parsed JSON body if any. */
-function fingerprintOf(request: FastifyRequest): string {
-  const body = request.body === undefined || request.isMultipart() ? '' : JSON.stringify(request.body);
-  return createHash('sha256').update(`${request.method} ${request.url}\n${body}`).digest('base64url');
+/** The first answer to a retried form, sent by the error handler in place of running the route again. */
+export class ReplayedAnswer extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: string,
+  ) {
+    super('replayed answer');
+  }
+}
+
+/** What makes two requests "the same": method, path with query, and the parsed JSON body or the form's fields and file. */
+function fingerprintOf(request: FastifyRequest, form?: { fields: Record<string, string>; file?: Buffer }): string {
+  const hash = createHash('sha256').update(`${request.method} ${request.url}\n`);
+  if (form) {
+    const fields = Object.keys(form.fields).sort().map((name) => [name, form.fields[name]]);
+    hash.update(JSON.stringify(fields)).update('\n').update(form.file ? createHash('sha256').update(form.file).digest('base64url') : '-');
+  } else if (request.body !== undefined) {
+    hash.update(JSON.stringify(request.body));
+  }
+  return hash.digest('base64url');
+}
+
+type Claim = { claimed: true } | { claimed: false; statusCode: number; body: string };
+
+/** Claims the key for this request, or finds the first answer to replay; refuses a reuse or a key in flight (409). */
+async function claimKey(db: Database, userId: string, key: string, fingerprint: string): Promise<Claim> {
+  // Claim the key: a new row, or the row of an answer older than a day, or of a dead request.
+  const claimed = await db.query(
+    `INSERT INTO idempotency_keys (user_id, key, request_fingerprint) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id, key) DO UPDATE
+       SET request_fingerprint = EXCLUDED.request_fingerprint, status_code = NULL, response_body = NULL, created_at = now()
+       WHERE idempotency_keys.created_at < now() - CASE WHEN idempotency_keys.status_code IS NULL
+         THEN interval '${ABANDONED_AFTER}' ELSE interval '${KEPT_FOR}' END
+     RETURNING key`,
+    [userId, key, fingerprint],
+  );
+  if (claimed.rowCount > 0) return { claimed: true };
+  const { rows } = await db.query<{ request_fingerprint: string; status_code: number | null; response_body: string | null }>(
+    'SELECT request_fingerprint, status_code, response_body FROM idempotency_keys WHERE user_id = $1 AND key = $2',
+    [userId, key],
+  );
+  const first = rows[0];
+  if (!first || first.request_fingerprint !== fingerprint) throw conflict(idempotencyMessages.keyReused);
+  if (first.status_code === null) throw conflict(idempotencyMessages.inProgress);
+  return { claimed: false, statusCode: first.status_code, body: first.response_body ?? '' };
 }
 
 export function registerIdempotency(app: FastifyInstance, db: Database) {
@@ -46,34 +94,26 @@ export function registerIdempotency(app: FastifyInstance, db: Database) {
     const key = Array.isArray(header) ? undefined : header.trim();
     if (!key || !KEY_PATTERN.test(key)) throw badRequest(idempotencyMessages.invalidKey, { [IDEMPOTENCY_HEADER]: idempotencyMessages.invalidKey });
     const userId = request.user.id;
-    const fingerprint = fingerprintOf(request);
-
-    // Claim the key: a new row, or the row of an answer older than a day, or of a dead request.
-    const claimed = await db.query(
-      `INSERT INTO idempotency_keys (user_id, key, request_fingerprint) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id, key) DO UPDATE
-         SET request_fingerprint = EXCLUDED.request_fingerprint, status_code = NULL, response_body = NULL, created_at = now()
-         WHERE idempotency_keys.created_at < now() - CASE WHEN idempotency_keys.status_code IS NULL
-           THEN interval '${ABANDONED_AFTER}' ELSE interval '${KEPT_FOR}' END
-       RETURNING key`,
-      [userId, key, fingerprint],
-    );
-    if (claimed.rowCount > 0) {
+    // A form's body is a stream the route reads: its key waits until the form has been read.
+    if (request.isMultipart()) {
+      request.idempotencyPending = { userId, key };
+      return;
+    }
+    const claim = await claimKey(db, userId, key, fingerprintOf(request));
+    if (claim.claimed) {
       request.idempotencyClaim = { userId, key };
       return;
     }
-    const { rows } = await db.query<{ request_fingerprint: string; status_code: number | null; response_body: string | null }>(
-      'SELECT request_fingerprint, status_code, response_body FROM idempotency_keys WHERE user_id = $1 AND key = $2',
-      [userId, key],
-    );
-    const first = rows[0];
-    if (!first || first.request_fingerprint !== fingerprint) throw conflict(idempotencyMessages.keyReused);
-    if (first.status_code === null) throw conflict(idempotencyMessages.inProgress);
-    return reply
-      .code(first.status_code)
-      .header('idempotent-replayed', 'true')
-      .type('application/json; charset=utf-8')
-      .send(first.response_body ?? '');
+    return reply.code(claim.statusCode).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(claim.body);
+  });
+
+  app.decorate('claimIdempotentForm', async (request: FastifyRequest, form: { fields: Record<string, string>; file?: Buffer }) => {
+    const pending = request.idempotencyPending;
+    if (!pending) return;
+    request.idempotencyPending = undefined;
+    const claim = await claimKey(db, pending.userId, pending.key, fingerprintOf(request, form));
+    if (!claim.claimed) throw new ReplayedAnswer(claim.statusCode, claim.body);
+    request.idempotencyClaim = pending;
   });
 
   // Every answer passes here; only a claimed one waits for the database.
@@ -82,8 +122,9 @@ export function registerIdempotency(app: FastifyInstance, db: Database) {
     if (!claim) return done(null, payload);
     request.idempotencyClaim = undefined;
     const saved =
-      reply.statusCode >= 500 || typeof payload !== 'string'
-        ? // Not an answer worth replaying: let the next attempt run again.
+      reply.statusCode >= 500 || reply.statusCode === 400 || typeof payload !== 'string'
+        ? // Not an answer worth replaying (a failure, or bad input that changed nothing, as a form's fields
+          // are checked only after its key is claimed): let the next attempt run again.
           db.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2', [claim.userId, claim.key])
         : db.query('UPDATE idempotency_keys SET status_code = $3, response_body = $4 WHERE user_id = $1 AND key = $2', [claim.userId, claim.key, reply.statusCode, payload]);
     saved.then(

@@ -173,11 +173,14 @@ export async function readReceiptForm(request: FastifyRequest): Promise<{ fields
     watch.stop();
   }
 
-  if (!receipt) return { fields };
-  const inspection = inspectReceipt(receipt.data);
-  if (!inspection.kind) {
+  const inspection = receipt ? inspectReceipt(receipt.data) : undefined;
+  if (inspection && !inspection.kind) {
     logSecurityEvent(request, 'receipt.refused', { reason: inspection.refusal, status: 415 });
     throw wrongType();
   }
+  // A retried form with an Idempotency-Key: claimed now that its fields and file are known, or its
+  // first answer replayed (http/idempotency.ts).
+  if (request.server.hasDecorator('claimIdempotentForm')) await request.server.claimIdempotentForm(request, { fields, file: receipt?.data });
+  if (!receipt || !inspection?.kind) return { fields };
   return { fields, receipt: { data: receipt.data, originalName: cleanFileName(receipt.filename), kind: inspection.kind } };
 }
