@@ -26,7 +26,7 @@ export const correctionMessages = {
   sameGroup: 'The member is already in this group.',
   otherPlan: 'A member can only move to a group of the same plan.',
   targetRequired: 'Please choose the group to move to.',
-  removedBefore: 'This member was removed from that group and cannot rejoin it.',
+  removedBefore: 'This member left that group before and cannot rejoin it.',
   memberRemoved: 'Member removed from the group',
   memberMoved: 'Member moved to the new group',
 } as const;

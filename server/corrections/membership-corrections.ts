@@ -121,8 +121,8 @@ export async function moveMember(deps: MembershipCorrectionDeps, admin: Actor, g
     if (to.plan_id !== from.plan_id) throw badRequest(correctionMessages.otherPlan, { toGroupId: correctionMessages.otherPlan });
     const membership = await movableMembership(tx, groupId, userId);
     if (!to.is_active) throw conflict(membershipMessages.groupInactive);
-    const { rowCount: before } = await tx.query('SELECT 1 FROM group_members WHERE group_id = $1 AND user_id = $2', [to.id, userId]);
-    if (before > 0) throw conflict(correctionMessages.removedBefore);
+    const { rows: before } = await tx.query<{ status: string }>('SELECT status FROM group_members WHERE group_id = $1 AND user_id = $2', [to.id, userId]);
+    if (before[0]) throw conflict(before[0].status === 'ACTIVE' ? membershipMessages.alreadyMember : correctionMessages.removedBefore);
     if (to.current_members >= to.max_members) throw conflict(groupMessages.full);
 
     await leaveGroup(tx, from.id, membership.id, input.reason, to.id);

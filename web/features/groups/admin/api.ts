@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { groupArrearsAnswer, groupLedgerAnswer } from '../../../../contract/payments.ts';
 import type { group, groupAnswer, GroupCreateBody, groupDetails, groupDetailsAnswer, groupListAnswer, groupMember, groupPayment, groupPaymentsAnswer, groupStats, GroupUpdateBody } from '../../../../contract/plans.ts';
 import type { messageAnswer } from '../../../../contract/answers.ts';
+import type { memberMovedAnswer, memberRemovedAnswer } from '../../../../contract/corrections.ts';
 import type { groupRemindersAnswer, ReminderSettings, reminderSettingsAnswer } from '../../../../contract/reminders.ts';
 import { api } from '../../../lib/api-client.ts';
 import { optionalText } from '../../../lib/forms.ts';
@@ -87,6 +88,15 @@ export const groupApi = {
   createGroup: (body: GroupCreateBody) => api.post<z.output<typeof groupAnswer>>('/admin/groups/create', body, { retries: 0 }),
   updateGroup: (id: string, body: GroupUpdateBody) => api.put<z.output<typeof groupAnswer>>(`/admin/groups/${encodeURIComponent(id)}`, body),
   deleteGroup: (id: string) => api.delete<z.output<typeof messageAnswer>>(`/admin/groups/${encodeURIComponent(id)}`, { retries: 0 }),
+  /**
+   * DELETE /api/admin/groups/{id}/members/{userId} (docs/rules.md "Corrections"): the member leaves the group,
+   * DROPPED with the reason; months to come leave the schedule, months due stay owed, the seat is freed.
+   */
+  removeMember: (groupId: string, userId: string, reason: string) =>
+    api.delete<z.output<typeof memberRemovedAnswer>>(`/admin/groups/${encodeURIComponent(groupId)}/members/${encodeURIComponent(userId)}`, undefined, { reason }),
+  /** POST /api/admin/groups/{id}/members/{userId}/move: to an active group of the same plan with a free seat, the schedule re-dated there. */
+  moveMember: (groupId: string, userId: string, body: { toGroupId: string; reason: string }) =>
+    api.post<z.output<typeof memberMovedAnswer>>(`/admin/groups/${encodeURIComponent(groupId)}/members/${encodeURIComponent(userId)}/move`, body),
   /**
    * POST /api/admin/groups/{id}/reminders (docs/rules.md "Reminders"): with dryRun only counts what would
    * go; without it sends them (once only: the server never sends one twice, but a retry need not ask).

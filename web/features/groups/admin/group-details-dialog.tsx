@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Grid3x3 } from 'lucide-react';
+import { ArrowRightLeft, Grid3x3, UserMinus } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,12 +13,13 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { StateBadge } from '../../instalments/admin/index.ts';
 import type { Pagination } from '../../../../contract/paging.ts';
-import { arrearsPath, type GroupDetails, type GroupPaymentRow, groupApi, groupKeys } from './api.ts';
+import { arrearsPath, type GroupDetails, type GroupMember, type GroupPaymentRow, groupApi, groupKeys } from './api.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { Figure, useLoadErrorToast } from '../../../components/page-parts.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { GroupCollectionChart } from './group-collection-chart.tsx';
 import { SendRemindersButton } from './group-reminders.tsx';
+import { MoveMemberDialog, RemoveMemberDialog } from './member-correction-dialogs.tsx';
 
 const tabs = ['overview', 'members', 'payments', 'statistics'] as const;
 
@@ -118,38 +120,82 @@ function Overview({ group }: { group: GroupDetails }) {
   );
 }
 
+/**
+ * The group's members, ACTIVE and DROPPED (docs/rules.md "Corrections"). An active member can be moved to
+ * another group of the plan or removed, each with a reason; a member who left shows where to (or that
+ * they were removed), when and why, and offers no correction.
+ */
 function Members({ group }: { group: GroupDetails }) {
   const { t, i18n } = useTranslation('adminCatalog');
+  const [moving, setMoving] = useState<GroupMember | null>(null);
+  const [removing, setRemoving] = useState<GroupMember | null>(null);
   if (group.members.length === 0) return <p className="py-6 text-center text-muted-foreground">{t('groups.details.noMembers')}</p>;
   return (
-    <ul className="divide-y divide-border rounded-xl border border-border">
-      {group.members.map((member) => (
-        <li key={member.id} className="flex flex-wrap items-start gap-x-4 gap-y-1 p-3">
-          <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/15 text-sm font-semibold text-primary" title={t('groups.details.memberNumber')}>
-            {member.memberNumber}
-          </span>
-          <div className="min-w-0 flex-1">
-            <p className="font-medium break-words">{member.user.name}</p>
-            <p className="text-sm break-all text-muted-foreground">{member.user.email}</p>
-            {member.user.phone && <p className="text-sm text-muted-foreground">{member.user.phone}</p>}
-          </div>
-          <div className="text-end">
-            <Badge tone={memberTone[member.status] ?? 'info'}>{statusLabel(t, 'memberStatus', member.status)}</Badge>
-            <p className="mt-1 text-xs text-muted-foreground">{t('groups.details.joined', { date: formatDate(member.joinedAt, i18n.language) })}</p>
-          </div>
-          {/* The member's statement of this group, as a PDF (RULES §6a). */}
-          <DownloadButton
-            download={() => groupApi.downloadMemberStatement(member.userId, group.id)}
-            size="icon"
-            className="shrink-0"
-            title={t('groups.details.statementOf', { name: member.user.name })}
-            label={<span className="sr-only">{t('groups.details.statementOf', { name: member.user.name })}</span>}
-            busyLabel={<span className="sr-only">{t('groups.details.preparingStatement', { name: member.user.name })}</span>}
-            failedMessage={t('groups.toast.statementFailed')}
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="divide-y divide-border rounded-xl border border-border">
+        {group.members.map((member) => {
+          const dropped = member.status === 'DROPPED';
+          const leftOn = member.leftAt ? formatDate(member.leftAt, i18n.language) : null;
+          return (
+            <li key={member.id} className="space-y-3 p-3">
+              <div className="flex items-start gap-3">
+                <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/15 text-sm font-semibold text-primary" title={t('groups.details.memberNumber')}>
+                  {member.memberNumber}
+                </span>
+                {/* The name keeps a readable width: on a phone the status goes under it rather than squeeze it. */}
+                <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-x-4 gap-y-1">
+                  <div className="min-w-0 flex-1 basis-48">
+                    <p className="font-medium break-words">{member.user.name}</p>
+                    <p className="text-sm break-all text-muted-foreground">{member.user.email}</p>
+                    {member.user.phone && <p className="text-sm text-muted-foreground">{member.user.phone}</p>}
+                    {dropped && leftOn && (
+                      <p className="mt-1 text-sm break-words text-muted-foreground">
+                        {member.leftReason ? t('groups.details.leftBecause', { date: leftOn, reason: member.leftReason }) : t('groups.details.left', { date: leftOn })}
+                      </p>
+                    )}
+                  </div>
+                  <div className="sm:text-end">
+                    <Badge tone={memberTone[member.status] ?? 'info'}>
+                      {dropped
+                        ? member.movedToGroupNumber
+                          ? t('groups.details.movedTo', { number: member.movedToGroupNumber })
+                          : t('groups.details.removed')
+                        : statusLabel(t, 'memberStatus', member.status)}
+                    </Badge>
+                    <p className="mt-1 text-xs text-muted-foreground">{t('groups.details.joined', { date: formatDate(member.joinedAt, i18n.language) })}</p>
+                  </div>
+                </div>
+                {/* The member's statement of this group, as a PDF (RULES §6a). */}
+                <DownloadButton
+                  download={() => groupApi.downloadMemberStatement(member.userId, group.id)}
+                  size="icon"
+                  className="shrink-0"
+                  title={t('groups.details.statementOf', { name: member.user.name })}
+                  label={<span className="sr-only">{t('groups.details.statementOf', { name: member.user.name })}</span>}
+                  busyLabel={<span className="sr-only">{t('groups.details.preparingStatement', { name: member.user.name })}</span>}
+                  failedMessage={t('groups.toast.statementFailed')}
+                />
+              </div>
+              {member.status === 'ACTIVE' && (
+                // A row of their own under the member: on a phone the two share its width.
+                <div className="flex gap-2 sm:justify-end">
+                  <Button variant="outline" className="flex-1 sm:flex-none" aria-label={t('groups.details.moveLabel', { name: member.user.name })} onClick={() => setMoving(member)}>
+                    <ArrowRightLeft aria-hidden />
+                    {t('groups.details.move')}
+                  </Button>
+                  <Button variant="outline" className="flex-1 sm:flex-none" aria-label={t('groups.details.removeLabel', { name: member.user.name })} onClick={() => setRemoving(member)}>
+                    <UserMinus aria-hidden />
+                    {t('groups.details.remove')}
+                  </Button>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {moving && <MoveMemberDialog group={group} member={moving} onClose={() => setMoving(null)} />}
+      {removing && <RemoveMemberDialog group={group} member={removing} onClose={() => setRemoving(null)} />}
+    </>
   );
 }
 

@@ -44,7 +44,7 @@ describe('Groups Management on /admin', () => {
     const card = await screen.findByRole('article', { name: 'Umrah Economy - Group 1' });
     await user.click(within(card).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cannot Delete Group' });
-    expect(within(dialog).getByText('This group has 3 members. Please remove all members before deleting.')).toBeTruthy();
+    expect(within(dialog).getByText('This group has 3 members, so it cannot be deleted. Deactivate it instead to stop new members joining.')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
   });
@@ -59,10 +59,45 @@ describe('Groups Management on /admin', () => {
     const card = await screen.findByRole('article', { name: 'Umrah Economy - Group 1' });
     await user.click(within(card).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Group' });
-    expect(within(dialog).getByText('Are you sure you want to delete this group? This action cannot be undone.')).toBeTruthy();
+    expect(within(dialog).getByText('Only a group no member has ever joined can be deleted. This cannot be undone.')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Group deleted successfully')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/admin/groups/group-1']);
+  });
+
+  it("says the server's refusal of a group whose members have all left: it keeps their history", async () => {
+    const user = userEvent.setup();
+    const calls = fakeApi(
+      listGroups([makeGroup()]),
+      on('DELETE', '/api/admin/groups/group-1', () => ({
+        status: 409,
+        body: { success: false, code: 'group.hasHistory', message: 'This group has payment history and cannot be deleted.' },
+      })),
+    );
+    renderWithProviders(<GroupsManagement />);
+    const card = await screen.findByRole('article', { name: 'Umrah Economy - Group 1' });
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete Group' })).getByRole('button', { name: 'Delete' }));
+    const refused = await screen.findByRole('dialog', { name: 'Cannot Delete Group' });
+    expect(within(refused).getByRole('alert').textContent).toBe('This group has payment history and cannot be deleted.');
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('says a refusal for members who joined since the list was read in its own words', async () => {
+    const user = userEvent.setup();
+    fakeApi(
+      listGroups([makeGroup()]),
+      on('DELETE', '/api/admin/groups/group-1', () => ({
+        status: 409,
+        body: { success: false, code: 'group.hasMembers', message: 'This group has 2 members. Please remove all members before deleting.' },
+      })),
+    );
+    renderWithProviders(<GroupsManagement />);
+    const card = await screen.findByRole('article', { name: 'Umrah Economy - Group 1' });
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete Group' })).getByRole('button', { name: 'Delete' }));
+    const refused = await screen.findByRole('dialog', { name: 'Cannot Delete Group' });
+    expect(within(refused).getByRole('alert').textContent).toBe('This group has 2 members, so it cannot be deleted. Deactivate it instead to stop new members joining.');
   });
 
   it("fills the group form from the plan and computes the end date from the plan's duration", async () => {

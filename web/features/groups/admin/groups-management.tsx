@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
+import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { type Group, type GroupStatusFilter, groupApi, groupKeys } from './api.ts';
 import { adminCatalogueKey } from '../../../lib/query-keys.ts';
@@ -35,7 +35,8 @@ export function GroupsManagement() {
   const [form, setForm] = useState<{ open: boolean; group: Group | null }>({ open: false, group: null });
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Group | null>(null);
-  const [refused, setRefused] = useState<Group | null>(null);
+  // Why a group cannot be deleted: its members (known here), or the server's refusal (one joined it once).
+  const [refused, setRefused] = useState<{ group: Group; message?: string } | null>(null);
   const [reminderSettings, setReminderSettings] = useState(false);
 
   // Searched and filtered by the server (groups may be many), at most 50 (admin document §9).
@@ -61,7 +62,15 @@ export function GroupsManagement() {
       notify.success(t('groups.toast.deleted'));
       void queryClient.invalidateQueries({ queryKey: adminCatalogueKey });
     },
-    onError: (error) => notify.error(getErrorMessage(error, t('groups.toast.deleteFailed'))),
+    onError: (error, group) => {
+      // A refusal (members joined it, or it keeps their history) is said where the refusal of a group with members is.
+      if (error instanceof ApiError && error.status === 409) {
+        // Members joined since the list was read: said in this screen's words, with the server's count.
+        const members = error.code === 'group.hasMembers' ? Number(/\d+/.exec(error.message)?.[0] ?? group.currentMembers) : null;
+        setRefused({ group, message: members !== null ? t('groups.delete.hasMembers', { n: members }) : getErrorMessage(error, t('groups.toast.deleteFailed')) });
+        void queryClient.invalidateQueries({ queryKey: adminCatalogueKey });
+      } else notify.error(getErrorMessage(error, t('groups.toast.deleteFailed')));
+    },
     onSettled: () => setDeleting(null),
   });
 
@@ -69,9 +78,10 @@ export function GroupsManagement() {
     if (action === 'view') setDetailsId(group.id);
     else if (action === 'edit') setForm({ open: true, group });
     else if (action === 'toggle') toggle.mutate(group);
-    // A group with members is refused here, without asking the server (admin document §5).
+    // A group with members is refused here, without asking the server (admin document §5); one that had
+    // members keeps their history, and the server refuses it.
     else if (groupDeleteCheck(group).allowed) setDeleting(group);
-    else setRefused(group);
+    else setRefused({ group });
   }
 
   const list = groups.data ?? [];
@@ -140,7 +150,7 @@ export function GroupsManagement() {
       />
       <Dialog open={refused !== null} onOpenChange={(open) => !open && setRefused(null)} title={t('groups.delete.refusedTitle')}>
         <p role="alert" className="text-sm">
-          {refused && t('groups.delete.hasMembers', { n: refused.currentMembers })}
+          {refused && (refused.message ?? t('groups.delete.hasMembers', { n: refused.group.currentMembers }))}
         </p>
         <div className="mt-6 flex justify-end">
           <DialogClose asChild>
