@@ -12,8 +12,7 @@ import type { LedgerEntry } from '../../../../contract/figures.ts';
 import type { ReceiptCorrection } from '../../../../contract/corrections.ts';
 import { formatPkr } from '../../../../contract/money.ts';
 import type { paymentAnswer } from '../../../../contract/payments.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -23,6 +22,7 @@ import { api, ApiError, getErrorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { paymentKeys } from './api.ts';
 import { formatPeriod } from './display.ts';
+import { FormActions } from './review-dialogs.tsx';
 
 const REASON_MAX = 500;
 
@@ -61,20 +61,6 @@ function ReasonField({ value, onChange, error }: { value: string; onChange: (val
         <Textarea {...control} value={value} onChange={(event) => onChange(event.target.value)} aria-required maxLength={REASON_MAX} rows={3} />
       )}
     </FormField>
-  );
-}
-
-function Actions({ submitLabel, busyLabel, busy, destructive }: { submitLabel: string; busyLabel: string; busy: boolean; destructive?: boolean }) {
-  const { t } = useTranslation('adminPayments');
-  return (
-    <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-      <DialogClose asChild>
-        <Button variant="outline">{t('common.cancel', { ns: 'translation' })}</Button>
-      </DialogClose>
-      <Button type="submit" variant={destructive ? 'destructive' : 'primary'} disabled={busy} aria-busy={busy}>
-        {busy ? busyLabel : submitLabel}
-      </Button>
-    </div>
   );
 }
 
@@ -119,7 +105,7 @@ function UndoForm({ entry, onDone }: { entry: LedgerEntry; onDone: () => void })
     >
       <FormAlert message={serverError && !(mutation.error instanceof ApiError && mutation.error.errors?.reason) ? serverError : null} />
       <ReasonField value={reason} onChange={setReason} error={reasonError ?? (mutation.error instanceof ApiError ? mutation.error.errors?.reason : undefined)} />
-      <Actions submitLabel={t('corrections.undoConfirm')} busyLabel={t('corrections.saving')} busy={mutation.isPending} destructive />
+      <FormActions submitLabel={t('corrections.undoConfirm')} busyLabel={t('corrections.saving')} busy={mutation.isPending} destructive />
     </form>
   );
 }
@@ -193,7 +179,7 @@ function CorrectForm({ entry, months, onDone }: { entry: LedgerEntry; months: Le
         {(control) => <Input {...control} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />}
       </FormField>
       <ReasonField value={reason} onChange={setReason} error={errors.reason ?? fieldErrors.reason} />
-      <Actions submitLabel={t('corrections.correctConfirm')} busyLabel={t('corrections.saving')} busy={mutation.isPending} />
+      <FormActions submitLabel={t('corrections.correctConfirm')} busyLabel={t('corrections.saving')} busy={mutation.isPending} />
     </form>
   );
 }

@@ -161,32 +161,8 @@ export function PaymentFiltersForm({ filters, onChange, onClear, label, showType
           </FilterField>
         )}
         {/* Full width on a phone: a month field's text ("September 2026") needs it. */}
-        <FilterField label={t('filters.dueFrom')} className="col-span-2 min-w-0 sm:col-span-1">
-          {(id) => (
-            <Input
-              id={id}
-              type="month"
-              min="2000-01"
-              max="2099-12"
-              value={filters.dueFrom}
-              disabled={planPurchases}
-              onChange={(event) => dueMonthInput(event.target.value, setDueFrom)}
-            />
-          )}
-        </FilterField>
-        <FilterField label={t('filters.dueTo')} className="col-span-2 min-w-0 sm:col-span-1">
-          {(id) => (
-            <Input
-              id={id}
-              type="month"
-              min="2000-01"
-              max="2099-12"
-              value={filters.dueTo}
-              disabled={planPurchases}
-              onChange={(event) => dueMonthInput(event.target.value, setDueTo)}
-            />
-          )}
-        </FilterField>
+        <DueMonthField label={t('filters.dueFrom')} value={filters.dueFrom} disabled={planPurchases} onChange={(value) => dueMonthInput(value, setDueFrom)} />
+        <DueMonthField label={t('filters.dueTo')} value={filters.dueTo} disabled={planPurchases} onChange={(value) => dueMonthInput(value, setDueTo)} />
         <div className="col-span-2 flex flex-wrap items-center gap-2 xl:col-span-4">
           {planPurchases && <p className="text-sm text-muted-foreground">{t('filters.noDueForPlanPurchases')}</p>}
           {filters.userId && (
@@ -252,6 +228,15 @@ export function YearSelect({ value, onChange, years }: { value: number; onChange
           ))}
         </Select>
       )}
+    </FilterField>
+  );
+}
+
+/** One end of the due-month range: a month field, full width on a phone. */
+function DueMonthField({ label, value, disabled, onChange }: { label: string; value: string; disabled: boolean; onChange: (value: string) => void }) {
+  return (
+    <FilterField label={label} className="col-span-2 min-w-0 sm:col-span-1">
+      {(id) => <Input id={id} type="month" min="2000-01" max="2099-12" value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)} />}
     </FilterField>
   );
 }

@@ -175,14 +175,22 @@ function ReasonForm({ label, placeholder, required, submitLabel, busyLabel, dest
           />
         )}
       </FormField>
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="outline">{t('common.cancel', { ns: 'translation' })}</Button>
-        </DialogClose>
-        <Button type="submit" variant={destructive ? 'destructive' : 'primary'} disabled={busy} aria-busy={busy}>
-          {busy && busyLabel ? busyLabel : submitLabel}
-        </Button>
-      </div>
+      <FormActions submitLabel={submitLabel} busyLabel={busyLabel} busy={busy} destructive={destructive} />
     </form>
+  );
+}
+
+/** A dialog form's Cancel and submit buttons; the submit one says it is busy while the call runs. */
+export function FormActions({ submitLabel, busyLabel, busy, destructive }: { submitLabel: string; busyLabel?: string; busy?: boolean; destructive?: boolean }) {
+  const { t } = useTranslation('adminPayments');
+  return (
+    <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+      <DialogClose asChild>
+        <Button variant="outline">{t('common.cancel', { ns: 'translation' })}</Button>
+      </DialogClose>
+      <Button type="submit" variant={destructive ? 'destructive' : 'primary'} disabled={busy} aria-busy={busy}>
+        {busy && busyLabel ? busyLabel : submitLabel}
+      </Button>
+    </div>
   );
 }
