@@ -255,7 +255,13 @@ async function adminPages(page: Page, audit: Audit, theme: Theme): Promise<void>
         await expect(blockUser).toBeHidden();
       },
     },
-    { path: `/admin/users/${seed.member.id}/ledger`, where: '/admin/users/:id/ledger' },
+    {
+      path: `/admin/users/${seed.member.id}/ledger`,
+      where: '/admin/users/:id/ledger',
+      // The member's receipt under review can be corrected (the undo of an approval is the same kind of dialog).
+      popups: () =>
+        checkPopup(page, audit, page.getByRole('button', { name: /^Correct receipt of / }).first(), page.getByRole('dialog', { name: 'Correct receipt' }), `${theme} /admin/users/:id/ledger › Correct receipt`),
+    },
     { path: '/admin/payments' },
     {
       path: '/admin/plan-requests',
