@@ -29,7 +29,7 @@ import { winnerMessages } from '../contract/winners.ts';
 import { registerAuthRoutes, defaultAuthRateLimits, type AuthRateLimits } from './accounts/auth-routes.ts';
 import { SessionLookup } from './accounts/session-cache.ts';
 import { registerTwoFactorRoutes } from './accounts/two-factor-routes.ts';
-import type { Config } from './config.ts';
+import { fastifyTrustProxy, type Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerOverviewRoutes } from './admin/overview.ts';
 import { registerAuditRoutes } from './audit/audit-routes.ts';
@@ -169,7 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     loggerInstance: options.logger as FastifyBaseLogger,
     genReqId: () => randomUUID(),
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: options.config.trustProxy,
+    trustProxy: fastifyTrustProxy(options.config.trustProxy),
     // Repeated or odd query keys must never become prototype keys.
     routerOptions: { maxParamLength: 200 },
     // Addresses the router cannot read (bad percent-escapes, overlong parameters) get the one error body too.

@@ -2,6 +2,7 @@
  * Configuration comes from the environment only, and is checked once at start:
  * a mistake stops the server with a readable list instead of failing later.
  */
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { isCommonPassword } from './accounts/common-passwords.ts';
@@ -33,11 +34,61 @@ const envSchema = z
     SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     OVERDUE_GRACE_DAY: z.coerce.number().int().min(1).max(28).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((v) => v === 'true'),
+    TRUST_PROXY: optionalText.transform((value, ctx) => {
+      const trust = parseTrustProxy(value);
+      if (typeof trust === 'string') {
+        ctx.addIssue({ code: 'custom', message: trust });
+        return z.NEVER;
+      }
+      return trust;
+    }),
   });
+
+/**
+ * Which proxies' X-Forwarded-For entries are believed: none (false), the last N hops (a number: the
+ * client is the address the N-th proxy from the server saw), or proxies at these addresses (IPs,
+ * CIDRs, or proxy-addr's names loopback, linklocal, uniquelocal).
+ */
+export type TrustProxy = false | number | string[];
+
+const TRUST_PROXY_FORMS =
+  'must be false, the number of proxies in front of the server (such as 1), or their addresses separated by commas (such as 127.0.0.1,10.0.0.0/8)';
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY's value as Fastify's trust, or the reason it is refused. */
+function parseTrustProxy(value: string | undefined): TrustProxy | string {
+  if (value === undefined || value.toLowerCase() === 'false') return false;
+  if (value.toLowerCase() === 'true') {
+    return 'true would believe every X-Forwarded-For header, so any client could pose as any address (dodging rate limits, or locking others out): set the number of proxies in front of the server (such as 1) or their addresses (such as 127.0.0.1)';
+  }
+  if (/^[0-9]+$/.test(value)) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= 10 ? hops : `${TRUST_PROXY_FORMS}; a number of proxies is from 1 to 10`;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isProxyAddress(entry));
+  if (wrong.length > 0) return `${TRUST_PROXY_FORMS}; not an IP address or CIDR range: ${wrong.map((entry) => `"${entry}"`).join(', ')}`;
+  return entries;
+}
+
+/**
+ * Fastify's trustProxy for a TrustProxy. A number becomes a function of the hop: Fastify itself
+ * ignores a plain number (it trusts nothing then), since a hop count cannot tell a proxy from a
+ * client that reaches the server directly; the server must then be reachable only through its proxy.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
 
 export type Config = {
   port: number;
@@ -51,7 +102,7 @@ export type Config = {
   sessionDays: number;
   overdueGraceDay: number;
   logLevel: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
 };
 
 export class ConfigError extends Error {}

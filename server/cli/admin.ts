@@ -12,6 +12,7 @@ import { ensureAdmin } from '../accounts/account-service.ts';
 import { turnOffTwoFactorFromConsole } from '../accounts/two-factor.ts';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
+import { DataDirectoryInUseError } from '../db/database.ts';
 import { openDatabase } from '../runtime.ts';
 
 const { values } = parseArgs({
@@ -27,7 +28,12 @@ if (!parsed.success) {
 }
 const config = loadConfig({ ...process.env, ADMIN_EMAIL: '', ADMIN_PASSWORD: '' });
 const logger = createLogger('warn');
-const db = await openDatabase(config, logger);
+const db = await openDatabase(config, logger).catch((error: unknown) => {
+  // The server (or another command) runs on the embedded database: nothing was changed.
+  if (!(error instanceof DataDirectoryInUseError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 try {
   const { created, user } = await ensureAdmin(db, { ...parsed.data, resetPassword: true });
   console.log(`${created ? 'Created' : 'Promoted'} administrator ${user.email}.`);

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -186,10 +187,150 @@ async function listenPglite(db: PGlite, channel: string, handlers: ListenHandler
   };
 }
 
+/**
+ * Opens PGlite in dataDir (on disk), or in memory when dataDir is undefined. On disk, the directory
+ * is locked for this process first (lockDataDirectory): PGlite is one process's database, and a
+ * second process on the same files would see, or write, nothing the first one knows about.
+ */
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PgliteDatabase> {
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir ? { dataDir, loadDataDir } : { loadDataDir });
-  return wrapPglite(db);
+  if (!dataDir) return wrapPglite(await PGlite.create({ loadDataDir }));
+  fs.mkdirSync(dataDir, { recursive: true });
+  const release = lockDataDirectory(dataDir);
+  let db: PGlite;
+  try {
+    db = await PGlite.create({ dataDir, loadDataDir });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const wrapped = wrapPglite(db);
+  return {
+    ...wrapped,
+    close: async () => {
+      try {
+        await wrapped.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+/** Another process holds the PGlite directory: see lockDataDirectory. */
+export class DataDirectoryInUseError extends Error {}
+
+/** The lock files this process holds, so that a lock naming this process's pid is known to be its own. */
+const heldLocks = new Set<string>();
+
+/** The lock file of a PGlite directory: beside it, in DATA_DIR (DATA_DIR/pglite → DATA_DIR/pglite.lock). */
+export function lockFileOf(databaseDir: string): string {
+  const resolved = path.resolve(databaseDir);
+  return path.join(path.dirname(resolved), `${path.basename(resolved)}.lock`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function readLockPid(file: string): number | undefined {
+  const text = fs.readFileSync(file, 'utf8').trim();
+  return /^[1-9][0-9]*$/.test(text) ? Number(text) : undefined;
+}
+
+/**
+ * Takes the lock of a PGlite directory for this process: a file created atomically (O_EXCL) holding
+ * the pid. A lock whose process no longer runs (killed, crashed, or this very pid reused after a
+ * restart, as pid 1 in a container) is taken over. Returns the release, which is also run when the
+ * process exits. Throws DataDirectoryInUseError while another live process holds it.
+ */
+export function lockDataDirectory(databaseDir: string): () => void {
+  const file = lockFileOf(databaseDir);
+  const dataDir = path.dirname(file);
+  for (let attempt = 0; ; attempt++) {
+    let fd: number;
+    try {
+      fd = fs.openSync(file, 'wx');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 5) throw error;
+      let pid: number | undefined;
+      try {
+        pid = readLockPid(file);
+      } catch (readError) {
+        // Removed between our attempt and the read: try again.
+        if ((readError as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw readError;
+      }
+      // An empty file is a lock being written this instant, or one a crash left half-written.
+      if (pid === undefined && attempt === 0) {
+        sleepSync(100);
+        continue;
+      }
+      if (pid === process.pid && heldLocks.has(file)) throw new DataDirectoryInUseError(`The data directory ${dataDir} is already open in this process.`);
+      if (pid !== undefined && pid !== process.pid && isAlive(pid)) {
+        throw new DataDirectoryInUseError(
+          `The data directory ${dataDir} is in use by another process (pid ${pid}). Stop it first, or set DATABASE_URL to share a PostgreSQL server.`,
+        );
+      }
+      takeOverStaleLock(file, pid);
+      continue;
+    }
+    try {
+      fs.writeSync(fd, `${process.pid}\n`);
+    } finally {
+      fs.closeSync(fd);
+    }
+    heldLocks.add(file);
+    const release = () => {
+      if (!heldLocks.delete(file)) return;
+      process.off('exit', release);
+      try {
+        if (readLockPid(file) === process.pid) fs.unlinkSync(file);
+      } catch {
+        // Already gone.
+      }
+    };
+    process.on('exit', release);
+    return release;
+  }
+}
+
+/**
+ * Removes a stale lock without removing a fresh one that another process created meanwhile: the
+ * file is moved aside (atomic), and put back if it is not the stale one that was read.
+ */
+function takeOverStaleLock(file: string, stalePid: number | undefined) {
+  const aside = `${file}.${process.pid}.${randomUUID()}`;
+  try {
+    fs.renameSync(file, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  let movedPid: number | undefined;
+  try {
+    movedPid = readLockPid(aside);
+  } catch {
+    movedPid = undefined;
+  }
+  if (movedPid !== stalePid) {
+    // Another process's fresh lock: back in place unless yet another was created (link never overwrites).
+    try {
+      fs.linkSync(aside, file);
+    } catch {
+      // A lock is in place again either way.
+    }
+  }
+  fs.rmSync(aside, { force: true });
+}
+
+function sleepSync(ms: number) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 // Counts and sums are cast in SQL (::int, ::text for numeric) so both drivers return the same types.
