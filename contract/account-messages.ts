@@ -7,6 +7,7 @@
 export const accountMessages = {
   nameRequired: 'Please enter your full name.',
   nameTooLong: 'Name must be at most 100 characters long.',
+  nameInvalid: 'Name can only contain letters, spaces and simple punctuation.',
   passwordRequired: 'Please enter your password.',
   emailRequired: 'Please enter your email address.',
   emailInvalid: 'Please enter a valid email address.',
@@ -47,6 +48,8 @@ export const authMessages = {
     'Registration successful! Verification link has been sent to your email. Please check your inbox and click the link to activate your account.',
   emailTaken: 'An account with this email already exists.',
   cnicTaken: 'An account with this CNIC already exists.',
+  /** One's own profile: a CNIC that cannot be saved, without saying whether another account has it. */
+  cnicUnusable: 'This CNIC cannot be used. Please contact support.',
   invalidCredentials: 'Invalid email or password.',
   needsVerification: 'Please verify your email address before logging in.',
   blocked: 'Your account has been blocked. Please contact support.',

@@ -63,11 +63,25 @@ export const phoneField = z.preprocess(
     .optional(),
 );
 
+/**
+ * What a name may not hold: it is shown to admins and written into emails, so nothing that breaks a
+ * line or a layout, reorders or hides text, or reads as a link. Control characters (line breaks and
+ * tabs too), bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069), zero-width
+ * characters (U+200B–U+200D, U+2060, U+FEFF), and `http://`, `https://`, `www.` or any `scheme://`.
+ * Letters of every script (Urdu too), spaces, hyphens, apostrophes and dots pass.
+ */
+const NAME_REFUSED = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u200B-\u200D\u2060\uFEFF]|[a-z][a-z0-9+.-]*:\/\/|www\./iu;
+
+export function isAcceptableName(value: string): boolean {
+  return !NAME_REFUSED.test(value);
+}
+
 export const nameField = z
   .string({ error: accountMessages.nameRequired })
   .trim()
   .min(1, accountMessages.nameRequired)
-  .max(100, accountMessages.nameTooLong);
+  .max(100, accountMessages.nameTooLong)
+  .refine(isAcceptableName, accountMessages.nameInvalid);
 
 export const referralCodeField = z.preprocess(
   emptyToUndefined,

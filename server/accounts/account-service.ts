@@ -55,10 +55,10 @@ async function consumeUserToken(q: Queryable, token: string, purpose: TokenPurpo
   return rows[0]?.user_id;
 }
 
-async function queueVerificationEmail(deps: AccountDeps, q: Queryable, user: Pick<UserRow, 'id' | 'email' | 'name'>) {
+async function queueVerificationEmail(deps: AccountDeps, q: Queryable, user: Pick<UserRow, 'id' | 'email'>) {
   const token = await issueUserToken(q, user.id, 'VERIFY_EMAIL', VERIFY_EMAIL_HOURS);
   const link = `${deps.appUrl}/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
-  await enqueueEmail(q, verificationEmail(user.email, user.name, link));
+  await enqueueEmail(q, verificationEmail(user.email, link));
 }
 
 /**
@@ -81,7 +81,7 @@ export async function registerUser(deps: AccountDeps, input: RegisterBody): Prom
       if (owner) return queueAlreadyRegisteredEmail(deps, tx, owner);
       if (input.cnic) {
         const { rowCount } = await tx.query('SELECT 1 FROM users WHERE cnic = $1', [input.cnic]);
-        if (rowCount > 0) return enqueueEmail(tx, cnicTakenEmail(input.email, input.name));
+        if (rowCount > 0) return enqueueEmail(tx, cnicTakenEmail(input.email));
       }
       let created: UserRow | undefined;
       // A referral code collision is unlikely (31^8 codes) but possible: draw again.
@@ -116,7 +116,7 @@ export async function registerUser(deps: AccountDeps, input: RegisterBody): Prom
         if (owner) await queueAlreadyRegisteredEmail(deps, tx, owner);
       });
     } else if (isUniqueViolation(error, 'users_cnic_key')) {
-      await deps.db.transaction((tx) => enqueueEmail(tx, cnicTakenEmail(input.email, input.name)));
+      await deps.db.transaction((tx) => enqueueEmail(tx, cnicTakenEmail(input.email)));
     } else {
       throw error;
     }
@@ -202,17 +202,38 @@ export async function loginUser(
   return { token: signedIn.token, user: signedIn.user };
 }
 
-/** Always succeeds for the caller; the link goes only by email, never in a response (RULES §3). */
+/** Stands in for the account when there is none: matches no row (ids are random UUIDs, never all zeros). */
+const NO_ACCOUNT_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Always succeeds for the caller; the link goes only by email, never in a response (RULES §3).
+ *
+ * An unknown (or blocked) email does the same work as a known one, so that the time of the answer
+ * does not tell them apart: the same statements in the same order, a token drawn and hashed, the
+ * message written to the outbox and the worker nudged. Without an account, the token statement
+ * matches no user, and the message is taken back in the same transaction: nothing is stored or sent.
+ */
 export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<void> {
-  const queued = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
-    if (!user || user.is_blocked) return false;
-    const token = await issueUserToken(tx, user.id, 'RESET_PASSWORD', RESET_PASSWORD_HOURS);
+    const account = user && !user.is_blocked ? user : undefined;
+    const userId = account?.id ?? NO_ACCOUNT_ID;
+    await tx.query('UPDATE user_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [userId, 'RESET_PASSWORD']);
+    const token = generateToken();
+    await tx.query(
+      `INSERT INTO user_tokens (user_id, purpose, token_hash, expires_at)
+       SELECT id, 'RESET_PASSWORD', $2, now() + make_interval(hours => $3) FROM users WHERE id = $1`,
+      [userId, hashToken(token), RESET_PASSWORD_HOURS],
+    );
     const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await enqueueEmail(tx, passwordResetEmail(user.email, user.name, link));
-    return true;
+    const mail = passwordResetEmail(account?.email ?? email, account?.name ?? '', link);
+    const { rows } = await tx.query<{ id: string }>(
+      'INSERT INTO email_outbox (to_address, subject, text_body, html_body) VALUES ($1, $2, $3, $4) RETURNING id',
+      [mail.to, mail.subject, mail.text, mail.html ?? null],
+    );
+    await tx.query('DELETE FROM email_outbox WHERE id = $1 AND $2::boolean', [rows[0].id, !account]);
   });
-  if (queued) deps.mailQueued();
+  deps.mailQueued();
 }
 
 /** Answers the id of the account whose password was reset. */
@@ -237,6 +258,11 @@ export async function resetPassword(deps: AccountDeps, input: ResetPasswordBody)
 /**
  * Makes sure an account exists as a verified, active ADMIN. A new account gets the given password;
  * an existing one is promoted and unblocked, and keeps its password unless resetPassword is set.
+ *
+ * Safe when several servers start together with the same ADMIN_EMAIL: the insert gives way on the
+ * unique email (ON CONFLICT DO NOTHING waits for the other transaction, then inserts nothing), and
+ * the row the other one made is then read and promoted like any existing account. Every caller
+ * succeeds, and exactly one row exists.
  */
 export async function ensureAdmin(
   db: Database,
@@ -245,8 +271,7 @@ export async function ensureAdmin(
   const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const existing = await findUserByEmail(tx, email);
-    if (existing) {
+    const promote = async (existing: UserRow) => {
       const { rows } = await tx.query<UserRow>(
         `UPDATE users SET role = 'ADMIN', is_active = true, is_blocked = false, blocked_reason = NULL,
            email_verified_at = coalesce(email_verified_at, now()), updated_at = now(),
@@ -255,14 +280,21 @@ export async function ensureAdmin(
         [existing.id, input.resetPassword === true, passwordHash],
       );
       return { created: false, user: toPublicUser(rows[0]) };
-    }
+    };
+    const existing = await findUserByEmail(tx, email);
+    if (existing) return promote(existing);
     for (let attempt = 0; attempt < 5; attempt++) {
+      // No conflict target: a taken email and a taken referral code both insert nothing, told apart below.
       const { rows } = await tx.query<UserRow>(
         `INSERT INTO users (name, email, password_hash, role, referral_code, email_verified_at)
-         VALUES ($1, $2, $3, 'ADMIN', $4, now()) ON CONFLICT (referral_code) DO NOTHING RETURNING *`,
+         VALUES ($1, $2, $3, 'ADMIN', $4, now()) ON CONFLICT DO NOTHING RETURNING *`,
         [input.name ?? 'Administrator', email, passwordHash, generateReferralCode()],
       );
       if (rows[0]) return { created: true, user: toPublicUser(rows[0]) };
+      // A new statement sees what the other transaction committed: its row, if the email was the conflict.
+      const madeMeanwhile = await findUserByEmail(tx, email);
+      if (madeMeanwhile) return promote(madeMeanwhile);
+      // Otherwise the referral code was taken: draw again.
     }
     throw new Error('could not draw a free referral code');
   });

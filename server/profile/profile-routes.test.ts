@@ -61,12 +61,12 @@ describe('PUT /api/profile', () => {
     expect((await api.get('/api/admin/users', member.token)).status).toBe(403);
   });
 
-  it("refuses another account's CNIC (409) and changes nothing", async () => {
+  it("refuses another account's CNIC (400) without saying it is taken, and changes nothing", async () => {
     await signUpMember(ctx, { cnic: '1730112345671' });
     const member = await signUpMember(ctx, { name: 'Keeps Name' });
     const res = await api.put('/api/profile', { name: 'New Name', email: member.email, cnic: '17301-1234567-1' }, member.token);
-    expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ success: false, message: authMessages.cnicTaken, errors: { cnic: authMessages.cnicTaken } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, code: 'auth.cnicUnusable', message: authMessages.cnicUnusable, errors: { cnic: authMessages.cnicUnusable } });
     expect(await stored(member.user.id)).toMatchObject({ name: 'Keeps Name', cnic: null });
   });
 
@@ -134,17 +134,26 @@ describe('changing the email', () => {
     expect((await stored(member.user.id)).email).toBe(member.email);
   });
 
-  it("refuses an address another account has (409), and sends it nothing", async () => {
-    const owner = await signUpMember(ctx);
-    const member = await signUpMember(ctx);
+  it("answers an address another account has as any new address, and sends its owner a notice without a link", async () => {
+    const owner = await signUpMember(ctx, { name: 'Owner Person' });
+    const member = await signUpMember(ctx, { name: 'Asking Member' });
     const mailsToOwner = async () => (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM email_outbox WHERE to_address = $1', [owner.email])).rows[0].n;
     const before = await mailsToOwner();
     const res = await api.put('/api/profile', { name: 'Changed Too', email: owner.email.toUpperCase() }, member.token);
-    expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ success: false, message: authMessages.emailTaken, errors: { email: authMessages.emailTaken } });
-    expect(await mailsToOwner()).toBe(before);
-    // The whole change is refused: the name did not change either.
-    expect(await stored(member.user.id)).toMatchObject({ email: member.email, name: 'Test Member' });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(`${userMessages.profileUpdated} ${userMessages.emailChangeSent}`);
+    expect(res.body.data.emailChangePending).toBe(true);
+    // The owner is told, with no link that could move the address and nothing of who asked.
+    expect(await mailsToOwner()).toBe(before + 1);
+    const notice = (await lastEmailTo(ctx.db, owner.email))!;
+    expect(notice.subject).toBe('Someone tried to use your email address');
+    expect(notice.text_body).toContain('Owner Person');
+    expect(notice.text_body).not.toMatch(/verify-email|Asking Member|Changed Too/);
+    expect(notice.text_body).not.toContain(member.email);
+    expect(await ctx.db.query(`SELECT 1 FROM user_tokens WHERE user_id = $1 AND purpose = 'CHANGE_EMAIL' AND used_at IS NULL`, [member.user.id])).toMatchObject({ rowCount: 0 });
+    // Nothing moves: the address stays the owner's, the member keeps theirs; the name changes as in any edit.
+    expect(await stored(member.user.id)).toMatchObject({ email: member.email, name: 'Changed Too' });
+    expect((await stored(owner.user.id)).email).toBe(owner.email);
   });
 
   it('refuses the link (409) when the address was taken by someone else after it was sent', async () => {

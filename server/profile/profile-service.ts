@@ -8,13 +8,25 @@ import { userMessages } from '../../contract/users.ts';
 import { deleteUserSessions } from '../accounts/sessions.ts';
 import { refuseCommonPassword } from '../accounts/common-passwords.ts';
 import { generateToken, hashPassword, hashToken, verifyPassword } from '../accounts/secrets.ts';
-import { findUserById, toPublicUser, type UserRow } from '../accounts/users.ts';
+import { findUserByEmail, findUserById, toPublicUser, type UserRow } from '../accounts/users.ts';
 import { isUniqueViolation, type Database } from '../db/database.ts';
-import { badRequest, conflict } from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
+import { confirmNewEmailEmail, emailInUseNoticeEmail } from '../mail/templates.ts';
 
 const CHANGE_EMAIL_HOURS = 24;
 
+/** A CNIC that cannot be saved: the same answer whether another account has it or the database refused it. */
+const cnicUnusable = () => badRequest(authMessages.cnicUnusable, { cnic: authMessages.cnicUnusable });
+
+/**
+ * Never tells the caller that an email or CNIC belongs to someone (as registration does not):
+ * - a new email that another account has is answered exactly as a free one ("we sent a link"); its
+ *   owner gets a notice without a link and without anything of the caller, and the caller's earlier
+ *   pending link stops working in both cases;
+ * - a CNIC another account has is refused with a message that says nothing of why or whose
+ *   (`cnicUnusable`), the same as when the database refuses it in a race.
+ */
 export async function updateProfile(
   deps: { db: Database; appUrl: string; mailQueued: () => void },
   userId: string,
@@ -24,6 +36,10 @@ export async function updateProfile(
     const result = await deps.db.transaction(async (tx) => {
       const { rows } = await tx.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [userId]);
       const before = rows[0];
+      if (body.cnic && body.cnic !== before.cnic) {
+        const taken = await tx.query('SELECT 1 FROM users WHERE cnic = $1 AND id <> $2', [body.cnic, userId]);
+        if (taken.rowCount > 0) throw cnicUnusable();
+      }
       await tx.query('UPDATE users SET name = $2, phone = $3, cnic = $4, email_reminders = coalesce($5, email_reminders), updated_at = now() WHERE id = $1', [
         userId,
         body.name,
@@ -33,20 +49,21 @@ export async function updateProfile(
       ]);
       let emailChangePending = false;
       if (body.email !== before.email) {
-        const taken = await tx.query('SELECT 1 FROM users WHERE email = $1', [body.email]);
-        if (taken.rowCount > 0) throw conflict(authMessages.emailTaken, { email: authMessages.emailTaken });
+        // Whatever the new address, a link sent before for another one stops working.
         await tx.query(`UPDATE user_tokens SET used_at = now() WHERE user_id = $1 AND purpose = 'CHANGE_EMAIL' AND used_at IS NULL`, [userId]);
-        const token = generateToken();
-        await tx.query(
-          `INSERT INTO user_tokens (user_id, purpose, token_hash, expires_at, new_email) VALUES ($1, 'CHANGE_EMAIL', $2, now() + make_interval(hours => $3), $4)`,
-          [userId, hashToken(token), CHANGE_EMAIL_HOURS, body.email],
-        );
-        const link = `${deps.appUrl}/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(body.email)}`;
-        await enqueueEmail(tx, {
-          to: body.email,
-          subject: 'Confirm your new email address',
-          text: `Assalam-o-Alaikum ${body.name},\n\nPlease confirm that this is your new email address for Umrah Committee:\n\n${link}\n\nThe link expires in 24 hours. Until then you sign in with ${before.email}.\n\nUmrah Committee`,
-        });
+        const owner = await findUserByEmail(tx, body.email);
+        if (owner) {
+          await enqueueEmail(tx, emailInUseNoticeEmail(owner.email, owner.name, `${deps.appUrl}/login`));
+        } else {
+          const token = generateToken();
+          await tx.query(
+            `INSERT INTO user_tokens (user_id, purpose, token_hash, expires_at, new_email) VALUES ($1, 'CHANGE_EMAIL', $2, now() + make_interval(hours => $3), $4)`,
+            [userId, hashToken(token), CHANGE_EMAIL_HOURS, body.email],
+          );
+          const link = `${deps.appUrl}/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(body.email)}`;
+          // The new address is not yet proven to be the caller's: the email carries no name.
+          await enqueueEmail(tx, confirmNewEmailEmail(body.email, link, before.email));
+        }
         emailChangePending = true;
       }
       return { user: toProfileUser((await findUserById(tx, userId))!), emailChangePending };
@@ -54,7 +71,7 @@ export async function updateProfile(
     if (result.emailChangePending) deps.mailQueued();
     return result;
   } catch (error) {
-    if (isUniqueViolation(error, 'users_cnic_key')) throw conflict(authMessages.cnicTaken, { cnic: authMessages.cnicTaken });
+    if (isUniqueViolation(error, 'users_cnic_key')) throw cnicUnusable();
     throw error;
   }
 }
