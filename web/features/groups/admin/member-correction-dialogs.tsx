@@ -17,7 +17,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { correctionReasonBody, memberMoveBody } from '../../../../contract/corrections.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -117,16 +118,12 @@ export function RemoveMemberDialog({ group, member, onClose }: CorrectionDialogP
       >
         <FormAlert message={formError} />
         <ReasonField error={fieldError(errors.reason)} registration={register('reason')} />
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="outline" disabled={remove.isPending}>
-              {t('common.cancel')}
-            </Button>
-          </DialogClose>
-          <Button type="submit" variant="destructive" disabled={remove.isPending} aria-busy={remove.isPending}>
-            {remove.isPending ? t('groups.corrections.remove.submitting') : t('groups.corrections.remove.submit')}
-          </Button>
-        </div>
+        <DialogActions
+          submitLabel={t('groups.corrections.remove.submit')}
+          busyLabel={t('groups.corrections.remove.submitting')}
+          busy={remove.isPending}
+          destructive
+        />
       </form>
     </Dialog>
   );
@@ -238,18 +235,7 @@ function MoveForm({ group, member, targets, onBusy, onClose }: CorrectionDialogP
       ) : (
         <p className="rounded-lg border border-border bg-muted/50 p-3 text-sm">{t('groups.corrections.move.none')}</p>
       )}
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="outline" disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-        </DialogClose>
-        {hasTarget && (
-          <Button type="submit" disabled={busy} aria-busy={busy}>
-            {busy ? t('groups.corrections.move.submitting') : t('groups.corrections.move.submit')}
-          </Button>
-        )}
-      </div>
+      <DialogActions submitLabel={hasTarget ? t('groups.corrections.move.submit') : undefined} busyLabel={t('groups.corrections.move.submitting')} busy={busy} />
     </form>
   );
 }

@@ -13,6 +13,7 @@ import type { ReceiptCorrection } from '../../../../contract/corrections.ts';
 import { formatPkr } from '../../../../contract/money.ts';
 import type { paymentAnswer } from '../../../../contract/payments.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -22,7 +23,6 @@ import { api, ApiError, getErrorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { paymentKeys } from './api.ts';
 import { formatPeriod } from './display.ts';
-import { FormActions } from './review-dialogs.tsx';
 
 const REASON_MAX = 500;
 
@@ -105,7 +105,7 @@ function UndoForm({ entry, onDone }: { entry: LedgerEntry; onDone: () => void })
     >
       <FormAlert message={serverError && !(mutation.error instanceof ApiError && mutation.error.errors?.reason) ? serverError : null} />
       <ReasonField value={reason} onChange={setReason} error={reasonError ?? (mutation.error instanceof ApiError ? mutation.error.errors?.reason : undefined)} />
-      <FormActions submitLabel={t('corrections.undoConfirm')} busyLabel={t('corrections.saving')} busy={mutation.isPending} destructive />
+      <DialogActions submitLabel={t('corrections.undoConfirm')} busyLabel={t('corrections.saving')} busy={mutation.isPending} destructive />
     </form>
   );
 }
@@ -179,7 +179,7 @@ function CorrectForm({ entry, months, onDone }: { entry: LedgerEntry; months: Le
         {(control) => <Input {...control} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />}
       </FormField>
       <ReasonField value={reason} onChange={setReason} error={errors.reason ?? fieldErrors.reason} />
-      <FormActions submitLabel={t('corrections.correctConfirm')} busyLabel={t('corrections.saving')} busy={mutation.isPending} />
+      <DialogActions submitLabel={t('corrections.correctConfirm')} busyLabel={t('corrections.saving')} busy={mutation.isPending} />
     </form>
   );
 }

@@ -6,9 +6,9 @@ import { useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatPkr } from '../../../../contract/money.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
@@ -175,22 +175,7 @@ function ReasonForm({ label, placeholder, required, submitLabel, busyLabel, dest
           />
         )}
       </FormField>
-      <FormActions submitLabel={submitLabel} busyLabel={busyLabel} busy={busy} destructive={destructive} />
+      <DialogActions submitLabel={submitLabel} busyLabel={busyLabel} busy={busy} destructive={destructive} />
     </form>
-  );
-}
-
-/** A dialog form's Cancel and submit buttons; the submit one says it is busy while the call runs. */
-export function FormActions({ submitLabel, busyLabel, busy, destructive }: { submitLabel: string; busyLabel?: string; busy?: boolean; destructive?: boolean }) {
-  const { t } = useTranslation('adminPayments');
-  return (
-    <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-      <DialogClose asChild>
-        <Button variant="outline">{t('common.cancel', { ns: 'translation' })}</Button>
-      </DialogClose>
-      <Button type="submit" variant={destructive ? 'destructive' : 'primary'} disabled={busy} aria-busy={busy}>
-        {busy && busyLabel ? busyLabel : submitLabel}
-      </Button>
-    </div>
   );
 }
