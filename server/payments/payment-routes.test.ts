@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lastEmailTo, multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember } from '../test/test-app.ts';
 import { markOverdueInstalments } from './overdue-job.ts';
@@ -154,6 +156,13 @@ describe('review by an admin', () => {
     expect(oldFile.statusCode).toBe(200);
     expect(oldFile.rawPayload.equals(sampleFiles.jpg)).toBe(true);
     expect((await api.get(`/api/payments/history/${first.id}`, (await signUpMember(ctx)).token)).status).toBe(404);
+
+    // A file whose bytes are not on this server's disk (stored by another, or removed by hand): 404, never 500.
+    const { rows } = await ctx.db.query<{ storage_key: string }>('SELECT storage_key FROM receipts WHERE payment_id = $1 ORDER BY created_at LIMIT 1', [first.id]);
+    fs.rmSync(path.join(ctx.config.dataDir, 'receipts', rows[0].storage_key));
+    const missing = await ctx.app.inject({ method: 'GET', url: history.body.receipts[1].receiptUrl });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ success: false, code: 'receipt.notAvailable', message: 'Receipt is not available for this payment.' });
   });
 
   it('bulk: one transaction that changes what it may and counts the rest apart', async () => {

@@ -52,6 +52,8 @@ export function registerReceiptRoutes(app: FastifyInstance, deps: { db: Database
       // whatever was uploaded, nothing is served as a page or a script.
       const kind = servedKinds.get(receipt.storage_key.split('.').pop() ?? '');
       if (!kind) throw notFound(receiptMessages.notAvailable);
+      const file = await deps.storage.open(receipt.storage_key);
+      if (!file) throw notFound(receiptMessages.notAvailable);
       return reply
         .header('content-type', kind.contentType)
         .header('x-content-type-options', 'nosniff')
@@ -63,7 +65,7 @@ export function registerReceiptRoutes(app: FastifyInstance, deps: { db: Database
         .header('cache-control', 'private, no-store')
         // Whole files only: a receipt is small, and ranges would be one more parser to trust.
         .header('accept-ranges', 'none')
-        .send(await deps.storage.open(receipt.storage_key));
+        .send(file);
     },
   );
 }

@@ -10,7 +10,8 @@ import type { Readable } from 'node:stream';
 export interface ReceiptStorage {
   /** Stores the bytes under a new random key and returns the key. */
   save(data: Buffer, extension: string): Promise<string>;
-  open(key: string): Promise<Readable>;
+  /** The stored bytes, or undefined when they are not there (another server's disk, a file removed by hand). */
+  open(key: string): Promise<Readable | undefined>;
   remove(key: string): Promise<void>;
 }
 
@@ -27,10 +28,16 @@ export class FolderReceiptStorage implements ReceiptStorage {
     return key;
   }
 
-  async open(key: string): Promise<Readable> {
+  async open(key: string): Promise<Readable | undefined> {
     const file = this.pathOf(key);
-    await fs.promises.access(file);
-    return fs.createReadStream(file);
+    try {
+      // Opened before answering, so that a missing file is a 404 and not a stream that fails mid-answer.
+      const handle = await fs.promises.open(file, 'r');
+      return handle.createReadStream();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
   }
 
   async remove(key: string): Promise<void> {
