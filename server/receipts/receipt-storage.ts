@@ -22,9 +22,16 @@ export class FolderReceiptStorage implements ReceiptStorage {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   }
 
+  /** Written and flushed to the disk before it returns, so a row that names the file never outlives a crash that lost it. */
   async save(data: Buffer, extension: string): Promise<string> {
     const key = `${randomUUID()}.${extension}`;
-    await fs.promises.writeFile(this.pathOf(key), data, { mode: 0o600, flag: 'wx' });
+    const handle = await fs.promises.open(this.pathOf(key), 'wx', 0o600);
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     return key;
   }
 
