@@ -14,6 +14,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import '@fastify/multipart';
+import { withoutMetadata } from './receipt-images.ts';
 import { AppError } from '../http/errors.ts';
 import { logSecurityEvent } from '../http/security-log.ts';
 import { Throttle } from '../http/throttle.ts';
@@ -182,5 +183,5 @@ export async function readReceiptForm(request: FastifyRequest): Promise<{ fields
   // first answer replayed (http/idempotency.ts).
   if (request.server.hasDecorator('claimIdempotentForm')) await request.server.claimIdempotentForm(request, { fields, file: receipt?.data });
   if (!receipt || !inspection?.kind) return { fields };
-  return { fields, receipt: { data: receipt.data, originalName: cleanFileName(receipt.filename), kind: inspection.kind } };
+  return { fields, receipt: { data: await withoutMetadata(receipt.data, inspection.kind), originalName: cleanFileName(receipt.filename), kind: inspection.kind } };
 }
