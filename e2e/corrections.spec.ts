@@ -6,7 +6,8 @@
  * grace day) with the reason, and the member's own month card says the same.
  *
  * The plan, group, approvals go through the API; the member pays through the pages, in a browser of their
- * own; the undo and everything checked after it go through the pages.
+ * own; the undo and everything checked after it go through the pages. The second journey corrects a
+ * receipt under review to the month it pays for, from the same ledger.
  */
 import { expect, test } from '@playwright/test';
 import { karachiPeriod, memberGroupCard, monthCard, openDashboardTab, payMonthFromMyGroups } from './support/instalments.ts';
@@ -20,10 +21,10 @@ const widths = [
 ] as const;
 
 for (const { name, viewport } of widths) {
-  test.describe(`an admin undoes an approval, on a ${name}`, () => {
+  test.describe(`an admin corrects a payment, on a ${name}`, () => {
     test.use({ viewport });
 
-    test("with a reason, and the member's month shows owed again", async ({ page, request, browser }) => {
+    test("undoes an approval with a reason, and the member's month shows owed again", async ({ page, request, browser }) => {
       test.setTimeout(180_000);
       const admin = await adminApi(request);
       const lastMonth = karachiPeriod(-1);
@@ -82,6 +83,53 @@ for (const { name, viewport } of widths) {
           // Refused after all: owed, with the receipt marked rejected.
           await expect(monthCard(group, thisMonth, `${owedWord} Receipt rejected`)).toBeVisible();
           await expect(monthCard(group, lastMonth, 'Paid')).toBeVisible();
+        });
+      } finally {
+        await memberBrowser.close();
+      }
+    });
+
+    test('corrects a receipt under review to the month it pays for, with a reason', async ({ page, request, browser }) => {
+      test.setTimeout(180_000);
+      const admin = await adminApi(request);
+      const lastMonth = karachiPeriod(-1);
+      const thisMonth = karachiPeriod(0);
+      const nextMonth = karachiPeriod(1);
+      const owedWord = firstOf(thisMonth).getTime() + (GRACE_DAY - 1) * DAY_MS < karachiToday().getTime() ? 'Overdue' : 'Owed';
+      const { plan, planId, account, groupId } = await planWithOldGroup(admin, `correct-${name}`, isoDate(firstOf(lastMonth)));
+
+      const memberBrowser = await memberInOwnBrowser(browser, `correct-${name}`);
+      const member = memberBrowser.member;
+      try {
+        await test.step("the member buys the plan and sends this month's receipt, meant for next month", async () => {
+          await subscribeThroughUi(memberBrowser.page, plan.name, account);
+          await approveIntoGroup(admin, planId, groupId);
+          await memberBrowser.page.reload();
+          await payMonthFromMyGroups(memberBrowser.page, GROUP_NUMBER, thisMonth, account);
+        });
+
+        await signInAsAdmin(page);
+        await test.step("the member's ledger → Correct receipt: next month, with a reason", async () => {
+          await openAdminUsers(page);
+          await searchUsers(page, member.email);
+          await openLedgerFromUsers(page, member.name);
+          const entry = (period: typeof thisMonth) =>
+            name === 'phone'
+              ? page.getByRole('article', { name: period.label, exact: true })
+              : page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: period.label, exact: true }) });
+          await expect(entry(thisMonth).getByText('Under review', { exact: true })).toBeVisible();
+
+          await entry(thisMonth).getByRole('button', { name: `Correct receipt of ${thisMonth.label}`, exact: true }).click();
+          const dialog = page.getByRole('dialog', { name: 'Correct receipt' });
+          await expect(dialog).toBeVisible();
+          await dialog.getByLabel('Month it pays for').selectOption({ label: nextMonth.label });
+          await dialog.getByLabel('Reason').fill('The member paid next month ahead.');
+          await dialog.getByRole('button', { name: 'Save correction', exact: true }).click();
+          await expect(page.getByText('Receipt corrected').first()).toBeVisible();
+          await expect(dialog).toBeHidden();
+
+          await expect(entry(nextMonth).getByText('Under review', { exact: true })).toBeVisible();
+          await expect(entry(thisMonth).getByText(owedWord, { exact: true })).toBeVisible();
         });
       } finally {
         await memberBrowser.close();
