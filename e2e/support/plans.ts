@@ -59,9 +59,12 @@ export async function signInAsAdmin(page: Page): Promise<void> {
 
 /** Opens an entry of the admin sidebar (behind the menu button on a phone) and waits for its page heading. */
 export async function openAdminPage(page: Page, entry: string, path: RegExp, heading = entry): Promise<void> {
+  const link = page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: entry, exact: true });
   const menu = page.getByRole('button', { name: 'Open navigation menu' });
-  if (await menu.isVisible()) await menu.click();
-  await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: entry, exact: true }).click();
+  // Waits for the frame: the sidebar's link on a desktop, or the menu button on a phone.
+  await expect(link.or(menu).filter({ visible: true }).first()).toBeVisible();
+  if (!(await link.isVisible())) await menu.click();
+  await link.click();
   await expect(page).toHaveURL(path);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
