@@ -11,6 +11,7 @@ import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import helmet, { type HelmetOptions } from 'helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import { attemptCounterFor, rateLimitStoreOf, type AttemptCounter } from './http/attempt-counter.ts';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -79,6 +80,8 @@ export type AppOptions = {
   webDir?: string;
   /** Where receipt files go; a folder under DATA_DIR unless given. */
   receiptStorage?: ReceiptStorage;
+  /** Where attempts against limits are counted; shared in PostgreSQL, in memory on the embedded database, unless given. */
+  attemptCounter?: AttemptCounter;
   /** Per-user upload rate and stall limits of the receipt forms; production defaults unless given. */
   receiptUploadLimits?: ReceiptUploadLimits;
   /** The time figures are read at (RULES §6a); the real clock unless a test sets another. */
@@ -235,13 +238,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyHelmet, securityHeaders);
+  // Every limit on attempts counts in one place, shared by all servers on PostgreSQL (http/attempt-counter.ts).
+  const attempts = options.attemptCounter ?? attemptCounterFor(options.db);
   await app.register(rateLimit, {
     global: false,
+    store: rateLimitStoreOf(attempts),
     errorResponseBuilder: () => new AppError(429, authMessages.tooManyRequests),
   });
 
   await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
-  registerReceiptUploads(app, options.receiptUploadLimits);
+  registerReceiptUploads(app, attempts, options.receiptUploadLimits);
 
   await app.register(swagger, {
     openapi: {
@@ -274,8 +280,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerHealthRoutes(app, options.db);
   const authRateLimits = options.authRateLimits ?? defaultAuthRateLimits;
-  registerAuthRoutes(app, { ...accountDeps, auth, limits: authRateLimits });
-  registerTwoFactorRoutes(app, { db: options.db, auth });
+  registerAuthRoutes(app, { ...accountDeps, auth, limits: authRateLimits, attempts });
+  registerTwoFactorRoutes(app, { db: options.db, auth, attempts });
   registerPlanRoutes(app, { db: options.db, auth });
   registerGroupRoutes(app, { db: options.db, auth, today });
   registerBankAccountRoutes(app, { db: options.db, auth });
@@ -294,7 +300,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerReferralRoutes(app, { db: options.db, auth });
   registerExportRoutes(app, { db: options.db, auth, today });
   registerReminderRoutes(app, { db: options.db, auth, today, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued });
-  registerProfileRoutes(app, { db: options.db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, limits: authRateLimits });
+  registerProfileRoutes(app, { db: options.db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, limits: authRateLimits, attempts });
 
   registerWebApp(app, options.webDir ?? defaultWebDir);
   return app;

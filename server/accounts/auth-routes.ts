@@ -7,6 +7,7 @@ import { currentUser } from '../http/auth.ts';
 import { AppError } from '../http/errors.ts';
 import { errorBody, responses } from '../http/schemas.ts';
 import { logSecurityEvent } from '../http/security-log.ts';
+import type { AttemptCounter } from '../http/attempt-counter.ts';
 import { Throttle } from '../http/throttle.ts';
 import {
   loginUser,
@@ -52,23 +53,21 @@ export const defaultAuthRateLimits: AuthRateLimits = {
 /** A refused sign-in: the one error body, with twoFactorRequired when a right password needs its code. */
 const loginRefusalBody = errorBody.extend(loginRefusal.shape);
 
-export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { auth: AuthHooks; limits: AuthRateLimits }) {
+export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { auth: AuthHooks; limits: AuthRateLimits; attempts: AttemptCounter }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const rateLimit = { max: deps.limits.perAddress, timeWindow: deps.limits.windowMs };
-  const emailThrottle = new Throttle(deps.limits.perEmail, deps.limits.windowMs);
-  const signInThrottle = new Throttle(deps.limits.signInsPerEmail, deps.limits.windowMs);
-  const signInFromAddressThrottle = new Throttle(deps.limits.signInsPerEmailFromOneAddress, deps.limits.windowMs);
+  const emailThrottle = new Throttle(deps.attempts, 'account-mail', deps.limits.perEmail, deps.limits.windowMs);
+  const signInThrottle = new Throttle(deps.attempts, 'sign-in', deps.limits.signInsPerEmail, deps.limits.windowMs);
+  const signInFromAddressThrottle = new Throttle(deps.attempts, 'sign-in-from-address', deps.limits.signInsPerEmailFromOneAddress, deps.limits.windowMs);
   /** Counts an attempt for this route and email; refuses with 429 once the window is used up. */
-  const throttleEmail = (route: string, email: string) => {
-    emailThrottle.admit(`${route}:${email}`);
-  };
+  const throttleEmail = (route: string, email: string) => emailThrottle.admit(`${route}:${email}`);
   /**
    * Sign-in: the one address's own, smaller share of the email's window is checked first, so an
    * address that used it up no longer counts against the email, and the owner elsewhere still gets in.
    */
-  const throttleSignIn = (email: string, address: string) => {
-    signInFromAddressThrottle.admit(`${email}|${address}`);
-    signInThrottle.admit(email);
+  const throttleSignIn = async (email: string, address: string) => {
+    await signInFromAddressThrottle.admit(`${email}|${address}`);
+    await signInThrottle.admit(email);
   };
   const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
@@ -85,7 +84,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { a
       },
     },
     async (request, reply) => {
-      throttleEmail('register', request.body.email);
+      await throttleEmail('register', request.body.email);
       await registerUser(deps, request.body);
       logSecurityEvent(request, 'registration.requested', { email: request.body.email });
       return reply.code(201).send({ success: true, message: authMessages.registered });
@@ -113,7 +112,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { a
       schema: { tags: ['auth'], summary: 'Send a new verification link', body: emailOnlyBody, response: responses({ 200: messageAnswer }) },
     },
     async (request) => {
-      throttleEmail('resend', request.body.email);
+      await throttleEmail('resend', request.body.email);
       await resendVerification(deps, request.body.email);
       return { success: true as const, message: authMessages.verificationSent };
     },
@@ -135,7 +134,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { a
       const { email } = request.body;
       let signedIn: Awaited<ReturnType<typeof loginUser>>;
       try {
-        throttleSignIn(email, request.ip);
+        await throttleSignIn(email, request.ip);
         signedIn = await loginUser(deps, request.body, clientOf(request));
       } catch (error) {
         if (error instanceof AppError) logSecurityEvent(request, 'sign-in.failed', { email, reason: error.message, status: error.statusCode });
@@ -179,7 +178,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { a
       schema: { tags: ['auth'], summary: 'Email a password reset link', body: emailOnlyBody, response: responses({ 200: messageAnswer }) },
     },
     async (request) => {
-      throttleEmail('forgot', request.body.email);
+      await throttleEmail('forgot', request.body.email);
       await requestPasswordReset(deps, request.body.email);
       logSecurityEvent(request, 'password.reset-requested', { email: request.body.email });
       return { success: true as const, message: authMessages.resetSent };

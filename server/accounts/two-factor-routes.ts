@@ -18,6 +18,7 @@ import type { Database } from '../db/database.ts';
 import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
 import { responses } from '../http/schemas.ts';
 import { logSecurityEvent } from '../http/security-log.ts';
+import type { AttemptCounter } from '../http/attempt-counter.ts';
 import { Throttle } from '../http/throttle.ts';
 import { createRecoveryCodes } from './recovery-codes.ts';
 import { disableTwoFactor, enableTwoFactor, readTwoFactorStatus, startTwoFactorSetup } from './two-factor.ts';
@@ -26,14 +27,12 @@ import { disableTwoFactor, enableTwoFactor, readTwoFactorStatus, startTwoFactorS
 const CODE_ATTEMPTS_PER_WINDOW = 10;
 const CODE_WINDOW_MS = 15 * 60_000;
 
-export function registerTwoFactorRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks }) {
+export function registerTwoFactorRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks; attempts: AttemptCounter }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: deps.auth.requireAdmin };
-  const codeThrottle = new Throttle(CODE_ATTEMPTS_PER_WINDOW, CODE_WINDOW_MS);
+  const codeThrottle = new Throttle(deps.attempts, 'two-factor-code', CODE_ATTEMPTS_PER_WINDOW, CODE_WINDOW_MS);
   /** Counts a code check for the signed-in admin; 429 once the window is used up (a stolen session cannot guess codes). */
-  const throttleCodes = (request: FastifyRequest) => {
-    codeThrottle.admit(currentUser(request).id);
-  };
+  const throttleCodes = (request: FastifyRequest) => codeThrottle.admit(currentUser(request).id);
   const sessionActor = (request: FastifyRequest) => ({ ...actorOf(request), sessionId: currentUser(request).sessionId });
 
   api.get(
@@ -77,7 +76,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { db: Databa
       },
     },
     async (request) => {
-      throttleCodes(request);
+      await throttleCodes(request);
       const { status: twoFactor, recoveryCodes } = await enableTwoFactor(deps.db, sessionActor(request), request.body.code);
       logSecurityEvent(request, 'two-factor.enabled');
       return { success: true as const, message: twoFactorMessages.enabled, twoFactor, recoveryCodes, data: { twoFactor, recoveryCodes } };
@@ -116,7 +115,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { db: Databa
       },
     },
     async (request) => {
-      throttleCodes(request);
+      await throttleCodes(request);
       const twoFactor = await disableTwoFactor(deps.db, sessionActor(request), request.body);
       logSecurityEvent(request, 'two-factor.disabled');
       return { success: true as const, message: twoFactorMessages.disabled, twoFactor, data: { twoFactor } };

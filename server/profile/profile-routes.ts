@@ -5,6 +5,7 @@ import { changePasswordBody, profileAnswer, profileBody, profileUpdatedAnswer, u
 import { findUserById } from '../accounts/users.ts';
 import type { Database } from '../db/database.ts';
 import { currentUser, type AuthHooks } from '../http/auth.ts';
+import type { AttemptCounter } from '../http/attempt-counter.ts';
 import { Throttle } from '../http/throttle.ts';
 import { responses } from '../http/schemas.ts';
 import { logSecurityEvent } from '../http/security-log.ts';
@@ -13,16 +14,14 @@ import { messageAnswer } from '../../contract/answers.ts';
 
 export function registerProfileRoutes(
   app: FastifyInstance,
-  deps: { db: Database; auth: AuthHooks; appUrl: string; mailQueued: () => void; limits: { perUserChanges: number; windowMs: number } },
+  deps: { db: Database; auth: AuthHooks; appUrl: string; mailQueued: () => void; limits: { perUserChanges: number; windowMs: number }; attempts: AttemptCounter },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const member = { onRequest: deps.auth.requireUser };
   // A session left open or stolen must not become a way to guess the current password, or to send
   // confirmation mail to any address without end.
-  const changeThrottle = new Throttle(deps.limits.perUserChanges, deps.limits.windowMs);
-  const throttleChanges = (request: FastifyRequest) => {
-    changeThrottle.admit(currentUser(request).id);
-  };
+  const changeThrottle = new Throttle(deps.attempts, 'profile-change', deps.limits.perUserChanges, deps.limits.windowMs);
+  const throttleChanges = (request: FastifyRequest) => changeThrottle.admit(currentUser(request).id);
 
   api.get(
     '/api/profile',
@@ -45,7 +44,7 @@ export function registerProfileRoutes(
       },
     },
     async (request) => {
-      throttleChanges(request);
+      await throttleChanges(request);
       const { user, emailChangePending } = await updateProfile(deps, currentUser(request).id, request.body);
       if (emailChangePending) logSecurityEvent(request, 'email.change-requested', { email: request.body.email });
       const message = emailChangePending ? `${userMessages.profileUpdated} ${userMessages.emailChangeSent}` : userMessages.profileUpdated;
@@ -57,7 +56,7 @@ export function registerProfileRoutes(
     '/api/profile/password',
     { ...member, schema: { tags: ['profile'], summary: 'Change my password (other sessions end)', body: changePasswordBody, response: responses({ 200: messageAnswer }) } },
     async (request) => {
-      throttleChanges(request);
+      await throttleChanges(request);
       await changePassword(deps.db, currentUser(request), request.body);
       logSecurityEvent(request, 'password.changed');
       return { success: true as const, message: userMessages.passwordChanged };

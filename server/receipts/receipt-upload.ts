@@ -17,6 +17,7 @@ import '@fastify/multipart';
 import { withoutMetadata } from './receipt-images.ts';
 import { AppError } from '../http/errors.ts';
 import { logSecurityEvent } from '../http/security-log.ts';
+import type { AttemptCounter } from '../http/attempt-counter.ts';
 import { Throttle } from '../http/throttle.ts';
 import { cleanFileName, inspectReceipt, kindBySignature, RECEIPT_MAX_BYTES, receiptMessages, SIGNATURE_BYTES, type ReceiptKind } from './receipt-files.ts';
 
@@ -50,8 +51,8 @@ declare module 'fastify' {
 }
 
 /** Sets the upload limits for every route that reads a receipt form. Call before the routes. */
-export function registerReceiptUploads(app: FastifyInstance, limits: ReceiptUploadLimits = defaultReceiptUploadLimits) {
-  app.decorate('receiptUploads', { throttle: new Throttle(limits.perUser, limits.windowMs), limits });
+export function registerReceiptUploads(app: FastifyInstance, attempts: AttemptCounter, limits: ReceiptUploadLimits = defaultReceiptUploadLimits) {
+  app.decorate('receiptUploads', { throttle: new Throttle(attempts, 'receipt-upload', limits.perUser, limits.windowMs), limits });
   // Answering before the body has fully arrived (a refused upload, a request without a session)
   // ends the connection once the answer is out: otherwise the server would go on reading and
   // discarding whatever the client still sends, however much that is.
@@ -138,7 +139,7 @@ export async function readReceiptForm(request: FastifyRequest): Promise<{ fields
   if (!request.isMultipart()) throw new AppError(415, uploadMessages.notMultipart);
   const { throttle, limits } = request.server.receiptUploads;
   // Upload routes require a session, so the user is known; the address is only a fallback.
-  throttle.admit(request.user?.id ?? `address:${request.ip}`);
+  await throttle.admit(request.user?.id ?? `address:${request.ip}`);
   if (Number(request.headers['content-length']) > RECEIPT_FORM_MAX_BYTES) throw tooLarge();
 
   const fields: Record<string, string> = Object.create(null);

@@ -60,9 +60,16 @@ export type TestContext = {
 };
 
 export async function createTestContext(
-  options: { authRateLimits?: AuthRateLimits; receiptUploadLimits?: ReceiptUploadLimits; env?: Record<string, string>; webDir?: string } = {},
+  options: {
+    authRateLimits?: AuthRateLimits;
+    receiptUploadLimits?: ReceiptUploadLimits;
+    env?: Record<string, string>;
+    webDir?: string;
+    /** A second server over this context's database (closed without dropping it), as when several servers share one PostgreSQL. */
+    sameDatabaseAs?: TestContext;
+  } = {},
 ): Promise<TestContext> {
-  const { db, drop } = await createTestDatabase();
+  const { db, drop } = options.sameDatabaseAs ? { db: options.sameDatabaseAs.db, drop: async () => {} } : await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'umrah-test-data-'));
   const config = loadConfig({ APP_URL: TEST_APP_URL, LOG_LEVEL: 'info', DATA_DIR: dataDir, ...options.env });
   const logLines: string[] = [];
@@ -100,7 +107,7 @@ export async function createTestContext(
       fixedNow = now === undefined ? undefined : new Date(now);
     },
     close: async () => {
-      openTestDatabases.delete(db);
+      if (!options.sameDatabaseAs) openTestDatabases.delete(db);
       await app.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
