@@ -57,7 +57,8 @@ import { registerUserRoutes } from './users/user-routes.ts';
 import { registerWinnerRoutes } from './winners/winner-routes.ts';
 import { loadSigningKey, ReceiptLinkSigner } from './receipts/receipt-links.ts';
 import { registerReceiptRoutes } from './receipts/receipt-routes.ts';
-import { FolderReceiptStorage, type ReceiptStorage } from './receipts/receipt-storage.ts';
+import { createReceiptStorage } from './receipts/create-receipt-storage.ts';
+import type { ReceiptStorage } from './receipts/receipt-storage.ts';
 import { multipartLimits, registerReceiptUploads, uploadMessages, type ReceiptUploadLimits } from './receipts/receipt-upload.ts';
 import { receiptMessages } from './receipts/receipt-files.ts';
 import { createAuthHooks } from './http/auth.ts';
@@ -78,7 +79,7 @@ export type AppOptions = {
   authRateLimits?: AuthRateLimits;
   /** Where the built web app is; the API works without it. */
   webDir?: string;
-  /** Where receipt files go; a folder under DATA_DIR unless given. */
+  /** Where receipt files go; the configured store (config.receiptStore) unless given. */
   receiptStorage?: ReceiptStorage;
   /** Where attempts against limits are counted; shared in PostgreSQL, in memory on the embedded database, unless given. */
   attemptCounter?: AttemptCounter;
@@ -267,7 +268,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessionDays: options.config.sessionDays,
     mailQueued: options.mailQueued ?? (() => {}),
   };
-  const storage = options.receiptStorage ?? new FolderReceiptStorage(path.join(options.config.dataDir, 'receipts'));
+  const storage = options.receiptStorage ?? createReceiptStorage(options.config);
   const signer = new ReceiptLinkSigner(await loadSigningKey(options.db));
   // Opened last of what the app awaits, and closed with it: a listening connection of its own (decision 017).
   const sessions = options.sessionLookup === false ? undefined : (options.sessionLookup ?? (await SessionLookup.start(options.db, { logger: options.logger })));

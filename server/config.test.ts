@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, fastifyTrustProxy, loadConfig } from './config.ts';
 
@@ -69,6 +70,73 @@ describe('configuration', () => {
       expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY: must be false, the number of proxies in front of the server \(such as 1\), or their addresses/);
     }
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1, proxy.local' })).toThrow(/not an IP address or CIDR range: "proxy.local"/);
+  });
+
+  it('stores receipts in DATA_DIR/receipts unless S3_BUCKET is set', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/umrah' }).receiptStore).toEqual({ kind: 'folder', dir: path.resolve('/srv/umrah', 'receipts') });
+    expect(loadConfig({ S3_BUCKET: '', S3_REGION: '' }).receiptStore.kind).toBe('folder');
+  });
+
+  it('reads an S3-compatible store: bucket, endpoint, region, keys and path-style addressing', () => {
+    const env = {
+      S3_BUCKET: 'umrah-receipts',
+      S3_ENDPOINT: 'https://minio.example.pk:9000',
+      S3_REGION: 'me-central-1',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret/key+42',
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+    expect(loadConfig(env).receiptStore).toEqual({
+      kind: 's3',
+      bucket: 'umrah-receipts',
+      endpoint: 'https://minio.example.pk:9000',
+      region: 'me-central-1',
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret/key+42' },
+      forcePathStyle: true,
+    });
+    // AWS itself with the default credential chain: the bucket alone.
+    expect(loadConfig({ S3_BUCKET: 'umrah-receipts' }).receiptStore).toEqual({
+      kind: 's3',
+      bucket: 'umrah-receipts',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    expect(loadConfig({ S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'false' }).receiptStore).toMatchObject({ forcePathStyle: false });
+  });
+
+  it('refuses an S3 key without its secret (and the other way round)', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' })).toThrow(/S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/);
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(/must be set together/);
+  });
+
+  it('never repeats the secret key in its error', () => {
+    let message = '';
+    try {
+      loadConfig({ S3_BUCKET: 'b', S3_SECRET_ACCESS_KEY: 'do-not-print-me', S3_ENDPOINT: 'nope' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('S3_ENDPOINT');
+    expect(message).not.toContain('do-not-print-me');
+  });
+
+  it('refuses an S3 endpoint that is not an http(s) URL', () => {
+    for (const value of ['minio:9000', 'ftp://minio.example.pk', 'not a url']) {
+      expect(() => loadConfig({ S3_BUCKET: 'b', S3_ENDPOINT: value }), value).toThrow(/S3_ENDPOINT: must be an http:\/\/ or https:\/\/ URL/);
+    }
+    expect(loadConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'http://127.0.0.1:4569' }).receiptStore).toMatchObject({ endpoint: 'http://127.0.0.1:4569' });
+  });
+
+  it('refuses S3_FORCE_PATH_STYLE other than true or false', () => {
+    for (const value of ['yes', '1', 'on']) {
+      expect(() => loadConfig({ S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: value }), value).toThrow(/S3_FORCE_PATH_STYLE: must be true or false/);
+    }
+  });
+
+  it('refuses S3 settings without S3_BUCKET rather than ignoring them', () => {
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:4569' })).toThrow(/S3_BUCKET: must be set when S3_ENDPOINT is/);
   });
 
   it('treats empty values as unset', () => {

@@ -42,6 +42,13 @@ const envSchema = z
       }
       return trust;
     }),
+    // Receipts go to this bucket of an S3-compatible store when it is set; to DATA_DIR/receipts otherwise.
+    S3_BUCKET: optionalText,
+    S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
+    S3_REGION: optionalText.pipe(z.string().default('us-east-1')),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: optionalText.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).default('false')),
   });
 
 /**
@@ -90,6 +97,21 @@ export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((add
   return trust;
 }
 
+/** Where receipt files are stored (receipts/create-receipt-storage.ts). */
+export type ReceiptStoreConfig =
+  | { kind: 'folder'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** An S3-compatible service's address; AWS S3 itself when unset. */
+      endpoint?: string;
+      region: string;
+      /** The SDK's default credential chain (environment, profile, instance role) when unset. */
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+      /** Buckets addressed as endpoint/bucket rather than bucket.endpoint, as most self-hosted stores need. */
+      forcePathStyle: boolean;
+    };
+
 export type Config = {
   port: number;
   host: string;
@@ -103,6 +125,7 @@ export type Config = {
   overdueGraceDay: number;
   logLevel: string;
   trustProxy: TrustProxy;
+  receiptStore: ReceiptStoreConfig;
 };
 
 export class ConfigError extends Error {}
@@ -112,6 +135,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const lines = parsed.success ? [] : parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
   const isSet = (name: string) => !!env[name]?.trim();
   if (isSet('ADMIN_EMAIL') !== isSet('ADMIN_PASSWORD')) lines.push('  ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  if (isSet('S3_ACCESS_KEY_ID') !== isSet('S3_SECRET_ACCESS_KEY')) {
+    lines.push('  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, for the default credential chain)');
+  }
+  // Without a bucket the other S3 settings would be ignored without a word: said instead.
+  const s3Settings = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter(isSet);
+  if (!isSet('S3_BUCKET') && s3Settings.length > 0) lines.push(`  S3_BUCKET: must be set when ${s3Settings.join(' and ')} ${s3Settings.length > 1 ? 'are' : 'is'}`);
   if (!parsed.success || lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   const e = parsed.data;
   return {
@@ -127,5 +156,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     overdueGraceDay: e.OVERDUE_GRACE_DAY,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    receiptStore: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : { kind: 'folder', dir: path.join(path.resolve(e.DATA_DIR), 'receipts') },
   };
 }

@@ -8,7 +8,10 @@ import { businessDayOf } from './payments/figures.ts';
 import { markOverdueInstalments } from './payments/overdue-job.ts';
 import { sendDueReminders } from './reminders/reminder-service.ts';
 import { HourlyJob } from './hourly-job.ts';
+import { deleteEndedAttemptWindows } from './http/attempt-counter.ts';
 import { deleteExpiredIdempotencyKeys } from './http/idempotency.ts';
+import { createReceiptStorage } from './receipts/create-receipt-storage.ts';
+import { sweepOrphanReceipts } from './receipts/orphan-sweep.ts';
 import { openDatabase } from './runtime.ts';
 
 async function main() {
@@ -26,7 +29,8 @@ async function main() {
   const db = await openDatabase(config, logger);
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   const mailWorker = new MailWorker(db, transport, logger.child({ worker: 'mail' }));
-  const app = await buildApp({ config, db, logger, mailQueued: () => mailWorker.nudge() });
+  const receiptStorage = createReceiptStorage(config);
+  const app = await buildApp({ config, db, logger, receiptStorage, mailQueued: () => mailWorker.nudge() });
   const today = () => businessDayOf(new Date(), config.overdueGraceDay);
   // Overdue instalments recorded and announced once; reminders before and on the due date (docs/rules.md).
   const overdueLogger = logger.child({ job: 'overdue' });
@@ -49,6 +53,15 @@ async function main() {
       mailWorker.nudge();
     },
   });
+  // Receipt bytes stored for a row that never committed, removed after an hour (receipts/orphan-sweep.ts).
+  const sweepLogger = logger.child({ job: 'receipt-sweep' });
+  const receiptSweep = new HourlyJob(() => sweepOrphanReceipts(db, receiptStorage), {
+    logger: sweepLogger,
+    failure: 'receipt orphan sweep failed',
+    done: (count) => {
+      if (count > 0) sweepLogger.info({ count }, 'orphan receipt files removed');
+    },
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -59,6 +72,7 @@ async function main() {
     await app.close();
     await overdue.stop();
     await reminders.stop();
+    await receiptSweep.stop();
     await mailWorker.stop();
     transport.close();
     await db.close();
@@ -72,11 +86,15 @@ async function main() {
   mailWorker.start();
   overdue.start();
   reminders.start();
-  // Stored answers of idempotent requests are kept for a day (server/http/idempotency.ts).
-  const sweepIdempotencyKeys = () =>
+  receiptSweep.start();
+  // Stored answers of idempotent requests are kept for a day (server/http/idempotency.ts); ended windows
+  // of the limits on attempts are forgotten (server/http/attempt-counter.ts).
+  const cleanUp = () => {
     deleteExpiredIdempotencyKeys(db).catch((error) => logger.error({ err: error }, 'idempotency key clean-up failed'));
-  setInterval(sweepIdempotencyKeys, 60 * 60_000).unref();
-  logger.info({ url: config.appUrl, database: db.kind, mail: config.smtpUrl ? 'smtp' : 'log' }, 'Umrah Committee is running');
+    deleteEndedAttemptWindows(db).catch((error) => logger.error({ err: error }, 'attempt counter clean-up failed'));
+  };
+  setInterval(cleanUp, 60 * 60_000).unref();
+  logger.info({ url: config.appUrl, database: db.kind, mail: config.smtpUrl ? 'smtp' : 'log', receipts: config.receiptStore.kind }, 'Umrah Committee is running');
 }
 
 main().catch((error) => {

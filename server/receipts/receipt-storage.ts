@@ -1,6 +1,6 @@
 /**
  * Where receipt files live. A folder under DATA_DIR by default, outside any public folder, under
- * random names. Behind this interface so that an S3-compatible store can replace the folder.
+ * random names; or an S3-compatible bucket (s3-receipt-storage.ts), chosen by the configuration.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,19 +12,36 @@ export interface ReceiptStorage {
   save(data: Buffer, extension: string): Promise<string>;
   /** The stored bytes, or undefined when they are not there (another server's disk, a file removed by hand). */
   open(key: string): Promise<Readable | undefined>;
+  /** Removes the bytes; a key already gone is not an error. */
   remove(key: string): Promise<void>;
+  /**
+   * Every stored key with the time its bytes were stored, for the orphan sweep (orphan-sweep.ts).
+   * Names this store did not make are left out, so that nothing else in the same place is touched.
+   */
+  list(): AsyncIterable<StoredReceipt>;
 }
 
-const KEY = /^[0-9a-f-]{36}\.(jpg|png|pdf)$/;
+export type StoredReceipt = { key: string; storedAt: Date };
+
+/** The only keys a store makes and accepts: a random UUID and one of the three checked kinds. */
+export const RECEIPT_KEY = /^[0-9a-f-]{36}\.(jpg|png|pdf)$/;
+
+/** A new random key for bytes of this kind. */
+export function newReceiptKey(extension: string): string {
+  return `${randomUUID()}.${extension}`;
+}
 
 export class FolderReceiptStorage implements ReceiptStorage {
-  constructor(private readonly dir: string) {
+  private readonly dir: string;
+
+  constructor(dir: string) {
+    this.dir = dir;
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   }
 
   /** Written and flushed to the disk before it returns, so a row that names the file never outlives a crash that lost it. */
   async save(data: Buffer, extension: string): Promise<string> {
-    const key = `${randomUUID()}.${extension}`;
+    const key = newReceiptKey(extension);
     const handle = await fs.promises.open(this.pathOf(key), 'wx', 0o600);
     try {
       await handle.writeFile(data);
@@ -51,9 +68,22 @@ export class FolderReceiptStorage implements ReceiptStorage {
     await fs.promises.rm(this.pathOf(key), { force: true });
   }
 
+  async *list(): AsyncIterable<StoredReceipt> {
+    for (const name of await fs.promises.readdir(this.dir)) {
+      if (!RECEIPT_KEY.test(name)) continue;
+      try {
+        const stats = await fs.promises.stat(this.pathOf(name));
+        yield { key: name, storedAt: stats.mtime };
+      } catch (error) {
+        // Removed between the listing and now (a failed upload cleaning up, another sweep): nothing to sweep.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    }
+  }
+
   /** Keys are only ever ones this class made; anything else could walk out of the folder. */
   private pathOf(key: string): string {
-    if (!KEY.test(key)) throw new Error('invalid receipt key');
+    if (!RECEIPT_KEY.test(key)) throw new Error('invalid receipt key');
     return path.join(this.dir, key);
   }
 }

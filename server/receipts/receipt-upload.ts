@@ -82,10 +82,12 @@ class UploadWatch {
     else this.restartTimer();
   };
 
-  constructor(
-    private readonly raw: IncomingMessage,
-    private readonly stallMs: number,
-  ) {
+  private readonly raw: IncomingMessage;
+  private readonly stallMs: number;
+
+  constructor(raw: IncomingMessage, stallMs: number) {
+    this.raw = raw;
+    this.stallMs = stallMs;
     this.failed.catch(() => {});
   }
 

@@ -14,6 +14,7 @@ import { afterAll, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { AuthRateLimits } from '../accounts/auth-routes.ts';
+import type { ReceiptStorage } from '../receipts/receipt-storage.ts';
 import type { ReceiptUploadLimits } from '../receipts/receipt-upload.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPglite, openPostgres, type Database } from '../db/database.ts';
@@ -65,6 +66,8 @@ export async function createTestContext(
     receiptUploadLimits?: ReceiptUploadLimits;
     env?: Record<string, string>;
     webDir?: string;
+    /** Where receipt files go; the configuration's store (a folder in the test's data directory) unless given. */
+    receiptStorage?: ReceiptStorage;
     /** A second server over this context's database (closed without dropping it), as when several servers share one PostgreSQL. */
     sameDatabaseAs?: TestContext;
   } = {},
@@ -89,6 +92,7 @@ export async function createTestContext(
     logger,
     mailQueued: () => queued++,
     webDir: options.webDir,
+    receiptStorage: options.receiptStorage,
     // Generous by default so that a file's many logins never trip them; rate-limit tests set their own.
     authRateLimits: options.authRateLimits ?? { perAddress: 10_000, perEmail: 10_000, signInsPerEmail: 10_000, signInsPerEmailFromOneAddress: 10_000, perUserChanges: 10_000, windowMs: 60_000 },
     // Likewise for receipt uploads: a file's members upload many receipts; the flood test sets its own.
