@@ -1,5 +1,5 @@
 /**
- * The real server as a child process (`node --import tsx server/main.ts`), for tests that kill it.
+ * The real server as a child process (`node server/main.ts`), for tests that kill it.
  * Each start takes a new free port, so no pooled connection to a dead server is ever reused.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** Settings the server reads that must come from the test, never from the environment running it. */
-const settingsOfTheTest = ['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'APP_URL', 'SMTP_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'LOG_LEVEL', 'FAILPOINT', 'NODE_OPTIONS'];
+const settingsOfTheTest = ['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'APP_URL', 'SMTP_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'LOG_LEVEL', 'FAILPOINT', 'NODE_OPTIONS', 'TRUST_PROXY',
+  'S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
 const OUTPUT_KEPT = 20_000;
 
 export type ServerProcess = {
@@ -39,7 +40,7 @@ async function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string>, failpoint?: string): Promise<ServerProcess> {
   const port = await freePort();
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !settingsOfTheTest.includes(name)));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: repositoryRoot,
     env: { ...inherited, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1', ...(failpoint ? { FAILPOINT: failpoint } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
