@@ -37,7 +37,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx e2e/support/start-server.ts',
+    command: 'node e2e/support/start-server.ts',
     url: `${E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 90_000,

@@ -283,7 +283,7 @@ type Server = { child: ChildProcess; appUrl: string; helloUrl: string; getRoutes
 
 function startServer(databaseUrl: string): Promise<Server> {
   const child = fork(path.join(root, 'bench/serve.ts'), [], {
-    execArgv: ['--import', 'tsx', ...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [])],
+    execArgv: [...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [])],
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
   });
   return new Promise((resolve, reject) => {

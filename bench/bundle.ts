@@ -8,7 +8,7 @@
  * bytes and gzip (level 6, as a typical server or proxy would send them; the product's own server sends
  * the brotli copies written at build, which are smaller still).
  *
- * Run alone: `node --import tsx bench/bundle.ts` (add `--build` to build first); `npm run bench`
+ * Run alone: `node bench/bundle.ts` (add `--build` to build first); `npm run bench`
  * prints the same table after the endpoints.
  */
 import { execFileSync } from 'node:child_process';

@@ -32,8 +32,11 @@ class Audit {
   readonly findings: Finding[] = [];
   readonly rulesRun = new Set<string>();
   readonly places: string[] = [];
+  private readonly page: Page;
 
-  constructor(private readonly page: Page) {}
+  constructor(page: Page) {
+    this.page = page;
+  }
 
   async check(where: string): Promise<void> {
     // options() replaces every option, so it comes before withTags(), which adds runOnly to them.

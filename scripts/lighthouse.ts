@@ -77,7 +77,7 @@ async function waitFor<T>(what: string, attempt: () => Promise<T | undefined>, t
 
 /** The product as the browser tests run it (built app, real API, fresh embedded database, SMTP catcher). */
 async function startProduct(port: number): Promise<{ baseUrl: string; mailDir: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/start-server.ts'], {
+  const child = spawn(process.execPath, ['e2e/support/start-server.ts'], {
     cwd: root,
     env: { ...process.env, E2E_PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -8,11 +8,13 @@ import type { Logger } from './logger.ts';
 export class HourlyJob<T> {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> = Promise.resolve();
+  private readonly run: () => Promise<T>;
+  private readonly options: { logger: Logger; failure: string; done: (result: T) => void; intervalMs?: number };
 
-  constructor(
-    private readonly run: () => Promise<T>,
-    private readonly options: { logger: Logger; failure: string; done: (result: T) => void; intervalMs?: number },
-  ) {}
+  constructor(run: () => Promise<T>, options: { logger: Logger; failure: string; done: (result: T) => void; intervalMs?: number }) {
+    this.run = run;
+    this.options = options;
+  }
 
   start(): void {
     const tick = () => {

@@ -15,14 +15,29 @@ import { createLogger } from '../logger.ts';
 import { DataDirectoryInUseError } from '../db/database.ts';
 import { openDatabase } from '../runtime.ts';
 
-const { values } = parseArgs({
-  options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, 'disable-two-factor': { type: 'boolean' } },
-});
-const { 'disable-two-factor': disableTwoFactor, ...accountValues } = values;
+const USAGE = 'Usage: npm run admin -- --email EMAIL --password PASSWORD [--name NAME] [--disable-two-factor]';
+
+function readArguments() {
+  try {
+    return parseArgs({
+      options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, 'disable-two-factor': { type: 'boolean' }, help: { type: 'boolean' } },
+    }).values;
+  } catch (error) {
+    // An unknown or incomplete option: said in one line with the usage, not as a stack trace.
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    process.exit(1);
+  }
+}
+
+const { 'disable-two-factor': disableTwoFactor, help, ...accountValues } = readArguments();
+if (help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const adminPassword = passwordField.refine((password) => !isCommonPassword(password), accountMessages.passwordTooCommon);
 const parsed = z.object({ email: emailField, password: adminPassword, name: z.string().trim().min(1).optional() }).safeParse(accountValues);
 if (!parsed.success) {
-  console.error('Usage: npm run admin -- --email EMAIL --password PASSWORD [--name NAME] [--disable-two-factor]');
+  console.error(USAGE);
   for (const issue of parsed.error.issues) console.error(`  ${issue.path.join('.')}: ${issue.message}`);
   process.exit(1);
 }

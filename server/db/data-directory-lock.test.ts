@@ -28,7 +28,7 @@ function newDataDir(): string {
 /** `npm run admin` on dataDir, as a real second process. */
 function runAdminCommand(dataDir: string, email: string): Promise<{ code: number | null; output: string }> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !settingsOfTheTest.includes(name)));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', '--email', email, '--password', 'a-long-secret-42'], {
+  const child = spawn(process.execPath, ['server/cli/admin.ts', '--email', email, '--password', 'a-long-secret-42'], {
     cwd: repositoryRoot,
     env: { ...inherited, DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,14 +6,16 @@
 export type FieldErrors = Record<string, string>;
 
 export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly errors?: FieldErrors,
-    /** Extra top-level fields the specification names on a failure (login's needsVerification, email). */
-    readonly extra?: Record<string, unknown>,
-  ) {
+  readonly statusCode: number;
+  readonly errors?: FieldErrors;
+  /** Extra top-level fields the specification names on a failure (login's needsVerification, email). */
+  readonly extra?: Record<string, unknown>;
+
+  constructor(statusCode: number, message: string, errors?: FieldErrors, extra?: Record<string, unknown>) {
     super(message);
+    this.statusCode = statusCode;
+    this.errors = errors;
+    this.extra = extra;
   }
 }
 

@@ -42,11 +42,13 @@ declare module 'fastify' {
 
 /** The first answer to a retried form, sent by the error handler in place of running the route again. */
 export class ReplayedAnswer extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly body: string,
-  ) {
+  readonly statusCode: number;
+  readonly body: string;
+
+  constructor(statusCode: number, body: string) {
     super('replayed answer');
+    this.statusCode = statusCode;
+    this.body = body;
   }
 }
 

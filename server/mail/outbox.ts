@@ -31,13 +31,17 @@ export class MailWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private stopped = true;
+  private readonly db: Database;
+  private readonly transport: MailTransport;
+  private readonly logger: Logger;
+  private readonly intervalMs: number;
 
-  constructor(
-    private readonly db: Database,
-    private readonly transport: MailTransport,
-    private readonly logger: Logger,
-    private readonly intervalMs = 5000,
-  ) {}
+  constructor(db: Database, transport: MailTransport, logger: Logger, intervalMs = 5000) {
+    this.db = db;
+    this.transport = transport;
+    this.logger = logger;
+    this.intervalMs = intervalMs;
+  }
 
   start(): void {
     this.stopped = false;

@@ -14,10 +14,13 @@ export async function loadSigningKey(q: Queryable): Promise<Buffer> {
 }
 
 export class ReceiptLinkSigner {
-  constructor(
-    private readonly key: Buffer,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly key: Buffer;
+  private readonly now: () => number;
+
+  constructor(key: Buffer, now: () => number = Date.now) {
+    this.key = key;
+    this.now = now;
+  }
 
   private sign(receiptId: string, expires: number): string {
     return createHmac('sha256', this.key).update(`${receiptId}.${expires}`).digest('base64url');

@@ -106,7 +106,11 @@ function sample<T>(random: Random, values: readonly T[], count: number): T[] {
 
 /** A JSON number written exactly as given: 99999999999999999999 or -0 do not survive JSON.stringify. */
 class RawJson {
-  constructor(readonly text: string) {}
+  readonly text: string;
+
+  constructor(text: string) {
+    this.text = text;
+  }
 }
 const raw = (text: string) => new RawJson(text);
 
