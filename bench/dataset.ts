@@ -12,6 +12,7 @@
  * months; 10 notifications per member; about 10 audit rows per member; two winners per group.
  */
 import type pg from 'pg';
+import { BUSINESS_TIME_ZONE } from '../contract/business-time.ts';
 
 /** Members per group and the plans' shape: the capacity check and the schedule follow from them. */
 const GROUP_SIZE = 50;
@@ -65,8 +66,8 @@ CREATE FUNCTION pg_temp.roll(a int, b int) RETURNS int LANGUAGE sql IMMUTABLE AS
 
 CREATE TEMP TABLE bench_params AS SELECT
   ${members}::int AS members,
-  date_trunc('month', now() AT TIME ZONE 'Asia/Karachi')::date AS m0,
-  (now() AT TIME ZONE 'Asia/Karachi')::date AS today,
+  date_trunc('month', now() AT TIME ZONE '${BUSINESS_TIME_ZONE}')::date AS m0,
+  (now() AT TIME ZONE '${BUSINESS_TIME_ZONE}')::date AS today,
   pg_temp.bench_id('user:0') AS admin_id,
   pg_temp.bench_id('bank:1') AS bank_id,
   jsonb_build_object('accountName', 'Umrah Committee Trust', 'accountNumber', '01010000000001', 'bankName', 'Meezan Bank',
@@ -255,9 +256,9 @@ JOIN referrals ref ON ref.referred_user_id = pay.user_id
 CROSS JOIN bench_params p
 JOIN commission_rules rules ON rules.id = p.rules_id
 CROSS JOIN LATERAL (SELECT CASE ref.level WHEN 1 THEN rules.level1_rate WHEN 2 THEN rules.level2_rate ELSE rules.level3_rate END AS rate,
-                           pay.approved_at AT TIME ZONE 'Asia/Karachi' AS accrued_local) AS x
+                           pay.approved_at AT TIME ZONE '${BUSINESS_TIME_ZONE}' AS accrued_local) AS x
 WHERE pay.status = 'PAID' AND pay.settled_by_payment_id IS NULL AND x.rate > 0
-  AND (pay.type = 'SUBSCRIPTION' OR pay.approved_at >= (p.m0 - interval '1 month') AT TIME ZONE 'Asia/Karachi');
+  AND (pay.type = 'SUBSCRIPTION' OR pay.approved_at >= (p.m0 - interval '1 month') AT TIME ZONE '${BUSINESS_TIME_ZONE}');
 
 INSERT INTO commission_batches (id, month, year, total_payments, total_amount, payment_method, transaction_id, status, created_by, created_at)
 SELECT pg_temp.bench_id('batch:' || accrued_year || ':' || accrued_month), accrued_month, accrued_year, count(*), sum(amount), 'BANK_TRANSFER',

@@ -2,15 +2,13 @@
  * The business calendar is Asia/Karachi (RULES §2): "this month", due dates and overdue all use it.
  * Dates without time are 'YYYY-MM-DD' strings; a month is { year, month } with month 1-12.
  */
-export const BUSINESS_TIME_ZONE = 'Asia/Karachi';
+import { BUSINESS_TIME_ZONE, karachiDayOf } from '../contract/business-time.ts';
+
+export { BUSINESS_TIME_ZONE };
 
 export type YearMonth = { year: number; month: number };
 
-export function karachiToday(now: Date = new Date()): { year: number; month: number; day: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return { year: get('year'), month: get('month'), day: get('day') };
-}
+export const karachiToday = karachiDayOf;
 
 export function firstOfMonth({ year, month }: YearMonth): string {
   return `${year}-${String(month).padStart(2, '0')}-01`;

@@ -20,7 +20,9 @@ import {
   type PlanInput,
 } from './plans.ts';
 
-export const BUSINESS_TIME_ZONE = 'Asia/Karachi';
+import { BUSINESS_TIME_ZONE } from '../../contract/business-time.ts';
+
+export { BUSINESS_TIME_ZONE };
 
 export interface Period {
   month: number;

@@ -3,6 +3,7 @@
  * admin through the API, and the dates and amounts the pages are checked against, worked out here from
  * today's date alone rather than taken from the app.
  */
+import { BUSINESS_TIME_ZONE } from '../../contract/business-time.ts';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { E2E_ADMIN } from './constants.ts';
 import type { Period } from './instalments.ts';
@@ -20,7 +21,7 @@ export const instalments = (count: number) => `${count} ${count === 1 ? 'instalm
 
 /** Today in Karachi as a UTC midnight, so days can be counted between plain dates. */
 export function karachiToday(now = new Date()): Date {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Karachi', year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(now);
   const read = (type: 'year' | 'month' | 'day') => Number(parts.find((part) => part.type === type)?.value);
   return new Date(Date.UTC(read('year'), read('month') - 1, read('day')));
 }

@@ -1,4 +1,5 @@
 /** GET /api/admin/audit: the audit trail, filtered and paged in the database (admin only). */
+import { BUSINESS_TIME_ZONE } from '../business-time.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,8 +22,8 @@ export function auditFromWhere(q: AuditFilter) {
   const fromWhere = `FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
      WHERE ($1::uuid IS NULL OR a.actor_id = $1) AND ($2::text IS NULL OR a.action = upper($2)) AND ($3::text IS NULL OR a.entity_type = $3)
        AND ($4::text IS NULL OR a.entity_id = $4)
-       AND ($5::date IS NULL OR a.created_at >= ($5::date::timestamp AT TIME ZONE 'Asia/Karachi'))
-       AND ($6::date IS NULL OR a.created_at < (($6::date + 1)::timestamp AT TIME ZONE 'Asia/Karachi'))`;
+       AND ($5::date IS NULL OR a.created_at >= ($5::date::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'))
+       AND ($6::date IS NULL OR a.created_at < (($6::date + 1)::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'))`;
   return { fromWhere, params: [idFilter(q.actorId), q.action ?? null, q.entityType ?? null, q.entityId ?? null, q.from ?? null, q.to ?? null] };
 }
 

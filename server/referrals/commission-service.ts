@@ -3,6 +3,7 @@
  * level above the payer, with the rules in force stored alongside; paid in monthly batches so that no
  * commission is ever paid twice; confirmed by the member who received it.
  */
+import { BUSINESS_TIME_ZONE } from '../business-time.ts';
 import { ALL_LIMIT } from '../../contract/paging.ts';
 import { commissionMessages, type CommissionRules, type CommissionStatus } from '../../contract/referrals.ts';
 import { formatPkr, rupeesFromDb } from '../../contract/money.ts';
@@ -274,8 +275,8 @@ export async function confirmCommissionPayment(db: Database, userId: string, id:
 export async function commissionHistory(q: Queryable, f: { userId?: string; status?: string; level?: number; startDate?: string; endDate?: string; limit: number; offset: number }) {
   const filters = [f.userId ?? null, f.status ?? null, f.level ?? null, f.startDate ?? null, f.endDate ?? null];
   const where = `WHERE ($1::uuid IS NULL OR c.referrer_id = $1) AND ($2::text IS NULL OR c.status = $2) AND ($3::int IS NULL OR c.level = $3)
-       AND ($4::date IS NULL OR c.accrued_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Karachi'))
-       AND ($5::date IS NULL OR c.accrued_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Karachi'))`;
+       AND ($4::date IS NULL OR c.accrued_at >= ($4::date::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'))
+       AND ($5::date IS NULL OR c.accrued_at < (($5::date + 1)::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'))`;
   const { rows } = await q.query<MemberCommissionRow>(`${MEMBER_COMMISSION_SELECT} ${where} ORDER BY c.accrued_at DESC, c.id LIMIT $6 OFFSET $7`, [...filters, f.limit, f.offset]);
   // Everyone's or one referrer's, unfiltered: the kept all-time totals (migration 017), not a sum over every
   // commission. Any other filter sums the commissions it matches.

@@ -1,4 +1,5 @@
 /** The referral scheme as members and admins read it (member document §2 Referrals tab, §3; RULES §8). */
+import { BUSINESS_TIME_ZONE } from '../business-time.ts';
 import { rupeesFromDb } from '../../contract/money.ts';
 import type { CommissionStatus, ReferralStatus, ReferralTreeEntry } from '../../contract/referrals.ts';
 import type { Queryable } from '../db/database.ts';
@@ -168,8 +169,8 @@ export { csvCell };
 
 export async function referralReport(q: Queryable, f: { startDate?: string; endDate?: string; level?: number; status?: string; userId?: string; limit: number; offset: number }) {
   const params = [f.startDate ?? null, f.endDate ?? null, f.level ?? null, f.status ?? null, f.userId ?? null];
-  const scope = `($1::date IS NULL OR r.created_at >= ($1::date::timestamp AT TIME ZONE 'Asia/Karachi'))
-    AND ($2::date IS NULL OR r.created_at < (($2::date + 1)::timestamp AT TIME ZONE 'Asia/Karachi'))
+  const scope = `($1::date IS NULL OR r.created_at >= ($1::date::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'))
+    AND ($2::date IS NULL OR r.created_at < (($2::date + 1)::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'))
     AND ($3::int IS NULL OR r.level = $3) AND ($4::text IS NULL OR r.status = $4) AND ($5::uuid IS NULL OR r.referrer_id = $5)`;
   const { rows } = await q.query<{ id: string; level: number; status: ReferralStatus; created_at: Date; referrer_name: string; referrer_email: string; referred_name: string; referred_email: string; total: string; rate: string | null }>(
     `SELECT r.id, r.level, r.status, r.created_at, a.name AS referrer_name, a.email AS referrer_email, b.name AS referred_name, b.email AS referred_email,

@@ -6,7 +6,9 @@
  */
 
 /** The business time zone (RULES §2): every date and time is shown as it is in Pakistan. */
-export const BUSINESS_TIME_ZONE = 'Asia/Karachi';
+import { BUSINESS_TIME_ZONE } from '../../contract/business-time.ts';
+
+export { BUSINESS_TIME_ZONE };
 
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -7,6 +7,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Landmark, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { karachiDateOf } from '../../../../contract/business-time.ts';
 import { formatPkr } from '../../../../contract/money.ts';
 import { isCalendarDay, RECONCILIATION_MAX_DAYS, RECONCILIATION_MAX_MONTHS } from '../../../../contract/reconciliation.ts';
 import { PageHeader, useLoadErrorToast } from '../../../components/page-parts.tsx';
@@ -20,7 +21,7 @@ import { Pager } from '../../../components/ui/pager.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { BUSINESS_TIME_ZONE, formatDate, formatMonth } from '../../../lib/format.ts';
+import { formatDate, formatMonth } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMediaQuery } from '../../users/admin/index.ts';
 import {
@@ -38,9 +39,7 @@ import { useTicks } from './reconciliation-ticks.ts';
 const TABLE_QUERY = '(min-width: 1024px)';
 
 /** Today in Karachi, 'YYYY-MM-DD'. */
-function karachiToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+const karachiToday = karachiDateOf;
 
 const dayCount = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
 const monthCount = (from: string, to: string) => Number(to.slice(0, 4)) * 12 + Number(to.slice(5, 7)) - (Number(from.slice(0, 4)) * 12 + Number(from.slice(5, 7))) + 1;

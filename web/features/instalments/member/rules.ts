@@ -2,12 +2,13 @@
  * The rules of the member's schedule and payments as pure functions, so that the cards, the dialogs,
  * the payment page and the tests agree (member document §2 "My Groups tab", §4, §5; RULES §2, §6).
  */
+import { karachiDateOf, karachiDayOf } from '../../../../contract/business-time.ts';
 import type { InstalmentState } from '../../../../contract/figures.ts';
 import type { BadgeTone } from '../../../components/ui/badge.tsx';
 import { isInstalmentState, type GroupPayment, type GroupWinner } from './api.ts';
 
 /** The business time zone (RULES §2): "this month" is this month in Karachi. */
-export const BUSINESS_TIME_ZONE = 'Asia/Karachi';
+export { BUSINESS_TIME_ZONE } from '../../../../contract/business-time.ts';
 
 export type GroupPaymentStatus = 'paid' | 'pending' | 'overdue' | 'rejected' | 'unknown';
 
@@ -58,11 +59,7 @@ export function isPayable(payment: StatePayment): boolean {
 export const isPaid = (payment: StatePayment) => (isInstalmentState(payment.state) ? payment.state === 'PAID' : groupPaymentStatus(payment.status) === 'paid');
 
 /** Today's date in Karachi ('2026-03-15'). */
-export function businessDateOf(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  const read = (type: 'year' | 'month' | 'day') => parts.find((part) => part.type === type)?.value ?? '';
-  return `${read('year')}-${read('month')}-${read('day')}`;
-}
+export const businessDateOf = karachiDateOf;
 
 /**
  * What a month is today (RULES §6a), which is how it is drawn: the server's `state`. An older answer
@@ -106,9 +103,8 @@ export interface MonthOfYear {
 
 /** The month and year it is in Karachi at a given moment. */
 export function businessMonthOf(now: Date = new Date()): MonthOfYear {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: 'numeric' }).formatToParts(now);
-  const read = (type: 'year' | 'month') => Number(parts.find((part) => part.type === type)?.value);
-  return { month: read('month'), year: read('year') };
+  const { month, year } = karachiDayOf(now);
+  return { month, year };
 }
 
 export function isCurrentMonth(payment: MonthOfYear, now: Date = new Date()): boolean {

@@ -3,9 +3,10 @@
  * percentages with one decimal, the preview of the commission rules on a sample payment of PKR 1,000
  * with its 20 percent warning, the CSV file name, and the month and year a payout starts with.
  */
+import { karachiDateOf } from '../../../../contract/business-time.ts';
 import { commissionFor, type CommissionRules } from '../../../../contract/referrals.ts';
 
-export const BUSINESS_TIME_ZONE = 'Asia/Karachi';
+export { BUSINESS_TIME_ZONE } from '../../../../contract/business-time.ts';
 
 /** The sample payment the rules preview is computed on (admin document §9). */
 export const PREVIEW_PAYMENT = 1000;
@@ -76,11 +77,7 @@ export function commissionPreview(rules: Partial<Record<keyof CommissionRules, u
 }
 
 /** Today's date (YYYY-MM-DD) in the business time zone (RULES §2). */
-export function businessDate(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  const read = (type: 'year' | 'month' | 'day') => parts.find((part) => part.type === type)?.value ?? '';
-  return `${read('year')}-${read('month')}-${read('day')}`;
-}
+export const businessDate = karachiDateOf;
 
 /** The CSV export is named with the current date (admin document §9): referral-report-2026-11-22.csv. */
 export function referralReportFileName(now: Date = new Date()): string {

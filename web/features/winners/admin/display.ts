@@ -2,6 +2,7 @@
  * How winners are shown and checked (admin document §2 "Winner Management", §5 "Winner selection",
  * §9): pure functions, so that the tabs, the dialogs and the tests agree.
  */
+import { karachiDayOf } from '../../../../contract/business-time.ts';
 import { fromPaisa, toPaisa } from '../../../../contract/money.ts';
 import { selectWinnerBody, WINNER_PAYMENT_TYPES, WINNER_STATUSES } from '../../../../contract/winners.ts';
 import type { BadgeTone } from '../../../components/ui/badge.tsx';
@@ -126,7 +127,7 @@ export { formatDate } from '../../../lib/format.ts';
 
 /** The current year in the business time zone (RULES §2): the default of the year fields. */
 export function currentYear(now: Date = new Date()): number {
-  return Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Asia/Karachi' }).format(now));
+  return karachiDayOf(now).year;
 }
 
 /** A commitment or seed (64 hexadecimal characters) shortened for a narrow screen: '1a2b3c4d…9e8f7a6b'. */
