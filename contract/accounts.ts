@@ -4,6 +4,7 @@
  * the web shows them as they are, and the server answers with them as field errors.
  */
 import { z } from 'zod';
+import { answerCode } from './answers.ts';
 import { accountMessages, twoFactorMessages } from './account-messages.ts';
 
 // The texts live apart from the schemas, so that a page can show them without loading zod.
@@ -93,6 +94,11 @@ export const referralCodeField = z.preprocess(
     .optional(),
 );
 
+/** The language a person reads the product in: their emails and in-app notifications are written in it. */
+export const LANGUAGES = ['en', 'ur'] as const;
+export const languageField = z.enum(LANGUAGES, { error: 'Please choose English (en) or Urdu (ur).' });
+export type Language = z.infer<typeof languageField>;
+
 export const registerBody = z.object({
   name: nameField,
   email: emailField,
@@ -100,6 +106,11 @@ export const registerBody = z.object({
   cnic: cnicField,
   password: passwordField,
   referralCode: referralCodeField,
+  /**
+   * The language of the verification email and of everything after it. English when not given: the
+   * server applies that default, so that forms built on this type need not send it.
+   */
+  language: languageField.optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
@@ -189,6 +200,7 @@ export const publicUser = z.object({
   emailVerified: z.boolean(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
+  language: languageField,
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
@@ -219,11 +231,12 @@ export type TwoFactorDisableBody = z.infer<typeof twoFactorDisableBody>;
  */
 
 /** GET /api/auth/me: the signed-in user. */
-export const meAnswer = z.object({ success: z.literal(true), message: z.string().optional(), user: publicUser, data: z.object({ user: publicUser }) });
+export const meAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string().optional(), user: publicUser, data: z.object({ user: publicUser }) });
 
 /** POST /api/auth/login: the session's token (sent back as a Bearer token) and the user, at the top and again in data. */
 export const loginAnswer = z.object({
   success: z.literal(true),
+  code: answerCode,
   message: z.string(),
   token: z.string(),
   user: publicUser,
@@ -239,6 +252,7 @@ export const loginRefusal = z.object({ twoFactorRequired: z.literal(true).option
 /** GET /api/auth/two-factor, and POST …/enable and …/disable (with their message): the status now. */
 export const twoFactorStatusAnswer = z.object({
   success: z.literal(true),
+  code: answerCode,
   message: z.string().optional(),
   twoFactor: twoFactorStatus,
   data: z.object({ twoFactor: twoFactorStatus }),
@@ -247,6 +261,7 @@ export const twoFactorStatusAnswer = z.object({
 /** POST /api/auth/two-factor/enable: the status now, and the first set of recovery codes (shown once). */
 export const twoFactorEnableAnswer = z.object({
   success: z.literal(true),
+  code: answerCode,
   message: z.string().optional(),
   twoFactor: twoFactorStatus,
   recoveryCodes: z.array(z.string()).optional(),
@@ -256,6 +271,7 @@ export const twoFactorEnableAnswer = z.object({
 /** POST /api/auth/two-factor/recovery-codes: a new set of codes (XXXXX-XXXXX), answered this once and never again. */
 export const recoveryCodesAnswer = z.object({
   success: z.literal(true),
+  code: answerCode,
   message: z.string(),
   recoveryCodes: z.array(z.string()),
   data: z.object({ recoveryCodes: z.array(z.string()) }),
@@ -288,10 +304,11 @@ export const sessionsAnswer = z.object({
 /** DELETE /api/auth/sessions/others: how many other sessions ended. */
 export const signOutOthersAnswer = z.object({
   success: z.literal(true),
+  code: answerCode,
   message: z.string(),
   count: z.number(),
   data: z.object({ count: z.number() }),
 });
 
 /** POST /api/auth/two-factor/setup: the new secret and its otpauth:// address, at the top and again in data. */
-export const twoFactorSetupAnswer = z.object({ success: z.literal(true), message: z.string(), secret: z.string(), otpauthUrl: z.string(), data: twoFactorSetup });
+export const twoFactorSetupAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string(), secret: z.string(), otpauthUrl: z.string(), data: twoFactorSetup });

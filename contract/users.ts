@@ -1,6 +1,7 @@
 /** User administration and profiles (admin document §2 User Management and Profile; RULES §3). */
 import { z } from 'zod';
-import { accountMessages, cnicField, emailField, nameField, passwordField, phoneField, publicUser, roleSchema } from './accounts.ts';
+import { answerCode } from './answers.ts';
+import { accountMessages, cnicField, emailField, languageField, nameField, passwordField, phoneField, publicUser, roleSchema } from './accounts.ts';
 import { pagination } from './paging.ts';
 
 export const userMessages = {
@@ -13,6 +14,9 @@ export const userMessages = {
   emailChangeSent: 'We sent a link to your new email address. Your email changes once you open it.',
   profileUpdated: 'Your profile has been updated successfully.',
   passwordChanged: 'Your password has been changed. Other devices have been signed out.',
+  languageUpdated: 'Language updated.',
+  /** An administrator set someone's password (their sessions end). */
+  passwordSet: 'Password updated successfully',
 } as const;
 
 export const adminUserUpdateBody = z.object({
@@ -34,6 +38,10 @@ export const profileBody = z.object({
   /** Reminder emails on or off (the in-app reminders stay); left as it is when not sent. */
   emailReminders: z.boolean({ error: 'Email reminders must be true or false.' }).optional(),
 });
+
+/** PUT /api/profile/language: the language one's emails and notifications are written in. */
+export const languageBody = z.object({ language: languageField });
+export type LanguageBody = z.infer<typeof languageBody>;
 
 /** One's own account, as the profile shows it: with the reminder emails choice. */
 export const profileUser = publicUser.extend({ emailReminders: z.boolean() });
@@ -75,7 +83,7 @@ export const userListAnswer = z.object({
 });
 
 /** GET, PUT /api/admin/users/{id}, PUT …/status and …/block: the user as it is now, with what changed. */
-export const adminUserAnswer = z.object({ success: z.literal(true), message: z.string().optional(), user: adminUser, data: z.object({ user: adminUser }) });
+export const adminUserAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string().optional(), user: adminUser, data: z.object({ user: adminUser }) });
 
 /** GET /api/users/stats/overview */
 export const userCountersAnswer = z.object({ success: z.literal(true), data: userCounters });
@@ -86,7 +94,11 @@ export const profileAnswer = z.object({ success: z.literal(true), user: profileU
 /** PUT /api/profile: the account now; emailChangePending when a new email waits for its owner to open the link sent to it. */
 export const profileUpdatedAnswer = z.object({
   success: z.literal(true),
+  code: answerCode,
   message: z.string(),
   user: profileUser,
   data: z.object({ user: profileUser, emailChangePending: z.boolean() }),
 });
+
+/** PUT /api/profile/language: the account now, with the language chosen. */
+export const languageUpdatedAnswer = profileAnswer.extend({ code: answerCode, message: z.string() });

@@ -55,10 +55,10 @@ async function consumeUserToken(q: Queryable, token: string, purpose: TokenPurpo
   return rows[0]?.user_id;
 }
 
-async function queueVerificationEmail(deps: AccountDeps, q: Queryable, user: Pick<UserRow, 'id' | 'email'>) {
+async function queueVerificationEmail(deps: AccountDeps, q: Queryable, user: Pick<UserRow, 'id' | 'email' | 'language'>) {
   const token = await issueUserToken(q, user.id, 'VERIFY_EMAIL', VERIFY_EMAIL_HOURS);
   const link = `${deps.appUrl}/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
-  await enqueueEmail(q, verificationEmail(user.email, link));
+  await enqueueEmail(q, verificationEmail(user.email, link, user.language));
 }
 
 /**
@@ -69,6 +69,8 @@ async function queueVerificationEmail(deps: AccountDeps, q: Queryable, user: Pic
  */
 export async function registerUser(deps: AccountDeps, input: RegisterBody): Promise<void> {
   refuseCommonPassword(input.password, 'password');
+  // The address is not proven yet: its emails (verification, CNIC taken) are in the language the registrant chose.
+  const language = input.language ?? 'en';
   // Hash before the transaction: it is the slow part and needs no lock.
   const passwordHash = await hashPassword(input.password);
   try {
@@ -81,16 +83,16 @@ export async function registerUser(deps: AccountDeps, input: RegisterBody): Prom
       if (owner) return queueAlreadyRegisteredEmail(deps, tx, owner);
       if (input.cnic) {
         const { rowCount } = await tx.query('SELECT 1 FROM users WHERE cnic = $1', [input.cnic]);
-        if (rowCount > 0) return enqueueEmail(tx, cnicTakenEmail(input.email));
+        if (rowCount > 0) return enqueueEmail(tx, cnicTakenEmail(input.email, language));
       }
       let created: UserRow | undefined;
       // A referral code collision is unlikely (31^8 codes) but possible: draw again.
       for (let attempt = 0; !created && attempt < 5; attempt++) {
         const { rows } = await tx.query<UserRow>(
-          `INSERT INTO users (name, email, phone, cnic, password_hash, referral_code)
-           VALUES ($1, $2, $3, $4, $5, $6)
+          `INSERT INTO users (name, email, phone, cnic, password_hash, referral_code, language)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)
            ON CONFLICT (referral_code) DO NOTHING RETURNING *`,
-          [input.name, input.email, input.phone ?? null, input.cnic ?? null, passwordHash, generateReferralCode()],
+          [input.name, input.email, input.phone ?? null, input.cnic ?? null, passwordHash, generateReferralCode(), language],
         );
         created = rows[0];
       }
@@ -116,7 +118,7 @@ export async function registerUser(deps: AccountDeps, input: RegisterBody): Prom
         if (owner) await queueAlreadyRegisteredEmail(deps, tx, owner);
       });
     } else if (isUniqueViolation(error, 'users_cnic_key')) {
-      await deps.db.transaction((tx) => enqueueEmail(tx, cnicTakenEmail(input.email)));
+      await deps.db.transaction((tx) => enqueueEmail(tx, cnicTakenEmail(input.email, language)));
     } else {
       throw error;
     }
@@ -124,8 +126,9 @@ export async function registerUser(deps: AccountDeps, input: RegisterBody): Prom
   deps.mailQueued();
 }
 
-async function queueAlreadyRegisteredEmail(deps: AccountDeps, q: Queryable, owner: Pick<UserRow, 'email' | 'name'>) {
-  await enqueueEmail(q, alreadyRegisteredEmail(owner.email, owner.name, `${deps.appUrl}/login`, `${deps.appUrl}/forgot-password`));
+/** In the owner's language, not the registrant's: the address is the owner's. */
+async function queueAlreadyRegisteredEmail(deps: AccountDeps, q: Queryable, owner: Pick<UserRow, 'email' | 'name' | 'language'>) {
+  await enqueueEmail(q, alreadyRegisteredEmail(owner.email, owner.name, `${deps.appUrl}/login`, `${deps.appUrl}/forgot-password`, owner.language));
 }
 
 /** Answers the id of the account whose address the link proved. */
@@ -226,7 +229,7 @@ export async function requestPasswordReset(deps: AccountDeps, email: string): Pr
       [userId, hashToken(token), RESET_PASSWORD_HOURS],
     );
     const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    const mail = passwordResetEmail(account?.email ?? email, account?.name ?? '', link);
+    const mail = passwordResetEmail(account?.email ?? email, account?.name ?? '', link, account?.language ?? 'en');
     const { rows } = await tx.query<{ id: string }>(
       'INSERT INTO email_outbox (to_address, subject, text_body, html_body) VALUES ($1, $2, $3, $4) RETURNING id',
       [mail.to, mail.subject, mail.text, mail.html ?? null],

@@ -22,7 +22,7 @@ describe('POST /api/auth/register', () => {
     const res = await api.post('/api/auth/register', registerBody({ email: `  ${email.toUpperCase()} `, phone: '+92 300 1234567', cnic: '35202-1234567-1' }));
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
-    expect(res.body).toEqual({ success: true, message: authMessages.registered });
+    expect(res.body).toEqual({ success: true, code: 'auth.registered', message: authMessages.registered });
     const user = await userByEmail(email);
     expect(user).toMatchObject({ email, name: 'Ayesha Khan', cnic: '3520212345671', phone: '+92 300 1234567', role: 'USER', email_verified_at: null, is_active: true, is_blocked: false });
     expect(user.referral_code).toMatch(/^[A-HJ-KM-NP-Z2-9]{8}$/);
@@ -130,7 +130,7 @@ describe('email verification', () => {
     expect(first.body.message).toBe(authMessages.verified);
     const again = await api.get(`/api/auth/verify-email?token=${token}`);
     expect(again.status).toBe(200);
-    expect(again.body).toEqual({ success: true, message: authMessages.alreadyVerified });
+    expect(again.body).toEqual({ success: true, code: 'auth.alreadyVerified', message: authMessages.alreadyVerified });
     expect((await api.post('/api/auth/login', { email: body.email, password: body.password })).status).toBe(200);
   });
 

@@ -116,6 +116,7 @@ describe('recovery codes', () => {
     expect(renewed.status).toBe(200);
     expect(renewed.body).toEqual({
       success: true,
+      code: 'twoFactor.recoveryCodesCreated',
       message: twoFactorMessages.recoveryCodesCreated,
       recoveryCodes: expect.any(Array),
       data: { recoveryCodes: renewed.body.recoveryCodes },

@@ -23,7 +23,7 @@ import { recordAudit, type Actor } from '../audit/audit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { conflict } from '../http/errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import type { OutgoingEmail } from '../mail/transport.ts';
+import { recoveryCodeUsedEmail, recoveryCodeUsedNotice, type Language } from '../mail/templates.ts';
 import { notifyUser } from '../notifications/notify.ts';
 
 export function generateRecoveryCode(): string {
@@ -94,7 +94,7 @@ export async function hasUnusedRecoveryCode(q: Queryable, userId: string, code: 
  * of the user (a replay, or the other of two simultaneous sign-ins). A use is audited, and the person
  * is told in the app and by email (a code used by someone else is how they would learn of it).
  */
-export async function useRecoveryCode(q: Queryable, user: { id: string; email: string; name: string }, code: string, ip?: string): Promise<boolean> {
+export async function useRecoveryCode(q: Queryable, user: { id: string; email: string; name: string; language: Language }, code: string, ip?: string): Promise<boolean> {
   const { rows } = await q.query<{ id: string }>(
     'UPDATE two_factor_recovery_codes SET used_at = now() WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING id',
     [user.id, hashRecoveryCode(user.id, code)],
@@ -109,21 +109,7 @@ export async function useRecoveryCode(q: Queryable, user: { id: string; email: s
     after: { unusedRecoveryCodes: remaining },
     ip,
   });
-  const message = `A recovery code was used to sign in to your account. ${remaining} unused ${remaining === 1 ? 'code is' : 'codes are'} left. If this was not you, change your password and make new recovery codes.`;
-  await notifyUser(q, user.id, { type: 'RECOVERY_CODE_USED', title: 'Recovery code used', message });
-  await enqueueEmail(q, recoveryCodeUsedEmail(user.email, user.name, remaining, ip));
+  await notifyUser(q, user.id, { type: 'RECOVERY_CODE_USED', text: (language) => recoveryCodeUsedNotice(language, remaining) });
+  await enqueueEmail(q, recoveryCodeUsedEmail(user.email, user.name, remaining, ip, user.language));
   return true;
-}
-
-export function recoveryCodeUsedEmail(to: string, name: string, remaining: number, ip?: string): OutgoingEmail {
-  const lines = [
-    'A recovery code was just used to sign in to your Umrah Committee account instead of a code from your authenticator app.',
-    ...(ip ? [`The sign-in came from the address ${ip}.`] : []),
-    `You have ${remaining} unused recovery ${remaining === 1 ? 'code' : 'codes'} left. You can make a new set on your profile page.`,
-    'If this was not you, change your password now and make new recovery codes.',
-  ];
-  const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-  const text = [`Assalam-o-Alaikum ${name},`, '', ...lines, '', 'Umrah Committee'].join('\n');
-  const html = `<p>Assalam-o-Alaikum ${escape(name)},</p>${lines.map((line) => `<p>${escape(line)}</p>`).join('')}<p>Umrah Committee</p>`;
-  return { to, subject: 'A recovery code was used to sign in', text, html };
 }

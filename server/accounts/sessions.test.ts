@@ -80,7 +80,7 @@ describe('DELETE /api/auth/sessions/others', () => {
 
     const res = await api.delete('/api/auth/sessions/others', admin.token);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: sessionMessages.othersSignedOut, count: 2, data: { count: 2 } });
+    expect(res.body).toEqual({ success: true, code: 'session.othersSignedOut', message: sessionMessages.othersSignedOut, count: 2, data: { count: 2 } });
 
     expect((await api.get('/api/auth/me', laptop)).status).toBe(401);
     expect((await api.get('/api/auth/me', phone)).status).toBe(401);

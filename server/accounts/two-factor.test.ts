@@ -110,7 +110,7 @@ describe('turning two-factor sign-in on and signing in with it', () => {
 
     const before = await api.get('/api/auth/two-factor', admin.token);
     expect(before.status).toBe(200);
-    expect(before.body).toEqual({ success: true, twoFactor: { enabled: false, enabledAt: null, pending: false }, data: { twoFactor: { enabled: false, enabledAt: null, pending: false } } });
+    expect(before.body).toEqual({ success: true, code: 'ok', twoFactor: { enabled: false, enabledAt: null, pending: false }, data: { twoFactor: { enabled: false, enabledAt: null, pending: false } } });
 
     const setup = await api.post('/api/auth/two-factor/setup', undefined, admin.token);
     expect(setup.status).toBe(200);
@@ -272,6 +272,7 @@ describe('turning two-factor sign-in off', () => {
     expect(off.status).toBe(200);
     expect(off.body).toEqual({
       success: true,
+      code: 'twoFactor.disabled',
       message: twoFactorMessages.disabled,
       twoFactor: { enabled: false, enabledAt: null, pending: false },
       data: { twoFactor: { enabled: false, enabledAt: null, pending: false } },

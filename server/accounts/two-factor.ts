@@ -10,7 +10,7 @@
  * code at the same moment cannot both succeed.
  */
 import { generateSecret, generateURI, verify } from 'otplib';
-import { isRecoveryCode, twoFactorMessages, type TwoFactorStatus } from '../../contract/accounts.ts';
+import { isRecoveryCode, twoFactorMessages, type Language, type TwoFactorStatus } from '../../contract/accounts.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError, badRequest, conflict, type FieldErrors } from '../http/errors.ts';
@@ -138,7 +138,7 @@ export async function checkLoginCode(
  */
 export async function claimLoginCode(
   q: Queryable,
-  user: { id: string; email: string; name: string },
+  user: { id: string; email: string; name: string; language: Language },
   claim: LoginCodeClaim | undefined,
   ip?: string,
 ): Promise<boolean> {

@@ -1,5 +1,5 @@
 /** Queries on users, and the one mapping from a row to what the API shows. */
-import type { PublicUser, Role } from '../../contract/accounts.ts';
+import type { Language, PublicUser, Role } from '../../contract/accounts.ts';
 import type { Queryable } from '../db/database.ts';
 
 export type UserRow = {
@@ -17,6 +17,7 @@ export type UserRow = {
   last_login_at: Date | null;
   created_at: Date;
   email_reminders: boolean;
+  language: Language;
 };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -35,6 +36,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     emailVerified: row.email_verified_at !== null,
     createdAt: iso(row.created_at)!,
     lastLoginAt: iso(row.last_login_at),
+    language: row.language,
   };
 }
 

@@ -262,7 +262,7 @@ describe('DELETE /api/admin/groups/{id}/members/{userId}', () => {
     const before = ok(await api.get(`/api/admin/groups/${group.id}/details`, admin.token)).group;
 
     const removed = ok(await removeCall(group.id, member.user.id, { reason: 'Asked to leave the committee.' }, admin.token));
-    expect(removed).toEqual({ success: true, message: correctionMessages.memberRemoved, data: { userId: member.user.id, groupId: group.id, cancelledInstalments: 3 } });
+    expect(removed).toEqual({ success: true, code: 'correction.memberRemoved', message: correctionMessages.memberRemoved, data: { userId: member.user.id, groupId: group.id, cancelledInstalments: 3 } });
 
     // February and March stay owed (PKR 10,000); April to June are gone; January stays paid.
     const summary = ok(await api.get('/api/payments/summary', member.token)).data;
@@ -332,6 +332,7 @@ describe('POST /api/admin/groups/{id}/members/{userId}/move', () => {
     const moved = ok(await api.post(`/api/admin/groups/${from.id}/members/${member.user.id}/move`, { toGroupId: to.id, reason: 'Wants the later group.' }, admin.token));
     expect(moved).toEqual({
       success: true,
+      code: 'correction.memberMoved',
       message: correctionMessages.memberMoved,
       data: { userId: member.user.id, fromGroupId: from.id, groupId: to.id, groupNumber: to.groupNumber, memberNumber: 2, paidMonthsCarried: 2 },
     });

@@ -11,6 +11,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
+import { memberMovedNotice, memberRemovedNotice, noticeEmail, type Language, type NoticeText } from '../mail/templates.ts';
 import { notifyUser } from '../notifications/notify.ts';
 import { businessDateSql, type BusinessDay } from '../payments/figures.ts';
 import { membershipMessages } from '../groups/membership-service.ts';
@@ -18,7 +19,7 @@ import { membershipMessages } from '../groups/membership-service.ts';
 export type MembershipCorrectionDeps = { db: Database; today: () => BusinessDay; appUrl: string; mailQueued: () => void };
 
 type LockedGroup = { id: string; plan_id: string; group_number: string; max_members: number; current_members: number; next_member_number: number; start_date: string; is_active: boolean };
-type Membership = { id: string; member_number: number; status: string; email: string; name: string };
+type Membership = { id: string; member_number: number; status: string; email: string; name: string; language: Language };
 
 /** The groups locked in id order, so two corrections over the same pair of groups cannot deadlock. */
 async function lockGroups(tx: Queryable, ids: string[]): Promise<Map<string, LockedGroup>> {
@@ -33,7 +34,7 @@ async function lockGroups(tx: Queryable, ids: string[]): Promise<Map<string, Loc
 /** The member's active membership of the group, checked for what a correction may not touch. */
 async function movableMembership(tx: Queryable, groupId: string, userId: string): Promise<Membership> {
   const { rows } = await tx.query<Membership>(
-    `SELECT m.id, m.member_number, m.status, u.email, u.name FROM group_members m JOIN users u ON u.id = m.user_id
+    `SELECT m.id, m.member_number, m.status, u.email, u.name, u.language FROM group_members m JOIN users u ON u.id = m.user_id
      WHERE m.group_id = $1 AND m.user_id = $2 FOR UPDATE OF m`,
     [groupId, userId],
   );
@@ -51,9 +52,19 @@ async function leaveGroup(tx: Queryable, groupId: string, membershipId: string, 
   await tx.query('UPDATE committee_groups SET current_members = current_members - 1, updated_at = now() WHERE id = $1', [groupId]);
 }
 
-async function tellMember(deps: MembershipCorrectionDeps, tx: Queryable, userId: string, m: Membership, text: { type: string; title: string; message: string }, groupId: string) {
-  await notifyUser(tx, userId, { ...text, data: { groupId } });
-  await enqueueEmail(tx, { to: m.email, subject: text.title, text: `Assalam-o-Alaikum ${m.name},\n\n${text.message}\n\n${deps.appUrl}/dashboard\n\nUmrah Committee` });
+/** In the app and by email, each in the member's language. */
+async function tellMember(
+  deps: MembershipCorrectionDeps,
+  tx: Queryable,
+  userId: string,
+  m: Membership,
+  type: string,
+  text: (language: Language) => NoticeText,
+  groupId: string,
+) {
+  await notifyUser(tx, userId, { type, text, data: { groupId } });
+  const { title, message } = text(m.language);
+  await enqueueEmail(tx, noticeEmail(m.language, m.email, m.name, title, message, `${deps.appUrl}/dashboard`));
 }
 
 /**
@@ -79,11 +90,7 @@ export async function removeMember(deps: MembershipCorrectionDeps, admin: Actor,
       await tx.query('DELETE FROM payments WHERE id = ANY($1::uuid[])', [ids]);
     }
     await leaveGroup(tx, groupId, membership.id, reason, null);
-    await tellMember(deps, tx, userId, membership, {
-      type: 'GROUP_MEMBER_REMOVED',
-      title: 'Removed from your group',
-      message: `You were removed from Group ${group.group_number}: ${reason}. Months already due stay due until paid; no month to come is due from you.`,
-    }, groupId);
+    await tellMember(deps, tx, userId, membership, 'GROUP_MEMBER_REMOVED', (language) => memberRemovedNotice(language, group.group_number, reason), groupId);
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'GROUP_MEMBER_REMOVE',
@@ -140,11 +147,15 @@ export async function moveMember(deps: MembershipCorrectionDeps, admin: Actor, g
       [from.id, userId, to.id, to.start_date],
     );
     const paidMonthsCarried = moved.filter((p) => p.status === 'PAID').length;
-    await tellMember(deps, tx, userId, membership, {
-      type: 'GROUP_MEMBER_MOVED',
-      title: 'Moved to a new group',
-      message: `You were moved from Group ${from.group_number} to Group ${to.group_number}: ${input.reason}. Your paid months came with you, and your months now follow the new group.`,
-    }, to.id);
+    await tellMember(
+      deps,
+      tx,
+      userId,
+      membership,
+      'GROUP_MEMBER_MOVED',
+      (language) => memberMovedNotice(language, from.group_number, to.group_number, input.reason),
+      to.id,
+    );
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'GROUP_MEMBER_MOVE',

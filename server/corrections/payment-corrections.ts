@@ -11,22 +11,23 @@ import type { Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
+import { approvalUndoneNotice, noticeEmail, periodName, receiptCorrectedNotice, type Language, type NoticeText } from '../mail/templates.ts';
 import { notifyUser } from '../notifications/notify.ts';
 import { reverseCommissions } from '../referrals/commission-service.ts';
-import { getPayment, monthName, type InstalmentDeps } from '../payments/instalment-service.ts';
+import { getPayment, type InstalmentDeps } from '../payments/instalment-service.ts';
 
 type LockedPayment = {
   id: string; type: string; status: string; under_review: boolean; settled_by_payment_id: string | null; receipt_id: string | null;
   user_id: string; group_id: string | null; month: number; year: number; amount: string; approved_at: Date | null; reviewed_by: string | null;
   submitted_at: Date | null; payment_method: string; bank_account_id: string | null; bank_account_snapshot: unknown; notes: string | null;
-  email: string; name: string;
+  email: string; name: string; language: Language;
 };
 
 async function lockPayment(tx: Queryable, id: string): Promise<LockedPayment> {
   if (!isUuid(id)) throw notFound(instalmentMessages.notFound);
   const { rows } = await tx.query<LockedPayment>(
     `SELECT p.id, p.type, p.status, p.under_review, p.settled_by_payment_id, p.receipt_id, p.user_id, p.group_id, p.month, p.year, p.amount::text,
-       p.approved_at, p.reviewed_by, p.submitted_at, p.payment_method, p.bank_account_id, p.bank_account_snapshot, p.notes, u.email, u.name
+       p.approved_at, p.reviewed_by, p.submitted_at, p.payment_method, p.bank_account_id, p.bank_account_snapshot, p.notes, u.email, u.name, u.language
      FROM payments p JOIN users u ON u.id = p.user_id WHERE p.id = $1 FOR UPDATE OF p`,
     [id],
   );
@@ -35,9 +36,11 @@ async function lockPayment(tx: Queryable, id: string): Promise<LockedPayment> {
   return rows[0];
 }
 
-async function tellMember(deps: InstalmentDeps, tx: Queryable, p: LockedPayment, text: { type: string; title: string; message: string }, paymentId: string) {
-  await notifyUser(tx, p.user_id, { ...text, data: { paymentId } });
-  await enqueueEmail(tx, { to: p.email, subject: text.title, text: `Assalam-o-Alaikum ${p.name},\n\n${text.message}\n\n${deps.appUrl}/dashboard\n\nUmrah Committee` });
+/** In the app and by email, each in the member's language. */
+async function tellMember(deps: InstalmentDeps, tx: Queryable, p: LockedPayment, type: string, text: (language: Language) => NoticeText, paymentId: string) {
+  await notifyUser(tx, p.user_id, { type, text, data: { paymentId } });
+  const { title, message } = text(p.language);
+  await enqueueEmail(tx, noticeEmail(p.language, p.email, p.name, title, message, `${deps.appUrl}/dashboard`));
 }
 
 /**
@@ -59,12 +62,7 @@ export async function undoApproval(deps: InstalmentDeps, admin: Actor, id: strin
       [p.id, admin.id, reason],
     );
     if (p.receipt_id) await tx.query('UPDATE receipts SET undone_at = now(), undone_by = $2, undo_reason = $3 WHERE id = $1', [p.receipt_id, admin.id, reason]);
-    const period = `${monthName(p.month)} ${p.year}`;
-    await tellMember(deps, tx, p, {
-      type: 'INSTALMENT_APPROVAL_UNDONE',
-      title: 'Payment approval undone',
-      message: `The approval of your payment for ${period} was undone: ${reason}. This month is unpaid again; please send a new receipt.`,
-    }, p.id);
+    await tellMember(deps, tx, p, 'INSTALMENT_APPROVAL_UNDONE', (language) => approvalUndoneNotice(language, periodName(language, p.month, p.year), reason), p.id);
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'PAYMENT_APPROVAL_UNDONE',
@@ -120,11 +118,8 @@ export async function correctReceipt(deps: InstalmentDeps, admin: Actor, id: str
 
     const { rows: after } = await tx.query<{ month: number; year: number; amount: string }>('SELECT month, year, amount::text FROM payments WHERE id = $1', [targetId]);
     const now = after[0];
-    await tellMember(deps, tx, p, {
-      type: 'INSTALMENT_RECEIPT_CORRECTED',
-      title: 'Receipt corrected',
-      message: `Your receipt sent for ${monthName(p.month)} ${p.year} is now recorded for ${monthName(now.month)} ${now.year}, ${formatPkr(Number(now.amount))}: ${fix.reason}.`,
-    }, targetId);
+    const amount = formatPkr(Number(now.amount));
+    await tellMember(deps, tx, p, 'INSTALMENT_RECEIPT_CORRECTED', (language) => receiptCorrectedNotice(language, p, now, amount, fix.reason), targetId);
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'PAYMENT_RECEIPT_CORRECTED',

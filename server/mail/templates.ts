@@ -1,102 +1,428 @@
-/** The product's emails. Plain text first (phones, plain mail clients), with a simple HTML copy. */
+/**
+ * The texts the product sends to people: emails, and the in-app notifications that tell of the same
+ * events. Each exists in English and Urdu, the two side by side, and the recipient's own language
+ * (`users.language`) picks one; the English texts are the specification's, word for word. Urdu follows
+ * docs/urdu-glossary.md: amounts (PKR 5,000), numbers and dates in Western digits, months in Urdu.
+ *
+ * Emails are plain text first (phones, plain mail clients); the account emails also carry a simple
+ * HTML copy, marked right-to-left in Urdu. The overdue and reminder jobs write their rows in SQL: they
+ * read the same texts here, with {placeholders} that server/mail/sql-text.ts fills with SQL expressions.
+ */
+import type { Language } from '../../contract/accounts.ts';
 import type { OutgoingEmail } from './transport.ts';
+
+export type { Language };
+
+/** One text in both languages. */
+type Both<T = string> = Record<Language, T>;
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const ENGLISH_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export const URDU_MONTHS = ['جنوری', 'فروری', 'مارچ', 'اپریل', 'مئی', 'جون', 'جولائی', 'اگست', 'ستمبر', 'اکتوبر', 'نومبر', 'دسمبر'];
+
+/** "March 2026" / "مارچ 2026". */
+export function periodName(language: Language, month: number, year: number): string {
+  return `${(language === 'ur' ? URDU_MONTHS : ENGLISH_MONTHS)[month - 1]} ${year}`;
+}
+
+export const signature: Both = { en: 'Umrah Committee', ur: 'عمرہ کمیٹی' };
 
 /**
  * "Assalam-o-Alaikum Name," to a proven address of that person; just "Assalam-o-Alaikum," where the
  * address is not yet proven to be theirs (a registration, a new email): a name someone typed never
  * reaches a stranger's inbox.
  */
-const greeting = (name: string | undefined) => (name ? `Assalam-o-Alaikum ${name},` : 'Assalam-o-Alaikum,');
+export function greeting(language: Language, name: string | undefined): string {
+  if (language === 'ur') return name ? `السلام علیکم ${name}،` : 'السلام علیکم،';
+  return name ? `Assalam-o-Alaikum ${name},` : 'Assalam-o-Alaikum,';
+}
 
-function linkEmail(to: string, subject: string, greetingName: string | undefined, lines: string[], link: string, closing: string): OutgoingEmail {
-  const text = [greeting(greetingName), '', ...lines, '', link, '', closing, '', 'Umrah Committee'].join('\n');
-  const html = `<p>${escapeHtml(greeting(greetingName))}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}
-<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(closing)}</p><p>Umrah Committee</p>`;
+/** The HTML copy: Urdu reads right to left, and mail clients are told which language it is. */
+function htmlCopy(language: Language, paragraphs: string): string {
+  return language === 'ur' ? `<div dir="rtl" lang="ur">${paragraphs}</div>` : paragraphs;
+}
+
+function linkEmail(
+  language: Language,
+  to: string,
+  subject: string,
+  greetingName: string | undefined,
+  lines: string[],
+  link: string,
+  closing: string,
+): OutgoingEmail {
+  const hello = greeting(language, greetingName);
+  const text = [hello, '', ...lines, '', link, '', closing, '', signature[language]].join('\n');
+  const html = htmlCopy(
+    language,
+    `<p>${escapeHtml(hello)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}
+<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(closing)}</p><p>${signature[language]}</p>`,
+  );
   return { to, subject, text, html };
 }
 
-/** To an address not yet proven to belong to whoever registered it: no name in it. */
-export function verificationEmail(to: string, link: string): OutgoingEmail {
-  return linkEmail(
-    to,
-    'Verify your email address',
-    undefined,
-    ['Welcome to Umrah Committee. Please confirm your email address by opening this link:'],
-    link,
-    'The link expires in 24 hours and works once. If you did not create an account, you can ignore this email.',
-  );
+function plainEmail(language: Language, to: string, subject: string, greetingName: string | undefined, lines: string[]): OutgoingEmail {
+  const hello = greeting(language, greetingName);
+  const text = [hello, '', ...lines, '', signature[language]].join('\n');
+  const html = htmlCopy(language, `<p>${escapeHtml(hello)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p>${signature[language]}</p>`);
+  return { to, subject, text, html };
 }
 
-export function passwordResetEmail(to: string, name: string, link: string): OutgoingEmail {
-  return linkEmail(
-    to,
-    'Reset your password',
-    name,
-    ['We received a request to reset your password. Choose a new one with this link:'],
-    link,
-    'The link expires in 1 hour and works once. If you did not ask for this, you can ignore this email: your password stays as it is.',
-  );
+/* ---------------------------------------------------------------------------------------------- */
+/* Account emails                                                                                 */
+/* ---------------------------------------------------------------------------------------------- */
+
+/** To an address not yet proven to belong to whoever registered it: no name in it, in the language chosen at registration. */
+export function verificationEmail(to: string, link: string, language: Language): OutgoingEmail {
+  const t: Both<{ subject: string; lines: string[]; closing: string }> = {
+    en: {
+      subject: 'Verify your email address',
+      lines: ['Welcome to Umrah Committee. Please confirm your email address by opening this link:'],
+      closing: 'The link expires in 24 hours and works once. If you did not create an account, you can ignore this email.',
+    },
+    ur: {
+      subject: 'اپنے ای میل ایڈریس کی تصدیق کریں',
+      lines: ['عمرہ کمیٹی میں خوش آمدید۔ براہِ کرم یہ لنک کھول کر اپنے ای میل ایڈریس کی تصدیق کریں:'],
+      closing: 'یہ لنک 24 گھنٹے تک کارآمد ہے اور صرف ایک بار کام کرتا ہے۔ اگر آپ نے اکاؤنٹ نہیں بنایا تو اس ای میل کو نظر انداز کر دیں۔',
+    },
+  };
+  const { subject, lines, closing } = t[language];
+  return linkEmail(language, to, subject, undefined, lines, link, closing);
 }
 
-/** To the owner of an email someone tried to register again: says so without telling the registrant. */
-export function alreadyRegisteredEmail(to: string, name: string, loginLink: string, resetLink: string): OutgoingEmail {
-  return linkEmail(
-    to,
-    'You already have an account',
-    name,
-    [
-      'Someone, perhaps you, tried to create a new Umrah Committee account with this email address. You already have an account, so no new one was created.',
-      `If you forgot your password, you can choose a new one here: ${resetLink}`,
-      'To sign in, open this link:',
-    ],
-    loginLink,
-    'If this was not you, you can ignore this email: your account is unchanged.',
-  );
+export function passwordResetEmail(to: string, name: string, link: string, language: Language): OutgoingEmail {
+  const t: Both<{ subject: string; lines: string[]; closing: string }> = {
+    en: {
+      subject: 'Reset your password',
+      lines: ['We received a request to reset your password. Choose a new one with this link:'],
+      closing: 'The link expires in 1 hour and works once. If you did not ask for this, you can ignore this email: your password stays as it is.',
+    },
+    ur: {
+      subject: 'اپنا پاس ورڈ دوبارہ بنائیں',
+      lines: ['ہمیں آپ کا پاس ورڈ دوبارہ بنانے کی درخواست موصول ہوئی ہے۔ اس لنک سے نیا پاس ورڈ منتخب کریں:'],
+      closing: 'یہ لنک 1 گھنٹے تک کارآمد ہے اور صرف ایک بار کام کرتا ہے۔ اگر آپ نے یہ درخواست نہیں کی تو اس ای میل کو نظر انداز کر دیں: آپ کا پاس ورڈ پہلے جیسا ہی رہے گا۔',
+    },
+  };
+  const { subject, lines, closing } = t[language];
+  return linkEmail(language, to, subject, name, lines, link, closing);
+}
+
+/** To the owner of an email someone tried to register again (in the owner's language): says so without telling the registrant. */
+export function alreadyRegisteredEmail(to: string, name: string, loginLink: string, resetLink: string, language: Language): OutgoingEmail {
+  const t: Both<{ subject: string; lines: string[]; closing: string }> = {
+    en: {
+      subject: 'You already have an account',
+      lines: [
+        'Someone, perhaps you, tried to create a new Umrah Committee account with this email address. You already have an account, so no new one was created.',
+        `If you forgot your password, you can choose a new one here: ${resetLink}`,
+        'To sign in, open this link:',
+      ],
+      closing: 'If this was not you, you can ignore this email: your account is unchanged.',
+    },
+    ur: {
+      subject: 'آپ کا اکاؤنٹ پہلے سے موجود ہے',
+      lines: [
+        'کسی نے، شاید آپ نے، اس ای میل ایڈریس سے عمرہ کمیٹی کا نیا اکاؤنٹ بنانے کی کوشش کی۔ آپ کا اکاؤنٹ پہلے سے موجود ہے، اس لیے کوئی نیا اکاؤنٹ نہیں بنایا گیا۔',
+        `اگر آپ اپنا پاس ورڈ بھول گئے ہیں تو یہاں نیا پاس ورڈ منتخب کر سکتے ہیں: ${resetLink}`,
+        'لاگ اِن کرنے کے لیے یہ لنک کھولیں:',
+      ],
+      closing: 'اگر یہ آپ نہیں تھے تو اس ای میل کو نظر انداز کر دیں: آپ کے اکاؤنٹ میں کوئی تبدیلی نہیں ہوئی۔',
+    },
+  };
+  const { subject, lines, closing } = t[language];
+  return linkEmail(language, to, subject, name, lines, loginLink, closing);
 }
 
 /**
  * To a new address whose registration was not created because its CNIC belongs to another account.
- * The address is not proven to be the registrant's: no name in it.
+ * The address is not proven to be the registrant's: no name in it; the language chosen at registration.
  */
-export function cnicTakenEmail(to: string): OutgoingEmail {
-  const lines = [
-    'We could not create your Umrah Committee account: the CNIC you entered is already registered with another account.',
-    'If that account is yours, sign in with its email address. Otherwise, please contact support.',
-  ];
-  const text = [greeting(undefined), '', ...lines, '', 'Umrah Committee'].join('\n');
-  const html = `<p>${escapeHtml(greeting(undefined))}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p>Umrah Committee</p>`;
-  return { to, subject: 'Your registration was not completed', text, html };
+export function cnicTakenEmail(to: string, language: Language): OutgoingEmail {
+  const t: Both<{ subject: string; lines: string[] }> = {
+    en: {
+      subject: 'Your registration was not completed',
+      lines: [
+        'We could not create your Umrah Committee account: the CNIC you entered is already registered with another account.',
+        'If that account is yours, sign in with its email address. Otherwise, please contact support.',
+      ],
+    },
+    ur: {
+      subject: 'آپ کی رجسٹریشن مکمل نہیں ہو سکی',
+      lines: [
+        'ہم آپ کا عمرہ کمیٹی اکاؤنٹ نہیں بنا سکے: آپ کا درج کردہ شناختی کارڈ نمبر پہلے ہی کسی دوسرے اکاؤنٹ کے ساتھ رجسٹرڈ ہے۔',
+        'اگر وہ اکاؤنٹ آپ کا ہے تو اسی کے ای میل ایڈریس سے لاگ اِن کریں۔ ورنہ براہِ کرم ہم سے رابطہ کریں۔',
+      ],
+    },
+  };
+  return plainEmail(language, to, t[language].subject, undefined, t[language].lines);
 }
 
 /** To the new address of an email change: proves it belongs to the person. Not yet proven theirs: no name in it. */
-export function confirmNewEmailEmail(to: string, link: string, currentEmail: string): OutgoingEmail {
-  return linkEmail(
-    to,
-    'Confirm your new email address',
-    undefined,
-    ['Please confirm that this is your new email address for Umrah Committee:'],
-    link,
-    `The link expires in 24 hours and works once. Until then you sign in with ${currentEmail}. If you did not ask for this, you can ignore this email.`,
-  );
+export function confirmNewEmailEmail(to: string, link: string, currentEmail: string, language: Language): OutgoingEmail {
+  const t: Both<{ subject: string; lines: string[]; closing: string }> = {
+    en: {
+      subject: 'Confirm your new email address',
+      lines: ['Please confirm that this is your new email address for Umrah Committee:'],
+      closing: `The link expires in 24 hours and works once. Until then you sign in with ${currentEmail}. If you did not ask for this, you can ignore this email.`,
+    },
+    ur: {
+      subject: 'اپنے نئے ای میل ایڈریس کی تصدیق کریں',
+      lines: ['براہِ کرم تصدیق کریں کہ عمرہ کمیٹی کے لیے یہ آپ کا نیا ای میل ایڈریس ہے:'],
+      closing: `یہ لنک 24 گھنٹے تک کارآمد ہے اور صرف ایک بار کام کرتا ہے۔ تب تک آپ ${currentEmail} سے لاگ اِن کریں گے۔ اگر آپ نے یہ درخواست نہیں کی تو اس ای میل کو نظر انداز کر دیں۔`,
+    },
+  };
+  const { subject, lines, closing } = t[language];
+  return linkEmail(language, to, subject, undefined, lines, link, closing);
 }
 
 /**
  * To the owner of an address another account tried to move its email to: no link, and nothing of
  * the other account (no name, no address). The person who asked is answered as for any email change.
  */
-export function emailInUseNoticeEmail(to: string, name: string, loginLink: string): OutgoingEmail {
-  return linkEmail(
-    to,
-    'Someone tried to use your email address',
-    name,
-    [
-      'Someone tried to change the email address of another Umrah Committee account to this one. This address already belongs to your account, so nothing was changed.',
-      'To sign in, open this link:',
-    ],
-    loginLink,
-    'You do not need to do anything: your account is unchanged.',
-  );
+export function emailInUseNoticeEmail(to: string, name: string, loginLink: string, language: Language): OutgoingEmail {
+  const t: Both<{ subject: string; lines: string[]; closing: string }> = {
+    en: {
+      subject: 'Someone tried to use your email address',
+      lines: [
+        'Someone tried to change the email address of another Umrah Committee account to this one. This address already belongs to your account, so nothing was changed.',
+        'To sign in, open this link:',
+      ],
+      closing: 'You do not need to do anything: your account is unchanged.',
+    },
+    ur: {
+      subject: 'کسی نے آپ کا ای میل ایڈریس استعمال کرنے کی کوشش کی',
+      lines: [
+        'کسی نے عمرہ کمیٹی کے ایک دوسرے اکاؤنٹ کا ای میل ایڈریس بدل کر یہ ایڈریس رکھنے کی کوشش کی۔ یہ ایڈریس پہلے ہی آپ کے اکاؤنٹ کا ہے، اس لیے کچھ تبدیل نہیں کیا گیا۔',
+        'لاگ اِن کرنے کے لیے یہ لنک کھولیں:',
+      ],
+      closing: 'آپ کو کچھ کرنے کی ضرورت نہیں: آپ کے اکاؤنٹ میں کوئی تبدیلی نہیں ہوئی۔',
+    },
+  };
+  const { subject, lines, closing } = t[language];
+  return linkEmail(language, to, subject, name, lines, loginLink, closing);
+}
+
+/** After a sign-in with a two-factor recovery code: how many are left, and from where, if known. */
+export function recoveryCodeUsedEmail(to: string, name: string, remaining: number, ip: string | undefined, language: Language): OutgoingEmail {
+  const t: Both<{ subject: string; lines: string[] }> = {
+    en: {
+      subject: 'A recovery code was used to sign in',
+      lines: [
+        'A recovery code was just used to sign in to your Umrah Committee account instead of a code from your authenticator app.',
+        ...(ip ? [`The sign-in came from the address ${ip}.`] : []),
+        `You have ${remaining} unused recovery ${remaining === 1 ? 'code' : 'codes'} left. You can make a new set on your profile page.`,
+        'If this was not you, change your password now and make new recovery codes.',
+      ],
+    },
+    ur: {
+      subject: 'لاگ اِن کے لیے ریکوری کوڈ استعمال ہوا',
+      lines: [
+        'ابھی آپ کے عمرہ کمیٹی اکاؤنٹ میں لاگ اِن کے لیے تصدیقی ایپ کے کوڈ کی جگہ ایک ریکوری کوڈ استعمال کیا گیا۔',
+        ...(ip ? [`یہ لاگ اِن ${ip} ایڈریس سے ہوا۔`] : []),
+        `آپ کے پاس ${remaining} غیر استعمال شدہ ریکوری کوڈ باقی ${remaining === 1 ? 'ہے' : 'ہیں'}۔ آپ اپنے پروفائل کے صفحے پر نئے کوڈ بنا سکتے ہیں۔`,
+        'اگر یہ آپ نہیں تھے تو فوراً اپنا پاس ورڈ بدلیں اور نئے ریکوری کوڈ بنائیں۔',
+      ],
+    },
+  };
+  return plainEmail(language, to, t[language].subject, name, t[language].lines);
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Notices: an in-app notification's title and message, which the member's email repeats         */
+/* ---------------------------------------------------------------------------------------------- */
+
+export type NoticeText = { title: string; message: string };
+
+/** The text of a notice email: greeting, paragraphs, signature. The jobs build the same in SQL (sql-text.ts). */
+export function noticeEmailText(language: Language, name: string, paragraphs: string[]): string {
+  return [greeting(language, name), ...paragraphs, signature[language]].join('\n\n');
+}
+
+/** A notice by email, plain text (as these have always been): the message, then the link into the app. */
+export function noticeEmail(language: Language, to: string, name: string, subject: string, message: string, link: string): OutgoingEmail {
+  return { to, subject, text: noticeEmailText(language, name, [message, link]) };
+}
+
+export function recoveryCodeUsedNotice(language: Language, remaining: number): NoticeText {
+  return {
+    en: {
+      title: 'Recovery code used',
+      message: `A recovery code was used to sign in to your account. ${remaining} unused ${remaining === 1 ? 'code is' : 'codes are'} left. If this was not you, change your password and make new recovery codes.`,
+    },
+    ur: {
+      title: 'ریکوری کوڈ استعمال ہوا',
+      message: `آپ کے اکاؤنٹ میں لاگ اِن کے لیے ایک ریکوری کوڈ استعمال کیا گیا۔ ${remaining} غیر استعمال شدہ ${remaining === 1 ? 'کوڈ باقی ہے' : 'کوڈ باقی ہیں'}۔ اگر یہ آپ نہیں تھے تو اپنا پاس ورڈ بدلیں اور نئے ریکوری کوڈ بنائیں۔`,
+    },
+  }[language];
+}
+
+/** To the administrators: a member asked to join a plan. */
+export function planRequestNewNotice(language: Language, planName: string): NoticeText {
+  return {
+    en: { title: 'New plan request', message: `A member asked to join ${planName}.` },
+    ur: { title: 'کمیٹی پلان کی نئی درخواست', message: `ایک رکن نے ${planName} میں شامل ہونے کی درخواست کی ہے۔` },
+  }[language];
+}
+
+export function planApprovedNotice(language: Language, planName: string, groupNumber: string, memberNumber: number): NoticeText {
+  return {
+    en: { title: 'Plan request approved', message: `Your request for ${planName} was approved. You are member ${memberNumber} of Group ${groupNumber}.` },
+    ur: { title: 'کمیٹی پلان کی درخواست منظور', message: `${planName} کے لیے آپ کی درخواست منظور ہو گئی ہے۔ آپ گروپ نمبر ${groupNumber} کے رکن نمبر ${memberNumber} ہیں۔` },
+  }[language];
+}
+
+export function planApprovedEmail(language: Language, to: string, name: string, notice: NoticeText, scheduleLink: string): OutgoingEmail {
+  const t: Both<{ subject: string; link: string }> = {
+    en: { subject: 'Your plan request was approved', link: `See your payment schedule: ${scheduleLink}` },
+    ur: { subject: 'آپ کی کمیٹی پلان کی درخواست منظور ہو گئی', link: `اپنی اقساط کا شیڈول دیکھیں: ${scheduleLink}` },
+  };
+  return { to, subject: t[language].subject, text: noticeEmailText(language, name, [notice.message, t[language].link]) };
+}
+
+/** `planName` is undefined when the plan is gone. */
+export function planRejectedNotice(language: Language, planName: string | undefined, reason: string): NoticeText {
+  return {
+    en: { title: 'Plan request rejected', message: `Your request for ${planName ?? 'the plan'} was not approved: ${reason}. You may send a new request.` },
+    ur: { title: 'کمیٹی پلان کی درخواست مسترد', message: `${planName ?? 'کمیٹی پلان'} کے لیے آپ کی درخواست منظور نہیں ہوئی: ${reason}۔ آپ نئی درخواست بھیج سکتے ہیں۔` },
+  }[language];
+}
+
+export const planRejectedSubject: Both = { en: 'Your plan request was not approved', ur: 'آپ کی کمیٹی پلان کی درخواست منظور نہیں ہوئی' };
+
+export function groupJoinedNotice(language: Language, planName: string, groupNumber: string, memberNumber: number): NoticeText {
+  return {
+    en: { title: 'Added to a group', message: `You were added to ${planName}, Group ${groupNumber}, as member ${memberNumber}.` },
+    ur: { title: 'آپ کو گروپ میں شامل کر لیا گیا', message: `آپ کو ${planName} کے گروپ نمبر ${groupNumber} میں رکن نمبر ${memberNumber} کے طور پر شامل کر لیا گیا ہے۔` },
+  }[language];
+}
+
+/** To the administrators: a member sent a month's receipt. */
+export function instalmentSubmittedNotice(language: Language, month: number, year: number, groupNumber: string): NoticeText {
+  const period = periodName(language, month, year);
+  return {
+    en: { title: 'New instalment receipt', message: `A member sent the receipt for ${period}, Group ${groupNumber}.` },
+    ur: { title: 'قسط کی نئی رسید', message: `ایک رکن نے ${period} کی قسط کی رسید بھیجی ہے، گروپ نمبر ${groupNumber}۔` },
+  }[language];
+}
+
+/**
+ * An admin's decision on a month (`period` as periodName writes it). The overdue job sends the OVERDUE
+ * text too, from SQL, with `{period}` in place of the month.
+ */
+export function instalmentDecisionNotice(language: Language, decision: 'PAID' | 'REJECTED' | 'OVERDUE', period: string, reason?: string): NoticeText {
+  const texts: Both<Record<typeof decision, NoticeText>> = {
+    en: {
+      PAID: { title: 'Payment approved', message: `Your payment for ${period} was approved. JazakAllah khair.` },
+      REJECTED: { title: 'Payment rejected', message: `Your payment for ${period} was not approved: ${reason}. Please send a new receipt.` },
+      OVERDUE: { title: 'Payment overdue', message: `Your payment for ${period} is overdue. Please pay it as soon as you can.` },
+    },
+    ur: {
+      PAID: { title: 'ادائیگی منظور ہو گئی', message: `آپ کی ${period} کی قسط کی ادائیگی منظور ہو گئی ہے۔ جزاک اللہ خیر۔` },
+      REJECTED: { title: 'ادائیگی مسترد', message: `آپ کی ${period} کی قسط کی ادائیگی منظور نہیں ہوئی: ${reason}۔ براہِ کرم نئی رسید بھیجیں۔` },
+      OVERDUE: { title: 'قسط تاخیر شدہ', message: `آپ کی ${period} کی قسط تاخیر شدہ ہے۔ براہِ کرم جلد از جلد ادائیگی کر دیں۔` },
+    },
+  };
+  return texts[language][decision];
+}
+
+export function approvalUndoneNotice(language: Language, period: string, reason: string): NoticeText {
+  return {
+    en: {
+      title: 'Payment approval undone',
+      message: `The approval of your payment for ${period} was undone: ${reason}. This month is unpaid again; please send a new receipt.`,
+    },
+    ur: {
+      title: 'ادائیگی کی منظوری واپس لے لی گئی',
+      message: `آپ کی ${period} کی قسط کی ادائیگی کی منظوری واپس لے لی گئی ہے: ${reason}۔ یہ مہینہ دوبارہ غیر ادا شدہ ہے؛ براہِ کرم نئی رسید بھیجیں۔`,
+    },
+  }[language];
+}
+
+/** `amount` as formatPkr writes it (PKR 5,000), in both languages. */
+export function receiptCorrectedNotice(language: Language, before: { month: number; year: number }, now: { month: number; year: number }, amount: string, reason: string): NoticeText {
+  const from = periodName(language, before.month, before.year);
+  const to = periodName(language, now.month, now.year);
+  return {
+    en: { title: 'Receipt corrected', message: `Your receipt sent for ${from} is now recorded for ${to}, ${amount}: ${reason}.` },
+    ur: { title: 'رسید درست کر دی گئی', message: `${from} کے لیے بھیجی گئی آپ کی رسید اب ${to} کے لیے ${amount} درج ہے: ${reason}۔` },
+  }[language];
+}
+
+export function memberRemovedNotice(language: Language, groupNumber: string, reason: string): NoticeText {
+  return {
+    en: {
+      title: 'Removed from your group',
+      message: `You were removed from Group ${groupNumber}: ${reason}. Months already due stay due until paid; no month to come is due from you.`,
+    },
+    ur: {
+      title: 'آپ کو گروپ سے نکال دیا گیا',
+      message: `آپ کو گروپ نمبر ${groupNumber} سے نکال دیا گیا ہے: ${reason}۔ جو اقساط پہلے سے واجب الادا ہیں وہ ادائیگی تک واجب الادا رہیں گی؛ آئندہ کسی مہینے کی قسط آپ کے ذمے نہیں۔`,
+    },
+  }[language];
+}
+
+export function memberMovedNotice(language: Language, fromGroup: string, toGroup: string, reason: string): NoticeText {
+  return {
+    en: {
+      title: 'Moved to a new group',
+      message: `You were moved from Group ${fromGroup} to Group ${toGroup}: ${reason}. Your paid months came with you, and your months now follow the new group.`,
+    },
+    ur: {
+      title: 'آپ کو نئے گروپ میں منتقل کر دیا گیا',
+      message: `آپ کو گروپ نمبر ${fromGroup} سے گروپ نمبر ${toGroup} میں منتقل کر دیا گیا ہے: ${reason}۔ آپ کی ادا شدہ اقساط آپ کے ساتھ منتقل ہو گئی ہیں، اور اب آپ کے مہینے نئے گروپ کے مطابق ہیں۔`,
+    },
+  }[language];
+}
+
+export function winnerNotice(language: Language, planName: string, groupNumber: string, period: string): NoticeText {
+  return {
+    en: { title: 'You won!', message: `Mubarak! You were selected as the winner of ${planName}, Group ${groupNumber}, for ${period}.` },
+    ur: { title: 'مبارک ہو، آپ فاتح ہیں!', message: `مبارک ہو! ${period} کے لیے ${planName}، گروپ نمبر ${groupNumber} کی قرعہ اندازی میں آپ کو فاتح منتخب کیا گیا ہے۔` },
+  }[language];
+}
+
+export const winnerSubject: Both = { en: 'You were selected as this month’s winner', ur: 'آپ اس مہینے کے فاتح منتخب ہوئے ہیں' };
+
+/** `amount` as formatPkr writes it (PKR 5,000). */
+export function commissionPaidNotice(language: Language, amount: string): NoticeText {
+  return {
+    en: { title: 'Commission paid', message: `Your referral commission of ${amount} was paid. Please confirm when you receive it.` },
+    ur: { title: 'کمیشن ادا کر دیا گیا', message: `آپ کا ${amount} کا ریفرل کمیشن ادا کر دیا گیا ہے۔ رقم موصول ہونے پر براہِ کرم تصدیق کریں۔` },
+  }[language];
+}
+
+/**
+ * The reminders (reminders/reminder-service.ts), written in SQL: {period}, {amount} and {dueOn} are
+ * filled there. The DUE text names the grace day, which is the operator's setting.
+ */
+export function reminderNotice(language: Language, kind: 'BEFORE' | 'DUE' | 'MANUAL', graceDay: number): NoticeText {
+  const texts: Both<Record<typeof kind, NoticeText>> = {
+    en: {
+      BEFORE: { title: 'Payment due soon', message: 'Your payment for {period} ({amount}) is due on {dueOn}.' },
+      DUE: {
+        title: 'Payment due',
+        message: `Your payment for {period} ({amount}) is due now. Please pay it by the ${ordinal(graceDay)} so that it does not become overdue.`,
+      },
+      MANUAL: { title: 'Payment reminder', message: 'A reminder from the committee: your payment for {period} ({amount}) is due.' },
+    },
+    ur: {
+      BEFORE: { title: 'قسط کی آخری تاریخ قریب ہے', message: 'آپ کی {period} کی قسط ({amount}) کی آخری تاریخ {dueOn} ہے۔' },
+      DUE: {
+        title: 'قسط واجب الادا ہے',
+        message: `آپ کی {period} کی قسط ({amount}) اب واجب الادا ہے۔ براہِ کرم ${graceDay} تاریخ تک ادائیگی کر دیں تاکہ یہ تاخیر شدہ نہ ہو۔`,
+      },
+      MANUAL: { title: 'قسط کی یاد دہانی', message: 'کمیٹی کی طرف سے یاد دہانی: آپ کی {period} کی قسط ({amount}) واجب الادا ہے۔' },
+    },
+  };
+  return texts[language][kind];
+}
+
+/** The last line of a reminder email, before the signature. */
+export const reminderEmailsOff: Both = { en: 'You can turn these emails off in your profile.', ur: 'آپ یہ ای میلز اپنے پروفائل میں بند کر سکتے ہیں۔' };
+
+function ordinal(n: number): string {
+  const suffix = n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th';
+  return `${n}${suffix}`;
 }

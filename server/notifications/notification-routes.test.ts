@@ -199,7 +199,7 @@ describe('marking read', () => {
 
     const first = await api.put(`/api/notifications/${aNote.id}/read`, undefined, a.member.token);
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ success: true, message: 'Notification marked as read' });
+    expect(first.body).toEqual({ success: true, code: 'notification.read', message: 'Notification marked as read' });
     const readAt = (await notesInDb(a.member.user.id))[0].read_at;
     expect(readAt).not.toBeNull();
     const second = await api.put(`/api/notifications/${aNote.id}/read`, undefined, a.member.token);
@@ -229,7 +229,7 @@ describe('marking read', () => {
 
     const res = await api.put('/api/notifications/read-all', undefined, a.member.token);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: 'All notifications marked as read', data: { count: 2 } });
+    expect(res.body).toEqual({ success: true, code: 'notification.allRead', message: 'All notifications marked as read', data: { count: 2 } });
     const after = await api.get('/api/notifications', a.member.token);
     expect(after.body.unreadCount).toBe(0);
     expect(after.body.notifications.every((n: Note) => n.isRead && n.readAt !== null)).toBe(true);

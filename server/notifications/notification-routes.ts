@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notificationListAnswer, notificationReadAnswer, readAllAnswer, type AppNotification } from '../../contract/notifications.ts';
+import { notificationListAnswer, notificationMessages, notificationReadAnswer, readAllAnswer, type AppNotification } from '../../contract/notifications.ts';
 import { firstValue, paginationOf, pagingQuery } from '../../contract/paging.ts';
 import type { Database } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
@@ -51,7 +51,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Dat
     { onRequest: deps.auth.requireUser, schema: { tags: ['notifications'], summary: 'Mark every notification read', response: responses({ 200: readAllAnswer }) } },
     async (request) => {
       const { rowCount } = await deps.db.query('UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL', [currentUser(request).id]);
-      return { success: true as const, message: 'All notifications marked as read', data: { count: rowCount } };
+      return { success: true as const, message: notificationMessages.allRead, data: { count: rowCount } };
     },
   );
 
@@ -65,7 +65,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Dat
         ? await deps.db.query('UPDATE notifications SET read_at = coalesce(read_at, now()) WHERE id = $1 AND user_id = $2 RETURNING id', [id, currentUser(request).id])
         : { rowCount: 0 };
       if (rowCount === 0) throw notFound('Notification not found.');
-      return { success: true as const, message: 'Notification marked as read' };
+      return { success: true as const, message: notificationMessages.read };
     },
   );
 }

@@ -13,6 +13,7 @@ import { idFilter, isUuid } from '../db/ids.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { failpoint } from '../failpoints.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
+import { instalmentDecisionNotice, instalmentSubmittedNotice, noticeEmail, periodName, type Language } from '../mail/templates.ts';
 import { notifyAdmins, notifyUser } from '../notifications/notify.ts';
 import { accrueCommissions } from '../referrals/commission-service.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
@@ -33,9 +34,6 @@ export type InstalmentDeps = {
   /** The business day figures are read on (RULES §6a); the clock tests control. */
   today: () => BusinessDay;
 };
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-export const monthName = (month: number) => MONTHS[month - 1];
 
 export async function getPayment(deps: Pick<InstalmentDeps, 'signer' | 'today'>, q: Queryable, id: string, viewer: { id: string; role: string }) {
   if (!isUuid(id)) throw notFound(instalmentMessages.notFound);
@@ -86,8 +84,7 @@ export async function submitInstalment(
       );
       await notifyAdmins(tx, {
         type: 'INSTALMENT_SUBMITTED',
-        title: 'New instalment receipt',
-        message: `A member sent the receipt for ${monthName(input.month)} ${input.year}, Group ${instalment.group_number}.`,
+        text: (language) => instalmentSubmittedNotice(language, input.month, input.year, instalment.group_number),
         data: { paymentId: instalment.id },
       });
       return getPayment(deps, tx, instalment.id, { id: member.id, role: 'USER' });
@@ -99,7 +96,7 @@ export async function submitInstalment(
   }
 }
 
-type LockedInstalment = { id: string; type: string; status: string; under_review: boolean; receipt_id: string | null; user_id: string; month: number; year: number; email: string; name: string };
+type LockedInstalment = { id: string; type: string; status: string; under_review: boolean; receipt_id: string | null; user_id: string; month: number; year: number; email: string; name: string; language: Language };
 
 /**
  * Which moves an admin may make (admin document §4; RULES §6). Approval is undone only as a correction (server/corrections); a
@@ -118,7 +115,6 @@ export function refusalOf(current: { status: string; under_review: boolean; type
 
 /** Applies one allowed move inside the caller's transaction, with its notification, email and audit row. */
 async function applyStatus(deps: InstalmentDeps, tx: Queryable, admin: Actor, p: LockedInstalment, target: AdminPaymentStatus, reason: string | undefined) {
-  const period = `${monthName(p.month)} ${p.year}`;
   if (target === 'PAID') {
     await tx.query(
       `UPDATE payments SET status = 'PAID', payment_date = now(), approved_at = now(), under_review = false, reviewed_at = now(), reviewed_by = $2,
@@ -141,13 +137,11 @@ async function applyStatus(deps: InstalmentDeps, tx: Queryable, admin: Actor, p:
       [p.id, admin.id, reason ?? null],
     );
   }
-  const text = {
-    PAID: { type: 'INSTALMENT_APPROVED', title: 'Payment approved', message: `Your payment for ${period} was approved. JazakAllah khair.` },
-    REJECTED: { type: 'INSTALMENT_REJECTED', title: 'Payment rejected', message: `Your payment for ${period} was not approved: ${reason}. Please send a new receipt.` },
-    OVERDUE: { type: 'INSTALMENT_OVERDUE', title: 'Payment overdue', message: `Your payment for ${period} is overdue. Please pay it as soon as you can.` },
-  }[target];
-  await notifyUser(tx, p.user_id, { ...text, data: { paymentId: p.id } });
-  await enqueueEmail(tx, { to: p.email, subject: text.title, text: `Assalam-o-Alaikum ${p.name},\n\n${text.message}\n\n${deps.appUrl}/dashboard\n\nUmrah Committee` });
+  const type = { PAID: 'INSTALMENT_APPROVED', REJECTED: 'INSTALMENT_REJECTED', OVERDUE: 'INSTALMENT_OVERDUE' }[target];
+  const notice = (language: Language) => instalmentDecisionNotice(language, target, periodName(language, p.month, p.year), reason);
+  await notifyUser(tx, p.user_id, { type, text: notice, data: { paymentId: p.id } });
+  const { title, message } = notice(p.language);
+  await enqueueEmail(tx, noticeEmail(p.language, p.email, p.name, title, message, `${deps.appUrl}/dashboard`));
   await recordAudit(tx, {
     actorId: admin.id,
     action: `PAYMENT_${target}`,
@@ -159,7 +153,7 @@ async function applyStatus(deps: InstalmentDeps, tx: Queryable, admin: Actor, p:
   });
 }
 
-const LOCK_INSTALMENTS = `SELECT p.id, p.type, p.status, p.under_review, p.receipt_id, p.user_id, p.month, p.year, u.email, u.name
+const LOCK_INSTALMENTS = `SELECT p.id, p.type, p.status, p.under_review, p.receipt_id, p.user_id, p.month, p.year, u.email, u.name, u.language
   FROM payments p JOIN users u ON u.id = p.user_id WHERE p.id = ANY($1::uuid[]) ORDER BY p.id FOR UPDATE OF p`;
 
 export async function changePaymentStatus(deps: InstalmentDeps, admin: Actor, id: string, target: AdminPaymentStatus, reason: string | undefined) {

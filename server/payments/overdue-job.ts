@@ -1,12 +1,18 @@
 import type { Database } from '../db/database.ts';
 import { isOverdueSql, type BusinessDay } from './figures.ts';
+import { byLanguage, sqlLiteral, sqlPeriod, sqlText } from '../mail/sql-text.ts';
+import { instalmentDecisionNotice, noticeEmailText, type Language } from '../mail/templates.ts';
+
+/** The admin's OVERDUE notice, with {period} for SQL to fill: the same words in the app and by email. */
+const overdue = (language: Language) => instalmentDecisionNotice(language, 'OVERDUE', '{period}');
 
 /**
  * Records the instalments that are overdue (RULES §6a: owed after the grace day, read from the date by
  * the one module of definitions) and announces each once. A PENDING one becomes OVERDUE in its status
  * column; a REJECTED one keeps its status and reason. Overdue figures never wait for this job: it only
  * records and notifies. One statement changes the rows and, from the same rows, writes the notifications
- * and emails: run twice, or on two servers at once, each instalment is announced once.
+ * and emails: run twice, or on two servers at once, each instalment is announced once. Each member reads
+ * them in their own language (templates.ts).
  */
 export async function markOverdueInstalments(db: Database, day: BusinessDay, appUrl: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
@@ -15,18 +21,17 @@ export async function markOverdueInstalments(db: Database, day: BusinessDay, app
        FROM users u
        WHERE u.id = p.user_id AND p.type = 'INSTALMENT' AND p.status <> 'PAID' AND p.overdue_notified_at IS NULL
          AND p.due_date < DATE '${day.today}' AND ${isOverdueSql(day)}
-       RETURNING p.id, p.user_id, p.month, p.year, u.email, u.name
+       RETURNING p.id, p.user_id, p.month, p.year, u.email, u.name, u.language
      ), notified AS (
        INSERT INTO notifications (user_id, type, title, message, data)
-       SELECT user_id, 'INSTALMENT_OVERDUE', 'Payment overdue',
-         'Your payment for ' || to_char(make_date(year, month, 1), 'FMMonth YYYY') || ' is overdue. Please pay it as soon as you can.',
+       SELECT user_id, 'INSTALMENT_OVERDUE', ${byLanguage('language', (l) => sqlLiteral(overdue(l).title))},
+         ${byLanguage('language', (l) => sqlText(overdue(l).message, { period: sqlPeriod(l, 'month', 'year') }))},
          jsonb_build_object('paymentId', id)
        FROM marked
      ), mailed AS (
        INSERT INTO email_outbox (to_address, subject, text_body)
-       SELECT email, 'Payment overdue',
-         'Assalam-o-Alaikum ' || name || E',\\n\\nYour payment for ' || to_char(make_date(year, month, 1), 'FMMonth YYYY') ||
-         E' is overdue. Please pay it as soon as you can.\\n\\n' || $1 || E'/dashboard\\n\\nUmrah Committee'
+       SELECT email, ${byLanguage('language', (l) => sqlLiteral(overdue(l).title))},
+         ${byLanguage('language', (l) => sqlText(noticeEmailText(l, '{name}', [overdue(l).message, '{app}/dashboard']), { name: 'name', period: sqlPeriod(l, 'month', 'year'), app: '$1' }))}
        FROM marked
      )
      SELECT count(*)::int AS n FROM marked`,

@@ -12,7 +12,7 @@ import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseFormFields } from '../http/form-fields.ts';
 import { paymentAnswer } from '../../contract/payments.ts';
-import { addUserToPlanAnswer, planPaymentListAnswer } from '../../contract/plan-requests.ts';
+import { addUserToPlanAnswer, planPaymentListAnswer, planRequestMessages } from '../../contract/plan-requests.ts';
 import { idParam, responses } from '../http/schemas.ts';
 import { receiptMessages } from '../receipts/receipt-files.ts';
 import { readReceiptForm } from '../receipts/receipt-upload.ts';
@@ -58,7 +58,7 @@ export function registerPlanPaymentRoutes(app: FastifyInstance, deps: PlanPaymen
       const input = parseFormFields(subscribeFields, fields);
       if (!receipt) throw badRequest(receiptMessages.required, { receipt: receiptMessages.required });
       const payment = await createPlanRequest(deps, actorOf(request), { ...input, notes: input.description, receipt });
-      return reply.code(201).send({ success: true, message: 'Your payment proof has been uploaded for verification.', payment, data: { payment } });
+      return reply.code(201).send({ success: true, message: planRequestMessages.proofUploaded, payment, data: { payment } });
     },
   );
 
@@ -82,7 +82,7 @@ export function registerPlanPaymentRoutes(app: FastifyInstance, deps: PlanPaymen
     },
     async (request, reply) => {
       const payment = await createPlanRequest(deps, actorOf(request), request.body);
-      return reply.code(201).send({ success: true, message: 'Payment request created successfully. Please upload receipt.', payment, data: { payment } });
+      return reply.code(201).send({ success: true, message: planRequestMessages.created, payment, data: { payment } });
     },
   );
 
@@ -93,7 +93,7 @@ export function registerPlanPaymentRoutes(app: FastifyInstance, deps: PlanPaymen
       const { receipt } = await readReceiptForm(request);
       if (!receipt) throw badRequest(receiptMessages.required, { receipt: receiptMessages.required });
       const payment = await attachPlanReceipt(deps, actorOf(request), request.params.id, { receipt });
-      return { success: true as const, message: 'Receipt uploaded successfully. Admin will review your payment.', payment, data: { payment } };
+      return { success: true as const, message: planRequestMessages.receiptUploaded, payment, data: { payment } };
     },
   );
 
@@ -118,7 +118,7 @@ export function registerPlanPaymentRoutes(app: FastifyInstance, deps: PlanPaymen
     },
     async (request) => {
       const payment = await attachPlanReceipt(deps, actorOf(request), request.params.id, { url: request.body.receiptImage });
-      return { success: true as const, message: 'Receipt uploaded successfully. Admin will review your payment.', payment, data: { payment } };
+      return { success: true as const, message: planRequestMessages.receiptUploaded, payment, data: { payment } };
     },
   );
 
@@ -175,7 +175,7 @@ export function registerPlanPaymentRoutes(app: FastifyInstance, deps: PlanPaymen
     },
     async (request) => {
       const { payment, groupNumber } = await approvePlanRequest(deps, actorOf(request), request.params.id, request.body);
-      return { success: true as const, message: `Payment approved and user assigned to committee group ${groupNumber} successfully`, payment, data: { payment } };
+      return { success: true as const, message: planRequestMessages.approved(groupNumber), payment, data: { payment } };
     },
   );
 
@@ -195,7 +195,7 @@ export function registerPlanPaymentRoutes(app: FastifyInstance, deps: PlanPaymen
     },
     async (request) => {
       const payment = await rejectPlanRequest(deps, actorOf(request), request.params.id, request.body.rejectionReason);
-      return { success: true as const, message: 'Payment rejected successfully', payment, data: { payment } };
+      return { success: true as const, message: planRequestMessages.rejected, payment, data: { payment } };
     },
   );
 
@@ -219,7 +219,7 @@ export function registerPlanPaymentRoutes(app: FastifyInstance, deps: PlanPaymen
       const joined = await addUserToPlan(deps, actorOf(request), request.params.id, request.body);
       return reply.code(201).send({
         success: true,
-        message: `User added to group ${joined.groupNumber} successfully`,
+        message: planRequestMessages.userAdded(joined.groupNumber),
         data: { groupId: joined.groupId, groupNumber: joined.groupNumber, memberNumber: joined.memberNumber },
       });
     },

@@ -14,6 +14,7 @@ import { addMemberToGroup } from '../groups/membership-service.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { failpoint } from '../failpoints.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
+import { groupJoinedNotice, noticeEmail, planApprovedEmail, planApprovedNotice, planRejectedNotice, planRejectedSubject, planRequestNewNotice, type Language } from '../mail/templates.ts';
 import { notifyAdmins, notifyUser } from '../notifications/notify.ts';
 import { findPlan, getVisiblePlan } from '../plans/plan-service.ts';
 import { accrueCommissions } from '../referrals/commission-service.ts';
@@ -97,7 +98,7 @@ export async function createPlanRequest(
         const receiptId = await insertReceipt(tx, member.id, id, { key, receipt: input.receipt });
         await tx.query('UPDATE payments SET receipt_id = $2 WHERE id = $1', [id, receiptId]);
       }
-      await notifyAdmins(tx, { type: 'PLAN_REQUEST_NEW', title: 'New plan request', message: `A member asked to join ${plan.name}.`, data: { paymentId: id, planId: plan.id } });
+      await notifyAdmins(tx, { type: 'PLAN_REQUEST_NEW', text: (language) => planRequestNewNotice(language, plan.name), data: { paymentId: id, planId: plan.id } });
       return getPlanPayment(deps, tx, id, { id: member.id, role: 'USER' });
     }),
   );
@@ -120,12 +121,12 @@ export async function attachPlanReceipt(deps: PlanPaymentDeps, member: Actor, pa
   );
 }
 
-type LockedPayment = { id: string; user_id: string; plan_id: string; status: string; receipt_id: string | null; payment_method: string; email: string; name: string };
+type LockedPayment = { id: string; user_id: string; plan_id: string; status: string; receipt_id: string | null; payment_method: string; email: string; name: string; language: Language };
 
 async function lockSubscription(tx: Queryable, id: string): Promise<LockedPayment> {
   if (!isUuid(id)) throw notFound(planPaymentMessages.notFound);
   const { rows } = await tx.query<LockedPayment>(
-    `SELECT p.id, p.user_id, p.plan_id, p.status, p.receipt_id, p.payment_method, u.email, u.name
+    `SELECT p.id, p.user_id, p.plan_id, p.status, p.receipt_id, p.payment_method, u.email, u.name, u.language
      FROM payments p JOIN users u ON u.id = p.user_id WHERE p.id = $1 AND p.type = 'SUBSCRIPTION' FOR UPDATE OF p`,
     [id],
   );
@@ -159,13 +160,9 @@ export async function approvePlanRequest(deps: PlanPaymentDeps, admin: Actor, id
     await accrueCommissions(tx, payment.id);
     // A referral becomes active with the referred member's first approved payment (RULES §8).
     await tx.query(`UPDATE referrals SET status = 'ACTIVE', activated_at = now() WHERE referred_user_id = $1 AND status = 'PENDING'`, [payment.user_id]);
-    const message = `Your request for ${plan.name} was approved. You are member ${joined.memberNumber} of Group ${joined.groupNumber}.`;
-    await notifyUser(tx, payment.user_id, { type: 'PLAN_REQUEST_APPROVED', title: 'Plan request approved', message, data: { paymentId: id, groupId: joined.groupId } });
-    await enqueueEmail(tx, {
-      to: payment.email,
-      subject: 'Your plan request was approved',
-      text: `Assalam-o-Alaikum ${payment.name},\n\n${message}\n\nSee your payment schedule: ${deps.appUrl}/dashboard\n\nUmrah Committee`,
-    });
+    const notice = (language: Language) => planApprovedNotice(language, plan.name, joined.groupNumber, joined.memberNumber);
+    await notifyUser(tx, payment.user_id, { type: 'PLAN_REQUEST_APPROVED', text: notice, data: { paymentId: id, groupId: joined.groupId } });
+    await enqueueEmail(tx, planApprovedEmail(payment.language, payment.email, payment.name, notice(payment.language), `${deps.appUrl}/dashboard`));
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'PLAN_REQUEST_APPROVE',
@@ -192,9 +189,10 @@ export async function rejectPlanRequest(deps: PlanPaymentDeps, admin: Actor, id:
       await tx.query(`UPDATE receipts SET outcome = 'REFUSED', outcome_reason = $2, reviewed_at = now(), reviewed_by = $3 WHERE id = $1`, [locked.receipt_id, reason, admin.id]);
     }
     const plan = await findPlan(tx, locked.plan_id);
-    const message = `Your request for ${plan?.name ?? 'the plan'} was not approved: ${reason}. You may send a new request.`;
-    await notifyUser(tx, locked.user_id, { type: 'PLAN_REQUEST_REJECTED', title: 'Plan request rejected', message, data: { paymentId: id } });
-    await enqueueEmail(tx, { to: locked.email, subject: 'Your plan request was not approved', text: `Assalam-o-Alaikum ${locked.name},\n\n${message}\n\n${deps.appUrl}/dashboard\n\nUmrah Committee` });
+    const notice = (language: Language) => planRejectedNotice(language, plan?.name, reason);
+    await notifyUser(tx, locked.user_id, { type: 'PLAN_REQUEST_REJECTED', text: notice, data: { paymentId: id } });
+    const { language } = locked;
+    await enqueueEmail(tx, noticeEmail(language, locked.email, locked.name, planRejectedSubject[language], notice(language).message, `${deps.appUrl}/dashboard`));
     await recordAudit(tx, { actorId: admin.id, action: 'PLAN_REQUEST_REJECT', entityType: 'payment', entityId: id, before: { status: 'PENDING' }, after: { status: 'REJECTED', rejectionReason: reason }, ip: admin.ip });
     return getPlanPayment(deps, tx, id, { id: admin.id, role: 'ADMIN' });
   });
@@ -210,7 +208,11 @@ export async function addUserToPlan(deps: PlanPaymentDeps, admin: Actor, planId:
     const user = isUuid(input.userId) ? (await tx.query('SELECT 1 FROM users WHERE id = $1', [input.userId])).rowCount : 0;
     if (!user) throw notFound('User not found.');
     const joined = await addMemberToGroup(tx, { plan, userId: input.userId, groupId: input.groupId, groupNumber: input.groupNumber, nextFreeSeat: true });
-    await notifyUser(tx, input.userId, { type: 'GROUP_JOINED', title: 'Added to a group', message: `You were added to ${plan.name}, Group ${joined.groupNumber}, as member ${joined.memberNumber}.`, data: { groupId: joined.groupId } });
+    await notifyUser(tx, input.userId, {
+      type: 'GROUP_JOINED',
+      text: (language) => groupJoinedNotice(language, plan.name, joined.groupNumber, joined.memberNumber),
+      data: { groupId: joined.groupId },
+    });
     await recordAudit(tx, { actorId: admin.id, action: 'PLAN_ADD_USER', entityType: 'plan', entityId: planId, after: { userId: input.userId, ...joined }, ip: admin.ip });
     return joined;
   });

@@ -199,7 +199,7 @@ describe('PUT /api/profile/password', () => {
 
     const res = await api.put('/api/profile/password', { currentPassword: member.password, newPassword: 'changed-pass-9', confirmPassword: 'changed-pass-9' }, member.token);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: userMessages.passwordChanged });
+    expect(res.body).toEqual({ success: true, code: 'user.passwordChanged', message: userMessages.passwordChanged });
 
     expect((await api.get('/api/profile', member.token)).status).toBe(200);
     expect((await api.get('/api/profile', otherDevice.body.token)).status).toBe(401);

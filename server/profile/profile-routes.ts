@@ -1,7 +1,7 @@
-/** /api/profile: the signed-in user reads and edits their own account, and changes their password. */
+/** /api/profile: the signed-in user reads and edits their own account, chooses their language, and changes their password. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { changePasswordBody, profileAnswer, profileBody, profileUpdatedAnswer, userMessages } from '../../contract/users.ts';
+import { changePasswordBody, languageBody, languageUpdatedAnswer, profileAnswer, profileBody, profileUpdatedAnswer, userMessages } from '../../contract/users.ts';
 import { findUserById } from '../accounts/users.ts';
 import type { Database } from '../db/database.ts';
 import { currentUser, type AuthHooks } from '../http/auth.ts';
@@ -9,7 +9,7 @@ import type { AttemptCounter } from '../http/attempt-counter.ts';
 import { Throttle } from '../http/throttle.ts';
 import { responses } from '../http/schemas.ts';
 import { logSecurityEvent } from '../http/security-log.ts';
-import { changePassword, toProfileUser, updateProfile } from './profile-service.ts';
+import { changePassword, setLanguage, toProfileUser, updateProfile } from './profile-service.ts';
 import { messageAnswer } from '../../contract/answers.ts';
 
 export function registerProfileRoutes(
@@ -49,6 +49,19 @@ export function registerProfileRoutes(
       if (emailChangePending) logSecurityEvent(request, 'email.change-requested', { email: request.body.email });
       const message = emailChangePending ? `${userMessages.profileUpdated} ${userMessages.emailChangeSent}` : userMessages.profileUpdated;
       return { success: true as const, message, user, data: { user, emailChangePending } };
+    },
+  );
+
+  // Not throttled with the profile changes: it sends no mail and guesses nothing.
+  api.put(
+    '/api/profile/language',
+    {
+      ...member,
+      schema: { tags: ['profile'], summary: 'Choose the language of my emails and notifications (en or ur)', body: languageBody, response: responses({ 200: languageUpdatedAnswer }) },
+    },
+    async (request) => {
+      const user = await setLanguage(deps.db, currentUser(request).id, request.body.language);
+      return { success: true as const, message: userMessages.languageUpdated, user, data: { user } };
     },
   );
 

@@ -3,7 +3,7 @@
  * change at once; a new email changes only once its owner opens the link sent to it; a password
  * change needs the current password and signs out every other session.
  */
-import { authMessages } from '../../contract/accounts.ts';
+import { authMessages, type Language } from '../../contract/accounts.ts';
 import { userMessages } from '../../contract/users.ts';
 import { deleteUserSessions } from '../accounts/sessions.ts';
 import { refuseCommonPassword } from '../accounts/common-passwords.ts';
@@ -53,7 +53,7 @@ export async function updateProfile(
         await tx.query(`UPDATE user_tokens SET used_at = now() WHERE user_id = $1 AND purpose = 'CHANGE_EMAIL' AND used_at IS NULL`, [userId]);
         const owner = await findUserByEmail(tx, body.email);
         if (owner) {
-          await enqueueEmail(tx, emailInUseNoticeEmail(owner.email, owner.name, `${deps.appUrl}/login`));
+          await enqueueEmail(tx, emailInUseNoticeEmail(owner.email, owner.name, `${deps.appUrl}/login`, owner.language));
         } else {
           const token = generateToken();
           await tx.query(
@@ -61,8 +61,8 @@ export async function updateProfile(
             [userId, hashToken(token), CHANGE_EMAIL_HOURS, body.email],
           );
           const link = `${deps.appUrl}/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(body.email)}`;
-          // The new address is not yet proven to be the caller's: the email carries no name.
-          await enqueueEmail(tx, confirmNewEmailEmail(body.email, link, before.email));
+          // The new address is not yet proven to be the caller's: the email carries no name. It is the caller's language that reads it.
+          await enqueueEmail(tx, confirmNewEmailEmail(body.email, link, before.email, before.language));
         }
         emailChangePending = true;
       }
@@ -74,6 +74,15 @@ export async function updateProfile(
     if (isUniqueViolation(error, 'users_cnic_key')) throw cnicUnusable();
     throw error;
   }
+}
+
+/**
+ * The language the signed-in user's emails and notifications are written in. Not a profile change the
+ * throttle counts: it sends nothing and touches no credential.
+ */
+export async function setLanguage(db: Database, userId: string, language: Language) {
+  const { rows } = await db.query<UserRow>('UPDATE users SET language = $2, updated_at = now() WHERE id = $1 RETURNING *', [userId, language]);
+  return toProfileUser(rows[0]);
 }
 
 export async function changePassword(db: Database, user: { id: string; sessionId: string }, body: { currentPassword: string; newPassword: string }) {

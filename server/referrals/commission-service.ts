@@ -14,6 +14,7 @@ import { isUuid } from '../db/ids.ts';
 import { failpoint } from '../failpoints.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { notifyUser } from '../notifications/notify.ts';
+import { commissionPaidNotice } from '../mail/templates.ts';
 
 type RulesRow = { id: string; level1_rate: string; level2_rate: string; level3_rate: string; minimum_commission: string; maximum_commission: string };
 
@@ -177,12 +178,8 @@ export async function payCommissionBatch(db: Database, admin: Actor, input: { mo
     const byReferrer = new Map<string, number>();
     for (const row of paid) byReferrer.set(row.referrer_id, (byReferrer.get(row.referrer_id) ?? 0) + Math.round(Number(row.amount) * 100));
     for (const [userId, paisa] of byReferrer) {
-      await notifyUser(tx, userId, {
-        type: 'COMMISSION_PAID',
-        title: 'Commission paid',
-        message: `Your referral commission of ${formatPkr(paisa / 100)} was paid. Please confirm when you receive it.`,
-        data: { batchId },
-      });
+      const amount = formatPkr(paisa / 100);
+      await notifyUser(tx, userId, { type: 'COMMISSION_PAID', text: (language) => commissionPaidNotice(language, amount), data: { batchId } });
     }
     const totalAmount = rupeesFromDb(totals[0].total);
     await recordAudit(tx, {

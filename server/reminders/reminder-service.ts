@@ -8,7 +8,7 @@
  * Each reminder is sent once per instalment (member and month) and kind: one statement records it in
  * `reminders_sent` and, from the rows it recorded, writes the notifications and emails, so that two
  * runners at once (two servers, or the job and an admin) send each one once. States come from the
- * figures module (RULES §6a).
+ * figures module (RULES §6a). Each member reads them in their own language (templates.ts).
  */
 import type { ReminderSettings } from '../../contract/reminders.ts';
 import { groupMessages } from '../../contract/plans.ts';
@@ -17,32 +17,19 @@ import type { Database, Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import { notFound } from '../http/errors.ts';
 import { businessDateSql, instalmentStateSql, overdueCutoffSql, type BusinessDay } from '../payments/figures.ts';
+import { byLanguage, sqlDate, sqlLiteral, sqlPeriod, sqlText } from '../mail/sql-text.ts';
+import { noticeEmailText, reminderEmailsOff, reminderNotice, type Language } from '../mail/templates.ts';
 
 type Kind = 'BEFORE' | 'DUE' | 'MANUAL';
 
-/** SQL: 'March 2026' and 'PKR 5,000' of payment `p`, as the reminders write them. */
-const PERIOD = `to_char(make_date(p.year, p.month, 1), 'FMMonth YYYY')`;
+/** SQL: 'PKR 5,000' of payment `p`, as the reminders write it in both languages. */
 const AMOUNT = `'PKR ' || CASE WHEN p.amount = trunc(p.amount) THEN to_char(p.amount, 'FM999,999,999,990') ELSE to_char(p.amount, 'FM999,999,999,990.00') END`;
-const DUE_ON = `to_char(p.due_date, 'FMDD FMMonth YYYY')`;
 
-/** SQL: each kind's notification title and message for payment `p` (the grace day is the day's). */
-function wording(kind: Kind, day: BusinessDay): { title: string; message: string } {
-  switch (kind) {
-    case 'BEFORE':
-      return { title: `'Payment due soon'`, message: `'Your payment for ' || ${PERIOD} || ' (' || ${AMOUNT} || ') is due on ' || ${DUE_ON} || '.'` };
-    case 'DUE':
-      return {
-        title: `'Payment due'`,
-        message: `'Your payment for ' || ${PERIOD} || ' (' || ${AMOUNT} || ') is due now. Please pay it by the ${ordinal(day.graceDay)} so that it does not become overdue.'`,
-      };
-    case 'MANUAL':
-      return { title: `'Payment reminder'`, message: `'A reminder from the committee: your payment for ' || ${PERIOD} || ' (' || ${AMOUNT} || ') is due.'` };
-  }
-}
-
-function ordinal(n: number): string {
-  const suffix = n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th';
-  return `${n}${suffix}`;
+/** SQL: each kind's notification title and message for payment `p` in one language (the grace day is the day's). */
+function wording(kind: Kind, day: BusinessDay, language: Language): { title: string; message: string } {
+  const { title, message } = reminderNotice(language, kind, day.graceDay);
+  const values = { period: sqlPeriod(language, 'p.month', 'p.year'), amount: AMOUNT, dueOn: sqlDate(language, 'p.due_date') };
+  return { title: sqlLiteral(title), message: sqlText(message, values) };
 }
 
 /**
@@ -51,7 +38,6 @@ function ordinal(n: number): string {
  * how many were sent. `$1` is the app's address; further parameters are the caller's.
  */
 function sendSql(kind: Kind, day: BusinessDay, candidates: string, sentBy: string | null): string {
-  const { title, message } = wording(kind, day);
   return `WITH candidate AS (${candidates}),
      sent AS (
        INSERT INTO reminders_sent (payment_id, kind, user_id, sent_by, emailed)
@@ -60,7 +46,8 @@ function sendSql(kind: Kind, day: BusinessDay, candidates: string, sentBy: strin
        RETURNING payment_id, user_id, emailed
      ),
      payload AS (
-       SELECT s.payment_id, s.user_id, s.emailed, u.email, u.name, ${title} AS title, ${message} AS message
+       SELECT s.payment_id, s.user_id, s.emailed, u.email, u.name, u.language,
+         ${byLanguage('u.language', (l) => wording(kind, day, l).title)} AS title, ${byLanguage('u.language', (l) => wording(kind, day, l).message)} AS message
        FROM sent s JOIN payments p ON p.id = s.payment_id JOIN users u ON u.id = s.user_id
      ),
      notified AS (
@@ -69,7 +56,7 @@ function sendSql(kind: Kind, day: BusinessDay, candidates: string, sentBy: strin
      ),
      mailed AS (
        INSERT INTO email_outbox (to_address, subject, text_body)
-       SELECT email, title, 'Assalam-o-Alaikum ' || name || E',\\n\\n' || message || E'\\n\\n' || $1 || E'/dashboard\\n\\nYou can turn these emails off in your profile.\\n\\nUmrah Committee'
+       SELECT email, title, ${byLanguage('language', (l) => sqlText(noticeEmailText(l, '{name}', ['{message}', '{app}/dashboard', reminderEmailsOff[l]]), { name: 'name', message: 'message', app: '$1' }))}
        FROM payload WHERE emailed
      )
      SELECT count(*)::int AS n, count(DISTINCT user_id)::int AS members FROM sent`;

@@ -206,7 +206,7 @@ export function uniqueEmail(prefix = 'member'): string {
 /** Registers, verifies through the emailed link and logs in: a member ready to use the app. */
 export async function signUpMember(
   ctx: TestContext,
-  fields: { name?: string; email?: string; password?: string; referralCode?: string; cnic?: string; phone?: string } = {},
+  fields: { name?: string; email?: string; password?: string; referralCode?: string; cnic?: string; phone?: string; language?: 'en' | 'ur' } = {},
 ) {
   const api = client(ctx);
   const email = fields.email ?? uniqueEmail();

@@ -190,7 +190,7 @@ export function registerWinnerRoutes(app: FastifyInstance, deps: { db: Database;
     async () => {
       const [year, month] = deps.today().today.split('-').map(Number);
       const data = await groupsAwaitingDraw(deps.db, { year, month });
-      return { success: true as const, message: `${data.groups.length} groups are waiting for this month's winner.`, data };
+      return { success: true as const, message: winnerMessages.awaitingDraw(data.groups.length), data };
     },
   );
 

@@ -13,8 +13,8 @@ import { isUuid } from '../db/ids.ts';
 import { listTotal } from '../db/paging.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
+import { noticeEmail, periodName, winnerNotice, winnerSubject, type Language } from '../mail/templates.ts';
 import { notifyUser } from '../notifications/notify.ts';
-import { monthName } from '../payments/instalment-service.ts';
 
 export type GroupRef = { id: string; plan_id: string; plan_name: string; total_amount: string; group_number: string; start_date: string; end_date: string };
 
@@ -70,11 +70,11 @@ export async function eligibleMembers(db: Queryable, day: BusinessDay, committee
 
 type WinnerRow = {
   id: string; plan_id: string; plan_name: string; group_id: string; group_number: string; user_id: string; user_name: string; user_email: string;
-  month: number; year: number; amount: string; payment_type: string; status: string; notes: string | null; selected_at: Date; paid_at: Date | null; cancelled_at: Date | null;
+  user_language: Language; month: number; year: number; amount: string; payment_type: string; status: string; notes: string | null; selected_at: Date; paid_at: Date | null; cancelled_at: Date | null;
 };
 
 const WINNER_SELECT = `SELECT w.id, w.plan_id, p.name AS plan_name, w.group_id, g.group_number, w.user_id, u.name AS user_name, u.email AS user_email,
-    w.month, w.year, w.amount::text, w.payment_type, w.status, w.notes, w.selected_at, w.paid_at, w.cancelled_at
+    u.language AS user_language, w.month, w.year, w.amount::text, w.payment_type, w.status, w.notes, w.selected_at, w.paid_at, w.cancelled_at
   FROM winners w JOIN committee_plans p ON p.id = w.plan_id JOIN committee_groups g ON g.id = w.group_id JOIN users u ON u.id = w.user_id`;
 
 const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
@@ -102,11 +102,15 @@ function toWinner(r: WinnerRow) {
 }
 export type Winner = ReturnType<typeof toWinner>;
 
-async function getWinner(q: Queryable, id: string): Promise<Winner> {
+async function findWinnerRow(q: Queryable, id: string): Promise<WinnerRow> {
   if (!isUuid(id)) throw notFound(winnerMessages.notFound);
   const { rows } = await q.query<WinnerRow>(`${WINNER_SELECT} WHERE w.id = $1`, [id]);
   if (!rows[0]) throw notFound(winnerMessages.notFound);
-  return toWinner(rows[0]);
+  return rows[0];
+}
+
+async function getWinner(q: Queryable, id: string): Promise<Winner> {
+  return toWinner(await findWinnerRow(q, id));
 }
 
 export type WinnerDeps = { db: Database; appUrl: string; mailQueued: () => void; today: () => BusinessDay };
@@ -148,11 +152,12 @@ export async function insertWinner(
       chosenBy.method === 'DRAW' ? chosenBy.drawId : null,
     ],
   );
-  const winner = await getWinner(tx, rows[0].id);
-  const period = `${monthName(input.month)} ${input.year}`;
-  const message = `Mubarak! You were selected as the winner of ${group.plan_name}, Group ${group.group_number}, for ${period}.`;
-  await notifyUser(tx, input.userId, { type: 'WINNER_SELECTED', title: 'You won!', message, data: { winnerId: winner.id, groupId: group.id } });
-  await enqueueEmail(tx, { to: winner.winner.email, subject: 'You were selected as this month’s winner', text: `Assalam-o-Alaikum ${winner.winner.name},\n\n${message}\n\n${deps.appUrl}/dashboard\n\nUmrah Committee` });
+  const row = await findWinnerRow(tx, rows[0].id);
+  const winner = toWinner(row);
+  const notice = (language: Language) => winnerNotice(language, group.plan_name, group.group_number, periodName(language, input.month, input.year));
+  await notifyUser(tx, input.userId, { type: 'WINNER_SELECTED', text: notice, data: { winnerId: winner.id, groupId: group.id } });
+  const language = row.user_language;
+  await enqueueEmail(tx, noticeEmail(language, winner.winner.email, winner.winner.name, winnerSubject[language], notice(language).message, `${deps.appUrl}/dashboard`));
   await recordAudit(tx, { actorId: admin.id, action: chosenBy.method === 'DRAW' ? 'WINNER_DRAW' : 'WINNER_SELECT', entityType: 'winner', entityId: winner.id, after: { ...winner, ...chosenBy }, ip: admin.ip });
   return winner;
 }
