@@ -4,6 +4,7 @@
  * Each needs a reason, is recorded in the audit log, and deletes no money history.
  */
 import { z } from 'zod';
+import { answerCode } from './answers.ts';
 import { PAYMENT_YEAR_MAX, PAYMENT_YEAR_MIN } from './payments.ts';
 
 export const correctionMessages = {
@@ -73,6 +74,7 @@ export const memberParams = z.object({ id: z.string().max(100), userId: z.string
 /** What a removal did: the instalments taken off the schedule (months to come, nothing paid in them). */
 export const memberRemovedAnswer = z.object({
   success: z.literal(true),
+  code: answerCode,
   message: z.string(),
   data: z.object({ userId: z.string(), groupId: z.string(), cancelledInstalments: z.number().int() }),
 });
@@ -80,6 +82,7 @@ export const memberRemovedAnswer = z.object({
 /** Where a moved member now stands: the new group, their number in it, and how many paid months came along. */
 export const memberMovedAnswer = z.object({
   success: z.literal(true),
+  code: answerCode,
   message: z.string(),
   data: z.object({ userId: z.string(), fromGroupId: z.string(), groupId: z.string(), groupNumber: z.string(), memberNumber: z.number().int(), paidMonthsCarried: z.number().int() }),
 });

@@ -1,6 +1,12 @@
 /** In-app notifications (RULES §11) as the signed-in person reads them: GET /api/notifications. */
 import { z } from 'zod';
+import { answerCode } from './answers.ts';
 import { pagination } from './paging.ts';
+
+export const notificationMessages = {
+  allRead: 'All notifications marked as read',
+  read: 'Notification marked as read',
+} as const;
 
 export const notification = z.object({
   id: z.string(),
@@ -25,7 +31,7 @@ export const notificationListAnswer = z.object({
 });
 
 /** PUT /api/notifications/read-all: how many were unread. */
-export const readAllAnswer = z.object({ success: z.literal(true), message: z.string(), data: z.object({ count: z.number() }) });
+export const readAllAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string(), data: z.object({ count: z.number() }) });
 
 /** PUT /api/notifications/{id}/read */
-export const notificationReadAnswer = z.object({ success: z.literal(true), message: z.string() });
+export const notificationReadAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string() });

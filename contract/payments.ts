@@ -1,5 +1,6 @@
 /** Instalments and payments: the member's monthly receipt and the admin's review (RULES §6), with the spec's messages, and the shapes the server answers them with. */
 import { z } from 'zod';
+import { answerCode } from './answers.ts';
 import { countAndAmount, groupArrears, groupLedger, instalmentFigures, instalmentState, instalmentSummary, memberLedger, nextDue, STATE_FILTERS } from './figures.ts';
 import { firstValue, pagination } from './paging.ts';
 import { caseInsensitiveEnum } from './plans.ts';
@@ -24,6 +25,12 @@ export const instalmentMessages = {
   needsNewReceipt: 'This payment was rejected; it can be approved once the member sends a new receipt.',
   planRequestElsewhere: 'Plan requests are approved or rejected from Plan Requests.',
   notFound: 'Payment not found.',
+  created: 'Payment created successfully',
+  markedPaid: 'Payment paid successfully',
+  markedRejected: 'Payment rejected successfully',
+  markedOverdue: 'Payment overdue successfully',
+  bulkUpdated: (count: number) => `Updated ${count} payments successfully`,
+  bulkAllRefused: (refused: number) => `No payment was updated: ${refused} refused.`,
 } as const;
 
 /** The member's payment form sends lowercase methods; stored uppercase. */
@@ -268,7 +275,7 @@ export type PaymentReportData = z.output<typeof paymentReportData>;
  */
 
 /** One payment, at the top and again in data: GET /api/payments/{id}, a receipt sent, a status changed (with its message). */
-export const paymentAnswer = z.object({ success: z.literal(true), message: z.string().optional(), payment: paymentSchema, data: z.object({ payment: paymentSchema }) });
+export const paymentAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string().optional(), payment: paymentSchema, data: z.object({ payment: paymentSchema }) });
 
 /**
  * A payment in a member's own list (GET /api/payments), as the member document names it (§3 "Member
@@ -318,6 +325,7 @@ export const paymentReportAnswer = z.object({ success: z.literal(true), reportTy
 /** PUT /api/payments/bulk-status: how many moved, and the moves refused with their reasons. */
 export const bulkStatusAnswer = z.object({
   success: z.literal(true),
+  code: answerCode,
   message: z.string(),
   data: z.object({ count: z.number(), refusedCount: z.number(), refused: z.array(z.object({ id: z.string(), reason: z.string() })) }),
 });

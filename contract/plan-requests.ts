@@ -4,8 +4,19 @@
  * request is a payment (contract/payments.ts); one request answers as paymentAnswer.
  */
 import { z } from 'zod';
+import { answerCode } from './answers.ts';
 import { pagination } from './paging.ts';
 import { paymentSchema } from './payments.ts';
+
+/** What the plan request routes answer when they succeed (their refusals are planPaymentMessages). */
+export const planRequestMessages = {
+  proofUploaded: 'Your payment proof has been uploaded for verification.',
+  created: 'Payment request created successfully. Please upload receipt.',
+  receiptUploaded: 'Receipt uploaded successfully. Admin will review your payment.',
+  approved: (groupNumber: string | number) => `Payment approved and user assigned to committee group ${groupNumber} successfully`,
+  rejected: 'Payment rejected successfully',
+  userAdded: (groupNumber: string | number) => `User added to group ${groupNumber} successfully`,
+} as const;
 
 /** The counts of the requests the filters match, and the money of the approved ones. */
 export const planPaymentCounts = z.object({ total: z.number(), pending: z.number(), approved: z.number(), rejected: z.number(), revenue: z.number() });
@@ -21,6 +32,7 @@ export const planPaymentListAnswer = z.object({
 /** POST /api/committee-plans/{id}/add-user: the group the user was put in and their number there. */
 export const addUserToPlanAnswer = z.object({
   success: z.literal(true),
+  code: answerCode,
   message: z.string(),
   data: z.object({ groupId: z.string(), groupNumber: z.string(), memberNumber: z.number() }),
 });

@@ -3,6 +3,7 @@
  * specification's messages (admin document §5) and RULES §4 and §10, and the shapes the server answers them with.
  */
 import { z } from 'zod';
+import { answerCode } from './answers.ts';
 import { amountField } from './amount-field.ts';
 import { instalmentFigures, instalmentState } from './figures.ts';
 import { multiplyAmount } from './money.ts';
@@ -24,6 +25,15 @@ export const planMessages = {
   /** The same plan asked for as a committee (/api/committees/{id}…): the specification's words. */
   committeeNotFound: 'Committee not found.',
   inactive: 'This plan is not available.',
+  created: 'Committee plan created successfully',
+  updated: 'Committee plan updated successfully',
+  activated: 'Plan activated successfully',
+  deactivated: 'Plan deactivated successfully',
+  deleted: 'Committee plan deleted successfully',
+  committeeCreated: 'Committee created successfully',
+  committeeJoined: 'Successfully joined the committee',
+  committeeLeft: 'Successfully left the committee',
+  committeeStatusUpdated: 'Committee status updated successfully',
 } as const;
 
 /**
@@ -76,6 +86,9 @@ export const groupMessages = {
   startLocked: 'The start date cannot change once members have joined.',
   full: 'Committee is full.',
   notFound: 'Group not found.',
+  created: 'Group created successfully',
+  updated: 'Group updated successfully',
+  deleted: 'Group deleted successfully',
 } as const;
 
 const isoDate = (message: string) =>
@@ -123,6 +136,12 @@ export const bankAccountMessages = {
   notFound: 'Bank account not found.',
   notActive: 'This bank account is not available. Please choose another.',
   defaultNeedsActive: 'Only an active account that is not already the default can be made the default.',
+  created: 'Bank account created successfully',
+  updated: 'Bank account updated successfully',
+  activated: 'Bank account activated successfully',
+  deactivated: 'Bank account deactivated successfully',
+  defaultSet: 'Default bank account updated successfully',
+  deleted: 'Bank account deleted successfully',
 } as const;
 
 const optionalText = (max: number) =>
@@ -169,7 +188,7 @@ export const plan = z.object({
 export const planListAnswer = z.object({ success: z.literal(true), plans: z.array(plan), data: z.object({ plans: z.array(plan), pagination }) });
 
 /** GET /api/committee-plans/{id}, and the admin's create, update, activate and deactivate (with their message). */
-export const planAnswer = z.object({ success: z.literal(true), message: z.string().optional(), plan, data: z.object({ plan }) });
+export const planAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string().optional(), plan, data: z.object({ plan }) });
 
 /** A plan under its other name (RULES §1): ACTIVE while open to requests, INACTIVE while paused. */
 export const committee = plan
@@ -211,11 +230,11 @@ export const myCommitteesAnswer = z.object({ success: z.literal(true), committee
 export const committeeDetailsAnswer = z.object({ success: z.literal(true), committee: committeeDetails, data: z.object({ committee: committeeDetails }) });
 
 /** POST /api/committees and PUT /api/committees/{id}/status: the committee now. */
-export const committeeAnswer = z.object({ success: z.literal(true), message: z.string(), committee, data: z.object({ committee }) });
+export const committeeAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string(), committee, data: z.object({ committee }) });
 
 
 /** POST /api/committees/{id}/join: the plan request opened for the first month. */
-export const joinCommitteeAnswer = z.object({ success: z.literal(true), message: z.string(), data: z.object({ paymentId: z.string(), status: z.string() }) });
+export const joinCommitteeAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string(), data: z.object({ paymentId: z.string(), status: z.string() }) });
 
 /*
  * The answers of the group routes (admin document §7 "Groups"), all for administrators.
@@ -299,7 +318,7 @@ export const groupDetails = group.extend({
 export const groupListAnswer = z.object({ success: z.literal(true), groups: z.array(group), data: z.object({ groups: z.array(group), pagination }) });
 
 /** POST /api/admin/groups/create and PUT /api/admin/groups/{id}: the group now. */
-export const groupAnswer = z.object({ success: z.literal(true), message: z.string().optional(), group, data: z.object({ group }) });
+export const groupAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string().optional(), group, data: z.object({ group }) });
 
 /** GET /api/admin/groups/{id}/details */
 export const groupDetailsAnswer = z.object({ success: z.literal(true), group: groupDetails });
@@ -344,10 +363,11 @@ export const bankAccountListAnswer = z.object({ success: z.literal(true), bankAc
 /** POST /api/bank-accounts, and PUT …/{id}, …/toggle-status, …/set-default: the account now. */
 export const bankAccountAnswer = z.object({
   success: z.literal(true),
+  code: answerCode,
   message: z.string(),
   bankAccount,
   data: z.object({ message: z.string(), bankAccount }),
 });
 
 /** DELETE /api/bank-accounts/{id}: kept is true when payments refer to it, so it is only hidden. */
-export const bankAccountDeletedAnswer = z.object({ success: z.literal(true), message: z.string(), data: z.object({ message: z.string(), kept: z.boolean() }) });
+export const bankAccountDeletedAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string(), data: z.object({ message: z.string(), kept: z.boolean() }) });

@@ -1,5 +1,6 @@
 /** Referral commissions (admin document §5 commission rules; RULES §8), with the spec's messages. */
 import { z } from 'zod';
+import { answerCode } from './answers.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
 import { pagination } from './paging.ts';
 
@@ -72,7 +73,7 @@ export const commissionRules = z.object({
 export const commissionRulesAnswer = z.object({ success: z.literal(true), rules: commissionRules, data: z.object({ rules: commissionRules }) });
 
 /** PUT /api/referrals/commission-rules: the rules now in force. */
-export const commissionRulesUpdatedAnswer = z.object({ success: z.literal(true), message: z.string(), rules: commissionRules, data: z.object({ rules: commissionRules }) });
+export const commissionRulesUpdatedAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string(), rules: commissionRules, data: z.object({ rules: commissionRules }) });
 
 /** A referral's stage (member document §4): it becomes ACTIVE with the referred person's first approved payment. */
 export const REFERRAL_STATUSES = ['PENDING', 'ACTIVE', 'COMPLETED'] as const;
@@ -215,6 +216,7 @@ export const commissionPaymentsAnswer = z.object({
 /** PUT /api/referrals/commission-payments/{id}/confirm */
 export const confirmCommissionAnswer = z.object({
   success: z.literal(true),
+  code: answerCode,
   message: z.string(),
   commissionPayment,
   data: z.object({ commissionPayment }),
@@ -293,6 +295,7 @@ export const pendingCommissionsAnswer = z.object({
 /** POST /api/admin/commission-payments/bulk-pay: the batch just paid. */
 export const bulkPayAnswer = z.object({
   success: z.literal(true),
+  code: answerCode,
   message: z.string(),
   data: z.object({ batchId: z.string(), totalPayments: z.number().int(), totalAmount: z.number() }),
 });

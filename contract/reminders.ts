@@ -1,5 +1,6 @@
 /** Reminders (docs/rules.md "Reminders"): the operator's settings, a group's "send now", and their answers. */
 import { z } from 'zod';
+import { answerCode } from './answers.ts';
 
 export const reminderMessages = {
   daysBefore: 'Days before must be a whole number from 1 to 14.',
@@ -12,10 +13,10 @@ export const reminderSettings = z.object({
   daysBefore: z.coerce.number({ error: reminderMessages.daysBefore }).int(reminderMessages.daysBefore).min(1, reminderMessages.daysBefore).max(14, reminderMessages.daysBefore),
 });
 export type ReminderSettings = z.output<typeof reminderSettings>;
-export const reminderSettingsAnswer = z.object({ success: z.literal(true), message: z.string().optional(), data: reminderSettings });
+export const reminderSettingsAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string().optional(), data: reminderSettings });
 
 /** POST /api/admin/groups/{id}/reminders?dryRun=true: how many reminders would go, to how many members. */
 export const groupRemindersQuery = z.object({
   dryRun: z.enum(['true', 'false'], { error: 'dryRun must be true or false.' }).optional(),
 });
-export const groupRemindersAnswer = z.object({ success: z.literal(true), message: z.string(), data: z.object({ count: z.number().int(), members: z.number().int(), dryRun: z.boolean() }) });
+export const groupRemindersAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string(), data: z.object({ count: z.number().int(), members: z.number().int(), dryRun: z.boolean() }) });

@@ -1,5 +1,6 @@
 /** The monthly draw (admin document §2 Winner Management, §5; RULES §9), with the spec's messages. */
 import { z } from 'zod';
+import { answerCode } from './answers.ts';
 import { pagination } from './paging.ts';
 import { caseInsensitiveEnum } from './plans.ts';
 
@@ -27,6 +28,7 @@ export const winnerMessages = {
   drawn: (groupNumber: string) => `Winner drawn for Group ${groupNumber}`,
   noCommitment: 'No draw is committed for this group and month: commit one first.',
   noneEligible: 'No member of this group is eligible for this month.',
+  awaitingDraw: (count: number) => `${count} groups are waiting for this month's winner.`,
 } as const;
 
 const year = z.coerce.number({ error: winnerMessages.yearRange }).int(winnerMessages.yearRange).min(2020, winnerMessages.yearRange).max(2030, winnerMessages.yearRange);
@@ -87,7 +89,7 @@ export const winner = z.object({
 });
 
 /** POST /api/winners/select-specific (201), PUT /api/winners/{id}/status, DELETE /api/winners/{id}: the winner now. */
-export const winnerAnswer = z.object({ success: z.literal(true), message: z.string(), winner, data: z.object({ winner }) });
+export const winnerAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string(), winner, data: z.object({ winner }) });
 
 /** GET /api/winners: one page of winners, newest period first. */
 export const winnerListAnswer = z.object({
@@ -139,7 +141,7 @@ export const groupsAwaitingDraw = z.object({
 });
 
 /** POST /api/winners/trigger-monthly-selection: it selects nobody, only lists the groups waiting. */
-export const groupsAwaitingDrawAnswer = z.object({ success: z.literal(true), message: z.string(), data: groupsAwaitingDraw });
+export const groupsAwaitingDrawAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string(), data: groupsAwaitingDraw });
 
 /**
  * A group's draw record (docs/draws.md), append-only: for each month every draw and every manual choice,
@@ -184,6 +186,6 @@ export type DrawRecord = z.infer<typeof drawRecord>;
 /** GET /api/committee-plans/user/groups/{groupId}/draws and GET /api/admin/groups/{id}/draws. */
 export const drawRecordAnswer = z.object({ success: z.literal(true), data: drawRecord });
 /** POST …/commit (201): the draw as the record shows it. */
-export const drawCommitAnswer = z.object({ success: z.literal(true), message: z.string(), data: z.object({ draw: drawRecordEntry }) });
+export const drawCommitAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string(), data: z.object({ draw: drawRecordEntry }) });
 /** POST …/draw (201): the winner, and the draw with its seed revealed. */
-export const drawAnswer = z.object({ success: z.literal(true), message: z.string(), winner, data: z.object({ winner, draw: drawRecordEntry }) });
+export const drawAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string(), winner, data: z.object({ winner, draw: drawRecordEntry }) });

@@ -21,12 +21,8 @@ import {
   jsonSchemaTransformObject,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { accountMessages, authMessages, twoFactorMessages } from '../contract/account-messages.ts';
-import { instalmentMessages } from '../contract/payments.ts';
-import { bankAccountMessages, groupMessages, planMessages } from '../contract/plans.ts';
-import { commissionMessages } from '../contract/referrals.ts';
-import { userMessages } from '../contract/users.ts';
-import { winnerMessages } from '../contract/winners.ts';
+import { z } from 'zod';
+import { authMessages } from '../contract/account-messages.ts';
 import { registerAuthRoutes, defaultAuthRateLimits, type AuthRateLimits } from './accounts/auth-routes.ts';
 import { SessionLookup } from './accounts/session-cache.ts';
 import { registerTwoFactorRoutes } from './accounts/two-factor-routes.ts';
@@ -35,10 +31,8 @@ import type { Database } from './db/database.ts';
 import { registerOverviewRoutes } from './admin/overview.ts';
 import { registerAuditRoutes } from './audit/audit-routes.ts';
 import { registerBankAccountRoutes } from './bank-accounts/bank-account-routes.ts';
-import { correctionMessages } from '../contract/corrections.ts';
 import { registerCorrectionRoutes } from './corrections/correction-routes.ts';
 import { registerGroupRoutes } from './groups/group-routes.ts';
-import { membershipMessages } from './groups/membership-service.ts';
 import { registerHealthRoutes } from './health/health-routes.ts';
 import { registerNotificationRoutes } from './notifications/notification-routes.ts';
 import { businessDayOf } from './payments/figures.ts';
@@ -48,7 +42,6 @@ import { registerExportRoutes } from './exports/export-routes.ts';
 import { registerReminderRoutes } from './reminders/reminder-routes.ts';
 import { registerPaymentRoutes } from './payments/payment-routes.ts';
 import { registerPlanPaymentRoutes } from './plan-payments/plan-payment-routes.ts';
-import { planPaymentMessages } from './plan-payments/plan-payment-service.ts';
 import { registerCommitteeRoutes } from './plans/committee-routes.ts';
 import { registerPlanRoutes } from './plans/plan-routes.ts';
 import { registerProfileRoutes } from './profile/profile-routes.ts';
@@ -59,11 +52,11 @@ import { loadSigningKey, ReceiptLinkSigner } from './receipts/receipt-links.ts';
 import { registerReceiptRoutes } from './receipts/receipt-routes.ts';
 import { createReceiptStorage } from './receipts/create-receipt-storage.ts';
 import type { ReceiptStorage } from './receipts/receipt-storage.ts';
-import { multipartLimits, registerReceiptUploads, uploadMessages, type ReceiptUploadLimits } from './receipts/receipt-upload.ts';
-import { receiptMessages } from './receipts/receipt-files.ts';
+import { multipartLimits, registerReceiptUploads, type ReceiptUploadLimits } from './receipts/receipt-upload.ts';
 import { createAuthHooks } from './http/auth.ts';
 import { errorCodes, VALIDATION_FAILED_CODE } from './http/error-codes.ts';
-import { idempotencyMessages, registerIdempotency, ReplayedAnswer } from './http/idempotency.ts';
+import { messageCatalogues } from './http/message-catalogues.ts';
+import { registerIdempotency, ReplayedAnswer } from './http/idempotency.ts';
 import { AppError, SERVER_ERROR_MESSAGE, VALIDATION_FAILED_MESSAGE, type FieldErrors } from './http/errors.ts';
 import { logRefusal } from './http/security-log.ts';
 import { schemaSerializerCompiler } from './http/serializer.ts';
@@ -137,6 +130,13 @@ function fieldErrorsOf(error: FastifyError): FieldErrors {
   return errors;
 }
 
+/** Whether the schema of this answer has a `code`: one whose message is optional has it also without one. */
+function declaresCode(reply: FastifyReply): boolean {
+  const schemas = reply.routeOptions.schema?.response as Record<string, unknown> | undefined;
+  const schema = schemas?.[reply.statusCode] ?? schemas?.[`${String(reply.statusCode)[0]}xx`];
+  return schema instanceof z.ZodObject && 'code' in schema.shape;
+}
+
 const clientErrorMessages: Record<number, string> = {
   400: 'The request could not be read. Please check your input.',
   404: 'Resource not found.',
@@ -148,25 +148,8 @@ const clientErrorMessages: Record<number, string> = {
 };
 const clientErrorMessage = (status: number) => clientErrorMessages[status] ?? clientErrorMessages[400];
 
-/** Every catalogue of error texts, by the name its codes start with (http/error-codes.ts). */
-const codeOf = errorCodes({
-  account: accountMessages,
-  auth: authMessages,
-  twoFactor: twoFactorMessages,
-  user: userMessages,
-  plan: planMessages,
-  group: groupMessages,
-  membership: membershipMessages,
-  bankAccount: bankAccountMessages,
-  planPayment: planPaymentMessages,
-  instalment: instalmentMessages,
-  correction: correctionMessages,
-  receipt: receiptMessages,
-  upload: uploadMessages,
-  commission: commissionMessages,
-  winner: winnerMessages,
-  idempotency: idempotencyMessages,
-});
+/** Every catalogue of answer texts, by the name its codes start with (http/message-catalogues.ts). */
+const codeOf = errorCodes(messageCatalogues);
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -229,6 +212,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     } catch (error) {
       done(error as FastifyError);
     }
+  });
+
+  // Every answer that says what happened carries the code of its text (http/error-codes.ts), set here
+  // once rather than by each route. Errors have theirs already (the error handler above). Only where the
+  // answer has a message or its schema a code: a union's branch (fast-json-stringify picks the branch
+  // the payload matches, and closed branches match no undeclared field) would refuse one.
+  app.addHook('preSerialization', (_request, reply, payload, done) => {
+    if (payload && typeof payload === 'object' && 'success' in payload && !('code' in payload)) {
+      const { message } = payload as { message?: unknown };
+      if (typeof message === 'string' || declaresCode(reply)) {
+        done(null, { ...payload, code: codeOf(typeof message === 'string' ? message : '', reply.statusCode) });
+        return;
+      }
+    }
+    done(null, payload);
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -399,7 +399,7 @@ describe('DELETE /api/bank-accounts/:id', () => {
     const account = await createAccount();
     const res = await api.delete(`/api/bank-accounts/${account.id}`, admin.token);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: 'Bank account deleted successfully', data: { message: 'Bank account deleted successfully', kept: false } });
+    expect(res.body).toEqual({ success: true, code: 'bankAccount.deleted', message: 'Bank account deleted successfully', data: { message: 'Bank account deleted successfully', kept: false } });
     expect(await storedAccount(account.id)).toBeUndefined();
     expect((await api.delete(`/api/bank-accounts/${account.id}`, admin.token)).status).toBe(404);
 

@@ -9,6 +9,7 @@ import {
   bankAccountBody,
   bankAccountDeletedAnswer,
   bankAccountListAnswer,
+  bankAccountMessages,
   type bankAccount,
 } from '../../contract/plans.ts';
 import { reconciliationAnswer, reconciliationEntriesAnswer, reconciliationEntriesQuery, reconciliationQuery } from '../../contract/reconciliation.ts';
@@ -64,13 +65,13 @@ export function registerBankAccountRoutes(app: FastifyInstance, deps: { db: Data
   api.post(
     '/api/bank-accounts',
     { ...admin, schema: { tags: ['bank accounts'], summary: 'Add an account', body: bankAccountBody, response: responses({ 201: bankAccountAnswer }) } },
-    async (request, reply) => reply.code(201).send(one('Bank account created successfully', await createBankAccount(deps.db, actorOf(request), request.body))),
+    async (request, reply) => reply.code(201).send(one(bankAccountMessages.created, await createBankAccount(deps.db, actorOf(request), request.body))),
   );
 
   api.put(
     '/api/bank-accounts/:id',
     { ...admin, schema: { tags: ['bank accounts'], summary: 'Edit an account', params: idParam, body: bankAccountBody, response: responses({ 200: bankAccountAnswer }) } },
-    async (request) => one('Bank account updated successfully', await updateBankAccount(deps.db, actorOf(request), request.params.id, request.body)),
+    async (request) => one(bankAccountMessages.updated, await updateBankAccount(deps.db, actorOf(request), request.params.id, request.body)),
   );
 
   api.put(
@@ -78,14 +79,14 @@ export function registerBankAccountRoutes(app: FastifyInstance, deps: { db: Data
     { ...admin, schema: { tags: ['bank accounts'], summary: 'Activate or deactivate', params: idParam, response: responses({ 200: bankAccountAnswer }) } },
     async (request) => {
       const account = await toggleBankAccount(deps.db, actorOf(request), request.params.id);
-      return one(`Bank account ${account.isActive ? 'activated' : 'deactivated'} successfully`, account);
+      return one(account.isActive ? bankAccountMessages.activated : bankAccountMessages.deactivated, account);
     },
   );
 
   api.put(
     '/api/bank-accounts/:id/set-default',
     { ...admin, schema: { tags: ['bank accounts'], summary: 'Make the default account', params: idParam, response: responses({ 200: bankAccountAnswer }) } },
-    async (request) => one('Default bank account updated successfully', await setDefaultBankAccount(deps.db, actorOf(request), request.params.id)),
+    async (request) => one(bankAccountMessages.defaultSet, await setDefaultBankAccount(deps.db, actorOf(request), request.params.id)),
   );
 
   api.delete(
@@ -101,7 +102,7 @@ export function registerBankAccountRoutes(app: FastifyInstance, deps: { db: Data
     },
     async (request) => {
       const { kept } = await deleteBankAccount(deps.db, actorOf(request), request.params.id);
-      const message = 'Bank account deleted successfully';
+      const message = bankAccountMessages.deleted;
       return { success: true as const, message, data: { message, kept } };
     },
   );

@@ -556,7 +556,7 @@ describe('DELETE /api/admin/groups/:id', () => {
     const group = await createGroup(plan.id);
     const res = await api.delete(`/api/admin/groups/${group.id}`, admin.token);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: 'Group deleted successfully' });
+    expect(res.body).toEqual({ success: true, code: 'group.deleted', message: 'Group deleted successfully' });
     expect(await groupRowCount(group.id)).toBe(0);
     expect((await api.get(`/api/admin/groups/${group.id}/details`, admin.token)).status).toBe(404);
     expect((await api.delete(`/api/admin/groups/${group.id}`, admin.token)).status).toBe(404);

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BusinessDay } from '../payments/figures.ts';
 import { firstValue, paginationOf, pagingQuery, pagingQueryOf, searchField } from '../../contract/paging.ts';
-import { groupAnswer, groupCreateBody, groupDetailsAnswer, groupListAnswer, groupPaymentsAnswer, groupUpdateBody, planMessages } from '../../contract/plans.ts';
+import { groupAnswer, groupCreateBody, groupDetailsAnswer, groupListAnswer, groupPaymentsAnswer, groupUpdateBody, groupMessages, planMessages } from '../../contract/plans.ts';
 import { notFound } from '../http/errors.ts';
 import { findPlan } from '../plans/plan-service.ts';
 import type { Database } from '../db/database.ts';
@@ -49,7 +49,7 @@ export function registerGroupRoutes(app: FastifyInstance, deps: { db: Database; 
     { ...admin, schema: { tags: ['groups'], summary: 'Create a group; its end date follows from the plan', body: groupCreateBody, response: responses({ 201: groupAnswer }) } },
     async (request, reply) => {
       const group = await createGroup(deps.db, deps.today(), actorOf(request), request.body);
-      return reply.code(201).send({ success: true, message: 'Group created successfully', group, data: { group } });
+      return reply.code(201).send({ success: true, message: groupMessages.created, group, data: { group } });
     },
   );
 
@@ -58,7 +58,7 @@ export function registerGroupRoutes(app: FastifyInstance, deps: { db: Database; 
     { ...admin, schema: { tags: ['groups'], summary: 'Update a group, or only activate or deactivate it', params: idParam, body: groupUpdateBody, response: responses({ 200: groupAnswer }) } },
     async (request) => {
       const group = await updateGroup(deps.db, deps.today(), actorOf(request), request.params.id, request.body);
-      return { success: true as const, message: 'Group updated successfully', group, data: { group } };
+      return { success: true as const, message: groupMessages.updated, group, data: { group } };
     },
   );
 
@@ -99,7 +99,7 @@ export function registerGroupRoutes(app: FastifyInstance, deps: { db: Database; 
     { ...admin, schema: { tags: ['groups'], summary: 'Delete a group without members', params: idParam, response: responses({ 200: messageAnswer }) } },
     async (request) => {
       await deleteGroup(deps.db, deps.today(), actorOf(request), request.params.id);
-      return { success: true as const, message: 'Group deleted successfully' };
+      return { success: true as const, message: groupMessages.deleted };
     },
   );
 }

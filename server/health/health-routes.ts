@@ -2,11 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { answerCode } from '../../contract/answers.ts';
 import type { Database } from '../db/database.ts';
 import { responses } from '../http/schemas.ts';
 
 const healthBody = z.object({
   success: z.boolean(),
+  /** `ok`, or `serverError` when the database cannot be reached (set with every answer's code, app.ts). */
+  code: answerCode,
   message: z.string(),
   data: z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['reachable', 'unreachable']), time: z.string() }),
 });

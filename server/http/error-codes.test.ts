@@ -20,11 +20,13 @@ describe('errorCodes', () => {
     expect(codeOf('Level 2 rate must be between 0 and 2', 400)).toBe('badRequest');
   });
 
-  it('gives a text in no catalogue the code of its status', () => {
+  it('gives a text in no catalogue the code of its status (ok for a success)', () => {
     expect(codeOf('Something else.', 404)).toBe('notFound');
     expect(codeOf('Something else.', 409)).toBe('conflict');
     expect(codeOf('Something else.', 418)).toBe('badRequest');
     expect(codeOf('Something else.', 503)).toBe('serverError');
+    expect(codeOf('Something else.', 200)).toBe('ok');
+    expect(codeOf('', 201)).toBe('ok');
   });
 });
 

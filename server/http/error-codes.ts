@@ -1,10 +1,11 @@
 /**
- * Every error answer carries a stable `code` beside its message (RULES §12), so that a client can
- * translate or act on it without matching English text. The messages live in catalogues (contract/…
+ * Every answer with a message carries a stable `code` beside it (RULES §12), so that a client can
+ * translate or act on it without matching English text: errors, and successes that say what was done. The messages live in catalogues (contract/…
  * and a few domain modules); an error's code is its catalogue's name and its key, found from the text:
  * `auth.invalidCredentials`, `group.full`. A text written with a value in it (`Level 2 rate must be …`)
  * is found by the catalogue function that writes it. An error in no catalogue gets the code of its
- * kind: `validationFailed` for field errors, else one per status (`notFound`, `conflict`, …).
+ * kind: `validationFailed` for field errors, else one per status (`notFound`, `conflict`, …), and `ok`
+ * for a success.
  */
 
 type Catalogue = Record<string, string | ((...args: never[]) => string)>;
@@ -24,12 +25,16 @@ const codeOfStatus: Record<number, string> = {
   500: 'serverError',
 };
 export const VALIDATION_FAILED_CODE = 'validationFailed';
+/** A success whose text no catalogue holds (a count, a health check's "OK"). */
+export const OK_CODE = 'ok';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export type ErrorCodes = (message: string, status: number) => string;
 
-/** The lookup from an error's text (and status, when no catalogue has it) to its code. */
+const codeOfUnknown = (status: number) => codeOfStatus[status] ?? (status >= 500 ? codeOfStatus[500] : status < 300 ? OK_CODE : codeOfStatus[400]);
+
+/** The lookup from an answer's text (and status, when no catalogue has it) to its code. */
 export function errorCodes(catalogues: Record<string, Catalogue>): ErrorCodes {
   const byText = new Map<string, string>();
   const patterns: { pattern: RegExp; code: string }[] = [];
@@ -53,5 +58,5 @@ export function errorCodes(catalogues: Record<string, Catalogue>): ErrorCodes {
       patterns.push({ pattern: new RegExp(`^${written.split(hole).map(escapeRegExp).join('.+?')}$`, 's'), code });
     }
   }
-  return (message, status) => byText.get(message) ?? patterns.find((p) => p.pattern.test(message))?.code ?? codeOfStatus[status] ?? (status >= 500 ? codeOfStatus[500] : codeOfStatus[400]);
+  return (message, status) => byText.get(message) ?? patterns.find((p) => p.pattern.test(message))?.code ?? codeOfUnknown(status);
 }

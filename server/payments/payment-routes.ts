@@ -62,6 +62,9 @@ const instalmentFields = z.object({
   notes: z.string().trim().max(500).optional(),
 });
 
+/** What an admin's status change answers, by the status it set. */
+const statusChanged = { PAID: instalmentMessages.markedPaid, REJECTED: instalmentMessages.markedRejected, OVERDUE: instalmentMessages.markedOverdue } as const;
+
 export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps & { auth: AuthHooks }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const member = { onRequest: deps.auth.requireUser };
@@ -100,7 +103,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
       const input = parseFormFields(instalmentFields, { ...fields, groupId: fields.groupId ?? fields.committeeId });
       if (!receipt) throw badRequest(instalmentMessages.receiptRequired, { receipt: instalmentMessages.receiptRequired });
       const payment = await submitInstalment(deps, actorOf(request), { ...input, receipt });
-      return reply.code(201).send({ success: true, message: 'Payment created successfully', payment, data: { payment } });
+      return reply.code(201).send({ success: true, message: instalmentMessages.created, payment, data: { payment } });
     },
   );
 
@@ -203,7 +206,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
       const { paymentIds, status, notes, reason } = request.body;
       const { count, refused } = await bulkChangeStatus(deps, actorOf(request), paymentIds, status, reason ?? notes);
       // The specification's words when any moved; when all were refused, how many and that nothing changed.
-      const message = count === 0 && refused.length > 0 ? `No payment was updated: ${refused.length} refused.` : `Updated ${count} payments successfully`;
+      const message = count === 0 && refused.length > 0 ? instalmentMessages.bulkAllRefused(refused.length) : instalmentMessages.bulkUpdated(count);
       return { success: true as const, message, data: { count, refusedCount: refused.length, refused } };
     },
   );
@@ -240,7 +243,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
     async (request) => {
       const { status, reason, rejectionReason, notes } = request.body;
       const payment = await changePaymentStatus(deps, actorOf(request), request.params.id, status, reason ?? rejectionReason ?? notes);
-      return { success: true as const, message: `Payment ${status.toLowerCase()} successfully`, payment, data: { payment } };
+      return { success: true as const, message: statusChanged[status], payment, data: { payment } };
     },
   );
 }

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { rupeesFromDb } from '../../contract/money.ts';
 import { firstValue, pagingQuery } from '../../contract/paging.ts';
 import { authMessages } from '../../contract/accounts.ts';
-import { caseInsensitiveEnum, committeeAnswer, committeeDetailsAnswer, committeeDetailsQuery, committeeListAnswer, joinCommitteeAnswer, myCommitteesAnswer, planBody } from '../../contract/plans.ts';
+import { caseInsensitiveEnum, committeeAnswer, planMessages, committeeDetailsAnswer, committeeDetailsQuery, committeeListAnswer, joinCommitteeAnswer, myCommitteesAnswer, planBody } from '../../contract/plans.ts';
 import type { Database } from '../db/database.ts';
 import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
@@ -133,7 +133,7 @@ export function registerCommitteeRoutes(app: FastifyInstance, deps: PlanPaymentD
     { onRequest: deps.auth.requireAdmin, schema: { tags: ['committees'], summary: 'Create a committee (a plan)', body: planBody, response: responses({ 201: committeeAnswer }) } },
     async (request, reply) => {
       const committee = toCommittee(await createPlan(db, actorOf(request), request.body));
-      return reply.code(201).send({ success: true, message: 'Committee created successfully', committee, data: { committee } });
+      return reply.code(201).send({ success: true, message: planMessages.committeeCreated, committee, data: { committee } });
     },
   );
 
@@ -151,7 +151,7 @@ export function registerCommitteeRoutes(app: FastifyInstance, deps: PlanPaymentD
     async (request, reply) => {
       const plan = await getVisiblePlan(db, request.params.id, false, 'committee');
       const payment = await createPlanRequest(deps, actorOf(request), { planId: plan.id, amount: plan.monthlyAmount, paymentMethod: 'BANK_TRANSFER' });
-      return reply.code(201).send({ success: true, message: 'Successfully joined the committee', data: { paymentId: payment.id, status: payment.status } });
+      return reply.code(201).send({ success: true, message: planMessages.committeeJoined, data: { paymentId: payment.id, status: payment.status } });
     },
   );
 
@@ -183,7 +183,7 @@ export function registerCommitteeRoutes(app: FastifyInstance, deps: PlanPaymentD
         );
         if (withdrawn.rowCount === 0) throw notFound('You have no open request for this committee.');
       });
-      return { success: true as const, message: 'Successfully left the committee' };
+      return { success: true as const, message: planMessages.committeeLeft };
     },
   );
 
@@ -201,7 +201,7 @@ export function registerCommitteeRoutes(app: FastifyInstance, deps: PlanPaymentD
     },
     async (request) => {
       const committee = toCommittee(await setPlanActive(db, actorOf(request), request.params.id, request.body.status === 'ACTIVE'));
-      return { success: true as const, message: 'Committee status updated successfully', committee, data: { committee } };
+      return { success: true as const, message: planMessages.committeeStatusUpdated, committee, data: { committee } };
     },
   );
 }

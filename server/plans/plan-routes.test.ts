@@ -461,7 +461,7 @@ describe('DELETE /api/committee-plans/:id', () => {
     const plan = await createPlan();
     const res = await api.delete(`/api/committee-plans/${plan.id}`, admin.token);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: 'Committee plan deleted successfully' });
+    expect(res.body).toEqual({ success: true, code: 'plan.deleted', message: 'Committee plan deleted successfully' });
     expect(await planRowCount(plan.id)).toBe(0);
     expect((await api.get(`/api/committee-plans/${plan.id}`, admin.token)).status).toBe(404);
     expect((await api.delete(`/api/committee-plans/${plan.id}`, admin.token)).status).toBe(404);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { firstValue, paginationOf, pagingQuery, searchField } from '../../contract/paging.ts';
-import { planAnswer, planBody, planListAnswer } from '../../contract/plans.ts';
+import { planAnswer, planBody, planListAnswer, planMessages } from '../../contract/plans.ts';
 import type { Database } from '../db/database.ts';
 import { actorOf, type AuthHooks } from '../http/auth.ts';
 import { idParam, responses } from '../http/schemas.ts';
@@ -61,7 +61,7 @@ export function registerPlanRoutes(app: FastifyInstance, deps: { db: Database; a
     { onRequest: deps.auth.requireAdmin, schema: { tags: ['plans'], summary: 'Create a plan (admin)', body: planBody, response: responses({ 201: planAnswer }) } },
     async (request, reply) => {
       const plan = await createPlan(deps.db, actorOf(request), request.body);
-      return reply.code(201).send({ success: true, message: 'Committee plan created successfully', plan, data: { plan } });
+      return reply.code(201).send({ success: true, message: planMessages.created, plan, data: { plan } });
     },
   );
 
@@ -70,7 +70,7 @@ export function registerPlanRoutes(app: FastifyInstance, deps: { db: Database; a
     { onRequest: deps.auth.requireAdmin, schema: { tags: ['plans'], summary: 'Update a plan (admin)', params: idParam, body: planBody, response: responses({ 200: planAnswer }) } },
     async (request) => {
       const plan = await updatePlan(deps.db, actorOf(request), request.params.id, request.body);
-      return { success: true as const, message: 'Committee plan updated successfully', plan, data: { plan } };
+      return { success: true as const, message: planMessages.updated, plan, data: { plan } };
     },
   );
 
@@ -80,7 +80,7 @@ export function registerPlanRoutes(app: FastifyInstance, deps: { db: Database; a
       { onRequest: deps.auth.requireAdmin, schema: { tags: ['plans'], summary: `${isActive ? 'Activate' : 'Deactivate'} a plan (admin)`, params: idParam, response: responses({ 200: planAnswer }) } },
       async (request) => {
         const plan = await setPlanActive(deps.db, actorOf(request), request.params.id, isActive);
-        return { success: true as const, message: `Plan ${isActive ? 'activated' : 'deactivated'} successfully`, plan, data: { plan } };
+        return { success: true as const, message: isActive ? planMessages.activated : planMessages.deactivated, plan, data: { plan } };
       },
     );
   }
@@ -90,7 +90,7 @@ export function registerPlanRoutes(app: FastifyInstance, deps: { db: Database; a
     { onRequest: deps.auth.requireAdmin, schema: { tags: ['plans'], summary: 'Delete a plan that has no groups or payments (admin)', params: idParam, response: responses({ 200: messageAnswer }) } },
     async (request) => {
       await deletePlan(deps.db, actorOf(request), request.params.id);
-      return { success: true as const, message: 'Committee plan deleted successfully' };
+      return { success: true as const, message: planMessages.deleted };
     },
   );
 }

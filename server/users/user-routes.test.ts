@@ -441,7 +441,7 @@ describe('/api/users… (the member document paths, for admins only)', () => {
     expect(await sessionsOf(member.user.id)).toBe(2);
     const res = await api.put(`/api/users/${member.user.id}/password`, { password: 'brand-new-pass' }, admin.token);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: 'Password updated successfully' });
+    expect(res.body).toEqual({ success: true, code: 'user.passwordSet', message: 'Password updated successfully' });
     expect((await api.get('/api/profile', member.token)).status).toBe(401);
     expect((await api.get('/api/profile', second.body.token)).status).toBe(401);
     expect(await sessionsOf(member.user.id)).toBe(0);

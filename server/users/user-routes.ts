@@ -16,6 +16,7 @@ import {
   userBlockBody,
   userCountersAnswer,
   userListAnswer,
+  userMessages,
   userStatusBody,
 } from '../../contract/users.ts';
 import type { Database } from '../db/database.ts';
@@ -66,7 +67,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: { db: Database; a
     { ...admin, schema: { tags: ['users'], summary: "Set a user's password; their sessions end (admin)", params: idParam, body: adminSetPasswordBody, response: responses({ 200: messageAnswer }) } },
     async (request) => {
       await setUserPassword(deps.db, actorOf(request), request.params.id, request.body.password);
-      return { success: true as const, message: 'Password updated successfully' };
+      return { success: true as const, message: userMessages.passwordSet };
     },
   );
 
