@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Language } from '../../contract/accounts.ts';
 import { EXPORT_KINDS, exportFileName, exportQueries, type ExportFilters, type ExportKind } from '../../contract/exports.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
@@ -10,6 +11,7 @@ import { actorOf, type AuthHooks } from '../http/auth.ts';
 import { responses } from '../http/schemas.ts';
 import type { BusinessDay } from '../payments/figures.ts';
 import { BOM, csvLine } from './csv.ts';
+import { exportHeaders } from './export-headers.ts';
 import { exportSources, type Cell } from './export-sources.ts';
 
 export type ExportDeps = { db: Database; auth: AuthHooks; today: () => BusinessDay };
@@ -43,6 +45,12 @@ async function* csvChunks(header: string[], first: IteratorResult<Cell[][], void
 const givenFilters = (filters: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(filters).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number'));
 
+/** The signed-in admin's language, read at each download so that a change on their profile applies at once. */
+async function readerLanguage(db: Database, userId: string): Promise<Language> {
+  const { rows } = await db.query<{ language: Language }>('SELECT language FROM users WHERE id = $1', [userId]);
+  return rows[0]?.language ?? 'en';
+}
+
 export function registerExportRoutes(app: FastifyInstance, deps: ExportDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -63,7 +71,8 @@ export function registerExportRoutes(app: FastifyInstance, deps: ExportDeps) {
         const day = deps.today();
         const actor = actorOf(request);
         await recordAudit(deps.db, { actorId: actor.id, action: 'DATA_EXPORT', entityType: 'export', entityId: kind, after: { kind, filters: givenFilters(filters) }, ip: actor.ip });
-        const { header, batches } = exportSources[kind](deps.db, day, filters);
+        const { batches } = exportSources[kind](deps.db, day, filters);
+        const header = exportHeaders[await readerLanguage(deps.db, actor.id)][kind](day.today);
         // The first batch is read before anything is sent: a failure there is still an ordinary error answer.
         const first = await batches.next();
         return reply

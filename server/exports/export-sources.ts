@@ -21,8 +21,8 @@ import { amountCell } from './csv.ts';
 
 export type Cell = string | number | null;
 
-/** The header and the records of one export, a batch at a time. */
-export type ExportSource = { header: string[]; batches: AsyncGenerator<Cell[][], void, undefined> };
+/** The records of one export, a batch at a time (their header row, in the reader's language, is export-headers.ts's). */
+export type ExportSource = { batches: AsyncGenerator<Cell[][], void, undefined> };
 
 /** Rows per query: small enough to keep memory flat, large enough that round trips do not dominate. */
 export const EXPORT_BATCH = 1000;
@@ -74,8 +74,6 @@ function payments(db: Queryable, day: BusinessDay, f: ExportFilters<'payments'>)
   const { sql, params: base } = paymentsWhere(day, ADMIN, { ...filters, type: filters.type ?? (state ? 'INSTALMENT' : undefined), states: state ? statesOfFilter[state] : undefined });
   const at = 'coalesce(p.submitted_at, p.created_at)';
   return {
-    header: ['Payment ID', 'Type', 'Member', 'Email', 'Phone', 'Plan', 'Group', 'Month', 'Year', 'Due date', 'Amount (PKR)', 'Status', `State on ${day.today}`,
-      'Payment method', 'Submitted at (PKT)', 'Approved at (PKT)', 'Rejection reason', 'Member notes', 'Admin notes'],
     batches: keyset<PaymentExportRow>(
       async (after, limit) => {
         const { params, add } = paramsFrom(base);
@@ -108,7 +106,6 @@ type DefaulterExportRow = { user_id: string; oldest_due: string; name: string; e
 function defaulters(db: Queryable, day: BusinessDay, f: ExportFilters<'defaulters'>): ExportSource {
   const filtered = Boolean(f.planId || f.groupId || f.month || f.year);
   return {
-    header: ['Member ID', 'Member', 'Email', 'Phone', 'Overdue instalments', 'Overdue amount (PKR)', 'Oldest overdue due date'],
     batches: keyset<DefaulterExportRow>(
       async (after, limit) => {
         if (!filtered) {
@@ -152,8 +149,6 @@ type WinnerExportRow = {
 function winners(db: Queryable, _day: BusinessDay, f: ExportFilters<'winners'>): ExportSource {
   const { whereSql, params: base } = winnersWhere(f);
   return {
-    header: ['Winner ID', 'Member', 'Email', 'Plan', 'Group', 'Month', 'Year', 'Amount (PKR)', 'Payment type', 'Status', 'Chosen by',
-      'Selected at (PKT)', 'Paid at (PKT)', 'Cancelled at (PKT)', 'Notes'],
     batches: keyset<WinnerExportRow>(
       async (after, limit) => {
         const { params, add } = paramsFrom(base);
@@ -187,8 +182,6 @@ type PlanRequestExportRow = {
 function planRequests(db: Queryable, _day: BusinessDay, f: ExportFilters<'plan-requests'>): ExportSource {
   const { whereSql, params: base } = planPaymentsWhere(ADMIN, f);
   return {
-    header: ['Request ID', 'Member', 'Email', 'Phone', 'Plan', 'Amount (PKR)', 'Status', 'Payment method', 'Receipt sent', 'Group',
-      'Requested at (PKT)', 'Receipt sent at (PKT)', 'Approved at (PKT)', 'Rejection reason', 'Member notes'],
     batches: keyset<PlanRequestExportRow>(
       async (after, limit) => {
         const { params, add } = paramsFrom(base);
@@ -218,7 +211,6 @@ type BatchExportRow = {
 /** GET /api/admin/commission-payments/history: the payout batches, newest first. */
 function commissionPayments(db: Queryable): ExportSource {
   return {
-    header: ['Batch ID', 'Month', 'Year', 'Commissions paid', 'Total amount (PKR)', 'Status', 'Payment method', 'Transaction ID', 'Notes', 'Paid at (PKT)', 'Paid by'],
     batches: keyset<BatchExportRow>(
       async (after, limit) => {
         const { params, add } = paramsFrom([]);
@@ -248,8 +240,6 @@ type UserExportRow = {
 function users(db: Queryable, _day: BusinessDay, f: ExportFilters<'users'>): ExportSource {
   const { whereSql, params: base } = usersWhere({ search: f.search, filter: f.status === 'ALL' ? undefined : f.status });
   return {
-    header: ['User ID', 'Name', 'Email', 'Phone', 'CNIC', 'Role', 'Status', 'Blocked reason', 'Email verified', 'Referral code', 'Groups', 'Active groups',
-      'Approved payments', 'Paid (PKR)', 'Registered at (PKT)', 'Last sign-in at (PKT)'],
     batches: keyset<UserExportRow>(
       async (after, limit) => {
         const { params, add } = paramsFrom(base);
@@ -280,7 +270,6 @@ type AuditExportRow = {
 function audit(db: Queryable, _day: BusinessDay, f: ExportFilters<'audit'>): ExportSource {
   const { fromWhere, params: base } = auditFromWhere(f);
   return {
-    header: ['Entry ID', 'Time (PKT)', 'Actor ID', 'Actor', 'Actor email', 'Action', 'Record type', 'Record ID', 'Record', 'IP address', 'Before', 'After'],
     batches: keyset<AuditExportRow>(
       async (after, limit) => {
         const { params, add } = paramsFrom(base);

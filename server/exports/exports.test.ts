@@ -168,6 +168,26 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('every export', () => {
+  it("has its header row in the signed-in admin's language, the records unchanged", async () => {
+    const english = await csv('payments', `planId=${planA.id}`);
+    await ctx.db.query(`UPDATE users SET language = 'ur' WHERE id = $1`, [admin.user.id]);
+    try {
+      const urdu = await csv('payments', `planId=${planA.id}`);
+      expect(urdu.header).toEqual(['ادائیگی ID', 'قسم', 'رکن', 'ای میل', 'فون نمبر', 'کمیٹی پلان', 'گروپ', 'مہینہ', 'سال', 'آخری تاریخ', 'رقم (PKR)', 'حیثیت', `${TODAY} کو حیثیت`,
+        'ادائیگی کا طریقہ', 'جمع کرانے کا وقت (PKT)', 'منظوری کا وقت (PKT)', 'مسترد کرنے کی وجہ', 'رکن کے نوٹس', 'منتظم کے نوٹس']);
+      expect(urdu.records).toEqual(english.records);
+      for (const kind of ['defaulters', 'winners', 'plan-requests', 'commission-payments', 'users', 'audit']) {
+        const file = await csv(kind);
+        expect(file.header.every((name) => /[\u0600-\u06FF]/.test(name)), file.header.join(', ')).toBe(true);
+      }
+      expect((await csv('users')).header).toContain('شناختی کارڈ نمبر');
+    } finally {
+      await ctx.db.query(`UPDATE users SET language = 'en' WHERE id = $1`, [admin.user.id]);
+    }
+    expect((await csv('payments', `planId=${planA.id}`)).header).toEqual(english.header);
+  });
+
+
   it('is a UTF-8 CSV with a BOM, a header row and CRLF line ends, sent as a private download', async () => {
     const file = await csv('payments', `planId=${planA.id}`);
     expect(file.res.headers['content-type']).toBe('text/csv; charset=utf-8');

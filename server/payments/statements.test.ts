@@ -106,3 +106,35 @@ describe('a statement', () => {
     expect(long.body.errors).toHaveProperty('groupId');
   });
 });
+
+describe('an Urdu member’s statement', () => {
+  it('is in Urdu, right to left in Nastaliq, with amounts, dates and numbers in Western digits, whoever downloads it', async () => {
+    await ctx.db.query(`UPDATE users SET language = 'ur' WHERE id = $1`, [aisha.user.id]);
+    try {
+      for (const [url, token] of [[`/api/committee-plans/user/groups/${group.id}/statement.pdf`, aisha.token], [`/api/admin/users/${aisha.user.id}/statement.pdf`, admin.token]] as const) {
+        const res = await ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+        expect(res.statusCode).toBe(200);
+        const { text, spans, fonts } = await pdfText(new Uint8Array(res.rawPayload));
+        const lines = text.split('\n');
+        expect(fonts.some((name) => /^[A-Z]{6}\+NotoNastaliqUrdu-Regular$/.test(name))).toBe(true);
+        for (const line of ['عمرہ کمیٹی', 'اقساط کا گوشوارہ', 'رکن', 'نام: Aisha Khan', `ای میل: ${aisha.email}`, 'فون نمبر: 03001234567', `Statement Plan، گروپ نمبر ${group.groupNumber}`,
+          'مہینہ', 'آخری تاریخ', 'رقم', 'حیثیت', 'ادائیگی کی تاریخ', 'جنوری 2026', 'مارچ 2026', 'جون 2026']) {
+          expect(lines).toContain(line);
+        }
+        // The table reads right to left: month, due date, amount, status (the glossary's words).
+        expect(text).toContain('جنوری 2026\n2026-01-01\nPKR 5,000\nادا شدہ');
+        expect(text).toContain('مارچ 2026\n2026-03-01\nPKR 5,000\nتاخیر شدہ');
+        expect(text).toContain('اپریل 2026\n2026-04-01\nPKR 5,000\nآئندہ');
+        expect(lines).toContain('آپ کا حساب: ادا شدہ PKR 10,000؛ واجب الادا PKR 5,000، جس میں تاخیر شدہ PKR 5,000؛ باقی PKR 20,000۔');
+        expect(lines).toContain('گروپ اب تک: وصول شدہ PKR 15,000؛ فاتحین کو ادا شدہ PKR 30,000؛ گروپ کے پاس موجود رقم PKR -15,000۔');
+        expect(text).not.toMatch(/January|Paid|Statement of instalments/);
+        // Drawn right to left: the leftmost glyph of "عمرہ کمیٹی" is its last letter, the rightmost its first.
+        const title = spans.find((s) => s.actual === 'عمرہ کمیٹی')!.glyphs.filter(Boolean);
+        expect(title[0]).toBe('ی');
+        expect(title.at(-1)).toBe('ع');
+      }
+    } finally {
+      await ctx.db.query(`UPDATE users SET language = 'en' WHERE id = $1`, [aisha.user.id]);
+    }
+  });
+});

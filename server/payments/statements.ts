@@ -1,10 +1,11 @@
 /**
  * Statements (RULES §6a): for a member, every instalment of one group or of all their groups with its
  * dates and state, their totals paid, owed and remaining, and each group's collected, paid out and held,
- * in PKR under the operator's name. The figures come from the figures module and the group ledger; the
+ * in PKR under the operator's name, in the member's language (Urdu right to left, in Nastaliq). The figures come from the figures module and the group ledger; the
  * PDF is drawn with pdfkit and streamed as it is written.
  */
 import PDFDocument from 'pdfkit';
+import type { Language } from '../../contract/accounts.ts';
 import { formatPkr, rupeesFromDb } from '../../contract/money.ts';
 import { groupMessages } from '../../contract/plans.ts';
 import { userMessages } from '../../contract/users.ts';
@@ -14,9 +15,11 @@ import { isUuid } from '../db/ids.ts';
 import { notFound } from '../http/errors.ts';
 import { figureColumnsSql, figuresFromRow, instalmentStateSql, stateJoinSql, type BusinessDay, type FigureRow, type InstalmentState } from './figures.ts';
 import { groupLedger } from './group-ledger.ts';
+import { rtlWriter } from './rtl-pdf.ts';
+import { statementTexts, type StatementTexts } from './statement-texts.ts';
 
-/** The name the statements are issued under. */
-export const OPERATOR_NAME = 'Umrah Committee';
+/** The name the statements are issued under (in the PDF's metadata, whatever its language). */
+export const OPERATOR_NAME = statementTexts.en.operator;
 
 export type StatementGroup = {
   id: string;
@@ -29,13 +32,14 @@ export type StatementGroup = {
   totals: { paid: number; owed: number; overdue: number; remaining: number };
   group: { collected: number; paidOut: number; held: number };
 };
-export type Statement = { member: { name: string; email: string; phone: string | null }; asOf: string; groups: StatementGroup[] };
+/** `member.language` is the language the statement is written in: the member's own, whoever downloads it. */
+export type Statement = { member: { name: string; email: string; phone: string | null; language: Language }; asOf: string; groups: StatementGroup[] };
 
 /** The statement of a member: of one group (which must be theirs, else not found) or of all their groups. */
 export async function memberStatement(db: Queryable, day: BusinessDay, userId: string, groupId: string | null): Promise<Statement> {
   if (!isUuid(userId)) throw notFound(userMessages.notFound);
   if (groupId !== null && !isUuid(groupId)) throw notFound(groupMessages.notFound);
-  const user = (await db.query<{ name: string; email: string; phone: string | null }>('SELECT name, email, phone FROM users WHERE id = $1', [userId])).rows[0];
+  const user = (await db.query<Statement['member']>('SELECT name, email, phone, language FROM users WHERE id = $1', [userId])).rows[0];
   if (!user) throw notFound(userMessages.notFound);
   // Each of the member's groups with the member's figures there, and their instalments in order.
   const { rows } = await db.query<
@@ -80,30 +84,38 @@ export async function memberStatement(db: Queryable, day: BusinessDay, userId: s
   return { member: user, asOf: day.today, groups };
 }
 
-const STATE_WORDS: Record<InstalmentState, string> = { PAID: 'Paid', UNDER_REVIEW: 'Under review', OWED: 'Owed', OVERDUE: 'Overdue', SCHEDULED: 'Scheduled' };
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** The statement as a PDF, written into a stream that the caller sends as it fills. */
+/** The statement as a PDF in the member's language, written into a stream that the caller sends as it fills. */
 export function statementPdf(statement: Statement): PDFKit.PDFDocument {
-  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Statement of ${statement.member.name}`, Author: OPERATOR_NAME } });
+  const t = statementTexts[statement.member.language];
+  const doc = new PDFDocument({ size: 'A4', margin: 48, ...(statement.member.language === 'ur' ? { lang: 'ur' } : {}), info: { Title: t.documentTitle(statement.member.name), Author: OPERATOR_NAME } });
+  if (statement.member.language === 'ur') rightToLeft(doc, statement, t);
+  else leftToRight(doc, statement, t);
+  doc.end();
+  return doc;
+}
+
+/** Each figure as the statement writes it: "PKR 5,000", in both languages. */
+const pkr = <T extends Record<string, number>>(figures: T) => Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, formatPkr(v)])) as { [K in keyof T]: string };
+
+function leftToRight(doc: PDFKit.PDFDocument, statement: Statement, t: StatementTexts) {
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
 
-  doc.font('Helvetica-Bold').fontSize(18).text(OPERATOR_NAME);
-  doc.font('Helvetica').fontSize(12).text('Statement of instalments', { continued: false });
-  doc.fontSize(9).fillColor('#444').text(`As of ${statement.asOf} (Pakistan time). Amounts in PKR.`).fillColor('#000');
+  doc.font('Helvetica-Bold').fontSize(18).text(t.operator);
+  doc.font('Helvetica').fontSize(12).text(t.heading, { continued: false });
+  doc.fontSize(9).fillColor('#444').text(t.asOf(statement.asOf)).fillColor('#000');
   doc.moveDown();
-  doc.font('Helvetica-Bold').fontSize(11).text('Member');
-  doc.font('Helvetica').fontSize(10).text(`Name: ${statement.member.name}`).text(`Email: ${statement.member.email}`);
-  if (statement.member.phone) doc.text(`Phone: ${statement.member.phone}`);
-  if (statement.groups.length === 0) doc.moveDown().text('No groups yet.');
+  doc.font('Helvetica-Bold').fontSize(11).text(t.member);
+  doc.font('Helvetica').fontSize(10).text(t.name(statement.member.name)).text(t.email(statement.member.email));
+  if (statement.member.phone) doc.text(t.phone(statement.member.phone));
+  if (statement.groups.length === 0) doc.moveDown().text(t.noGroups);
 
   const columns = [
-    { title: 'Month', width: 0.26 },
-    { title: 'Due date', width: 0.18 },
-    { title: 'Amount', width: 0.2, right: true },
-    { title: 'Status', width: 0.18 },
-    { title: 'Paid on', width: 0.18 },
+    { title: t.columns.month, width: 0.26 },
+    { title: t.columns.dueDate, width: 0.18 },
+    { title: t.columns.amount, width: 0.2, right: true },
+    { title: t.columns.status, width: 0.18 },
+    { title: t.columns.paidOn, width: 0.18 },
   ];
   const row = (cells: string[], bold = false) => {
     if (doc.y > doc.page.height - doc.page.margins.bottom - 24) doc.addPage();
@@ -122,19 +134,103 @@ export function statementPdf(statement: Statement): PDFKit.PDFDocument {
   for (const group of statement.groups) {
     doc.moveDown();
     if (doc.y > doc.page.height - 200) doc.addPage();
-    doc.font('Helvetica-Bold').fontSize(12).text(`${group.planName}, Group ${group.groupNumber}`, left);
-    doc.font('Helvetica').fontSize(9).text(`Member number ${group.memberNumber}. Cycle ${group.startDate} to ${group.endDate}.`);
+    doc.font('Helvetica-Bold').fontSize(12).text(t.group(group.planName, group.groupNumber), left);
+    doc.font('Helvetica').fontSize(9).text(t.membership(group.memberNumber, group.startDate, group.endDate));
     doc.moveDown(0.5);
     row(columns.map((c) => c.title), true);
     for (const i of group.instalments) {
-      row([`${MONTHS[i.month - 1]} ${i.year}`, i.dueDate, formatPkr(i.amount), STATE_WORDS[i.state], i.paidOn ?? '']);
+      row([`${t.months[i.month - 1]} ${i.year}`, i.dueDate, formatPkr(i.amount), t.states[i.state], i.paidOn ?? '']);
     }
     doc.moveDown(0.5);
-    doc.font('Helvetica-Bold').fontSize(10).text(`Your totals: paid ${formatPkr(group.totals.paid)}; owed ${formatPkr(group.totals.owed)} (of which overdue ${formatPkr(group.totals.overdue)}); remaining ${formatPkr(group.totals.remaining)}.`, left, doc.y, { width });
-    doc.font('Helvetica').fontSize(10).text(`The group so far: collected ${formatPkr(group.group.collected)}; paid out to winners ${formatPkr(group.group.paidOut)}; held ${formatPkr(group.group.held)}.`, left, doc.y, { width });
+    doc.font('Helvetica-Bold').fontSize(10).text(t.totals(pkr(group.totals)), left, doc.y, { width });
+    doc.font('Helvetica').fontSize(10).text(t.groupTotals(pkr(group.group)), left, doc.y, { width });
   }
   doc.moveDown();
-  doc.fontSize(8).fillColor('#444').text('Owed: due and not paid, no receipt waiting. Overdue: owed after the grace day. Remaining: every instalment not yet paid. Held: collected less paid out.', left, doc.y, { width });
-  doc.end();
-  return doc;
+  doc.fontSize(8).fillColor('#444').text(t.notes, left, doc.y, { width });
+}
+
+/**
+ * The same statement mirrored for a right-to-left reader: every line flush right, the table's first
+ * column (the month) on the right. Lines are placed by hand (pdfkit's flow is left to right), a
+ * Nastaliq line taller than a Latin one.
+ */
+function rightToLeft(doc: PDFKit.PDFDocument, statement: Statement, t: StatementTexts) {
+  const rtl = rtlWriter(doc);
+  const { left, right: rightMargin, top, bottom } = doc.page.margins;
+  const right = doc.page.width - rightMargin;
+  const width = right - left;
+  let y = top;
+
+  /** Room for `height` more points on this page, or a new page. */
+  const room = (height: number) => {
+    if (y + height > doc.page.height - bottom) {
+      doc.addPage();
+      y = top;
+    }
+  };
+  /** A paragraph flush right, broken into lines that fit. */
+  const paragraph = (text: string, style: { size: number; bold?: boolean }, color = '#000') => {
+    doc.fillColor(color);
+    for (const line of rtl.wrap(text, width, style)) {
+      const height = rtl.lineHeight(style);
+      room(height);
+      rtl.line(line, { right }, y + style.size * 1.6, style);
+      y += height;
+    }
+    doc.fillColor('#000');
+  };
+  const gap = (points: number) => {
+    y += points;
+  };
+
+  paragraph(t.operator, { size: 18, bold: true });
+  paragraph(t.heading, { size: 12 });
+  paragraph(t.asOf(statement.asOf), { size: 9 }, '#444');
+  gap(8);
+  paragraph(t.member, { size: 11, bold: true });
+  paragraph(t.name(statement.member.name), { size: 10 });
+  paragraph(t.email(statement.member.email), { size: 10 });
+  if (statement.member.phone) paragraph(t.phone(statement.member.phone), { size: 10 });
+  if (statement.groups.length === 0) {
+    gap(8);
+    paragraph(t.noGroups, { size: 10 });
+  }
+
+  // Right to left: the first column is the rightmost; the amount, flush right in English, is flush left here.
+  const columns = [
+    { title: t.columns.month, width: 0.26 },
+    { title: t.columns.dueDate, width: 0.18 },
+    { title: t.columns.amount, width: 0.2, end: true },
+    { title: t.columns.status, width: 0.18 },
+    { title: t.columns.paidOn, width: 0.18 },
+  ];
+  const cellStyle = { size: 9 };
+  const row = (cells: string[], bold = false) => {
+    const style = { ...cellStyle, bold };
+    const height = rtl.lineHeight(style) * 0.85;
+    room(height);
+    let edge = right;
+    cells.forEach((cell, i) => {
+      const w = columns[i].width * width;
+      if (cell) rtl.line(cell, columns[i].end ? { left: edge - w + 6 } : { right: edge }, y + style.size * 1.5, style);
+      edge -= w;
+    });
+    y += height;
+  };
+
+  for (const group of statement.groups) {
+    gap(10);
+    room(200);
+    paragraph(t.group(group.planName, group.groupNumber), { size: 12, bold: true });
+    paragraph(t.membership(group.memberNumber, group.startDate, group.endDate), { size: 9 });
+    row(columns.map((c) => c.title), true);
+    for (const i of group.instalments) {
+      row([`${t.months[i.month - 1]} ${i.year}`, i.dueDate, formatPkr(i.amount), t.states[i.state], i.paidOn ?? '']);
+    }
+    gap(4);
+    paragraph(t.totals(pkr(group.totals)), { size: 10, bold: true });
+    paragraph(t.groupTotals(pkr(group.group)), { size: 10 });
+  }
+  gap(8);
+  paragraph(t.notes, { size: 8 }, '#444');
 }

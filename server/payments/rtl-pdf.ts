@@ -1,0 +1,163 @@
+/**
+ * Right-to-left lines in a pdfkit document, for Urdu in Noto Nastaliq Urdu. pdfkit neither reorders
+ * bidirectional text nor lays out a line as one run: it shapes word by word and puts the words left to
+ * right, so an Urdu phrase would come out with its words in reverse. Here each line is split into
+ * runs of one direction (a small part of the Unicode bidirectional algorithm, enough for labels with
+ * Latin names, emails, dates and "PKR 5,000" inside): an Urdu run is shaped whole by fontkit, which
+ * joins, positions (the Nastaliq slope) and orders its glyphs right to left; a Latin run is written in
+ * Helvetica, left to right; and the runs are placed right to left. Each line with Urdu in it is
+ * marked with its text in reading order (ActualText), so that copying or reading the PDF back gives
+ * the words, not the glyphs in drawing order.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+/**
+ * The WOFF files, not WOFF2: fontkit's subsetter fails on the WOFF2 file's composite glyphs
+ * ("Offset is outside the bounds of the DataView") when the PDF is finished.
+ */
+const FONT_FILES = {
+  regular: '@fontsource/noto-nastaliq-urdu/files/noto-nastaliq-urdu-arabic-400-normal.woff',
+  bold: '@fontsource/noto-nastaliq-urdu/files/noto-nastaliq-urdu-arabic-700-normal.woff',
+} as const;
+
+const URDU = 'Nastaliq';
+const URDU_BOLD = 'Nastaliq-Bold';
+
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+/** Read once per process: each document embeds only the glyphs it uses. */
+function fontData() {
+  if (!fonts) {
+    const require = createRequire(import.meta.url);
+    fonts = { regular: readFileSync(require.resolve(FONT_FILES.regular)), bold: readFileSync(require.resolve(FONT_FILES.bold)) };
+  }
+  return fonts;
+}
+
+/** Arabic script (Urdu letters, its comma, full stop and semicolon): strong right to left. */
+const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
+/** Latin letters and Western digits: strong left to right (digits read left to right inside Urdu too). */
+const LATIN = /[A-Za-z0-9\u00C0-\u024F]/;
+
+/** `latin`: drawn in Helvetica, for Latin text and for the punctuation the Nastaliq font has no glyph for (":"). */
+export type Run = { text: string; rtl: boolean; latin: boolean };
+
+/**
+ * A line's runs in reading order. Characters of neither kind (spaces, punctuation) between two Latin
+ * characters stay in the Latin run ("PKR 5,000", "a@b.pk", "2026-03-31"); any others follow the line,
+ * which is right to left, and all but spaces are drawn in Helvetica.
+ */
+export function bidiRuns(text: string): Run[] {
+  const chars = [...text];
+  const strong = chars.map((c) => (ARABIC.test(c) ? 'R' : LATIN.test(c) ? 'L' : null));
+  const runs: Run[] = [];
+  chars.forEach((c, i) => {
+    let rtl = strong[i] === 'R';
+    if (strong[i] === null) {
+      const before = strong.slice(0, i).findLast((k) => k !== null);
+      const after = strong.slice(i + 1).find((k) => k !== null);
+      rtl = !(before === 'L' && after === 'L');
+    }
+    const latin = !rtl || (strong[i] === null && c !== ' ');
+    const last = runs.at(-1);
+    if (last && last.rtl === rtl && last.latin === latin) last.text += c;
+    else runs.push({ text: c, rtl, latin });
+  });
+  return runs;
+}
+
+export type RtlStyle = { size: number; bold?: boolean };
+
+type GposProcessor = {
+  applyLookup(lookupType: number, table: unknown): boolean;
+  applyAnchor(markRecord: unknown, baseAnchor: unknown, baseGlyphIndex: number): void;
+};
+const NO_ANCHOR = Symbol('no anchor');
+let anchorsMended = false;
+
+/**
+ * fontkit 2.0.4 crashes ("Cannot read properties of null (reading 'xCoordinate')") when a mark's base
+ * has no anchor for the mark's class, which Noto Nastaliq Urdu has for common words (زیرِ, جائزہ and
+ * names such as فائزہ). OpenType says such a subtable does not apply and the next one is tried, as
+ * HarfBuzz does: that is what this makes fontkit's GPOS processor do, once per process. The processor
+ * is fontkit's internal class, reached through the font pdfkit loaded.
+ */
+function mendMissingAnchors(doc: PDFKit.PDFDocument) {
+  if (anchorsMended) return;
+  const font = (doc as unknown as { _font: { font: { layout(text: string): unknown; _layoutEngine?: { engine?: { GPOSProcessor?: GposProcessor } } } } })._font.font;
+  font.layout('ا');
+  const processor = font._layoutEngine?.engine?.GPOSProcessor;
+  if (!processor) return;
+  const proto = Object.getPrototypeOf(processor) as GposProcessor;
+  const { applyLookup, applyAnchor } = proto;
+  proto.applyAnchor = function (this: GposProcessor, markRecord, baseAnchor, baseGlyphIndex) {
+    if (baseAnchor === null || baseAnchor === undefined) throw NO_ANCHOR;
+    return applyAnchor.call(this, markRecord, baseAnchor, baseGlyphIndex);
+  };
+  proto.applyLookup = function (this: GposProcessor, lookupType, table) {
+    try {
+      return applyLookup.call(this, lookupType, table);
+    } catch (error) {
+      if (error === NO_ANCHOR) return false;
+      throw error;
+    }
+  };
+  anchorsMended = true;
+}
+
+/** Writes right-to-left lines into `doc`, whose fonts it registers. */
+export function rtlWriter(doc: PDFKit.PDFDocument) {
+  const data = fontData();
+  doc.registerFont(URDU, data.regular);
+  doc.registerFont(URDU_BOLD, data.bold);
+  doc.font(URDU);
+  mendMissingAnchors(doc);
+
+  // An empty feature list makes pdfkit hand fontkit the whole run rather than word by word.
+  const runOptions = (run: Run) => (run.latin ? { lineBreak: false, baseline: 'alphabetic' as const } : { lineBreak: false, baseline: 'alphabetic' as const, features: [] });
+  const useFont = (run: Run, style: RtlStyle) =>
+    doc.font(run.latin ? (style.bold ? 'Helvetica-Bold' : 'Helvetica') : style.bold ? URDU_BOLD : URDU).fontSize(style.size);
+  const runWidth = (run: Run, style: RtlStyle) => useFont(run, style).widthOfString(run.text, runOptions(run));
+  const measure = (text: string, style: RtlStyle) => bidiRuns(text).reduce((sum, run) => sum + runWidth(run, style), 0);
+
+  return {
+    /** The height of one line: Nastaliq climbs well above the Latin cap height and falls below it. */
+    lineHeight: (style: RtlStyle) => style.size * 2.3,
+    measure,
+
+    /** One line on the baseline `baseline`, its right end at `right` (or its left end at `left`). */
+    line(text: string, at: { right: number } | { left: number }, baseline: number, style: RtlStyle) {
+      const runs = bidiRuns(text);
+      const widths = runs.map((run) => runWidth(run, style));
+      let x = 'right' in at ? at.right - widths.reduce((a, b) => a + b, 0) : at.left;
+      // The line in reading order, for copying and text extraction: its glyphs are drawn in visual order.
+      const urdu = runs.some((run) => run.rtl);
+      if (urdu) doc.markContent('Span', { lang: 'ur', actual: text });
+      // Right to left: the last run in reading order is the leftmost.
+      for (let i = runs.length - 1; i >= 0; i--) {
+        const run = runs[i];
+        useFont(run, style);
+        doc.text(run.text, x, baseline, runOptions(run));
+        x += widths[i];
+      }
+      if (urdu) doc.endMarkedContent();
+    },
+
+    /** The text broken into lines no wider than `width`, at spaces. */
+    wrap(text: string, width: number, style: RtlStyle): string[] {
+      const lines: string[] = [];
+      let current = '';
+      for (const word of text.split(' ')) {
+        const candidate = current ? `${current} ${word}` : word;
+        if (current && measure(candidate, style) > width) {
+          lines.push(current);
+          current = word;
+        } else current = candidate;
+      }
+      if (current) lines.push(current);
+      return lines;
+    },
+  };
+}
+
+export type RtlWriter = ReturnType<typeof rtlWriter>;

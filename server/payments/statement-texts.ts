@@ -1,0 +1,73 @@
+/**
+ * The words of a statement (RULES §6a) in each language a member reads the product in, English and Urdu
+ * side by side, key for key. Amounts, dates and numbers are passed in already written ("PKR 5,000",
+ * "2026-03-31"): they read the same in both, in Western digits, as banks print them. The Urdu words are
+ * docs/urdu-glossary.md's. Urdu texts hold no brackets: the PDF lays them out right to left itself and
+ * does not mirror bracket glyphs.
+ */
+import type { Language } from '../../contract/accounts.ts';
+import type { InstalmentState } from './figures.ts';
+
+export type StatementTexts = {
+  operator: string;
+  documentTitle: (name: string) => string;
+  heading: string;
+  asOf: (date: string) => string;
+  member: string;
+  name: (name: string) => string;
+  email: (email: string) => string;
+  phone: (phone: string) => string;
+  noGroups: string;
+  columns: { month: string; dueDate: string; amount: string; status: string; paidOn: string };
+  months: readonly string[];
+  states: Record<InstalmentState, string>;
+  group: (planName: string, groupNumber: string) => string;
+  membership: (memberNumber: number, startDate: string, endDate: string) => string;
+  totals: (t: { paid: string; owed: string; overdue: string; remaining: string }) => string;
+  groupTotals: (t: { collected: string; paidOut: string; held: string }) => string;
+  notes: string;
+};
+
+const en: StatementTexts = {
+  operator: 'Umrah Committee',
+  documentTitle: (name) => `Statement of ${name}`,
+  heading: 'Statement of instalments',
+  asOf: (date) => `As of ${date} (Pakistan time). Amounts in PKR.`,
+  member: 'Member',
+  name: (name) => `Name: ${name}`,
+  email: (email) => `Email: ${email}`,
+  phone: (phone) => `Phone: ${phone}`,
+  noGroups: 'No groups yet.',
+  columns: { month: 'Month', dueDate: 'Due date', amount: 'Amount', status: 'Status', paidOn: 'Paid on' },
+  months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+  states: { PAID: 'Paid', UNDER_REVIEW: 'Under review', OWED: 'Owed', OVERDUE: 'Overdue', SCHEDULED: 'Scheduled' },
+  group: (planName, groupNumber) => `${planName}, Group ${groupNumber}`,
+  membership: (memberNumber, startDate, endDate) => `Member number ${memberNumber}. Cycle ${startDate} to ${endDate}.`,
+  totals: (t) => `Your totals: paid ${t.paid}; owed ${t.owed} (of which overdue ${t.overdue}); remaining ${t.remaining}.`,
+  groupTotals: (t) => `The group so far: collected ${t.collected}; paid out to winners ${t.paidOut}; held ${t.held}.`,
+  notes: 'Owed: due and not paid, no receipt waiting. Overdue: owed after the grace day. Remaining: every instalment not yet paid. Held: collected less paid out.',
+};
+
+const ur: StatementTexts = {
+  operator: 'عمرہ کمیٹی',
+  documentTitle: (name) => `${name} کا گوشوارہ`,
+  heading: 'اقساط کا گوشوارہ',
+  asOf: (date) => `پاکستانی وقت کے مطابق ${date} تک کا حساب۔ تمام رقوم PKR میں۔`,
+  member: 'رکن',
+  name: (name) => `نام: ${name}`,
+  email: (email) => `ای میل: ${email}`,
+  phone: (phone) => `فون نمبر: ${phone}`,
+  noGroups: 'ابھی کسی گروپ میں شامل نہیں۔',
+  columns: { month: 'مہینہ', dueDate: 'آخری تاریخ', amount: 'رقم', status: 'حیثیت', paidOn: 'ادائیگی کی تاریخ' },
+  months: ['جنوری', 'فروری', 'مارچ', 'اپریل', 'مئی', 'جون', 'جولائی', 'اگست', 'ستمبر', 'اکتوبر', 'نومبر', 'دسمبر'],
+  states: { PAID: 'ادا شدہ', UNDER_REVIEW: 'زیرِ جائزہ', OWED: 'واجب الادا', OVERDUE: 'تاخیر شدہ', SCHEDULED: 'آئندہ' },
+  group: (planName, groupNumber) => `${planName}، گروپ نمبر ${groupNumber}`,
+  membership: (memberNumber, startDate, endDate) => `رکن نمبر ${memberNumber}۔ دورانیہ ${startDate} سے ${endDate} تک۔`,
+  totals: (t) => `آپ کا حساب: ادا شدہ ${t.paid}؛ واجب الادا ${t.owed}، جس میں تاخیر شدہ ${t.overdue}؛ باقی ${t.remaining}۔`,
+  groupTotals: (t) => `گروپ اب تک: وصول شدہ ${t.collected}؛ فاتحین کو ادا شدہ ${t.paidOut}؛ گروپ کے پاس موجود رقم ${t.held}۔`,
+  notes:
+    'واجب الادا: آخری تاریخ آ چکی، ادائیگی نہیں ہوئی اور کوئی رسید زیرِ جائزہ نہیں۔ تاخیر شدہ: رعایتی دن کے بعد بھی واجب الادا۔ ' +
+    'باقی: ہر وہ قسط جو ابھی ادا نہیں ہوئی۔ گروپ کے پاس موجود رقم: وصول شدہ رقم میں سے ادا شدہ رقم نکال کر۔',
+};
+
+export const statementTexts: Record<Language, StatementTexts> = { en, ur };
