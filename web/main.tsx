@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import './lib/i18n.ts';
+import { prepareLanguage } from './lib/i18n.ts';
 import './styles.css';
 import { ErrorBoundary } from './app/error-boundary.tsx';
 import { AppProviders } from './app/providers.tsx';
@@ -9,12 +9,16 @@ import { createAppRouter } from './app/router.tsx';
 
 const router = createAppRouter();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ErrorBoundary>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </ErrorBoundary>
-  </StrictMode>,
-);
+// An Urdu reader's first screen is already in Urdu: its texts and font load before the first render.
+// (A promise, not a top-level await: an entry that awaits would make every page chunk wait on it.)
+void prepareLanguage().then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <ErrorBoundary>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </ErrorBoundary>
+    </StrictMode>,
+  );
+});

@@ -40,3 +40,36 @@ export async function waitForText(address: string, words: string): Promise<void>
     .poll(() => messagesTo(address).some((m) => m.text.includes(words)), { timeout: 15_000, message: `an email to ${address} saying "${words}"` })
     .toBe(true);
 }
+
+/** Waits for a message to an address whose decoded subject or body matches `pattern`, and returns it as a person reads it. */
+export async function waitForMessageMatching(address: string, pattern: RegExp): Promise<{ subject: string; body: string }> {
+  let found: { subject: string; body: string } | undefined;
+  await expect
+    .poll(
+      () => {
+        found = messagesTo(address)
+          .map((m) => readableMessage(m.text))
+          .find((m) => pattern.test(m.subject) || pattern.test(m.body));
+        return found !== undefined;
+      },
+      { timeout: 15_000, message: `an email to ${address} matching ${pattern}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/**
+ * What a person reads in a filed message: its subject and its plain-text body, decoded (a message in
+ * Urdu arrives with a base64 encoded-word subject and a base64 body).
+ */
+export function readableMessage(raw: string): { subject: string; body: string } {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  // The subject as encoded words (=?UTF-8?B?…?=), decoded; the mailbox's copy may have lost the '=' of a
+  // word's end where the header was folded.
+  const subjectLine = /^Subject:(.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1] ?? '';
+  const words = [...subjectLine.matchAll(/=\?utf-8\?b\?([A-Za-z0-9+/=]*)\?/gi)].map((m) => Buffer.from(m[1], 'base64').toString('utf8'));
+  const subject = words.length > 0 ? words.join('') : subjectLine.trim();
+  const plain = /Content-Type: text\/plain[^\n]*\r?\n(?:[^\n]+\r?\n)*?Content-Transfer-Encoding: (\S+)\r?\n\r?\n([\s\S]*?)\r?\n(?:--|$)/i.exec(raw);
+  const body = plain ? (plain[1].toLowerCase() === 'base64' ? Buffer.from(plain[2].replace(/\s+/g, ''), 'base64').toString('utf8') : plain[2]) : rest.join('\n\n');
+  return { subject, body };
+}

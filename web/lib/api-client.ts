@@ -16,7 +16,7 @@
  * - A file (a statement PDF, an export) is fetched the same way and saved by `api.download`: the
  *   Bearer token rules out a plain link.
  */
-import { i18n, translateMessage } from './i18n.ts';
+import { i18n, textOfAnswer } from './i18n.ts';
 import { readStorage, storageKeys } from './storage-keys.ts';
 
 export const API_BASE = '/api';
@@ -348,9 +348,9 @@ export const api = {
 /** Answers whose server text is worth showing as it is: it says what to fix. */
 const STATUSES_WITH_USEFUL_MESSAGES = new Set([400, 409, 413, 415, 422, 429]);
 
-/** The server's own message for a failed call, translated when it is a known one. */
+/** The server's own message for a failed call, translated by its code when it is a known one. */
 export function getServerMessage(error: unknown): string | undefined {
-  if (error instanceof ApiError && error.hasServerMessage) return translateMessage(error.message);
+  if (error instanceof ApiError && error.hasServerMessage) return textOfAnswer(error);
   return undefined;
 }
 
@@ -366,7 +366,7 @@ export function getErrorMessage(error: unknown, fallback?: string, unexpected?: 
     if (error.kind === 'network') return i18n.t('errors.network');
     if (error.kind === 'timeout') return i18n.t('errors.timeout');
     if (STATUSES_WITH_USEFUL_MESSAGES.has(error.status) && error.hasServerMessage) {
-      return translateMessage(error.message);
+      return textOfAnswer(error);
     }
     if (fallback) return fallback;
     switch (error.status) {

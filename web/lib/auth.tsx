@@ -8,6 +8,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '../../contract/accounts.ts';
 import { api, ApiError, setUnauthorizedHandler } from './api-client.ts';
+import { currentLanguage, setLanguage } from './i18n.ts';
 import { readStorage, removeStorage, storageKeys, writeStorage } from './storage-keys.ts';
 
 export type AuthStatus = 'loading' | 'ready';
@@ -68,6 +69,14 @@ function readStoredSession(): SessionState {
   return token ? { status: 'loading', token, user: readStoredUser() } : { status: 'ready', token: null, user: null };
 }
 
+/**
+ * A signed-in person reads the app in the language of their profile (the one their emails come in),
+ * on every device; the switch in the header changes both. Shown as it is if Urdu cannot load now.
+ */
+function followLanguage(user: PublicUser): void {
+  if (user.language && user.language !== currentLanguage()) void setLanguage(user.language).catch(() => undefined);
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [session, setSession] = useState<SessionState>(readStoredSession);
@@ -84,6 +93,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     writeStorage(storageKeys.authToken, token);
     writeStorage(storageKeys.userData, JSON.stringify(user));
     setSession({ status: 'ready', token, user });
+    followLanguage(user);
   }, []);
 
   const refresh = useCallback(async () => {
@@ -96,6 +106,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const user = await parseUser(await api.get<MeResponse>('/auth/me'));
       writeStorage(storageKeys.userData, JSON.stringify(user));
       setSession({ status: 'ready', token, user });
+      followLanguage(user);
       return user;
     } catch {
       clearSession();

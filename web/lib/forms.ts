@@ -1,13 +1,13 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError, getServerMessage } from './api-client.ts';
-import { translateMessage } from './i18n.ts';
+import { textOfFieldMessage } from './i18n.ts';
 
 /**
  * A field's error text in the active language (schema messages come from contract/ in English).
  * Takes any react-hook-form error shape: fields the schema preprocesses are typed loosely.
  */
 export function fieldError(error: { message?: unknown } | undefined): string | undefined {
-  return typeof error?.message === 'string' && error.message ? translateMessage(error.message) : undefined;
+  return typeof error?.message === 'string' && error.message ? textOfFieldMessage(error.message) : undefined;
 }
 
 /**
@@ -25,7 +25,7 @@ export function showServerFieldErrors<T extends FieldValues>(
   const matched = Object.entries(error.errors ?? {}).filter((entry): entry is [Path<T>, string] => fields.includes(entry[0] as Path<T>));
   const conflict = error.status === 409 ? conflictField?.(error) : undefined;
   if (conflict && fields.includes(conflict) && !matched.some(([field]) => field === conflict)) matched.push([conflict, getServerMessage(error) ?? error.message]);
-  matched.forEach(([field, message], index) => setError(field, { type: 'server', message: translateMessage(message) }, { shouldFocus: index === 0 }));
+  matched.forEach(([field, message], index) => setError(field, { type: 'server', message: textOfFieldMessage(message) }, { shouldFocus: index === 0 }));
   return matched.length > 0;
 }
 

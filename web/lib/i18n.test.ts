@@ -1,36 +1,85 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { accountMessages, authMessages, twoFactorMessages } from '../../contract/accounts.ts';
 import en from '../locales/en.json';
-import { i18n, translateMessage } from './i18n.ts';
+import urShared from '../locales/ur.json';
+import urAdmin from '../locales/ur/admin.json';
+import urAdminProfile from '../locales/ur/admin-profile.json';
+import { currentLanguage, i18n, setLanguage, textOfAnswer, textOfFieldMessage } from './i18n.ts';
+import { storageKeys } from './storage-keys.ts';
 
 describe('English catalogue', () => {
-  it('holds the shared schema and server messages word for word', () => {
-    expect(en.validation).toEqual(accountMessages);
-    expect(en.server).toEqual(authMessages);
+  it('holds the shared schemas\' and the account routes\' messages word for word, under their codes', () => {
+    // Every catalogue of the server is checked in the server suite (server/http/answer-codes.test.ts).
+    expect(en.serverText.account).toEqual(accountMessages);
+    expect(en.serverText.auth).toEqual(authMessages);
+    expect(en.serverText.twoFactor).toEqual(twoFactorMessages);
   });
 });
 
-describe('translateMessage', () => {
-  it('looks known messages up in the catalogue and passes others through', () => {
-    expect(translateMessage(accountMessages.cnicInvalid)).toBe('Please enter a valid 13-digit CNIC.');
-    expect(translateMessage(authMessages.invalidCredentials)).toBe('Invalid email or password.');
-    // The account pages' texts (registered here by the test setup, as by those pages).
-    expect(translateMessage(twoFactorMessages.codeInvalid)).toBe('The code is not valid. Please try again.');
-    expect(translateMessage('Something the server said')).toBe('Something the server said');
+describe('textOfAnswer', () => {
+  it('finds an answer by its code, and shows the message of a code it does not know', () => {
+    expect(textOfAnswer({ code: 'account.cnicInvalid', message: 'anything' })).toBe('Please enter a valid 13-digit CNIC.');
+    expect(textOfAnswer({ code: 'auth.invalidCredentials', message: authMessages.invalidCredentials })).toBe('Invalid email or password.');
+    // A text written with a value, a status's code, a success in no catalogue: the server's words.
+    expect(textOfAnswer({ code: 'group.hasMembers', message: 'This group has 3 members.' })).toBe('This group has 3 members.');
+    expect(textOfAnswer({ code: 'notFound', message: 'Resource not found.' })).toBe('Resource not found.');
+    expect(textOfAnswer({ code: 'ok', message: '2 reminders sent' })).toBe('2 reminders sent');
+    expect(textOfAnswer({ message: 'Something the server said' })).toBe('Something the server said');
+  });
+
+  it('never matches English: a known text under an unknown code is shown as it came', () => {
+    expect(textOfAnswer({ code: 'conflict', message: authMessages.invalidCredentials })).toBe(authMessages.invalidCredentials);
   });
 });
 
-describe('document language', () => {
-  it('follows the active language, right-to-left for Urdu', async () => {
+describe('textOfFieldMessage', () => {
+  it('finds a field message, which has no code, by its English among the server texts', () => {
+    expect(textOfFieldMessage(accountMessages.cnicInvalid)).toBe('Please enter a valid 13-digit CNIC.');
+    expect(textOfFieldMessage(twoFactorMessages.codeInvalid)).toBe('The code is not valid. Please try again.');
+    expect(textOfFieldMessage('Something else')).toBe('Something else');
+  });
+});
+
+describe('Urdu', () => {
+  afterEach(async () => {
+    await setLanguage('en');
+  });
+
+  it('loads its texts when chosen, right to left, and remembers the choice in the browser', async () => {
     expect(document.documentElement.lang).toBe('en');
     expect(document.documentElement.dir).toBe('ltr');
-    try {
-      await i18n.changeLanguage('ur');
-      expect(document.documentElement.lang).toBe('ur');
-      expect(document.documentElement.dir).toBe('rtl');
-    } finally {
-      await i18n.changeLanguage('en');
-    }
+    expect(i18n.t('app.name')).toBe('Umrah Committee');
+    await setLanguage('ur');
+    expect(currentLanguage()).toBe('ur');
+    expect(document.documentElement.lang).toBe('ur');
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(i18n.t('app.name')).toBe('عمرہ کمیٹی');
+    expect(window.localStorage.getItem(storageKeys.language)).toBe('ur');
+    await setLanguage('en');
     expect(document.documentElement.dir).toBe('ltr');
+    expect(i18n.t('app.name')).toBe('Umrah Committee');
+  });
+
+  it('puts every area where its English is: an admin text and a member screen text in Urdu', async () => {
+    await setLanguage('ur');
+    // Both read from the Urdu files themselves, not from the code under test.
+    expect(i18n.t('admin.layout.title')).toBe(urAdmin.layout.title);
+    expect(i18n.t('admin.profile.administratorAccess' as 'admin.layout.title')).toBe(urAdminProfile.administratorAccess);
+  });
+
+  it('isolates each value put into an Urdu sentence, so that a CNIC or an amount keeps its order; English is left as it is', async () => {
+    const english = i18n.t('common.pagination.page' as 'app.name', { page: '35202-1234567-1', pages: 'PKR 5,000' });
+    expect(english).not.toMatch(/[\u2066-\u2069]/);
+    await setLanguage('ur');
+    const urdu = i18n.t('common.pagination.page' as 'app.name', { page: '35202-1234567-1', pages: 'PKR 5,000' });
+    expect(urdu).toContain('\u206835202-1234567-1\u2069');
+    expect(urdu).toContain('\u2068PKR 5,000\u2069');
+  });
+
+  it("translates the server's English messages into Urdu", async () => {
+    await setLanguage('ur');
+    expect(textOfAnswer({ code: 'auth.invalidCredentials', message: authMessages.invalidCredentials })).toBe(urShared.serverText.auth.invalidCredentials);
+    expect(textOfAnswer({ code: 'group.full', message: 'Committee is full.' })).toBe(urShared.serverText.group.full);
+    expect(textOfFieldMessage(accountMessages.cnicInvalid)).toBe(urShared.serverText.account.cnicInvalid);
   });
 });

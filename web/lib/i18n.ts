@@ -1,87 +1,186 @@
 /**
- * Translations. Every visible text comes from web/locales/<language>.json through i18next.
- * Adding Urdu means adding ur.json here: the document's lang and dir follow the active language
- * (applyDocumentLanguage below), and the layout uses logical (start/end) spacing, so components
- * do not change.
+ * Translations. Every visible text comes from web/locales/<language>.json and
+ * web/locales/<language>/<area>.json through i18next, in English (en) or Urdu (ur, right to left).
+ * The document's lang and dir follow the active language (applyDocumentLanguage below), and the layout
+ * uses logical (start/end) spacing, so components do not change with the direction.
  */
 import i18n from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
+import { storageKeys } from './storage-keys.ts';
 
 /**
  * One namespace per large feature area (web/locales/<language>/<area>.json), next to the shared
  * catalogue (translation): areas grow without touching each other's files. Only the shared catalogue's
- * common texts come with the first load. Every other text comes with the code that shows it: a
- * feature's catalogue.ts registers its texts when its modules load (addCatalogue, addTexts below), so
- * the landing page, the account pages, each member screen and the admin area carry only their own.
+ * common texts come with the first load. Every other English text comes with the code that shows it:
+ * a feature's catalogue.ts registers its area when its modules load (addArea below), so the landing
+ * page, the account pages, each member screen and the admin area carry only their own. Urdu comes
+ * whole, in chunks of its own, only when it is chosen (loadUrdu): English readers never download it.
  */
 export const resources = { en: { translation: en } } as const;
-export type Language = keyof typeof resources;
+export type Language = 'en' | 'ur';
+export const languages: readonly Language[] = ['en', 'ur'];
 export const defaultLanguage: Language = 'en';
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: defaultLanguage,
-  fallbackLng: defaultLanguage,
-  defaultNS: 'translation',
-  // React already escapes what it renders.
-  interpolation: { escapeValue: false },
-  // The catalogue is bundled, so initialise synchronously: the first render already has texts.
-  initAsync: false,
-  // Keeps the browser console (and test output) free of the library's promotional notice.
-  showSupportNotice: false,
-});
+/**
+ * Where each area file's texts go: its namespace, and the path of the group inside it (the account
+ * pages' texts are the group `auth` of the shared catalogue). One table for every language, so an
+ * Urdu file lands exactly where its English file does.
+ */
+export const areaPlacement = {
+  admin: ['translation', 'admin'],
+  'admin-catalog': ['adminCatalog'],
+  'admin-payments': ['adminPayments'],
+  'admin-profile': ['translation', 'admin', 'profile'],
+  'admin-referrals': ['adminReferrals'],
+  'admin-requests': ['adminRequests'],
+  'admin-winners': ['adminWinners'],
+  auth: ['translation', 'auth'],
+  landing: ['translation', 'landing'],
+  'member-payments': ['memberPayments'],
+  'member-payments-screens': ['memberPayments'],
+  'member-plans': ['memberPlans'],
+  'member-referrals': ['memberReferrals'],
+  'member-winners': ['memberWinners'],
+  profile: ['translation', 'profile'],
+} as const satisfies Record<string, readonly [string, ...string[]]>;
+export type AreaFile = keyof typeof areaPlacement;
+
+void i18n
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    resources,
+    fallbackLng: defaultLanguage,
+    supportedLngs: languages,
+    // ur-PK, ur-IN … are Urdu; en-GB, en-PK … English.
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    // The visitor's earlier choice first, then the browser's languages; kept in the browser when changed.
+    detection: {
+      order: ['localStorage', 'navigator'],
+      lookupLocalStorage: storageKeys.language,
+      caches: ['localStorage'],
+      // One of ours exactly ('en-US' → 'en'): dates are written for the language as spoken in Pakistan (lib/format.ts).
+      convertDetectedLanguage: (detected: string) => (detected.toLowerCase().startsWith('ur') ? 'ur' : 'en'),
+    },
+    defaultNS: 'translation',
+    interpolation: {
+      // Not HTML escaping (React already escapes what it renders): each value put into a right-to-left
+      // text is isolated (FSI … PDI), so that a CNIC, a phone number or an amount inside an Urdu sentence
+      // keeps its own order (35202-1234567-1 never becomes 1-1234567-35202), and an Urdu name inside
+      // it keeps its own too. Left-to-right texts get their values as they are.
+      escapeValue: true,
+      escape: (value: string) => (i18n.dir() === 'rtl' ? `\u2068${value}\u2069` : value),
+    },
+    // The English catalogue is bundled, so initialise synchronously: the first render already has texts.
+    initAsync: false,
+    // Keeps the browser console (and test output) free of the library's promotional notice.
+    showSupportNotice: false,
+  });
+
+/**
+ * The language chosen now, as one of ours (i18next may hold 'ur-PK' as detected). Read from the
+ * chosen language, not the one texts resolve to: before Urdu's texts have loaded they resolve to English.
+ */
+export function currentLanguage(): Language {
+  return (i18n.language ?? '').startsWith('ur') ? 'ur' : 'en';
+}
+
+/** Texts placed at a path inside their namespace: ['translation', 'admin', 'profile'] → { admin: { profile: texts } }. */
+function placeArea(language: Language, file: AreaFile, texts: object): void {
+  const [namespace, ...path] = areaPlacement[file];
+  const nested = path.reduceRight<object>((inner, key) => ({ [key]: inner }), texts);
+  // Merged into what is already there, never replacing a text, so the order areas load in does not matter.
+  i18n.addResourceBundle(language, namespace, nested, true, false);
+}
+
+/** Registers an area's English texts; called by the area's catalogue.ts when its code loads. */
+export function addArea(file: AreaFile, englishTexts: object): void {
+  placeArea('en', file, englishTexts);
+}
+
+let urduLoaded: Promise<void> | undefined;
+
+/** Loads every Urdu text and the Nastaliq font (once), in chunks of their own (lib/urdu.ts). */
+export function loadUrdu(): Promise<void> {
+  urduLoaded ??= import('./urdu.ts')
+    .then(({ loadUrduTexts }) => loadUrduTexts())
+    .then((areas) => {
+      for (const [area, texts] of areas) if (area === 'shared') i18n.addResourceBundle('ur', 'translation', texts, true, false);
+      else if (area in areaPlacement) placeArea('ur', area as AreaFile, texts);
+    })
+    .catch((error: unknown) => {
+      urduLoaded = undefined;
+      throw error;
+    });
+  return urduLoaded;
+}
+
+/**
+ * Shows the app in a language: Urdu's texts and font are loaded first, so that no screen flashes
+ * half-translated. The choice is kept in the browser (the detector's cache).
+ */
+export async function setLanguage(language: Language): Promise<void> {
+  if (language === 'ur') await loadUrdu();
+  await i18n.changeLanguage(language);
+}
+
+/** Before the first render: the detected language's texts, so that an Urdu reader's first screen is Urdu. */
+export async function prepareLanguage(): Promise<void> {
+  if (currentLanguage() !== 'ur') return;
+  // Chosen again once its texts are there, so that i18next resolves to them; English if they cannot load.
+  await loadUrdu().then(
+    () => i18n.changeLanguage('ur'),
+    () => i18n.changeLanguage(defaultLanguage),
+  );
+}
 
 /** The one place that sets <html lang> and <html dir>; i18next knows that 'ur' is right-to-left. */
 function applyDocumentLanguage(language: string): void {
-  document.documentElement.lang = language;
-  document.documentElement.dir = i18n.dir(language);
+  const ours = language.startsWith('ur') ? 'ur' : 'en';
+  document.documentElement.lang = ours;
+  document.documentElement.dir = i18n.dir(ours);
 }
 applyDocumentLanguage(i18n.language);
 i18n.on('languageChanged', applyDocumentLanguage);
 
 /**
- * The shared schemas (contract/) and the server speak English. Their known messages are looked up in
- * the English catalogue, whose groups hold them word for word (validation.* mirrors accountMessages,
- * server.* mirrors authMessages, auth.twoFactor.messages.* mirrors twoFactorMessages; tests check each),
- * so another language shows them translated; unknown text is shown as it came. Looking them up in the
- * catalogue rather than in contract/ keeps the schemas' module out of the first page. A group whose
- * texts have not been loaded yet (the two-factor messages come with the account pages and the admin
- * area, which are where those messages are answered) passes its messages through unchanged.
+ * The server answers in English, with a stable code beside each message (`auth.invalidCredentials`;
+ * server/http/error-codes.ts). The texts of its catalogues are in the shared catalogue's group
+ * `serverText`, under their codes (`serverText.auth.invalidCredentials`; a server test checks that the
+ * group holds every catalogue text word for word), so an answer is shown in the reader's language by
+ * its code. A code no catalogue text has (a text written with a value in it, a status's code, `ok`)
+ * shows the server's message as it came.
  */
-const messageGroups = ['validation', 'server', 'auth.twoFactor.messages'] as const;
+export type ServerAnswer = { code?: string; message: string };
 
-export function translateMessage(message: string): string {
-  for (const group of messageGroups) {
-    const english: unknown = i18n.getResource(defaultLanguage, 'translation', group);
-    if (!english || typeof english !== 'object') continue;
-    const key = Object.keys(english).find((candidate) => (english as Record<string, unknown>)[candidate] === message);
-    // A key just found in the catalogue, though typed only as a string.
-    if (key) return i18n.t(`${group}.${key}` as 'validation.nameRequired');
-  }
-  return message;
+export function textOfAnswer(answer: ServerAnswer): string {
+  const key = answer.code ? `serverText.${answer.code}` : undefined;
+  // A key made from the server's code, checked to exist, though typed only as a string.
+  return key && i18n.exists(key) ? i18n.t(key as 'serverText.auth.loggedIn') : answer.message;
 }
 
-/**
- * Adds namespaces loaded with a part of the app (the admin area, a member screen), for every language
- * they come in. Merged into what is already there, so the order in which parts load does not matter.
- */
-export function addCatalogue(byLanguage: Partial<Record<Language, Record<string, object>>>): void {
-  for (const [language, namespaces] of Object.entries(byLanguage)) {
-    for (const [namespace, texts] of Object.entries(namespaces ?? {})) i18n.addResourceBundle(language, namespace, texts, true, false);
-  }
-}
+let codesByEnglishText: Map<string, string> | undefined;
 
 /**
- * Adds groups of texts to a namespace that is already there, such as `auth` in the shared catalogue
- * (translation) with the account pages, or the Payments tab's texts in memberPayments with that tab:
- * their keys stay where they are (auth.login.title), merged in beside the groups already there and
- * never replacing a text.
+ * A field's message, which comes without a code: the shared schemas' own (the forms check with them
+ * in the browser) and the server's field errors, written with the same schemas. Their English is one
+ * of the catalogues' texts, so it is found in English `serverText` (the account texts first) and shown
+ * in the reader's language; any other text is shown as it came.
  */
-export function addTexts(namespace: string, byLanguage: Partial<Record<Language, Record<string, object>>>): void {
-  for (const [language, groups] of Object.entries(byLanguage)) {
-    if (groups) i18n.addResourceBundle(language, namespace, groups, true, false);
+export function textOfFieldMessage(message: string): string {
+  if (!codesByEnglishText) {
+    codesByEnglishText = new Map();
+    const catalogues = i18n.getResource(defaultLanguage, 'translation', 'serverText') as Record<string, Record<string, string>>;
+    for (const [name, texts] of Object.entries(catalogues)) {
+      // The same text in two catalogues means the same thing: the first one stays, as on the server.
+      for (const [key, text] of Object.entries(texts)) if (!codesByEnglishText.has(text)) codesByEnglishText.set(text, `${name}.${key}`);
+    }
   }
+  const code = codesByEnglishText.get(message);
+  return code ? textOfAnswer({ code, message }) : message;
 }
 
 export { i18n };

@@ -18,7 +18,7 @@ import type enMemberWinners from '../locales/en/member-winners.json';
 
 // Typed keys: a misspelt or missing translation key is a type error, not a blank on screen.
 // The shared catalogue is typed whole, with the groups that come with a part of the app
-// (lib/i18n.ts addTexts) under their keys; so is memberPayments.
+// (lib/i18n.ts addArea) under their keys; so is memberPayments.
 type Translation = typeof en & { admin: typeof enAdmin & { profile: typeof enAdminProfile }; auth: typeof enAuth; landing: typeof enLanding; profile: typeof enProfile };
 
 declare module 'i18next' {

@@ -9,6 +9,8 @@ export const storageKeys = {
   theme: 'committee-theme',
   pendingVerificationEmail: 'pendingVerificationEmail',
   dashboardTab: 'dashboard-active-tab',
+  /** The language chosen (lib/i18n.ts LANGUAGE_STORAGE_KEY, read by its detector). */
+  language: 'language',
 } as const;
 
 /** localStorage can throw (private mode, storage disabled): a failure means "nothing stored". */

@@ -26,6 +26,7 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
     emailVerified: true,
     createdAt: '2025-01-01T00:00:00.000Z',
     lastLoginAt: null,
+    language: 'en',
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo.tsx';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { Card } from '../../components/ui/card.tsx';
 
@@ -13,7 +14,10 @@ export function AuthLayout({ title, subtitle, icon, children }: { title: string;
     <div className="flex min-h-dvh flex-col bg-background">
       <header className="mx-auto flex w-full max-w-md items-center justify-between px-4 pt-4">
         <Logo />
-        <ThemeToggle />
+        <div className="flex items-center gap-1">
+          <LanguageSwitch />
+          <ThemeToggle />
+        </div>
       </header>
       <main id="main" className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center px-4 py-8">
         <Card className="p-6 sm:p-8">

@@ -3,7 +3,7 @@
  * registered when a module that shows them loads, so that the first load of the other pages does not
  * carry them.
  */
-import { addTexts } from '../../lib/i18n.ts';
+import { addArea } from '../../lib/i18n.ts';
 import enAuth from '../../locales/en/auth.json';
 
-addTexts('translation', { en: { auth: enAuth } });
+addArea('auth', enAuth);

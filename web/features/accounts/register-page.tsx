@@ -13,7 +13,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { getErrorMessage } from '../../lib/api-client.ts';
 import { fieldError, showServerFieldErrors } from '../../lib/forms.ts';
-import { translateMessage } from '../../lib/i18n.ts';
+import { textOfAnswer, currentLanguage } from '../../lib/i18n.ts';
 import { storageKeys, writeStorage } from '../../lib/storage-keys.ts';
 import { notify } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -66,9 +66,10 @@ export function RegisterPage() {
     // turned empty optional fields into undefined, which JSON leaves out of the payload.
     const { confirmPassword: _confirmation, ...payload } = values;
     try {
-      const response = await registerAccount(payload);
+      // The language the page is read in: the verification email, and everything after, come in it.
+      const response = await registerAccount({ ...payload, language: currentLanguage() });
       writeStorage(storageKeys.pendingVerificationEmail, payload.email);
-      notify.success(response.message ? translateMessage(response.message) : t('server.registered'));
+      notify.success(response.message ? textOfAnswer(response) : t('serverText.auth.registered'));
       navigate(`/verify-email?email=${encodeURIComponent(payload.email)}`);
     } catch (error) {
       if (!showServerFieldErrors(error, serverFields, setError)) setFormError(getErrorMessage(error, t('auth.register.failed'), t('errors.unexpected')));

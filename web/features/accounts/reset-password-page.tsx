@@ -12,7 +12,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { getErrorMessage, getServerMessage } from '../../lib/api-client.ts';
 import { fieldError } from '../../lib/forms.ts';
-import { translateMessage } from '../../lib/i18n.ts';
+import { textOfAnswer } from '../../lib/i18n.ts';
 import { notify } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { resetPassword } from './api.ts';
@@ -54,7 +54,7 @@ export function ResetPasswordPage() {
     setFormError(null);
     try {
       const response = await resetPassword({ token: token!, ...values });
-      notify.success(response.message ? translateMessage(response.message) : t('auth.resetPassword.success'));
+      notify.success(response.message ? textOfAnswer(response) : t('auth.resetPassword.success'));
       setDone(true);
     } catch (error) {
       setFormError(getServerMessage(error) ?? getErrorMessage(error, t('auth.resetPassword.failed'), t('errors.unexpected')));

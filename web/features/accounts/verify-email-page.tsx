@@ -12,7 +12,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { getErrorMessage, getServerMessage } from '../../lib/api-client.ts';
 import { fieldError } from '../../lib/forms.ts';
-import { translateMessage } from '../../lib/i18n.ts';
+import { textOfAnswer } from '../../lib/i18n.ts';
 import { readStorage, removeStorage, storageKeys, writeStorage } from '../../lib/storage-keys.ts';
 import { notify } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -62,7 +62,7 @@ function VerifyEmail({ token, emailParam }: { token: string | null; emailParam: 
     verifyOnce(token).then(
       (response) => {
         removeStorage(storageKeys.pendingVerificationEmail);
-        if (current) setState({ kind: 'success', message: response.message ? translateMessage(response.message) : t('auth.verifyEmail.successMessage') });
+        if (current) setState({ kind: 'success', message: response.message ? textOfAnswer(response) : t('auth.verifyEmail.successMessage') });
       },
       (error: unknown) => {
         if (current) setState({ kind: 'error', message: getServerMessage(error) ?? getErrorMessage(error, t('auth.verifyEmail.failed'), t('auth.verifyEmail.unexpected')) });

@@ -5,6 +5,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo.tsx';
 import { LogoutDialog } from '../../components/logout-dialog.tsx';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { MenuContent, MenuItem, MenuSeparator } from '../../components/ui/menu.tsx';
@@ -49,6 +50,7 @@ export function AdminLayout() {
           <span className="truncate font-semibold">{t('admin.layout.title')}</span>
           <div className="ms-auto flex items-center gap-1">
             <NotificationBell linkFor={adminNotificationLink} />
+            <LanguageSwitch />
             <ThemeToggle />
             <AdminUserMenu />
           </div>

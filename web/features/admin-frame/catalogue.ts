@@ -4,7 +4,7 @@
  * and the admin group of the shared catalogue (its profile texts come with the profile page, which
  * the entry point brings too, and which members open too).
  */
-import { addCatalogue, addTexts } from '../../lib/i18n.ts';
+import { addArea } from '../../lib/i18n.ts';
 import enAdmin from '../../locales/en/admin.json';
 import enAdminCatalog from '../../locales/en/admin-catalog.json';
 import enAdminPayments from '../../locales/en/admin-payments.json';
@@ -12,7 +12,9 @@ import enAdminReferrals from '../../locales/en/admin-referrals.json';
 import enAdminRequests from '../../locales/en/admin-requests.json';
 import enAdminWinners from '../../locales/en/admin-winners.json';
 
-addTexts('translation', { en: { admin: enAdmin } });
-addCatalogue({
-  en: { adminCatalog: enAdminCatalog, adminPayments: enAdminPayments, adminReferrals: enAdminReferrals, adminRequests: enAdminRequests, adminWinners: enAdminWinners },
-});
+addArea('admin', enAdmin);
+addArea('admin-catalog', enAdminCatalog);
+addArea('admin-payments', enAdminPayments);
+addArea('admin-referrals', enAdminReferrals);
+addArea('admin-requests', enAdminRequests);
+addArea('admin-winners', enAdminWinners);

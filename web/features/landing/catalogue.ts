@@ -1,5 +1,5 @@
 /** The landing page's texts, registered when the page's code loads: the other pages do not carry them. */
-import { addTexts } from '../../lib/i18n.ts';
+import { addArea } from '../../lib/i18n.ts';
 import enLanding from '../../locales/en/landing.json';
 
-addTexts('translation', { en: { landing: enLanding } });
+addArea('landing', enLanding);

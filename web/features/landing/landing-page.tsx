@@ -18,6 +18,7 @@ import { Link } from 'react-router';
 import { homePathFor, isAdmin, useAuth } from '../../lib/auth.tsx';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo.tsx';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -100,6 +101,7 @@ function LandingHeader() {
           </ul>
         </nav>
         <div className="flex items-center gap-1">
+          <LanguageSwitch />
           <div className="hidden items-center gap-2 md:flex">
             <AccountLinks signInVariant="ghost" />
           </div>

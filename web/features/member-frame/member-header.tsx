@@ -14,6 +14,7 @@ import { LayoutDashboard } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo.tsx';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { initialsOf, UserAvatar } from '../../components/user-avatar.tsx';
@@ -39,6 +40,7 @@ export function MemberHeader() {
             </Button>
           )}
           <NotificationBell linkFor={memberNotificationLink} />
+          <LanguageSwitch />
           <ThemeToggle />
           {user && <AccountMenu name={user.name} email={user.email} showAdminLink={isAdmin(user)} />}
         </div>

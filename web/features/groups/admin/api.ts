@@ -49,7 +49,7 @@ export const groupKeys = {
 };
 
 /** What "Send reminders now" would send (dryRun) or sent: how many reminders, to how many members, and the server's words. */
-export type GroupReminders = z.output<typeof groupRemindersAnswer>['data'] & { message: string };
+export type GroupReminders = z.output<typeof groupRemindersAnswer>['data'] & { message: string; code?: string };
 
 export const groupApi = {
   listGroups: (filter: { search: string; status: GroupStatusFilter }, signal?: AbortSignal) =>
@@ -109,7 +109,7 @@ export const groupApi = {
       })
       .then((r) => {
         if (!r?.data || typeof r.data.count !== 'number' || typeof r.data.members !== 'number') throw new Error('Invalid reminders answer');
-        return { ...r.data, message: typeof r.message === 'string' ? r.message : '' };
+        return { ...r.data, message: typeof r.message === 'string' ? r.message : '', code: r.code };
       }),
   /** GET /api/admin/settings/reminders: how many days before the due date the first reminder goes. */
   reminderSettings: (signal?: AbortSignal) =>

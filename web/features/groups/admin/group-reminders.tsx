@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
+import { textOfAnswer } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/toast.ts';
 import { groupApi, type GroupReminders } from './api.ts';
 
@@ -28,7 +28,7 @@ export function SendRemindersButton({ groupId }: { groupId: string }) {
   const send = useMutation({
     mutationFn: () => groupApi.sendGroupReminders(groupId, false),
     onSuccess: (answer) => {
-      notify.success(answer.message ? translateMessage(answer.message) : t('groups.reminders.sent', { count: answer.count }));
+      notify.success(answer.message ? textOfAnswer(answer) : t('groups.reminders.sent', { count: answer.count }));
       setPreview(null);
     },
     onError: (error) => notify.error(getErrorMessage(error, t('groups.reminders.sendFailed'))),

@@ -26,7 +26,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError, getErrorMessage, getServerMessage } from '../../../lib/api-client.ts';
 import { fieldError, showServerFieldErrors } from '../../../lib/forms.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
+import { textOfAnswer } from '../../../lib/i18n.ts';
 import { adminCatalogueKey, adminOverviewKey } from '../../../lib/query-keys.ts';
 import { notify } from '../../../lib/toast.ts';
 import { type Group, type GroupMember, groupApi, groupKeys } from './api.ts';
@@ -90,7 +90,7 @@ export function RemoveMemberDialog({ group, member, onClose }: CorrectionDialogP
   const remove = useMutation({
     mutationFn: ({ reason }: ReasonOutput) => groupApi.removeMember(group.id, member.userId, reason),
     onSuccess: (answer) => {
-      notify.success(answer?.message ? translateMessage(answer.message) : t('groups.corrections.remove.submit'));
+      notify.success(answer?.message ? textOfAnswer(answer) : t('groups.corrections.remove.submit'));
       refresh();
       onClose();
     },
@@ -190,7 +190,7 @@ function MoveForm({ group, member, targets, onBusy, onClose }: CorrectionDialogP
     onMutate: () => onBusy(true),
     onSettled: () => onBusy(false),
     onSuccess: (answer) => {
-      notify.success(answer?.message ? translateMessage(answer.message) : t('groups.corrections.move.submit'));
+      notify.success(answer?.message ? textOfAnswer(answer) : t('groups.corrections.move.submit'));
       refresh();
       onClose();
     },

@@ -1,5 +1,5 @@
 /** The member's payment screens' texts (memberPayments), registered when a module that shows them loads. */
-import { addCatalogue } from '../../../lib/i18n.ts';
+import { addArea } from '../../../lib/i18n.ts';
 import enMemberPayments from '../../../locales/en/member-payments.json';
 
-addCatalogue({ en: { memberPayments: enMemberPayments } });
+addArea('member-payments', enMemberPayments);

@@ -3,8 +3,8 @@
  * details, the Submit Payment form, the payment page), merged into memberPayments when one of them
  * loads: the dashboard's first load carries only the texts it shows (catalogue.ts).
  */
-import { addTexts } from '../../../lib/i18n.ts';
+import { addArea } from '../../../lib/i18n.ts';
 import enMemberPaymentsScreens from '../../../locales/en/member-payments-screens.json';
 import './catalogue.ts';
 
-addTexts('memberPayments', { en: enMemberPaymentsScreens });
+addArea('member-payments-screens', enMemberPaymentsScreens);

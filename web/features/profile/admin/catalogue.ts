@@ -4,8 +4,9 @@
  * shows account texts (fields, two-factor messages).
  */
 import '../../accounts/index.ts';
-import { addTexts } from '../../../lib/i18n.ts';
+import { addArea } from '../../../lib/i18n.ts';
 import enAdminProfile from '../../../locales/en/admin-profile.json';
 import enProfile from '../../../locales/en/profile.json';
 
-addTexts('translation', { en: { profile: enProfile, admin: { profile: enAdminProfile } } });
+addArea('profile', enProfile);
+addArea('admin-profile', enAdminProfile);

@@ -15,6 +15,7 @@ import {
   type TwoFactorStatus,
   type twoFactorStatusAnswer,
 } from '../../../../contract/accounts.ts';
+import type { ServerAnswer } from '../../../lib/i18n.ts';
 import { api } from '../../../lib/api-client.ts';
 
 export const twoFactorKeys = { status: ['profile', 'two-factor'] as const };
@@ -33,6 +34,9 @@ export async function startTwoFactorSetup(): Promise<TwoFactorSetup> {
   return twoFactorSetup.parse(body?.data);
 }
 
+/** What the server said it did, with the code it is translated by (lib/i18n.ts textOfAnswer). */
+const answerOf = (body: { code?: string; message?: string } | undefined): ServerAnswer | undefined => (body?.message ? { code: body.code, message: body.message } : undefined);
+
 /** The codes as the server answered them: strings, or none when the answer carries none. */
 const codesOf = (codes: unknown): string[] | undefined => (Array.isArray(codes) && codes.every((code) => typeof code === 'string') ? codes : undefined);
 
@@ -40,9 +44,9 @@ const codesOf = (codes: unknown): string[] | undefined => (Array.isArray(codes) 
  * Not retried: a code is accepted once, so a second attempt with it would always be refused. The
  * answer carries the first recovery codes, shown this once.
  */
-export async function enableTwoFactor(code: string): Promise<{ status: TwoFactorStatus; message?: string; recoveryCodes?: string[] }> {
+export async function enableTwoFactor(code: string): Promise<{ status: TwoFactorStatus; answer?: ServerAnswer; recoveryCodes?: string[] }> {
   const body = await api.post<z.output<typeof twoFactorEnableAnswer>>('/auth/two-factor/enable', { code }, { retries: 0 });
-  return { status: statusOf(body), message: body?.message, recoveryCodes: codesOf(body?.data?.recoveryCodes ?? body?.recoveryCodes) };
+  return { status: statusOf(body), answer: answerOf(body), recoveryCodes: codesOf(body?.data?.recoveryCodes ?? body?.recoveryCodes) };
 }
 
 /** A new set of recovery codes (the earlier set stops working). Not retried: a second call would replace the codes the first answered. */
@@ -53,7 +57,7 @@ export async function createRecoveryCodes(): Promise<string[]> {
   return codes;
 }
 
-export async function disableTwoFactor(values: TwoFactorDisableBody): Promise<{ status: TwoFactorStatus; message?: string }> {
+export async function disableTwoFactor(values: TwoFactorDisableBody): Promise<{ status: TwoFactorStatus; answer?: ServerAnswer }> {
   const body = await api.post<StatusBody>('/auth/two-factor/disable', values, { retries: 0 });
-  return { status: statusOf(body), message: body?.message };
+  return { status: statusOf(body), answer: answerOf(body) };
 }

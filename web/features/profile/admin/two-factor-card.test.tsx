@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import QRCode from 'qrcode';
 import { twoFactorMessages } from '../../../../contract/accounts.ts';
-import enAuth from '../../../locales/en/auth.json';
+import en from '../../../locales/en.json';
 import { makeUser } from '../../../test/render.tsx';
 import { adminAuth, renderWithAdmin } from '../../../test/admin.tsx';
 import { AdminProfilePage } from './profile-page.tsx';
@@ -210,7 +210,7 @@ describe('the profile page', () => {
 });
 
 describe('the English catalogue', () => {
-  it('holds the server two-factor messages word for word', () => {
-    expect(enAuth.twoFactor.messages).toEqual(twoFactorMessages);
+  it('holds the server two-factor messages word for word, under their codes', () => {
+    expect(en.serverText.twoFactor).toEqual(twoFactorMessages);
   });
 });

@@ -23,7 +23,7 @@ import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { fieldError, showServerFieldErrors } from '../../../lib/forms.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
+import { textOfAnswer, type ServerAnswer } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/toast.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { RecoveryCodesDialog } from './recovery-codes-dialog.tsx';
@@ -78,9 +78,9 @@ export function TwoFactorCard() {
     }
   }
 
-  function changed(next: TwoFactorStatus, message: string | undefined) {
+  function changed(next: TwoFactorStatus, answer: ServerAnswer | undefined) {
     queryClient.setQueryData(twoFactorKeys.status, next);
-    notify.success(message ? translateMessage(message) : t(next.enabled ? 'auth.twoFactor.messages.enabled' : 'auth.twoFactor.messages.disabled'));
+    notify.success(answer ? textOfAnswer(answer) : t(next.enabled ? 'serverText.twoFactor.enabled' : 'serverText.twoFactor.disabled'));
   }
 
   const enabled = status.data?.enabled === true;
@@ -148,9 +148,9 @@ export function TwoFactorCard() {
         {setup && (
           <EnableForm
             setup={setup}
-            onEnabled={(next, message, codes) => {
+            onEnabled={(next, answer, codes) => {
               setSetup(null);
-              changed(next, message);
+              changed(next, answer);
               if (codes?.length) setRecoveryCodes(codes);
             }}
           />
@@ -165,9 +165,9 @@ export function TwoFactorCard() {
       >
         {turningOff && (
           <DisableForm
-            onDisabled={(next, message) => {
+            onDisabled={(next, answer) => {
               setTurningOff(false);
-              changed(next, message);
+              changed(next, answer);
             }}
           />
         )}
@@ -206,7 +206,7 @@ function EnableForm({
   onEnabled,
 }: {
   setup: TwoFactorSetup;
-  onEnabled: (status: TwoFactorStatus, message?: string, recoveryCodes?: string[]) => void;
+  onEnabled: (status: TwoFactorStatus, answer?: ServerAnswer, recoveryCodes?: string[]) => void;
 }) {
   const { t } = useTranslation();
   const qrCode = useQrCode(setup.otpauthUrl);
@@ -221,8 +221,8 @@ function EnableForm({
   async function onSubmit(values: { code: string }) {
     setFormError(null);
     try {
-      const { status, message, recoveryCodes } = await enableTwoFactor(values.code);
-      onEnabled(status, message, recoveryCodes);
+      const { status, answer, recoveryCodes } = await enableTwoFactor(values.code);
+      onEnabled(status, answer, recoveryCodes);
     } catch (error) {
       setFormError(showOnFields(error, ['code'], setError, t('admin.profile.twoFactor.failed')));
     }
@@ -259,7 +259,7 @@ function EnableForm({
   );
 }
 
-function DisableForm({ onDisabled }: { onDisabled: (status: TwoFactorStatus, message?: string) => void }) {
+function DisableForm({ onDisabled }: { onDisabled: (status: TwoFactorStatus, answer?: ServerAnswer) => void }) {
   const { t } = useTranslation();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -272,8 +272,8 @@ function DisableForm({ onDisabled }: { onDisabled: (status: TwoFactorStatus, mes
   async function onSubmit(values: { password: string; code: string }) {
     setFormError(null);
     try {
-      const { status, message } = await disableTwoFactor(values);
-      onDisabled(status, message);
+      const { status, answer } = await disableTwoFactor(values);
+      onDisabled(status, answer);
     } catch (error) {
       setFormError(showOnFields(error, ['password', 'code'], setError, t('admin.profile.twoFactor.failed')));
     }

@@ -13,7 +13,7 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
+import { textOfFieldMessage } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/toast.ts';
 import { fetchReminderProfile, reminderProfileKey, saveEmailReminders } from './api.ts';
 
@@ -38,7 +38,7 @@ export function EmailRemindersCard() {
       const message = getErrorMessage(failure, t('profile.reminders.saveFailed'));
       notify.error(message);
       const field = failure instanceof ApiError ? failure.errors?.emailReminders : undefined;
-      setError(field ? { field: translateMessage(field) } : { form: message });
+      setError(field ? { field: textOfFieldMessage(field) } : { form: message });
     } finally {
       setSaving(null);
       void queryClient.invalidateQueries({ queryKey: reminderProfileKey });

@@ -6,7 +6,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
+import { textOfAnswer } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/toast.ts';
 import { MONTHS, monthName, paymentTypeOf, paymentTypeTone, statusTone, winnerStatusOf } from './display.ts';
 
@@ -17,7 +17,7 @@ import { MONTHS, monthName, paymentTypeOf, paymentTypeTone, statusTone, winnerSt
  */
 export function errorText(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.kind === 'http' && error.status >= 400 && error.status < 500 && error.status !== 401 && error.hasServerMessage) {
-    return translateMessage(error.message);
+    return textOfAnswer(error);
   }
   return getErrorMessage(error, fallback);
 }
