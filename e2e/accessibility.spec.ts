@@ -323,3 +323,84 @@ for (const { name: device, viewport } of widths) {
     });
   });
 }
+
+/**
+ * The same pages in Urdu, right to left, on a phone: each page and each of its tabs is rtl, fits the
+ * screen without scrolling sideways (tables and the arrears grid scroll inside their own box), and has
+ * no serious or critical finding. Urdu is chosen with the header's switch, which also keeps it in the
+ * person's profile; the admin goes back to English at the end, as the other walks expect.
+ */
+test.describe('Urdu on a phone (360 px)', () => {
+  test.use({ viewport: { width: 360, height: 800 } });
+
+  /** The header's switch to Urdu: its name starts with the visible "اردو". */
+  const choose = async (page: Page, name: RegExp, dir: 'rtl' | 'ltr') => {
+    // Kept in the profile before going on: a signed-in person's pages follow their profile's language.
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/profile/language') && response.ok());
+    await page.getByRole('banner').getByRole('button', { name }).click();
+    await saved;
+    await expect(page.locator('html')).toHaveAttribute('dir', dir);
+  };
+  const chooseUrdu = (page: Page) => choose(page, /^اردو/, 'rtl');
+
+  async function checkRtlPage(page: Page, audit: Audit, path: string, where = path): Promise<void> {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await settle(page);
+    const fits = async (at: string) => {
+      const { scroll, screen } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, screen: window.innerWidth }));
+      expect.soft(scroll, `${at}: the page is ${scroll} px wide on a ${screen} px screen`).toBeLessThanOrEqual(screen);
+    };
+    await fits(`ur ${where}`);
+    await audit.check(`ur ${where}`);
+    for (const tab of await page.getByRole('tab').all()) {
+      if (!(await tab.isVisible())) continue;
+      await tab.click();
+      await settle(page);
+      await fits(`ur ${where} › tab`);
+      await audit.check(`ur ${where} › tab`);
+    }
+  }
+
+  test('member pages read right to left, fit the screen and have no serious or critical findings', async ({ page }) => {
+    test.setTimeout(300_000);
+    const audit = new Audit(page);
+    await page.goto('/login');
+    await signInToDashboard(page, seed.referred);
+    await chooseUrdu(page);
+    for (const path of ['/dashboard', '/profile']) await checkRtlPage(page, audit, path);
+    audit.expectClean();
+  });
+
+  test('admin pages, tables and the arrears grid read right to left, fit the screen and have no serious or critical findings', async ({ page }) => {
+    test.setTimeout(600_000);
+    const audit = new Audit(page);
+    await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expect(page).toHaveURL(/\/admin$/);
+    await chooseUrdu(page);
+    try {
+      const paths = [
+        '/admin',
+        '/admin/committee-plans',
+        '/admin/users',
+        '/admin/payments',
+        '/admin/plan-requests',
+        '/admin/referrals',
+        '/admin/winners',
+        '/admin/bank-accounts',
+        '/admin/reconciliation',
+        '/admin/audit',
+        '/admin/profile',
+      ];
+      for (const path of paths) await checkRtlPage(page, audit, path);
+      await checkRtlPage(page, audit, `/admin/payment-detail/${seed.instalmentId}`, '/admin/payment-detail/:paymentId');
+      await checkRtlPage(page, audit, `/admin/groups/${seed.groupId}/arrears`, '/admin/groups/:id/arrears');
+      audit.expectClean();
+    } finally {
+      // Back to English, in the profile too: the walks above read the admin's pages in English.
+      await page.goto('/admin');
+      await choose(page, /^English/, 'ltr');
+    }
+  });
+});

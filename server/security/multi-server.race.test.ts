@@ -13,10 +13,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../db/database.ts';
-import { withDatabase } from '../test/database-url.ts';
+import { runOnServer, withDatabase } from '../test/database-url.ts';
 import { findInvariantViolations } from '../test/invariants.ts';
 import { startS3Server, type S3TestServer } from '../test/s3-server.ts';
 import { startSmtpCatcher } from '../test/smtp-catcher.ts';
@@ -40,15 +39,7 @@ let bucket: S3Client;
 let db: Database;
 let servers: ServerProcess[] = [];
 
-async function onServer(sql: string) {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
+const onServer = (sql: string) => runOnServer(serverUrl, sql);
 
 /** One server of the fleet: the shared database and bucket, a DATA_DIR of its own (that must stay empty of receipts). */
 async function startFleetServer(failpoint?: string): Promise<ServerProcess> {

@@ -7,9 +7,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openPglite, openPostgres, type Queryable } from '../../db/database.ts';
-import { withDatabase } from '../../test/database-url.ts';
+import { runOnServer, withDatabase } from '../../test/database-url.ts';
 
 export type DataStore = {
   /** The settings that point a server at this store. */
@@ -54,15 +53,7 @@ function pgliteStore(dataDir: string): DataStore {
 
 function postgresStore(serverUrl: string, database: string, dataDir: string): DataStore {
   const url = withDatabase(serverUrl, database);
-  const onServer = async (sql: string) => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    try {
-      await admin.query(sql);
-    } finally {
-      await admin.end();
-    }
-  };
+  const onServer = (sql: string) => runOnServer(serverUrl, sql);
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: url },
     inspect: async (fn) => {

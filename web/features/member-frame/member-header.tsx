@@ -29,7 +29,8 @@ export function MemberHeader() {
   return (
     <header className="border-b border-border bg-card">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3">
-        <Logo to="/dashboard" />
+        {/* On a phone the header holds five controls: the name is left to screen readers there. */}
+        <Logo to="/dashboard" compact="phone" />
         <div className="flex items-center gap-1">
           {user && isAdmin(user) && (
             <Button variant="outline" size="sm" asChild className="hidden sm:inline-flex">
