@@ -97,6 +97,15 @@ export function statementPdf(statement: Statement): PDFKit.PDFDocument {
 /** Each figure as the statement writes it: "PKR 5,000", in both languages. */
 const pkr = <T extends Record<string, number>>(figures: T) => Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, formatPkr(v)])) as { [K in keyof T]: string };
 
+/** The table's columns in reading order, with their share of the width; `end` marks the amount, aligned to the line's far end. */
+const statementColumns = (t: StatementTexts) => [
+  { title: t.columns.month, width: 0.26, end: false },
+  { title: t.columns.dueDate, width: 0.18, end: false },
+  { title: t.columns.amount, width: 0.2, end: true },
+  { title: t.columns.status, width: 0.18, end: false },
+  { title: t.columns.paidOn, width: 0.18, end: false },
+];
+
 function leftToRight(doc: PDFKit.PDFDocument, statement: Statement, t: StatementTexts) {
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
@@ -110,13 +119,7 @@ function leftToRight(doc: PDFKit.PDFDocument, statement: Statement, t: Statement
   if (statement.member.phone) doc.text(t.phone(statement.member.phone));
   if (statement.groups.length === 0) doc.moveDown().text(t.noGroups);
 
-  const columns = [
-    { title: t.columns.month, width: 0.26 },
-    { title: t.columns.dueDate, width: 0.18 },
-    { title: t.columns.amount, width: 0.2, right: true },
-    { title: t.columns.status, width: 0.18 },
-    { title: t.columns.paidOn, width: 0.18 },
-  ];
+  const columns = statementColumns(t);
   const row = (cells: string[], bold = false) => {
     if (doc.y > doc.page.height - doc.page.margins.bottom - 24) doc.addPage();
     const y = doc.y;
@@ -124,7 +127,7 @@ function leftToRight(doc: PDFKit.PDFDocument, statement: Statement, t: Statement
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
     cells.forEach((cell, i) => {
       const w = columns[i].width * width;
-      doc.text(cell, x, y, { width: w - 6, align: columns[i].right ? 'right' : 'left', lineBreak: false });
+      doc.text(cell, x, y, { width: w - 6, align: columns[i].end ? 'right' : 'left', lineBreak: false });
       x += w;
     });
     doc.x = left;
@@ -197,13 +200,7 @@ function rightToLeft(doc: PDFKit.PDFDocument, statement: Statement, t: Statement
   }
 
   // Right to left: the first column is the rightmost; the amount, flush right in English, is flush left here.
-  const columns = [
-    { title: t.columns.month, width: 0.26 },
-    { title: t.columns.dueDate, width: 0.18 },
-    { title: t.columns.amount, width: 0.2, end: true },
-    { title: t.columns.status, width: 0.18 },
-    { title: t.columns.paidOn, width: 0.18 },
-  ];
+  const columns = statementColumns(t);
   const cellStyle = { size: 9 };
   const row = (cells: string[], bold = false) => {
     const style = { ...cellStyle, bold };
