@@ -11,6 +11,7 @@ import { expect, test, type Browser, type Locator, type Page, type TestInfo } fr
 import urShared from '../web/locales/ur.json' with { type: 'json' };
 import urAuth from '../web/locales/ur/auth.json' with { type: 'json' };
 import urLanding from '../web/locales/ur/landing.json' with { type: 'json' };
+import enLanding from '../web/locales/en/landing.json' with { type: 'json' };
 import urPayments from '../web/locales/ur/member-payments.json' with { type: 'json' };
 import urScreens from '../web/locales/ur/member-payments-screens.json' with { type: 'json' };
 import urPlans from '../web/locales/ur/member-plans.json' with { type: 'json' };
@@ -187,6 +188,20 @@ test.describe('the app in Urdu', () => {
   test.use({ actionTimeout: 15_000 });
   test.describe('on a phone', () => {
     test.use({ viewport: PHONE });
+
+    test('a visitor whose browser reads Urdu first gets the app in Urdu; one whose browser reads English gets English', async ({ browser }) => {
+      for (const [locale, lang, heading] of [
+        ['ur-PK', 'ur', urLanding.hero.title],
+        ['en-PK', 'en', enLanding.hero.title],
+      ] as const) {
+        const context = await browser.newContext({ viewport: PHONE, locale });
+        const page = await context.newPage();
+        await page.goto('/');
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+        await context.close();
+      }
+    });
 
     test('a visitor switches the landing page to Urdu with the header button, and the choice stays after a reload', async ({ page }, testInfo) => {
       await page.goto('/');

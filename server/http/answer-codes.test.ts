@@ -2,7 +2,7 @@
  * Every answer with a message carries its code (http/error-codes.ts), so that the web translates it by
  * the code and never by its English: the API document says so for every route, the codes are well
  * formed and name one text each, and the web's English catalogue holds every catalogue text under its
- * code (web/locales/en.json `serverText`), word for word, so that a new server text cannot go untranslated.
+ * code (web/locales/en/server-text.json), word for word, so that a new server text cannot go untranslated.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -82,10 +82,10 @@ describe('the catalogue codes', () => {
 
 describe("the web's English catalogue", () => {
   // The tests run from the project's root (vitest.config.ts).
-  const en = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'web', 'locales', 'en.json'), 'utf8')) as { serverText?: Record<string, Record<string, string>> };
+  const serverText = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'web', 'locales', 'en', 'server-text.json'), 'utf8')) as Record<string, Record<string, string>>;
 
   it('holds every catalogue text under its code, word for word, and nothing else', () => {
-    const held = new Map(Object.entries(en.serverText ?? {}).flatMap(([name, texts]) => Object.entries(texts).map(([key, text]) => [`${name}.${key}`, text] as const)));
+    const held = new Map(Object.entries(serverText).flatMap(([name, texts]) => Object.entries(texts).map(([key, text]) => [`${name}.${key}`, text] as const)));
     expect(Object.fromEntries(held)).toEqual(Object.fromEntries(catalogueTexts()));
   });
 });

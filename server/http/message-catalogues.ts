@@ -1,7 +1,7 @@
 /**
  * Every catalogue of texts the server answers with, by the name its codes start with
  * (http/error-codes.ts): `auth.invalidCredentials`, `group.full`. The web shows each catalogue's texts
- * in the reader's language from the same names (web/locales/en.json `serverText`), so a catalogue
+ * in the reader's language from the same names (web/locales/en/server-text.json), so a catalogue
  * added here is one the web must translate too (http/answer-codes.test.ts checks that it does).
  */
 import { accountMessages, authMessages, sessionMessages, twoFactorMessages } from '../../contract/account-messages.ts';

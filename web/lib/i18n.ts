@@ -5,7 +5,6 @@
  * uses logical (start/end) spacing, so components do not change with the direction.
  */
 import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
 import { storageKeys } from './storage-keys.ts';
@@ -17,6 +16,8 @@ import { storageKeys } from './storage-keys.ts';
  * a feature's catalogue.ts registers its area when its modules load (addArea below), so the landing
  * page, the account pages, each member screen and the admin area carry only their own. Urdu comes
  * whole, in chunks of its own, only when it is chosen (loadUrdu): English readers never download it.
+ * The server's texts (server-text.json) are needed only to show them in Urdu (textOfAnswer below), so
+ * their English comes with Urdu too.
  */
 export const resources = { en: { translation: en } } as const;
 export type Language = 'en' | 'ur';
@@ -44,27 +45,37 @@ export const areaPlacement = {
   'member-referrals': ['memberReferrals'],
   'member-winners': ['memberWinners'],
   profile: ['translation', 'profile'],
+  'server-text': ['translation', 'serverText'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 export type AreaFile = keyof typeof areaPlacement;
 
+/** Reading and writing the choice may fail (storage turned off): the browser's language is used then. */
+function storedLanguage(): Language | undefined {
+  try {
+    const stored = window.localStorage.getItem(storageKeys.language);
+    return languages.find((language) => language === stored);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The visitor's earlier choice first, then the browser's first language: ur-PK, ur-IN … are Urdu, any
+ * other English. Always one of ours exactly ('en-US' → 'en'): dates are written for the language as
+ * spoken in Pakistan (lib/format.ts). A signed-in person's profile language wins later (lib/auth.tsx).
+ */
+export function detectLanguage(): Language {
+  const browser = navigator.languages?.[0] ?? navigator.language ?? '';
+  return storedLanguage() ?? (browser.toLowerCase().startsWith('ur') ? 'ur' : defaultLanguage);
+}
+
 void i18n
-  .use(LanguageDetector)
   .use(initReactI18next)
   .init({
     resources,
+    lng: detectLanguage(),
     fallbackLng: defaultLanguage,
     supportedLngs: languages,
-    // ur-PK, ur-IN … are Urdu; en-GB, en-PK … English.
-    nonExplicitSupportedLngs: true,
-    load: 'languageOnly',
-    // The visitor's earlier choice first, then the browser's languages; kept in the browser when changed.
-    detection: {
-      order: ['localStorage', 'navigator'],
-      lookupLocalStorage: storageKeys.language,
-      caches: ['localStorage'],
-      // One of ours exactly ('en-US' → 'en'): dates are written for the language as spoken in Pakistan (lib/format.ts).
-      convertDetectedLanguage: (detected: string) => (detected.toLowerCase().startsWith('ur') ? 'ur' : 'en'),
-    },
     defaultNS: 'translation',
     interpolation: {
       // Not HTML escaping (React already escapes what it renders): each value put into a right-to-left
@@ -81,8 +92,8 @@ void i18n
   });
 
 /**
- * The language chosen now, as one of ours (i18next may hold 'ur-PK' as detected). Read from the
- * chosen language, not the one texts resolve to: before Urdu's texts have loaded they resolve to English.
+ * The language chosen now, as one of ours. Read from the chosen language, not the one texts resolve
+ * to: before Urdu's texts have loaded they resolve to English.
  */
 export function currentLanguage(): Language {
   return (i18n.language ?? '').startsWith('ur') ? 'ur' : 'en';
@@ -103,12 +114,16 @@ export function addArea(file: AreaFile, englishTexts: object): void {
 
 let urduLoaded: Promise<void> | undefined;
 
-/** Loads every Urdu text and the Nastaliq font (once), in chunks of their own (lib/urdu.ts). */
+/**
+ * Loads every Urdu text, the server's English texts (textOfFieldMessage finds codes by them) and the
+ * Nastaliq font (once), in chunks of their own (lib/urdu.ts).
+ */
 export function loadUrdu(): Promise<void> {
   urduLoaded ??= import('./urdu.ts')
     .then(({ loadUrduTexts }) => loadUrduTexts())
-    .then((areas) => {
-      for (const [area, texts] of areas) if (area === 'shared') i18n.addResourceBundle('ur', 'translation', texts, true, false);
+    .then(({ urdu, englishServerTexts }) => {
+      placeArea('en', 'server-text', englishServerTexts);
+      for (const [area, texts] of urdu) if (area === 'shared') i18n.addResourceBundle('ur', 'translation', texts, true, false);
       else if (area in areaPlacement) placeArea('ur', area as AreaFile, texts);
     })
     .catch((error: unknown) => {
@@ -120,7 +135,7 @@ export function loadUrdu(): Promise<void> {
 
 /**
  * Shows the app in a language: Urdu's texts and font are loaded first, so that no screen flashes
- * half-translated. The choice is kept in the browser (the detector's cache).
+ * half-translated. The choice is kept in the browser (applyDocumentLanguage below).
  */
 export async function setLanguage(language: Language): Promise<void> {
   if (language === 'ur') await loadUrdu();
@@ -137,22 +152,33 @@ export async function prepareLanguage(): Promise<void> {
   );
 }
 
-/** The one place that sets <html lang> and <html dir>; i18next knows that 'ur' is right-to-left. */
+/**
+ * The one place that sets <html lang> and <html dir> (i18next knows that 'ur' is right-to-left), and
+ * keeps the choice in the browser for the next visit.
+ */
 function applyDocumentLanguage(language: string): void {
   const ours = language.startsWith('ur') ? 'ur' : 'en';
   document.documentElement.lang = ours;
   document.documentElement.dir = i18n.dir(ours);
 }
 applyDocumentLanguage(i18n.language);
-i18n.on('languageChanged', applyDocumentLanguage);
+i18n.on('languageChanged', (language) => {
+  applyDocumentLanguage(language);
+  try {
+    window.localStorage.setItem(storageKeys.language, language.startsWith('ur') ? 'ur' : 'en');
+  } catch {
+    // Not kept (storage turned off): the next visit starts from the browser's language again.
+  }
+});
 
 /**
  * The server answers in English, with a stable code beside each message (`auth.invalidCredentials`;
  * server/http/error-codes.ts). The texts of its catalogues are in the shared catalogue's group
- * `serverText`, under their codes (`serverText.auth.invalidCredentials`; a server test checks that the
- * group holds every catalogue text word for word), so an answer is shown in the reader's language by
- * its code. A code no catalogue text has (a text written with a value in it, a status's code, `ok`)
- * shows the server's message as it came.
+ * `serverText` (locales/<language>/server-text.json), under their codes
+ * (`serverText.auth.invalidCredentials`; a server test checks that the English file holds every
+ * catalogue text word for word), so an answer is shown in the reader's language by its code. In English
+ * the server's message is that very text, so the group is loaded only with Urdu. A code no catalogue
+ * text has (a text written with a value in it, a status's code, `ok`) shows the server's message as it came.
  */
 export type ServerAnswer = { code?: string; message: string };
 
@@ -171,9 +197,13 @@ let codesByEnglishText: Map<string, string> | undefined;
  * in the reader's language; any other text is shown as it came.
  */
 export function textOfFieldMessage(message: string): string {
+  // The field messages are the English server texts themselves.
+  if (currentLanguage() === defaultLanguage) return message;
   if (!codesByEnglishText) {
+    const catalogues = i18n.getResource(defaultLanguage, 'translation', 'serverText') as Record<string, Record<string, string>> | undefined;
+    // Not there only while Urdu is still loading: the message stays English this once.
+    if (!catalogues) return message;
     codesByEnglishText = new Map();
-    const catalogues = i18n.getResource(defaultLanguage, 'translation', 'serverText') as Record<string, Record<string, string>>;
     for (const [name, texts] of Object.entries(catalogues)) {
       // The same text in two catalogues means the same thing: the first one stays, as on the server.
       for (const [key, text] of Object.entries(texts)) if (!codesByEnglishText.has(text)) codesByEnglishText.set(text, `${name}.${key}`);

@@ -15,11 +15,12 @@ import type enMemberPaymentsScreens from '../locales/en/member-payments-screens.
 import type enMemberPlans from '../locales/en/member-plans.json';
 import type enMemberReferrals from '../locales/en/member-referrals.json';
 import type enMemberWinners from '../locales/en/member-winners.json';
+import type enServerText from '../locales/en/server-text.json';
 
 // Typed keys: a misspelt or missing translation key is a type error, not a blank on screen.
 // The shared catalogue is typed whole, with the groups that come with a part of the app
 // (lib/i18n.ts addArea) under their keys; so is memberPayments.
-type Translation = typeof en & { admin: typeof enAdmin & { profile: typeof enAdminProfile }; auth: typeof enAuth; landing: typeof enLanding; profile: typeof enProfile };
+type Translation = typeof en & { admin: typeof enAdmin & { profile: typeof enAdminProfile }; auth: typeof enAuth; landing: typeof enLanding; profile: typeof enProfile; serverText: typeof enServerText };
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -9,7 +9,7 @@ export const storageKeys = {
   theme: 'committee-theme',
   pendingVerificationEmail: 'pendingVerificationEmail',
   dashboardTab: 'dashboard-active-tab',
-  /** The language chosen (lib/i18n.ts LANGUAGE_STORAGE_KEY, read by its detector). */
+  /** The language chosen (lib/i18n.ts detectLanguage reads it, and a change of language writes it). */
   language: 'language',
 } as const;
 

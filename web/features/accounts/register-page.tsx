@@ -5,7 +5,7 @@ import { UserPlus } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { accountMessages, formatCnicInput, registerBody } from '../../../contract/accounts.ts';
+import { accountMessages, authMessages, formatCnicInput, registerBody } from '../../../contract/accounts.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
@@ -69,7 +69,7 @@ export function RegisterPage() {
       // The language the page is read in: the verification email, and everything after, come in it.
       const response = await registerAccount({ ...payload, language: currentLanguage() });
       writeStorage(storageKeys.pendingVerificationEmail, payload.email);
-      notify.success(response.message ? textOfAnswer(response) : t('serverText.auth.registered'));
+      notify.success(textOfAnswer(response.message ? response : { code: 'auth.registered', message: authMessages.registered }));
       navigate(`/verify-email?email=${encodeURIComponent(payload.email)}`);
     } catch (error) {
       if (!showServerFieldErrors(error, serverFields, setError)) setFormError(getErrorMessage(error, t('auth.register.failed'), t('errors.unexpected')));

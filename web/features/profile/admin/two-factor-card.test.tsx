@@ -3,7 +3,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import QRCode from 'qrcode';
 import { twoFactorMessages } from '../../../../contract/accounts.ts';
-import en from '../../../locales/en.json';
 import { makeUser } from '../../../test/render.tsx';
 import { adminAuth, renderWithAdmin } from '../../../test/admin.tsx';
 import { AdminProfilePage } from './profile-page.tsx';
@@ -206,11 +205,5 @@ describe('the profile page', () => {
     expect(await screen.findByText('User')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Two-factor sign-in' })).toBeNull();
     expect(calls.some((c) => c.call === 'GET /api/auth/two-factor')).toBe(false);
-  });
-});
-
-describe('the English catalogue', () => {
-  it('holds the server two-factor messages word for word, under their codes', () => {
-    expect(en.serverText.twoFactor).toEqual(twoFactorMessages);
   });
 });

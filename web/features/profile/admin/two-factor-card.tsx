@@ -11,7 +11,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LifeBuoy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { twoFactorDisableBody, twoFactorEnableBody, type TwoFactorSetup, type TwoFactorStatus } from '../../../../contract/accounts.ts';
+import { twoFactorDisableBody, twoFactorEnableBody, twoFactorMessages, type TwoFactorSetup, type TwoFactorStatus } from '../../../../contract/accounts.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -80,7 +80,9 @@ export function TwoFactorCard() {
 
   function changed(next: TwoFactorStatus, answer: ServerAnswer | undefined) {
     queryClient.setQueryData(twoFactorKeys.status, next);
-    notify.success(answer ? textOfAnswer(answer) : t(next.enabled ? 'serverText.twoFactor.enabled' : 'serverText.twoFactor.disabled'));
+    notify.success(
+      textOfAnswer(answer ?? (next.enabled ? { code: 'twoFactor.enabled', message: twoFactorMessages.enabled } : { code: 'twoFactor.disabled', message: twoFactorMessages.disabled })),
+    );
   }
 
   const enabled = status.data?.enabled === true;
