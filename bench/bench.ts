@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { hash } from '@node-rs/argon2';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { karachiDateOf } from '../contract/business-time.ts';
 import { karachiToday } from '../server/business-time.ts';
 import { openPostgres } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
@@ -126,6 +127,8 @@ type Fixtures = {
   planId: string;
   subscriptionId: string;
   instalmentId: string;
+  /** The bank account most payments went to: the reconciliation's busiest. */
+  bankAccountId: string;
   rowCounts: Record<string, number>;
   postgres: string;
 };
@@ -153,6 +156,8 @@ async function prepareFixtures(url: string): Promise<Fixtures> {
       [member.id],
     );
 
+    const bankAccount = await one<{ id: string }>(`SELECT id FROM bank_accounts ORDER BY payment_count DESC, id LIMIT 1`);
+
     // Sessions as server/accounts/sessions.ts writes them: a random token, only its SHA-256 stored.
     await client.query('DELETE FROM sessions WHERE user_agent = $1', [SESSION_AGENT]);
     const signIn = async (userId: string) => {
@@ -179,6 +184,7 @@ async function prepareFixtures(url: string): Promise<Fixtures> {
       planId: member.plan_id,
       subscriptionId: subscription.id,
       instalmentId: instalment.id,
+      bankAccountId: bankAccount.id,
       rowCounts,
       postgres,
     };
@@ -195,6 +201,9 @@ type Endpoint = { role: Role; path: string };
 
 function endpoints(f: Fixtures): Endpoint[] {
   const { month, year } = karachiToday();
+  // The reconciliation page opens on this month, day by day (web/features/bank-accounts/admin/reconciliation-page.tsx).
+  const thisMonth = `${year}-${String(month).padStart(2, '0')}`;
+  const today = karachiDateOf(new Date());
   const visitor = ['/api/health', '/api/committee-plans'];
   const member = [
     '/api/auth/me',
@@ -219,12 +228,15 @@ function endpoints(f: Fixtures): Endpoint[] {
     '/api/bank-accounts/active',
     '/api/plan-payments',
     `/api/plan-payments/${f.subscriptionId}`,
+    `/api/committee-plans/user/groups/${f.groupId}/ledger`,
+    `/api/committee-plans/user/groups/${f.groupId}/draws`,
   ];
   const admin = [
     '/api/auth/me',
     '/api/auth/two-factor',
     '/api/profile',
     '/api/admin/dashboard/overview',
+    '/api/admin/dashboard/series?months=12',
     '/api/users/stats/overview',
     '/api/admin/users?page=1&limit=20',
     `/api/admin/users/${f.memberId}`,
@@ -243,6 +255,9 @@ function endpoints(f: Fixtures): Endpoint[] {
     `/api/admin/groups/${f.groupId}/details`,
     `/api/admin/groups/${f.groupId}/payments?page=2`,
     `/api/admin/groups/${f.groupId}/arrears`,
+    `/api/admin/groups/${f.groupId}/ledger`,
+    `/api/admin/groups/${f.groupId}/draws`,
+    '/api/admin/settings/reminders',
     '/api/committees?status=ACTIVE&limit=all',
     `/api/committees/${f.planId}`,
     '/api/winners?page=1&limit=20',
@@ -257,6 +272,9 @@ function endpoints(f: Fixtures): Endpoint[] {
     '/api/bank-accounts',
     '/api/notifications?limit=20',
     '/api/admin/audit?page=1&limit=25',
+    '/api/auth/sessions',
+    `/api/admin/reconciliation?from=${thisMonth}-01&to=${today}&by=day`,
+    `/api/admin/reconciliation/entries?bankAccountId=${f.bankAccountId}&month=${thisMonth}&page=1&limit=50`,
   ];
   return [
     ...visitor.map((p) => ({ role: 'visitor' as const, path: p })),

@@ -246,6 +246,41 @@ describe('GET /api/plan-payments', () => {
   });
 });
 
+describe('the plan requests counters', () => {
+  it('give the stat cards and the total of each status, equal to the requests counted one by one, as requests are approved and rejected', async () => {
+    const plan = await createPlan({ maxMembers: 10 });
+    const members = [await signUpMember(ctx), await signUpMember(ctx), await signUpMember(ctx), await signUpMember(ctx)];
+    const ids: string[] = [];
+    for (const member of members) ids.push((await subscribe(member.token, { planId: plan.id, amount: '5000', bankAccountId })).json().payment.id);
+    expect((await api.put(`/api/plan-payments/${ids[0]}/approve`, { planId: plan.id, groupNumber: 'C1' }, admin.token)).status).toBe(200);
+    expect((await api.put(`/api/plan-payments/${ids[1]}/reject`, { rejectionReason: 'Unreadable' }, admin.token)).status).toBe(200);
+
+    // The expected figures, counted here from the rows themselves.
+    const { rows } = await ctx.db.query<{ status: string; n: number; amount: string }>(
+      `SELECT status, count(*)::int AS n, coalesce(sum(amount), 0)::text AS amount FROM payments WHERE type = 'SUBSCRIPTION' GROUP BY status`,
+    );
+    const n = (status: string) => rows.find((row) => row.status === status)?.n ?? 0;
+    const all = await api.get('/api/plan-payments?limit=1', admin.token);
+    expect(all.body.data.counts).toEqual({
+      total: rows.reduce((sum, row) => sum + row.n, 0),
+      pending: n('PENDING'),
+      approved: n('PAID'),
+      rejected: n('REJECTED') + n('OVERDUE'),
+      revenue: Number(rows.find((row) => row.status === 'PAID')?.amount ?? 0),
+    });
+    expect(all.body.data.pagination).toMatchObject({ total: all.body.data.counts.total, exact: true });
+    for (const status of ['PENDING', 'PAID', 'REJECTED', 'OVERDUE']) {
+      // A page past the first (limit 1), so the total is not the rows of a last page.
+      const filtered = await api.get(`/api/plan-payments?status=${status.toLowerCase()}&limit=1`, admin.token);
+      expect(filtered.body.data.pagination.total, status).toBe(n(status));
+    }
+    // Filtered by plan (not kept): counted, and the same requests.
+    const ofPlan = await api.get(`/api/plan-payments?planId=${plan.id}&limit=1&page=2`, admin.token);
+    expect(ofPlan.body.data.pagination).toMatchObject({ total: 4, exact: true });
+    expect(ofPlan.body.data.payments).toHaveLength(1);
+  });
+});
+
 describe('review', () => {
   async function pendingRequest(plan?: { id: string }) {
     const p = plan ?? (await createPlan());

@@ -253,28 +253,64 @@ export async function listPlanPayments(
      ORDER BY p.created_at DESC, p.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, filter.limit, filter.offset],
   );
-  // The stat cards: counts and revenue of everything the viewer may see, whatever the page (one query).
-  const scope = viewer.role === 'ADMIN' ? '' : 'AND user_id = $1';
-  const stats = await deps.db.query<{ total: number; pending: number; approved: number; rejected: number; revenue: string }>(
-    `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'PENDING')::int AS pending,
-       count(*) FILTER (WHERE status = 'PAID')::int AS approved, count(*) FILTER (WHERE status IN ('REJECTED', 'OVERDUE'))::int AS rejected,
-       coalesce(sum(amount) FILTER (WHERE status = 'PAID'), 0)::text AS revenue
-     FROM payments WHERE type = 'SUBSCRIPTION' ${scope}`,
-    viewer.role === 'ADMIN' ? [] : [viewer.id],
-  );
-  const s = stats.rows[0];
-  const counted = await listTotal(
-    deps.db,
-    { rows: rows.length, limit: filter.limit, offset: filter.offset },
-    `FROM payments p JOIN committee_plans pl ON pl.id = p.plan_id JOIN users u ON u.id = p.user_id WHERE ${whereSql}`,
-    params,
-  );
+  const counts = await planRequestCounts(deps.db, viewer);
+  // Filtered by status at most, the admin's total is one of the kept counters; otherwise it is counted.
+  const kept = viewer.role === 'ADMIN' && !filter.search && !filter.planId ? keptTotal(counts, filter.status) : undefined;
+  const counted =
+    kept !== undefined
+      ? { total: kept, exact: true }
+      : await listTotal(
+          deps.db,
+          { rows: rows.length, limit: filter.limit, offset: filter.offset },
+          `FROM payments p JOIN committee_plans pl ON pl.id = p.plan_id JOIN users u ON u.id = p.user_id WHERE ${whereSql}`,
+          params,
+        );
   return {
     payments: rows.map((row) => toPayment(row, deps.signer)),
     ...counted,
-    counts: { total: s.total, pending: s.pending, approved: s.approved, rejected: s.rejected, revenue: Number(s.revenue) },
+    counts: { total: counts.pending + counts.paid + counts.rejected + counts.overdue, pending: counts.pending, approved: counts.paid, rejected: counts.rejected + counts.overdue, revenue: counts.paidAmount },
   };
 }
 
 const emptyCounts = () => ({ total: 0, pending: 0, approved: 0, rejected: 0, revenue: 0 });
+
+type StatusCounts = { pending: number; paid: number; rejected: number; overdue: number; paidAmount: number };
+
+/**
+ * The stat cards: how many plan requests the viewer may see are in each status, and the money of the
+ * approved ones, whatever the page. The admin's are kept by the database (migration 032) and read as one
+ * row; a member's are counted from their own few.
+ */
+async function planRequestCounts(db: Queryable, viewer: { id: string; role: string }): Promise<StatusCounts> {
+  const { rows } =
+    viewer.role === 'ADMIN'
+      ? await db.query<StatusCounts>(`SELECT pending, paid, rejected, overdue, paid_amount::float8 AS "paidAmount" FROM plan_request_counts`)
+      : await db.query<StatusCounts>(
+          `SELECT count(*) FILTER (WHERE status = 'PENDING')::int AS pending, count(*) FILTER (WHERE status = 'PAID')::int AS paid,
+             count(*) FILTER (WHERE status = 'REJECTED')::int AS rejected, count(*) FILTER (WHERE status = 'OVERDUE')::int AS overdue,
+             coalesce(sum(amount) FILTER (WHERE status = 'PAID'), 0)::float8 AS "paidAmount"
+           FROM payments WHERE type = 'SUBSCRIPTION' AND user_id = $1`,
+          [viewer.id],
+        );
+  return rows[0];
+}
+
+/** The number of plan requests in a status (or in all), from the counters; undefined for a status they do not keep. */
+function keptTotal(counts: StatusCounts, status: string | undefined): number | undefined {
+  switch (status) {
+    case undefined:
+    case '':
+      return counts.pending + counts.paid + counts.rejected + counts.overdue;
+    case 'PENDING':
+      return counts.pending;
+    case 'PAID':
+      return counts.paid;
+    case 'REJECTED':
+      return counts.rejected;
+    case 'OVERDUE':
+      return counts.overdue;
+    default:
+      return undefined;
+  }
+}
 

@@ -87,6 +87,15 @@ const rules: Record<string, string> = {
     FROM counted c FULL JOIN kept k ON k.referral_id = c.referral_id
     WHERE c.n IS DISTINCT FROM k.n OR c.amount IS DISTINCT FROM k.amount OR c.pending IS DISTINCT FROM k.pending OR c.paid IS DISTINCT FROM k.paid`,
 
+  // The plan requests page's counters (migration 032) are what the subscription payments add up to.
+  'plan request counts differ from the plan requests': `
+    SELECT 'plan_request_counts' FROM plan_request_counts k,
+      (SELECT count(*) FILTER (WHERE status = 'PENDING') AS pending, count(*) FILTER (WHERE status = 'PAID') AS paid,
+              count(*) FILTER (WHERE status = 'REJECTED') AS rejected, count(*) FILTER (WHERE status = 'OVERDUE') AS overdue,
+              coalesce(sum(amount) FILTER (WHERE status = 'PAID'), 0) AS paid_amount
+       FROM payments WHERE type = 'SUBSCRIPTION') c
+    WHERE (k.pending, k.paid, k.rejected, k.overdue, k.paid_amount) IS DISTINCT FROM (c.pending, c.paid, c.rejected, c.overdue, c.paid_amount)`,
+
   'bank account payment count differs from its payments': `
     SELECT b.id::text FROM bank_accounts b WHERE b.payment_count <> (SELECT count(*) FROM payments p WHERE p.bank_account_id = b.id)`,
 
