@@ -167,6 +167,8 @@ export async function leaderboard(q: Queryable, options: { period: 'ALL' | 'MONT
 // A spreadsheet cell that would run as a formula is made text: one rule for every CSV (exports/csv.ts).
 export { csvCell };
 
+type ReportSummaryRow = { total: number; l1: number; l2: number; l3: number; commission: string; pending: string; paid: string };
+
 export async function referralReport(q: Queryable, f: { startDate?: string; endDate?: string; level?: number; status?: string; userId?: string; limit: number; offset: number }) {
   const params = [f.startDate ?? null, f.endDate ?? null, f.level ?? null, f.status ?? null, f.userId ?? null];
   const scope = `($1::date IS NULL OR r.created_at >= ($1::date::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'))
@@ -180,13 +182,24 @@ export async function referralReport(q: Queryable, f: { startDate?: string; endD
      WHERE ${scope} ORDER BY r.created_at DESC, r.id LIMIT $6 OFFSET $7`,
     [...params, f.limit, f.offset],
   );
-  const summary = await q.query<{ total: number; l1: number; l2: number; l3: number; commission: string; pending: string; paid: string }>(
-    `SELECT count(*)::int AS total, count(*) FILTER (WHERE r.level = 1)::int AS l1, count(*) FILTER (WHERE r.level = 2)::int AS l2, count(*) FILTER (WHERE r.level = 3)::int AS l3,
-       coalesce(sum(t.amount), 0)::text AS commission, coalesce(sum(t.pending), 0)::text AS pending, coalesce(sum(t.paid), 0)::text AS paid
-     FROM referrals r LEFT JOIN referral_totals t ON t.referral_id = r.id
-     WHERE ${scope}`,
-    params,
-  );
+  // Every referral, or every referral of one level: the summary is the kept totals per level (migration
+  // 033). Any other filter sums the kept totals of the referrals that match.
+  const summary =
+    f.startDate === undefined && f.endDate === undefined && f.status === undefined && f.userId === undefined
+      ? await q.query<ReportSummaryRow>(
+          `SELECT sum(referrals)::int AS total, coalesce(sum(referrals) FILTER (WHERE level = 1), 0)::int AS l1,
+             coalesce(sum(referrals) FILTER (WHERE level = 2), 0)::int AS l2, coalesce(sum(referrals) FILTER (WHERE level = 3), 0)::int AS l3,
+             coalesce(sum(amount), 0)::text AS commission, coalesce(sum(pending), 0)::text AS pending, coalesce(sum(paid), 0)::text AS paid
+           FROM referral_level_totals WHERE $1::int IS NULL OR level = $1`,
+          [f.level ?? null],
+        )
+      : await q.query<ReportSummaryRow>(
+          `SELECT count(*)::int AS total, count(*) FILTER (WHERE r.level = 1)::int AS l1, count(*) FILTER (WHERE r.level = 2)::int AS l2, count(*) FILTER (WHERE r.level = 3)::int AS l3,
+             coalesce(sum(t.amount), 0)::text AS commission, coalesce(sum(t.pending), 0)::text AS pending, coalesce(sum(t.paid), 0)::text AS paid
+           FROM referrals r LEFT JOIN referral_totals t ON t.referral_id = r.id
+           WHERE ${scope}`,
+          params,
+        );
   const rules = await currentRules(q);
   const s = summary.rows[0];
   return {

@@ -189,11 +189,14 @@ describe('commission history', () => {
 
 describe('referral reports', () => {
   /** The definition: referrals newest first (ties by id) and their commissions summed by status. */
-  async function expectedReport() {
+  async function expectedReport(filter: { level?: number; status?: string } = {}) {
     const { rows } = await ctx.db.query<{ id: string; level: number; total: string; pending: string; paid: string }>(
       `SELECT r.id, r.level, coalesce(sum(c.amount), 0)::text AS total, coalesce(sum(c.amount) FILTER (WHERE c.status = 'PENDING'), 0)::text AS pending,
               coalesce(sum(c.amount) FILTER (WHERE c.status = 'PAID'), 0)::text AS paid
-       FROM referrals r LEFT JOIN commissions c ON c.referral_id = r.id GROUP BY r.id ORDER BY r.created_at DESC, r.id`,
+       FROM referrals r LEFT JOIN commissions c ON c.referral_id = r.id
+       WHERE ($1::int IS NULL OR r.level = $1) AND ($2::text IS NULL OR r.status = $2)
+       GROUP BY r.id ORDER BY r.created_at DESC, r.id`,
+      [filter.level ?? null, filter.status ?? null],
     );
     const add = (key: 'total' | 'pending' | 'paid') => rows.reduce((s, r) => s + Math.round(Number(r[key]) * 100), 0) / 100;
     return {
@@ -208,11 +211,11 @@ describe('referral reports', () => {
     };
   }
 
-  async function reportPages(limit: number) {
+  async function reportPages(limit: number, filter = '') {
     const rows: { id: string; totalCommission: number }[] = [];
     let summary;
     for (let page = 1; ; page++) {
-      const res = await api.get(`/api/referrals/reports?page=${page}&limit=${limit}`, admin.token);
+      const res = await api.get(`/api/referrals/reports?page=${page}&limit=${limit}${filter}`, admin.token);
       expect(res.status).toBe(200);
       rows.push(...res.body.data.referrals.map((r: { id: string; totalCommission: number }) => ({ id: r.id, totalCommission: r.totalCommission })));
       summary = res.body.data.summary;
@@ -230,5 +233,15 @@ describe('referral reports', () => {
     const after = await expectedReport();
     expect(after.summary.paidCommission).toBeGreaterThan(0);
     expect(await reportPages(50)).toEqual(after);
+  });
+
+  it('gives the summary of one level from the kept totals, and of one status by summing the matching referrals, each as counted', async () => {
+    for (const level of [1, 2, 3]) {
+      const expected = await expectedReport({ level });
+      // Levels 1 and 2 have referrals here; level 3 has none, and its summary is zero.
+      expect(expected.rows.length > 0, `level ${level}`).toBe(level < 3);
+      expect(await reportPages(2, `&level=${level}`), `level ${level}`).toEqual(expected);
+    }
+    expect(await reportPages(2, '&status=active&level=1')).toEqual(await expectedReport({ status: 'ACTIVE', level: 1 }));
   });
 });

@@ -96,6 +96,18 @@ const rules: Record<string, string> = {
        FROM payments WHERE type = 'SUBSCRIPTION') c
     WHERE (k.pending, k.paid, k.rejected, k.overdue, k.paid_amount) IS DISTINCT FROM (c.pending, c.paid, c.rejected, c.overdue, c.paid_amount)`,
 
+  // The referral report's kept totals per level (migration 033) are what the referrals and commissions add up to.
+  'referral level totals differ from the referrals and commissions': `
+    WITH counted AS (
+      SELECT l.level,
+        (SELECT count(*) FROM referrals r WHERE r.level = l.level)::int AS referrals,
+        (SELECT coalesce(sum(amount), 0) FROM commissions c WHERE c.level = l.level) AS amount,
+        (SELECT coalesce(sum(amount), 0) FROM commissions c WHERE c.level = l.level AND c.status = 'PENDING') AS pending,
+        (SELECT coalesce(sum(amount), 0) FROM commissions c WHERE c.level = l.level AND c.status = 'PAID') AS paid
+      FROM generate_series(1, 3) AS l (level))
+    SELECT c.level::text FROM counted c LEFT JOIN referral_level_totals k ON k.level = c.level
+    WHERE (k.referrals, k.amount, k.pending, k.paid) IS DISTINCT FROM (c.referrals, c.amount, c.pending, c.paid)`,
+
   'bank account payment count differs from its payments': `
     SELECT b.id::text FROM bank_accounts b WHERE b.payment_count <> (SELECT count(*) FROM payments p WHERE p.bank_account_id = b.id)`,
 
