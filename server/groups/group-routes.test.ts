@@ -218,6 +218,31 @@ describe('GET /api/admin/groups/all', () => {
     expect(paged.body.data.pagination).toEqual({ page: 2, limit: 1, total: 2, pages: 2, exact: true });
   });
 
+  it('pages by plan name, then group number (2 before 10), ties by id, each group on exactly one page', async () => {
+    const tag = uniqueTag();
+    // Two plans of the same name, each with a group 1: equal in every sort key but the id.
+    const first = await createPlan({ name: `Tie ${tag}` });
+    const second = await createPlan({ name: `Tie ${tag}` });
+    const groups = [
+      await createGroup(first.id, { groupNumber: '10' }),
+      await createGroup(first.id, { groupNumber: '1' }),
+      await createGroup(second.id, { groupNumber: '1' }),
+      await createGroup(first.id, { groupNumber: '2' }),
+    ];
+    const [ten, oneOfFirst, oneOfSecond, two] = groups;
+    const tied = [oneOfFirst.id, oneOfSecond.id].sort();
+    const expected = [...tied, two.id, ten.id];
+    const whole = await api.get(`/api/admin/groups/all?search=${tag}`, admin.token);
+    expect(whole.body.groups.map((g: GroupJson) => g.id)).toEqual(expected);
+    const paged: string[] = [];
+    for (let page = 1; page <= 4; page++) {
+      const res = await api.get(`/api/admin/groups/all?search=${tag}&limit=1&page=${page}`, admin.token);
+      expect(res.body.data.pagination).toMatchObject({ total: 4, exact: true });
+      paged.push(...res.body.groups.map((g: GroupJson) => g.id));
+    }
+    expect(paged).toEqual(expected);
+  });
+
   it('filters by status in any case', async () => {
     const tag = uniqueTag();
     const plan = await createPlan({ name: `Status ${tag}` });

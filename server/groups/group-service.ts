@@ -36,12 +36,13 @@ type GroupRow = {
 // Figures are computed in the database, one query for the whole page of groups, in the words of RULES §6a:
 // pending is under review or owed (never a future month); this month's remaining is its pending. $1, $2 are
 // the business day's year and month. They are read from the kept totals (migration 015), a few rows a group.
-const groupSelect = (day: BusinessDay) => `SELECT g.id, g.plan_id, p.name AS plan_name, p.monthly_amount::text AS plan_monthly_amount,
+/** Groups with their plan and figures; `groups` is where the groups come from (a table, or one page of it). */
+const groupSelect = (day: BusinessDay, groups = 'committee_groups g') => `SELECT g.id, g.plan_id, p.name AS plan_name, p.monthly_amount::text AS plan_monthly_amount,
     p.total_amount::text AS plan_total_amount, p.duration AS plan_duration, g.group_number, g.group_name, g.max_members,
     g.current_members, g.start_date::text, g.end_date::text, g.is_active, g.created_at,
     coalesce(s.total_pending, 0)::int AS total_pending, coalesce(s.total_paid, 0)::int AS total_paid,
     coalesce(s.month_paid, 0)::int AS month_paid, coalesce(s.month_remaining, 0)::int AS month_remaining
-  FROM committee_groups g
+  FROM ${groups}
   JOIN committee_plans p ON p.id = g.plan_id
   LEFT JOIN LATERAL (
     SELECT sum(pay.n) FILTER (WHERE fs.state IN ('UNDER_REVIEW', 'OWED', 'OVERDUE')) AS total_pending,
@@ -99,12 +100,11 @@ export async function listGroups(
   }
   params.push(filter.limit, filter.offset);
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const { rows } = await db.query<GroupRow>(
-    `${groupSelect(day)}
-     ${whereSql}
-     ORDER BY p.name, length(g.group_number), g.group_number LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    params,
-  );
+  // The page is chosen first (ties by id), and only its groups get their figures.
+  const order = 'p.name, length(g.group_number), g.group_number, g.id';
+  const page = `(SELECT g.* FROM committee_groups g JOIN committee_plans p ON p.id = g.plan_id ${whereSql}
+     ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}) g`;
+  const { rows } = await db.query<GroupRow>(`${groupSelect(day, page)} ORDER BY ${order}`, params);
   const counted = await listTotal(
     db,
     { rows: rows.length, limit: filter.limit, offset: filter.offset },
