@@ -42,7 +42,11 @@ export async function generateDataset(client: pg.Client, members: number, passwo
     await step(`payments and receipts of members ${lo}-${hi}`, paymentsSql, [lo, hi]);
   }
   await step('referrals', referralsSql);
-  await step('commissions', commissionsSql);
+  await step('commissions to add', commissionsSql);
+  // In parts by referrer: each statement takes one advisory lock per referrer (referrer_totals_lock in
+  // migration 017), and the server's lock table holds a few thousand at a time.
+  const parts = Math.ceil(members / CHUNK);
+  for (let part = 0; part < parts; part++) await step(`commissions, part ${part + 1} of ${parts}`, commissionsInsertSql, [parts, part]);
   await step('winners', winnersSql);
   for (let lo = 1; lo <= members; lo += CHUNK * 5) {
     const hi = Math.min(members, lo + CHUNK * 5 - 1);
@@ -264,8 +268,9 @@ INSERT INTO commission_batches (id, month, year, total_payments, total_amount, p
 SELECT pg_temp.bench_id('batch:' || accrued_year || ':' || accrued_month), accrued_month, accrued_year, count(*), sum(amount), 'BANK_TRANSFER',
   'TXN-' || accrued_year || lpad(accrued_month::text, 2, '0'), 'COMPLETED', p.admin_id,
   make_date(accrued_year, accrued_month, 1) + interval '1 month 5 days 11 hours'
-FROM bench_commission, bench_params p WHERE paid GROUP BY accrued_year, accrued_month, p.admin_id;
+FROM bench_commission, bench_params p WHERE paid GROUP BY accrued_year, accrued_month, p.admin_id`;
 
+const commissionsInsertSql = `
 INSERT INTO commissions (id, referral_id, referrer_id, referred_user_id, payment_id, plan_id, level, payment_amount, rate, amount, rules_id,
   accrued_year, accrued_month, accrued_at, status, batch_id, paid_at, payment_method, transaction_id, user_confirmed, confirmed_at)
 SELECT c.id, referral_id, referrer_id, referred_user_id, payment_id, plan_id, level, payment_amount, rate, amount, rules_id,
@@ -273,7 +278,8 @@ SELECT c.id, referral_id, referrer_id, referred_user_id, payment_id, plan_id, le
   CASE WHEN paid THEN 'PAID' ELSE 'PENDING' END, b.id, b.created_at, b.payment_method, b.transaction_id,
   paid AND level <> 3, CASE WHEN paid AND level <> 3 THEN b.created_at + interval '2 days' END
 FROM bench_commission c
-LEFT JOIN commission_batches b ON paid AND b.year = c.accrued_year AND b.month = c.accrued_month`;
+LEFT JOIN commission_batches b ON paid AND b.year = c.accrued_year AND b.month = c.accrued_month
+WHERE (hashtext(c.referrer_id::text) & 2147483647) % $1 = $2`;
 
 // Two draws per group that has reached them: its second and third months (the first one paid out).
 const winnersSql = `
