@@ -2,7 +2,7 @@
  * Code that a page shows only once the person asks for it (a menu, a popover, a dialog) is fetched on
  * first use rather than with the page: the page's first load stays small, and the module is usually
  * already here by the time it is needed, because it is fetched ahead when the pointer rests on its
- * trigger, when the trigger gets focus, or once the browser is idle after the page has shown.
+ * trigger, when the trigger gets focus, or once the person has started to use the page.
  */
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
 
@@ -61,20 +61,44 @@ export function useLazyModule<M>(module: LazyModule<M>, needed = false): M | und
   return loaded;
 }
 
+/** What tells that the person has started to use the page: a touch, a click, a key, the mouse, a scroll. */
+const FIRST_USE_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
+
+/** Settles at the person's first use of the page (once for the whole app). */
+const firstUse = new Promise<void>((resolve) => {
+  const used = () => {
+    for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, used, { capture: true });
+    resolve();
+  };
+  for (const type of FIRST_USE_EVENTS) window.addEventListener(type, used, { capture: true, passive: true });
+});
+
 /**
- * Fetches these modules once the browser is idle after the page has shown (at the latest `timeoutMs`
- * later). Give it an array made once (a module-level constant), not one made at each render.
+ * Fetches these modules once the person has started to use the page, when the browser is next idle
+ * (at the latest `timeoutMs` after that first use). Not before: on a slow phone the first screen gets
+ * the processor to itself, and code for what may never be opened waits. Give it an array made once (a
+ * module-level constant), not one made at each render.
  */
-export function usePrefetchWhenIdle(modules: readonly LazyModule<unknown>[], timeoutMs = 3_000): void {
+export function usePrefetchOnceInUse(modules: readonly LazyModule<unknown>[], timeoutMs = 3_000): void {
   useEffect(() => {
     if (modules.every((module) => module.current)) return;
-    const run = () => modules.forEach(prefetch);
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(run, { timeout: timeoutMs });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(run, 200);
-    return () => window.clearTimeout(id);
+    let cancel: (() => void) | undefined;
+    let unmounted = false;
+    void firstUse.then(() => {
+      if (unmounted) return;
+      const run = () => modules.forEach(prefetch);
+      if (typeof window.requestIdleCallback === 'function') {
+        const id = window.requestIdleCallback(run, { timeout: timeoutMs });
+        cancel = () => window.cancelIdleCallback(id);
+      } else {
+        const id = window.setTimeout(run, 200);
+        cancel = () => window.clearTimeout(id);
+      }
+    });
+    return () => {
+      unmounted = true;
+      cancel?.();
+    };
   }, [modules, timeoutMs]);
 }
 

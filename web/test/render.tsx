@@ -62,12 +62,13 @@ export function renderRoute(path: string, auth: AuthContextValue = fakeAuth()) {
 
 /**
  * A header button whose menu or popover is fetched on first use (lib/lazy-module.ts), once the
- * menu's own trigger has taken the place of the stand-in (marked `data-stand-in`). The stand-in is
- * replaced when the code arrives, possibly mid-test while the browser is idle; a click on the replaced
- * button would reach nothing. The first press on the stand-in itself is tested in
- * member-frame/header-popups.test.tsx, with the code held back.
+ * menu's own trigger has taken the place of the stand-in (marked `data-stand-in`). The code is fetched
+ * once the person starts to use the page (here, a mouse move), and the stand-in is replaced when it
+ * arrives; a click on the replaced button would reach nothing. The first press on the stand-in itself
+ * is tested in member-frame/header-popups.test.tsx, with the code held back.
  */
 export function findLoadedTrigger(name: string | RegExp): Promise<HTMLElement> {
+  window.dispatchEvent(new Event('pointermove'));
   return waitFor(() => {
     const button = screen.getByRole('button', { name });
     if (button.hasAttribute('data-stand-in')) throw new Error(`"${String(name)}" is still the stand-in`);

@@ -5,7 +5,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { readStorage, storageKeys, writeStorage } from '../../lib/storage-keys.ts';
-import { lazyModule, prefetch, useLazyModule, usePrefetchWhenIdle, type LazyModule } from '../../lib/lazy-module.ts';
+import { lazyModule, prefetch, useLazyModule, usePrefetchOnceInUse, type LazyModule } from '../../lib/lazy-module.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { MemberHeader } from '../member-frame/index.ts';
 import { loadMyGroupsPanel, loadPaymentsPanel, NextDueCard, SummaryTiles, useMyGroups } from '../instalments/member/index.ts';
@@ -17,7 +17,7 @@ import { LoadError } from '../../components/ui/load-error.tsx';
  * tiles with the first load, and below them the chosen tab's panel once its code has arrived ('Loading...'
  * in the tab until then). The panel of the saved tab is fetched as the page's code runs; the default one
  * (which depends on the groups) as soon as the groups are known; the others when the pointer rests on
- * their tab, when their tab gets focus, or once the browser is idle after the page has shown.
+ * their tab, when their tab gets focus, or once the member has started to use the page.
  */
 const panels = {
   groups: lazyModule(() => loadMyGroupsPanel().then((module) => module.MyGroupsPanel)),
@@ -25,7 +25,7 @@ const panels = {
   payments: lazyModule(() => loadPaymentsPanel().then((module) => module.PaymentsPanel)),
   referrals: lazyModule(() => loadReferralsPanel().then((module) => module.ReferralsPanel)),
 } satisfies Record<string, LazyModule<ComponentType>>;
-const idlePrefetch = Object.values(panels);
+const prefetchOnceInUse = Object.values(panels);
 
 /** In the specification's order; My Groups only for a member who has a group (member document §2). */
 const tabs = ['groups', 'plans', 'payments', 'referrals'] as const;
@@ -76,7 +76,7 @@ export function DashboardPage() {
   const activeTab = resolveDashboardTab(chosenTab, { status: groupsStatus, count: groups.data?.length ?? 0 });
   const shownTabs = tabs.filter((tab) => tab !== 'groups' || hasGroups);
   const ActivePanel = useLazyModule(panels[activeTab ?? 'plans'], activeTab !== null);
-  usePrefetchWhenIdle(idlePrefetch);
+  usePrefetchOnceInUse(prefetchOnceInUse);
 
   function changeTab(value: string) {
     const tab = tabs.find((candidate) => candidate === value);

@@ -6,7 +6,7 @@
  *
  * The header's buttons come with the page; the account menu (its positioning library, the menu, the
  * Logout dialog) is a module of its own (account-menu.tsx), fetched when the pointer rests on the
- * avatar, when the avatar gets focus, once the browser is idle, or at the latest on the first press,
+ * avatar, when the avatar gets focus, once the person has started to use the page, or at the latest on the first press,
  * which then opens the menu as soon as it has arrived. So is the bell's list (notifications/).
  */
 import { useState, type ComponentProps, type KeyboardEvent, type PointerEvent } from 'react';
@@ -19,7 +19,7 @@ import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { initialsOf, UserAvatar } from '../../components/user-avatar.tsx';
 import { isAdmin, useAuth } from '../../lib/auth.tsx';
-import { lazyModule, prefetch, useLazyTrigger, usePrefetchWhenIdle } from '../../lib/lazy-module.ts';
+import { lazyModule, prefetch, useLazyTrigger, usePrefetchOnceInUse } from '../../lib/lazy-module.ts';
 import { NotificationBell } from '../notifications/index.ts';
 import { memberNotificationLink } from './notification-links.ts';
 
@@ -51,14 +51,14 @@ export function MemberHeader() {
 }
 
 const accountMenuModule = lazyModule(() => import('./account-menu.tsx'));
-const idlePrefetch = [accountMenuModule];
+const prefetchOnceInUse = [accountMenuModule];
 
 function AccountMenu({ name, email, showAdminLink }: { name: string; email: string; showAdminLink: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [openedByKeyboard, setOpenedByKeyboard] = useState(false);
   const { loaded, triggerRef } = useLazyTrigger(accountMenuModule, open);
-  usePrefetchWhenIdle(idlePrefetch);
+  usePrefetchOnceInUse(prefetchOnceInUse);
 
   function changeOpen(next: boolean) {
     setOpen(next);

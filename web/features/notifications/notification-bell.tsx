@@ -6,7 +6,7 @@
  *
  * The bell and its count come with the page; the list's popover (its positioning library, the list,
  * the changes) is a module of its own (notification-popover.tsx), fetched when the pointer rests on the
- * bell, when the bell gets focus, once the browser is idle, or at the latest on the first click, which
+ * bell, when the bell gets focus, once the person has started to use the page, or at the latest on the first click, which
  * then opens the list as soon as it has arrived.
  */
 import { useState, type ComponentProps } from 'react';
@@ -15,11 +15,11 @@ import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { lazyModule, prefetch, useLazyTrigger, usePrefetchWhenIdle } from '../../lib/lazy-module.ts';
+import { lazyModule, prefetch, useLazyTrigger, usePrefetchOnceInUse } from '../../lib/lazy-module.ts';
 import { NOTIFICATION_POLL_MS, badgeText, fetchNotifications, notificationKeys, type AppNotification } from './api.ts';
 
 const notificationPopoverModule = lazyModule(() => import('./notification-popover.tsx'));
-const idlePrefetch = [notificationPopoverModule];
+const prefetchOnceInUse = [notificationPopoverModule];
 
 interface NotificationBellProps {
   /** Where opening a notification leads, if anywhere (the admin and member areas differ). */
@@ -39,7 +39,7 @@ export function NotificationBell({ linkFor, className }: NotificationBellProps) 
   });
   const unread = list.data?.unreadCount ?? 0;
   const { loaded, triggerRef } = useLazyTrigger(notificationPopoverModule, open);
-  usePrefetchWhenIdle(idlePrefetch);
+  usePrefetchOnceInUse(prefetchOnceInUse);
 
   function changeOpen(next: boolean) {
     setOpen(next);

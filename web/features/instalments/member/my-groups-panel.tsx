@@ -11,7 +11,7 @@ import { DownloadButton } from '../../../components/download-button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { lazyModule, useLazyModule, usePrefetchWhenIdle } from '../../../lib/lazy-module.ts';
+import { lazyModule, useLazyModule, usePrefetchOnceInUse } from '../../../lib/lazy-module.ts';
 import { formatPkr } from '../../../../contract/money.ts';
 import { memberPaymentKeys, type GroupPayment, type MemberGroup } from './api.ts';
 import { useMemberPaymentLabels } from './labels.ts';
@@ -27,13 +27,13 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { DrawRecordButton } from '../../winners/member/index.ts';
 
 /**
- * A month's details dialog is a module of its own (with the dialog library), fetched once the browser is
- * idle after the groups have shown, or at the latest when a month is opened: it opens once it is here.
+ * A month's details dialog is a module of its own (with the dialog library), fetched once the member has
+ * started to use the page, or at the latest when a month is opened: it opens once it is here.
  */
 const monthDetailsDialog = lazyModule(() => import('./month-details-dialog.tsx'));
 /** The group's ledger dialog, the same way. */
 const groupLedgerDialog = lazyModule(() => import('./group-ledger.tsx'));
-const idlePrefetch = [monthDetailsDialog, groupLedgerDialog];
+const prefetchOnceInUse = [monthDetailsDialog, groupLedgerDialog];
 
 /** The dashboard's My Groups tab (member document §2): each group with its payment schedule. */
 export function MyGroupsPanel() {
@@ -45,7 +45,7 @@ export function MyGroupsPanel() {
   const location = useLocation();
   // A link may name one group (a notification of a win or of joining): that group is brought into view.
   const linkedGroupId = new URLSearchParams(location.search).get('group');
-  usePrefetchWhenIdle(idlePrefetch);
+  usePrefetchOnceInUse(prefetchOnceInUse);
 
   function refresh() {
     void groups.refetch();

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
-import { lazyModule, prefetch, useLazyModule, usePrefetchWhenIdle } from '../../../lib/lazy-module.ts';
+import { lazyModule, prefetch, useLazyModule, usePrefetchOnceInUse } from '../../../lib/lazy-module.ts';
 import { formatPkr } from '../../../../contract/money.ts';
 import { Facts } from '../../../components/ui/facts.tsx';
 import type { CommissionPayment } from './api.ts';
@@ -19,12 +19,12 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 type CommissionTab = 'pending' | 'confirmed';
 
 /**
- * The confirmation dialog is a module of its own (with the dialog library), fetched once the browser
- * is idle after the section has shown, when the pointer rests on a Confirm button or it gets focus, or
+ * The confirmation dialog is a module of its own (with the dialog library), fetched once the member
+ * has started to use the page, when the pointer rests on a Confirm button or it gets focus, or
  * at the latest on the click, which opens the dialog once it is here.
  */
 const confirmDialog = lazyModule(() => import('./commission-confirm-dialog.tsx'));
-const idlePrefetch = [confirmDialog];
+const prefetchOnceInUse = [confirmDialog];
 
 /**
  * Commission (member document §2, §3 "Commission payment", §4): the payments the operator has sent,
@@ -40,7 +40,7 @@ export function CommissionSection() {
   const pendingTabRef = useRef<HTMLButtonElement>(null);
   const lists = splitCommissionPayments(payments.data ?? []);
   const dialog = useLazyModule(confirmDialog, confirming !== null);
-  usePrefetchWhenIdle(idlePrefetch);
+  usePrefetchOnceInUse(prefetchOnceInUse);
 
   // A confirmed payment leaves the pending list, and with it the button that opened the dialog:
   // focus then goes to the 'Pending Confirmation' tab rather than being lost on the page. The dialog

@@ -2,16 +2,16 @@ import { useRef, useState } from 'react';
 import { ScrollText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { lazyModule, useLazyModule, usePrefetchWhenIdle } from '../../../lib/lazy-module.ts';
+import { lazyModule, useLazyModule, usePrefetchOnceInUse } from '../../../lib/lazy-module.ts';
 import type { DrawRecordGroup } from './draw-record-dialog.tsx';
 import './catalogue.ts';
 
 /**
  * The draw record dialog is a module of its own (with the dialog library and the check), fetched once
- * the browser is idle after the button has shown, or at the latest when it is pressed.
+ * the member has started to use the page, or at the latest when the button is pressed.
  */
 const drawRecordDialog = lazyModule(() => import('./draw-record-dialog.tsx'));
-const idlePrefetch = [drawRecordDialog];
+const prefetchOnceInUse = [drawRecordDialog];
 
 /** 'Draw record': opens the group's draw record; focus comes back here when it closes. */
 export function DrawRecordButton({ group, className }: { group: DrawRecordGroup; className?: string }) {
@@ -19,7 +19,7 @@ export function DrawRecordButton({ group, className }: { group: DrawRecordGroup;
   const [open, setOpen] = useState(false);
   const dialog = useLazyModule(drawRecordDialog, open);
   const opener = useRef<HTMLButtonElement | null>(null);
-  usePrefetchWhenIdle(idlePrefetch);
+  usePrefetchOnceInUse(prefetchOnceInUse);
   return (
     <>
       <Button
