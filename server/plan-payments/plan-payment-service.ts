@@ -3,7 +3,7 @@
  * Approval is one transaction: payment PAID, membership, instalment schedule, referral activation,
  * notification, email and audit row, all or nothing.
  */
-import { formatPkr } from '../../contract/money.ts';
+import { formatPkr, rupeesFromDb } from '../../contract/money.ts';
 import { bankAccountMessages } from '../../contract/plans.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { findBankAccount, bankAccountSnapshot } from '../bank-accounts/bank-account-service.ts';
@@ -275,6 +275,7 @@ export async function listPlanPayments(
 const emptyCounts = () => ({ total: 0, pending: 0, approved: 0, rejected: 0, revenue: 0 });
 
 type StatusCounts = { pending: number; paid: number; rejected: number; overdue: number; paidAmount: number };
+type StatusCountRow = Omit<StatusCounts, 'paidAmount'> & { paid_amount: string };
 
 /**
  * The stat cards: how many plan requests the viewer may see are in each status, and the money of the
@@ -284,15 +285,16 @@ type StatusCounts = { pending: number; paid: number; rejected: number; overdue: 
 async function planRequestCounts(db: Queryable, viewer: { id: string; role: string }): Promise<StatusCounts> {
   const { rows } =
     viewer.role === 'ADMIN'
-      ? await db.query<StatusCounts>(`SELECT pending, paid, rejected, overdue, paid_amount::float8 AS "paidAmount" FROM plan_request_counts`)
-      : await db.query<StatusCounts>(
+      ? await db.query<StatusCountRow>(`SELECT pending, paid, rejected, overdue, paid_amount::text FROM plan_request_counts`)
+      : await db.query<StatusCountRow>(
           `SELECT count(*) FILTER (WHERE status = 'PENDING')::int AS pending, count(*) FILTER (WHERE status = 'PAID')::int AS paid,
              count(*) FILTER (WHERE status = 'REJECTED')::int AS rejected, count(*) FILTER (WHERE status = 'OVERDUE')::int AS overdue,
-             coalesce(sum(amount) FILTER (WHERE status = 'PAID'), 0)::float8 AS "paidAmount"
+             coalesce(sum(amount) FILTER (WHERE status = 'PAID'), 0)::text AS paid_amount
            FROM payments WHERE type = 'SUBSCRIPTION' AND user_id = $1`,
           [viewer.id],
         );
-  return rows[0];
+  const { paid_amount, ...counts } = rows[0];
+  return { ...counts, paidAmount: rupeesFromDb(paid_amount) };
 }
 
 /** The number of plan requests in a status (or in all), from the counters; undefined for a status they do not keep. */
