@@ -47,6 +47,12 @@ BEGIN
 END;
 $$;
 
--- Only the columns that move a request between counters; an instalment's changes return at once.
-CREATE TRIGGER subscriptions_counted AFTER INSERT OR DELETE OR UPDATE OF type, status, amount ON payments
-FOR EACH ROW EXECUTE FUNCTION plan_request_counts_follow();
+-- Only plan requests, and only the columns that move one between counters: an instalment's insert or
+-- change (the bulk of the table's writes) is passed over by the trigger's condition, without calling
+-- the function.
+CREATE TRIGGER subscriptions_counted_insert AFTER INSERT ON payments
+FOR EACH ROW WHEN (NEW.type = 'SUBSCRIPTION') EXECUTE FUNCTION plan_request_counts_follow();
+CREATE TRIGGER subscriptions_counted_update AFTER UPDATE OF type, status, amount ON payments
+FOR EACH ROW WHEN (OLD.type = 'SUBSCRIPTION' OR NEW.type = 'SUBSCRIPTION') EXECUTE FUNCTION plan_request_counts_follow();
+CREATE TRIGGER subscriptions_counted_delete AFTER DELETE ON payments
+FOR EACH ROW WHEN (OLD.type = 'SUBSCRIPTION') EXECUTE FUNCTION plan_request_counts_follow();
