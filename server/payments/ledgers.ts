@@ -81,17 +81,25 @@ export async function memberLedger(db: Queryable, signer: ReceiptLinkSigner, day
 export type MemberPage = { page: number; limit: number };
 
 export async function groupArrears(db: Queryable, day: BusinessDay, groupId: string, paging: MemberPage): Promise<GroupArrears> {
+  // The group, with its totals per month and for the group over every member's instalments (not only
+  // this page's), in one query.
+  type TotalsRow = FigureRow & { year: number | null; month: number | null; by_month: number };
   const group = isUuid(groupId)
     ? (
-        await db.query<{ id: string; group_number: string; plan_name: string; start_date: string; end_date: string; monthly_amount: string; member_count: number }>(
+        await db.query<{ id: string; group_number: string; plan_name: string; start_date: string; end_date: string; monthly_amount: string; member_count: number; totals: TotalsRow[] | null }>(
           `SELECT g.id, g.group_number, pl.name AS plan_name, g.start_date::text, g.end_date::text, pl.monthly_amount::text,
-             (SELECT count(*)::int FROM group_members m WHERE m.group_id = g.id) AS member_count
+             (SELECT count(*)::int FROM group_members m WHERE m.group_id = g.id) AS member_count,
+             (SELECT json_agg(t ORDER BY t.year, t.month) FROM (
+                SELECT p.year, p.month, GROUPING(p.year, p.month)::int AS by_month, ${figureColumnsSql(day)}
+                FROM payments p ${stateJoinSql(day)} WHERE p.group_id = g.id AND p.type = 'INSTALMENT'
+                GROUP BY GROUPING SETS ((p.year, p.month), ())) t) AS totals
            FROM committee_groups g JOIN committee_plans pl ON pl.id = g.plan_id WHERE g.id = $1`,
           [groupId],
         )
       ).rows[0]
     : undefined;
   if (!group) throw notFound(groupMessages.notFound);
+  const totals = { rows: group.totals ?? [] };
   // The page of members, each with their instalments (month by month) and their figures, over the same rows.
   const members = await db.query<
     FigureRow & { user_id: string; name: string; member_number: number; status: string; cells: { year: number; month: number; amount: string; state: InstalmentState }[] | null }
@@ -108,14 +116,6 @@ export async function groupArrears(db: Queryable, day: BusinessDay, groupId: str
      ) own
      ORDER BY pm.member_number, pm.user_id`,
     [groupId, paging.limit, (paging.page - 1) * paging.limit],
-  );
-  // Totals per month and for the group, over every member's instalments (not only this page's).
-  const totals = await db.query<FigureRow & { year: number | null; month: number | null; by_month: number }>(
-    `SELECT p.year, p.month, GROUPING(p.year, p.month)::int AS by_month, ${figureColumnsSql(day)}
-     FROM payments p ${stateJoinSql(day)} WHERE p.group_id = $1 AND p.type = 'INSTALMENT'
-     GROUP BY GROUPING SETS ((p.year, p.month), ())
-     ORDER BY p.year, p.month`,
-    [groupId],
   );
   const monthRows = totals.rows.filter((r) => r.by_month === 0);
   const column = new Map(monthRows.map((r, index) => [`${r.year}-${r.month}`, index]));
