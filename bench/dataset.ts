@@ -54,6 +54,8 @@ export async function generateDataset(client: pg.Client, members: number, passwo
   }
   await step("admin's notifications", adminNotificationsSql);
   await step('audit log', auditSql);
+  // As the hourly clean-up does: the reconciliation's moves, one row per account and day.
+  await step('reconciliation moves folded', 'SELECT fold_account_day_moves()');
   // What autovacuum does to a live database: statistics, hint bits and the visibility map.
   await step('vacuum analyze', 'VACUUM (ANALYZE)');
 }

@@ -4,6 +4,7 @@
  * from the scenario (what was approved into which account, and when), never by the product's own module.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { foldAccountDayMoves } from './reconciliation.ts';
 import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember, type ApiResponse } from '../test/test-app.ts';
 
 const { ctx, api } = await openTestFile();
@@ -207,6 +208,28 @@ describe('reconciliation by bank account', () => {
     const request = ok(await api.get(`/api/plan-payments/${approved[0].id}`, admin.token)).data.payment;
     expect(request.bankAccountId).toBe(hbl);
     expect(request.bankAccount).toMatchObject({ bankName: 'HBL', accountNumber: '1111' });
+  });
+
+  it("gives the same figures once each day's moves are folded into one row, and moves after the fold still count", async () => {
+    const byDay = `/api/admin/reconciliation?from=2026-02-01&to=2026-03-31&by=day`;
+    const before = ok(await api.get(byDay, admin.token)).data;
+    const rows = async () => (await ctx.db.query<{ n: number; keys: number }>('SELECT count(*)::int AS n, count(DISTINCT (bank_account_id, day))::int AS keys FROM account_day_moves')).rows[0];
+    // Every approval above was moved to its scenario day afterwards: several rows per account and day.
+    expect((await rows()).n).toBeGreaterThan((await rows()).keys);
+    expect(await foldAccountDayMoves(ctx.db)).toBeGreaterThan(0);
+    const after = await rows();
+    expect(after.n).toBe(after.keys);
+    expect(ok(await api.get(byDay, admin.token)).data).toEqual(before);
+    expect(await foldAccountDayMoves(ctx.db)).toBe(0);
+
+    // Bilal's March receipt into HBL, waiting since 5 March, is approved now: it no longer waits on the
+    // 5th, and its money is approved today (the database's day), not in March.
+    expect((await api.put(`/api/payments/${await instalmentId(bilal.user.id, 3)}/status`, { status: 'paid' }, admin.token)).status).toBe(200);
+    const hblRows = ok(await api.get(`/api/admin/reconciliation?bankAccountId=${hbl}&from=2026-03-05&to=2026-03-05&by=day`, admin.token)).data.accounts[0].periods;
+    expect(hblRows).toEqual([{ period: '2026-03-05', approved: { count: 2, amount: 2 * MONTHLY }, waiting: { count: 0, amount: 0 } }]);
+    const { rows: today } = await ctx.db.query<{ day: string }>(`SELECT to_char(now() AT TIME ZONE 'Asia/Karachi', 'YYYY-MM-DD') AS day`);
+    const todays = ok(await api.get(`/api/admin/reconciliation?bankAccountId=${hbl}&from=${today[0].day}&to=${today[0].day}&by=day`, admin.token)).data.accounts[0];
+    expect(todays.totals.approved).toEqual({ count: 1, amount: MONTHLY });
   });
 
   it('is for admins only: 401 without a session, 403 for a member', async () => {

@@ -6,8 +6,9 @@
  * Approved money is a payment whose state is PAID (payments/figures.ts), by its approval time. Each
  * payment of money is counted once: a plan request's money is the request's own row; the first
  * instalment it settles (settled_by_payment_id) is the same money and is left out. Waiting money is a
- * payment UNDER_REVIEW with a receipt, by the time the receipt was sent. Both are read from the indexes
- * of migration 027, per account and time.
+ * payment UNDER_REVIEW with a receipt, by the time the receipt was sent. The report's figures are read
+ * from the moves kept per account and Karachi day (migration 037, which writes these two tests on one
+ * row); a period's entries are read from the index of approved payments (migrations 027 and 035).
  */
 import { addAmounts, rupeesFromDb } from '../../contract/money.ts';
 import type { ReconciliationAccount, ReconciliationBy, ReconciliationEntriesPage, ReconciliationEntry, ReconciliationReport } from '../../contract/reconciliation.ts';
@@ -29,8 +30,6 @@ const stateSql = (p = 'p') => instalmentStateSql(businessDayOf(new Date(), 10), 
 
 /** SQL: payment `p` is approved money of an account, one row per payment of money (the partial index's own condition first). */
 const approvedSql = (p = 'p') => `${p}.status = 'PAID' AND ${p}.settled_by_payment_id IS NULL AND ${stateSql(p)} = 'PAID'`;
-/** SQL: a receipt sent into an account waits for review. */
-const waitingSql = (p = 'p') => `(${p}.under_review OR (${p}.type = 'SUBSCRIPTION' AND ${p}.status = 'PENDING')) AND ${p}.receipt_id IS NOT NULL AND ${stateSql(p)} = 'UNDER_REVIEW'`;
 /** SQL: moment `column` falls on the Karachi days $from…$to, both included. */
 const withinDaysSql = (column: string, from: string, to: string) =>
   `${column} >= (${from}::date::timestamp AT TIME ZONE ${ZONE}) AND ${column} < ((${to}::date + 1)::timestamp AT TIME ZONE ${ZONE})`;
@@ -59,22 +58,18 @@ export async function reconciliationReport(
   query: { bankAccountId?: string; from: string; to: string; by: ReconciliationBy },
 ): Promise<ReconciliationReport> {
   const accounts = await accountsOf(db, query.bankAccountId);
-  const format = query.by === 'day' ? `'YYYY-MM-DD'` : `'YYYY-MM'`;
+  // The moves of the period's days (migration 037), at most one row per account and day once folded.
+  const period = query.by === 'day' ? `to_char(m.day, 'YYYY-MM-DD')` : `to_char(m.day, 'YYYY-MM')`;
   const { rows } = accounts.length
     ? await db.query<PeriodRow>(
-        `WITH moves AS (
-           SELECT p.bank_account_id AS account_id, to_char(p.approved_at AT TIME ZONE ${ZONE}, ${format}) AS period, true AS approved, p.amount
-           FROM payments p
-           WHERE p.bank_account_id = ANY($1::uuid[]) AND ${withinDaysSql('p.approved_at', '$2', '$3')} AND ${approvedSql()}
-           UNION ALL
-           SELECT p.bank_account_id, to_char(p.submitted_at AT TIME ZONE ${ZONE}, ${format}), false, p.amount
-           FROM payments p
-           WHERE p.bank_account_id = ANY($1::uuid[]) AND ${withinDaysSql('p.submitted_at', '$2', '$3')} AND ${waitingSql()}
-         )
-         SELECT account_id, period,
-                count(*) FILTER (WHERE approved)::int AS approved_count, coalesce(sum(amount) FILTER (WHERE approved), 0)::text AS approved_amount,
-                count(*) FILTER (WHERE NOT approved)::int AS waiting_count, coalesce(sum(amount) FILTER (WHERE NOT approved), 0)::text AS waiting_amount
-         FROM moves GROUP BY account_id, period ORDER BY account_id, period`,
+        `SELECT m.bank_account_id AS account_id, ${period} AS period,
+                sum(m.approved_count)::int AS approved_count, sum(m.approved_amount)::text AS approved_amount,
+                sum(m.waiting_count)::int AS waiting_count, sum(m.waiting_amount)::text AS waiting_amount
+         FROM account_day_moves m
+         WHERE m.bank_account_id = ANY($1::uuid[]) AND m.day BETWEEN $2::date AND $3::date
+         GROUP BY m.bank_account_id, ${period}
+         HAVING sum(m.approved_count) <> 0 OR sum(m.waiting_count) <> 0
+         ORDER BY m.bank_account_id, ${period}`,
         [accounts.map((a) => a.id), query.from, query.to],
       )
     : { rows: [] as PeriodRow[] };
@@ -133,7 +128,11 @@ export async function reconciliationEntries(
   const where = `p.bank_account_id = $1 AND ${withinDaysSql('p.approved_at', '$2', '$3')} AND ${approvedSql()}`;
   const params = [query.bankAccountId, from, to];
 
-  const totals = await db.query<{ n: number; amount: string }>(`SELECT count(*)::int AS n, coalesce(sum(p.amount), 0)::text AS amount FROM payments p WHERE ${where}`, params);
+  const totals = await db.query<{ n: number; amount: string }>(
+    `SELECT coalesce(sum(m.approved_count), 0)::int AS n, coalesce(sum(m.approved_amount), 0)::text AS amount
+     FROM account_day_moves m WHERE m.bank_account_id = $1 AND m.day BETWEEN $2::date AND $3::date`,
+    params,
+  );
   const count = Number(totals.rows[0]?.n ?? 0);
   const offset = (query.page - 1) * query.limit;
   const { rows } = await db.query<EntryRow>(
@@ -173,4 +172,14 @@ export async function reconciliationEntries(
     totals: { count, amount: rupeesFromDb(totals.rows[0]?.amount ?? '0') },
     pagination: paginationOf(query.page, query.limit, count),
   };
+}
+
+/**
+ * Folds each account's day of reconciliation moves into one row (migration 037), run every hour: the
+ * report then reads one row per account and day, however many payments moved. Safe on several servers
+ * at once; the figures do not change. Returns how many rows were folded.
+ */
+export async function foldAccountDayMoves(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ folded: number }>('SELECT fold_account_day_moves() AS folded');
+  return Number(rows[0]?.folded ?? 0);
 }

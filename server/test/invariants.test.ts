@@ -92,6 +92,16 @@ describe('invariants', () => {
     expect(found.some((v) => v.startsWith('commission batch without its audit row:'))).toBe(true);
     expect(found.some((v) => v.startsWith('plan without its audit row:'))).toBe(true);
   });
+
+  it("name a reconciliation day whose moves differ from its payments, and pass once they are folded", async () => {
+    const { rows } = await ctx.db.query<{ account: string; day: string }>(
+      `SELECT bank_account_id::text AS account, (approved_at AT TIME ZONE 'Asia/Karachi')::date::text AS day FROM payments WHERE id = $1`,
+      [paymentId],
+    );
+    const found = await violationsAfter(`INSERT INTO account_day_moves VALUES ('${rows[0].account}', '${rows[0].day}', 1, 1000, 0, 0)`);
+    expect(found).toContain(`account day moves differ from the payments: ${rows[0].account} ${rows[0].day}`);
+    expect(await violationsAfter(`SELECT fold_account_day_moves()`)).toEqual([]);
+  });
 });
 
 async function checkConstraintsOf(table: string): Promise<string[]> {

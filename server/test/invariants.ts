@@ -108,6 +108,26 @@ const rules: Record<string, string> = {
     SELECT c.level::text FROM counted c LEFT JOIN referral_level_totals k ON k.level = c.level
     WHERE (k.referrals, k.amount, k.pending, k.paid) IS DISTINCT FROM (c.referrals, c.amount, c.pending, c.paid)`,
 
+  // The reconciliation's moves per account and Karachi day (migration 037), folded or not, add up to the
+  // approved payments of money (by approval) and the receipts waiting (by sending) of that day.
+  'account day moves differ from the payments': `
+    WITH counted AS (
+      SELECT bank_account_id, day, sum(ac) AS ac, sum(aa) AS aa, sum(wc) AS wc, sum(wa) AS wa FROM (
+        SELECT bank_account_id, (approved_at AT TIME ZONE 'Asia/Karachi')::date AS day, 1 AS ac, amount AS aa, 0 AS wc, 0 AS wa FROM payments
+        WHERE status = 'PAID' AND settled_by_payment_id IS NULL AND bank_account_id IS NOT NULL AND approved_at IS NOT NULL
+        UNION ALL
+        SELECT bank_account_id, (submitted_at AT TIME ZONE 'Asia/Karachi')::date, 0, 0, 1, amount FROM payments
+        WHERE receipt_id IS NOT NULL AND bank_account_id IS NOT NULL AND submitted_at IS NOT NULL
+          AND ((type = 'SUBSCRIPTION' AND status = 'PENDING') OR (type = 'INSTALMENT' AND status <> 'PAID' AND under_review))
+      ) x GROUP BY bank_account_id, day),
+    kept AS (
+      SELECT bank_account_id, day, sum(approved_count) AS ac, sum(approved_amount) AS aa, sum(waiting_count) AS wc, sum(waiting_amount) AS wa
+      FROM account_day_moves GROUP BY bank_account_id, day
+      HAVING sum(approved_count) <> 0 OR sum(approved_amount) <> 0 OR sum(waiting_count) <> 0 OR sum(waiting_amount) <> 0)
+    SELECT coalesce(c.bank_account_id, k.bank_account_id)::text || ' ' || coalesce(c.day, k.day)::text
+    FROM counted c FULL JOIN kept k ON k.bank_account_id = c.bank_account_id AND k.day = c.day
+    WHERE (c.ac, c.aa, c.wc, c.wa) IS DISTINCT FROM (k.ac, k.aa, k.wc, k.wa)`,
+
   'bank account payment count differs from its payments': `
     SELECT b.id::text FROM bank_accounts b WHERE b.payment_count <> (SELECT count(*) FROM payments p WHERE p.bank_account_id = b.id)`,
 
