@@ -295,11 +295,11 @@ export type MemberPaymentView = z.output<typeof memberPaymentSchema>;
 
 /** GET /api/payments for an administrator: data.payments (admin document), with the stored codes. */
 export const paymentListAnswer = z.object({ success: z.literal(true), data: z.object({ payments: z.array(paymentSchema), pagination }) });
-/** GET /api/payments for a member: payments (member document), also under data with the page. */
+/** GET /api/payments for a member: payments (member document), and the page under data; one copy of the list. */
 export const memberPaymentListAnswer = z.object({
   success: z.literal(true),
   payments: z.array(memberPaymentSchema),
-  data: z.object({ payments: z.array(memberPaymentSchema), pagination }),
+  data: z.object({ pagination }),
 });
 
 /** GET /api/payments/pending-queue: admin only, and read as data.payments (admin document): one copy, of what the queue shows. */

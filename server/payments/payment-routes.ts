@@ -134,7 +134,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
       const pagination = paginationOf(page, limit, counted);
       if (viewer.role === 'ADMIN') return { success: true as const, data: { payments, pagination } };
       const mine = payments.map(asMemberListItem);
-      return { success: true as const, payments: mine, data: { payments: mine, pagination } };
+      return { success: true as const, payments: mine, data: { pagination } };
     },
   );
 

@@ -102,7 +102,7 @@ export type { GroupLedger, GroupLedgerMonth };
 
 export async function fetchMyPayments(signal?: AbortSignal): Promise<MemberPayment[]> {
   const body = await api.get<z.output<typeof memberPaymentListAnswer>>('/payments', { limit: PAYMENTS_PAGE_LIMIT }, { signal });
-  return body?.data?.payments ?? body?.payments ?? [];
+  return body?.payments ?? [];
 }
 
 const noFigures: SummaryFigures = { total: 0, paid: 0, pending: 0, overdue: 0, underReview: 0, owed: 0 };
