@@ -54,8 +54,10 @@ export async function generateDataset(client: pg.Client, members: number, passwo
   }
   await step("admin's notifications", adminNotificationsSql);
   await step('audit log', auditSql);
-  // As the hourly clean-up does: the reconciliation's moves, one row per account and day.
+  // As the hourly clean-up does: the reconciliation's moves, one row per account and day, and the
+  // pending commissions', one per month.
   await step('reconciliation moves folded', 'SELECT fold_account_day_moves()');
+  await step('commission moves folded', 'SELECT fold_commission_month_moves()');
   // What autovacuum does to a live database: statistics, hint bits and the visibility map.
   await step('vacuum analyze', 'VACUUM (ANALYZE)');
 }

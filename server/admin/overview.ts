@@ -35,17 +35,11 @@ export async function dashboardOverview(db: Queryable, day: BusinessDay): Promis
          WHERE g.is_active AND g.start_date <= date_trunc('month', ${today})::date AND g.end_date > date_trunc('month', ${today})::date
            AND NOT EXISTS (SELECT 1 FROM winners w WHERE w.group_id = g.id AND w.status <> 'CANCELLED'
              AND w.year = extract(year FROM ${today}) AND w.month = extract(month FROM ${today}))) AS "groupsWithoutWinner",
-       -- The months with unpaid commissions, one index probe per month (commissions_pending_month_idx),
-       -- rather than every unpaid commission.
-       (WITH RECURSIVE months AS (
-          (SELECT c.accrued_year AS y, c.accrued_month AS m FROM commissions c WHERE c.status = 'PENDING' ORDER BY c.accrued_year, c.accrued_month LIMIT 1)
-          UNION ALL
-          SELECT next.y, next.m FROM months, LATERAL (
-            SELECT c.accrued_year AS y, c.accrued_month AS m FROM commissions c
-            WHERE c.status = 'PENDING' AND (c.accrued_year, c.accrued_month) > (months.y, months.m)
-            ORDER BY c.accrued_year, c.accrued_month LIMIT 1) next
-        )
-        SELECT count(*)::int FROM months WHERE y * 12 + m < extract(year FROM ${today}) * 12 + extract(month FROM ${today})) AS "unpaidCommissionMonths"`,
+       -- The months before this one with unpaid commissions, from the moves kept per month (migration 038).
+       (SELECT count(*)::int FROM (
+          SELECT 1 FROM commission_month_moves
+          WHERE accrued_year * 12 + accrued_month < extract(year FROM ${today}) * 12 + extract(month FROM ${today})
+          GROUP BY accrued_year, accrued_month HAVING sum(pending_count) > 0) m) AS "unpaidCommissionMonths"`,
   );
   return {
     ...rows[0],

@@ -127,8 +127,10 @@ export async function pendingCommissions(q: Queryable, period: { month: number; 
      ORDER BY c.accrued_at, c.id LIMIT $3 OFFSET $4`,
     [period.year, period.month, page.limit, page.offset],
   );
+  // The count and total from the moves kept per month (migration 038), not from every commission of it.
   const totals = await q.query<{ n: number; amount: string }>(
-    `SELECT count(*)::int AS n, coalesce(sum(amount), 0)::text AS amount FROM commissions WHERE status = 'PENDING' AND accrued_year = $1 AND accrued_month = $2`,
+    `SELECT coalesce(sum(pending_count), 0)::int AS n, coalesce(sum(pending_amount), 0)::text AS amount
+     FROM commission_month_moves WHERE accrued_year = $1 AND accrued_month = $2`,
     [period.year, period.month],
   );
   const commissionPayments = rows.map((r) => ({
@@ -148,6 +150,15 @@ export async function pendingCommissions(q: Queryable, period: { month: number; 
     accruedAt: new Date(r.accrued_at).toISOString(),
   }));
   return { commissionPayments, totalPayments: totals.rows[0].n, totalAmount: rupeesFromDb(totals.rows[0].amount) };
+}
+
+/**
+ * Folds each month's moves of pending commissions into one row (migration 038), run every hour. Safe on
+ * several servers at once; the figures do not change. Returns how many rows were folded.
+ */
+export async function foldCommissionMonthMoves(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ folded: number }>('SELECT fold_commission_month_moves() AS folded');
+  return Number(rows[0]?.folded ?? 0);
 }
 
 /**

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { karachiToday } from '../business-time.ts';
 import { client, createTestContext, multipartBody, sampleFiles, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
 import { csvCell } from './referral-service.ts';
+import { foldCommissionMonthMoves } from './commission-service.ts';
 
 let ctx: TestContext;
 let api: ReturnType<typeof client>;
@@ -166,6 +167,10 @@ describe('monthly payouts', () => {
     }
     expect(ids).toEqual(pending.body.data.commissionPayments.map((c: { id: string }) => c.id));
     expect((await api.get(`/api/admin/commission-payments/pending?month=${today.month}&year=${today.year}&limit=0`, admin.token)).status).toBe(400);
+    // The count and total are kept per month as moves: folded into one row, they are the same.
+    await foldCommissionMonthMoves(ctx.db);
+    const folded = await api.get(`/api/admin/commission-payments/pending?month=${today.month}&year=${today.year}`, admin.token);
+    expect([folded.body.data.totalPayments, folded.body.data.totalAmount]).toEqual([direct.rows[0].n, Number(direct.rows[0].total)]);
 
     const pay = await api.post('/api/admin/commission-payments/bulk-pay', { month: today.month, year: today.year, paymentMethod: 'BANK_TRANSFER', transactionId: 'TX-1' }, admin.token);
     expect(pay.status).toBe(201);
@@ -174,6 +179,8 @@ describe('monthly payouts', () => {
     const again = await api.post('/api/admin/commission-payments/bulk-pay', { month: today.month, year: today.year, paymentMethod: 'BANK_TRANSFER' }, admin.token);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('There are no pending commissions for this month.');
+    const paidOut = await api.get(`/api/admin/commission-payments/pending?month=${today.month}&year=${today.year}`, admin.token);
+    expect([paidOut.body.data.commissionPayments, paidOut.body.data.totalPayments, paidOut.body.data.totalAmount]).toEqual([[], 0, 0]);
     const batches = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM commission_batches');
     expect(batches.rows[0].n).toBe(1);
     expect((await api.get('/api/admin/commission-payments/history', admin.token)).body.data.batches).toHaveLength(1);

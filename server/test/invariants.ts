@@ -128,6 +128,17 @@ const rules: Record<string, string> = {
     FROM counted c FULL JOIN kept k ON k.bank_account_id = c.bank_account_id AND k.day = c.day
     WHERE (c.ac, c.aa, c.wc, c.wa) IS DISTINCT FROM (k.ac, k.aa, k.wc, k.wa)`,
 
+  // A month's pending commissions kept as moves (migration 038), folded or not, are its pending commissions.
+  'commission month moves differ from the pending commissions': `
+    WITH counted AS (
+      SELECT accrued_year, accrued_month, count(*) AS n, sum(amount) AS amount FROM commissions WHERE status = 'PENDING' GROUP BY 1, 2),
+    kept AS (
+      SELECT accrued_year, accrued_month, sum(pending_count) AS n, sum(pending_amount) AS amount FROM commission_month_moves
+      GROUP BY 1, 2 HAVING sum(pending_count) <> 0 OR sum(pending_amount) <> 0)
+    SELECT coalesce(c.accrued_year, k.accrued_year)::text || '-' || coalesce(c.accrued_month, k.accrued_month)::text
+    FROM counted c FULL JOIN kept k ON k.accrued_year = c.accrued_year AND k.accrued_month = c.accrued_month
+    WHERE (c.n, c.amount) IS DISTINCT FROM (k.n, k.amount)`,
+
   'bank account payment count differs from its payments': `
     SELECT b.id::text FROM bank_accounts b WHERE b.payment_count <> (SELECT count(*) FROM payments p WHERE p.bank_account_id = b.id)`,
 

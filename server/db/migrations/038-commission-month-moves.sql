@@ -1,0 +1,68 @@
+-- A month's pending commissions: how many, and their total (admin document, commission payments), kept
+-- as moves per accrual month, as the reconciliation's are (migration 037): every statement that changes
+-- commissions adds a row of its change per month, nothing is updated in place, and the rows of a month
+-- are folded into one every hour (fold_commission_month_moves). The figures are the sums of the rows.
+CREATE TABLE commission_month_moves (
+  accrued_year smallint NOT NULL,
+  accrued_month smallint NOT NULL,
+  pending_count integer NOT NULL,
+  pending_amount numeric(16, 2) NOT NULL
+);
+CREATE INDEX commission_month_moves_idx ON commission_month_moves (accrued_year, accrued_month) INCLUDE (pending_count, pending_amount);
+
+INSERT INTO commission_month_moves
+SELECT accrued_year, accrued_month, count(*), sum(amount) FROM commissions WHERE status = 'PENDING' GROUP BY accrued_year, accrued_month;
+
+-- One statement's rows, summed per month: a batch pays thousands at once.
+CREATE FUNCTION commission_month_moves_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  change text;
+BEGIN
+  change := CASE TG_OP
+    WHEN 'INSERT' THEN 'SELECT accrued_year, accrued_month, 1 AS n, amount FROM new_rows WHERE status = ''PENDING'''
+    WHEN 'DELETE' THEN 'SELECT accrued_year, accrued_month, -1 AS n, -amount FROM old_rows WHERE status = ''PENDING'''
+    ELSE 'SELECT accrued_year, accrued_month, -1 AS n, -amount FROM old_rows WHERE status = ''PENDING'''
+      || ' UNION ALL SELECT accrued_year, accrued_month, 1, amount FROM new_rows WHERE status = ''PENDING'''
+  END;
+  EXECUTE format($sql$
+    INSERT INTO commission_month_moves
+    SELECT accrued_year, accrued_month, sum(n), sum(amount) FROM (%s) change (accrued_year, accrued_month, n, amount)
+    GROUP BY accrued_year, accrued_month HAVING sum(n) <> 0 OR sum(amount) <> 0
+  $sql$, change);
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER commissions_month_moves_insert AFTER INSERT ON commissions REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION commission_month_moves_apply();
+CREATE TRIGGER commissions_month_moves_update AFTER UPDATE ON commissions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION commission_month_moves_apply();
+CREATE TRIGGER commissions_month_moves_delete AFTER DELETE ON commissions REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION commission_month_moves_apply();
+
+CREATE FUNCTION commission_month_moves_clear() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM commission_month_moves;
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER commissions_month_moves_truncate AFTER TRUNCATE ON commissions FOR EACH STATEMENT EXECUTE FUNCTION commission_month_moves_clear();
+
+-- As fold_account_day_moves (migration 037): each month with more than one row becomes one row.
+CREATE FUNCTION fold_commission_month_moves() RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  folded integer;
+BEGIN
+  WITH gone AS (
+    DELETE FROM commission_month_moves m
+    WHERE (m.accrued_year, m.accrued_month) IN (SELECT accrued_year, accrued_month FROM commission_month_moves GROUP BY 1, 2 HAVING count(*) > 1)
+    RETURNING m.*
+  ), kept AS (
+    INSERT INTO commission_month_moves
+    SELECT accrued_year, accrued_month, sum(pending_count), sum(pending_amount) FROM gone GROUP BY accrued_year, accrued_month
+    HAVING sum(pending_count) <> 0 OR sum(pending_amount) <> 0
+  )
+  SELECT count(*) INTO folded FROM gone;
+  RETURN folded;
+END;
+$$;
