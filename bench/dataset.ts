@@ -13,6 +13,7 @@
  */
 import type pg from 'pg';
 import { BUSINESS_TIME_ZONE } from '../contract/business-time.ts';
+import { foldKeptMovesSql } from '../server/db/kept-moves.ts';
 
 /** Members per group and the plans' shape: the capacity check and the schedule follow from them. */
 const GROUP_SIZE = 50;
@@ -54,10 +55,8 @@ export async function generateDataset(client: pg.Client, members: number, passwo
   }
   await step("admin's notifications", adminNotificationsSql);
   await step('audit log', auditSql);
-  // As the hourly clean-up does: the reconciliation's moves, one row per account and day, and the
-  // pending commissions', one per month.
-  await step('reconciliation moves folded', 'SELECT fold_account_day_moves()');
-  await step('commission moves folded', 'SELECT fold_commission_month_moves()');
+  // As the hourly clean-up does (server/db/kept-moves.ts): figures kept as moves, one row per key.
+  await step('kept moves folded', foldKeptMovesSql);
   // What autovacuum does to a live database: statistics, hint bits and the visibility map.
   await step('vacuum analyze', 'VACUUM (ANALYZE)');
 }

@@ -1,7 +1,6 @@
 /** Starts the product: `npm start`. Ctrl-C (SIGINT) or SIGTERM stops it cleanly. */
 import { buildApp } from './app.ts';
-import { foldAccountDayMoves } from './bank-accounts/reconciliation.ts';
-import { foldCommissionMonthMoves } from './referrals/commission-service.ts';
+import { foldKeptMoves } from './db/kept-moves.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { MailWorker } from './mail/outbox.ts';
@@ -90,11 +89,10 @@ async function main() {
   reminders.start();
   receiptSweep.start();
   // Stored answers of idempotent requests are kept for a day (server/http/idempotency.ts); ended windows
-  // of the limits on attempts are forgotten (server/http/attempt-counter.ts); the reconciliation's moves
-  // of a day, and the pending commissions' of a month, are folded into one row (migrations 037, 038).
+  // of the limits on attempts are forgotten (server/http/attempt-counter.ts); figures kept as moves are
+  // folded into a row per key (server/db/kept-moves.ts).
   const cleanUp = () => {
-    foldAccountDayMoves(db).catch((error) => logger.error({ err: error }, 'reconciliation moves fold failed'));
-    foldCommissionMonthMoves(db).catch((error) => logger.error({ err: error }, 'commission moves fold failed'));
+    foldKeptMoves(db).catch((error) => logger.error({ err: error }, 'kept moves fold failed'));
     deleteExpiredIdempotencyKeys(db).catch((error) => logger.error({ err: error }, 'idempotency key clean-up failed'));
     deleteEndedAttemptWindows(db).catch((error) => logger.error({ err: error }, 'attempt counter clean-up failed'));
   };

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openPostgres, type Database } from '../db/database.ts';
 import { withDatabase } from '../test/database-url.ts';
-import { foldAccountDayMoves } from './reconciliation.ts';
+import { foldKeptMoves } from '../db/kept-moves.ts';
 
 const url = process.env.TEST_DATABASE_URL!;
 const name = `umrah_test_${randomUUID().replace(/-/g, '')}`;
@@ -54,7 +54,7 @@ describe('folding the reconciliation moves on two servers while moves arrive', (
     // Both servers fold over and over until the writers are done.
     const folder = async (pool: Database) => {
       let folded = 0;
-      while (!stop) folded += await foldAccountDayMoves(pool);
+      while (!stop) folded += (await foldKeptMoves(pool)).reconciliation;
       return folded;
     };
 
@@ -77,7 +77,7 @@ describe('folding the reconciliation moves on two servers while moves arrive', (
     const present = (await sums()).filter(([, s]) => (s as { approved: number }).approved !== 0 || (s as { waiting: number }).waiting !== 0);
     expect(present).toEqual(wanted);
 
-    await foldAccountDayMoves(pools[1]);
+    await foldKeptMoves(pools[1]);
     const { rows } = await pools[0].query<{ n: number; keys: number }>(
       'SELECT count(*)::int AS n, count(DISTINCT (bank_account_id, day))::int AS keys FROM account_day_moves WHERE bank_account_id = ANY($1::uuid[])',
       [accounts],

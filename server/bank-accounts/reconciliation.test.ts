@@ -4,7 +4,7 @@
  * from the scenario (what was approved into which account, and when), never by the product's own module.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { foldAccountDayMoves } from './reconciliation.ts';
+import { foldKeptMoves } from '../db/kept-moves.ts';
 import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember, type ApiResponse } from '../test/test-app.ts';
 
 const { ctx, api } = await openTestFile();
@@ -216,11 +216,11 @@ describe('reconciliation by bank account', () => {
     const rows = async () => (await ctx.db.query<{ n: number; keys: number }>('SELECT count(*)::int AS n, count(DISTINCT (bank_account_id, day))::int AS keys FROM account_day_moves')).rows[0];
     // Every approval above was moved to its scenario day afterwards: several rows per account and day.
     expect((await rows()).n).toBeGreaterThan((await rows()).keys);
-    expect(await foldAccountDayMoves(ctx.db)).toBeGreaterThan(0);
+    expect((await foldKeptMoves(ctx.db)).reconciliation).toBeGreaterThan(0);
     const after = await rows();
     expect(after.n).toBe(after.keys);
     expect(ok(await api.get(byDay, admin.token)).data).toEqual(before);
-    expect(await foldAccountDayMoves(ctx.db)).toBe(0);
+    expect((await foldKeptMoves(ctx.db)).reconciliation).toBe(0);
 
     // Bilal's March receipt into HBL, waiting since 5 March, is approved now: it no longer waits on the
     // 5th, and its money is approved today (the database's day), not in March.

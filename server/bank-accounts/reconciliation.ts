@@ -173,13 +173,3 @@ export async function reconciliationEntries(
     pagination: paginationOf(query.page, query.limit, count),
   };
 }
-
-/**
- * Folds each account's day of reconciliation moves into one row (migration 037), run every hour: the
- * report then reads one row per account and day, however many payments moved. Safe on several servers
- * at once; the figures do not change. Returns how many rows were folded.
- */
-export async function foldAccountDayMoves(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ folded: number }>('SELECT fold_account_day_moves() AS folded');
-  return Number(rows[0]?.folded ?? 0);
-}

@@ -153,15 +153,6 @@ export async function pendingCommissions(q: Queryable, period: { month: number; 
 }
 
 /**
- * Folds each month's moves of pending commissions into one row (migration 038), run every hour. Safe on
- * several servers at once; the figures do not change. Returns how many rows were folded.
- */
-export async function foldCommissionMonthMoves(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ folded: number }>('SELECT fold_commission_month_moves() AS folded');
-  return Number(rows[0]?.folded ?? 0);
-}
-
-/**
  * Pays a month's pending commissions as one batch. The update takes only rows still PENDING: a second
  * batch for the same month, sent twice or at the same moment, finds nothing left and is refused.
  */

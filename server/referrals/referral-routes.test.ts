@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { karachiToday } from '../business-time.ts';
 import { client, createTestContext, multipartBody, sampleFiles, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
 import { csvCell } from './referral-service.ts';
-import { foldCommissionMonthMoves } from './commission-service.ts';
+import { foldKeptMoves } from '../db/kept-moves.ts';
 
 let ctx: TestContext;
 let api: ReturnType<typeof client>;
@@ -168,7 +168,7 @@ describe('monthly payouts', () => {
     expect(ids).toEqual(pending.body.data.commissionPayments.map((c: { id: string }) => c.id));
     expect((await api.get(`/api/admin/commission-payments/pending?month=${today.month}&year=${today.year}&limit=0`, admin.token)).status).toBe(400);
     // The count and total are kept per month as moves: folded into one row, they are the same.
-    await foldCommissionMonthMoves(ctx.db);
+    await foldKeptMoves(ctx.db);
     const folded = await api.get(`/api/admin/commission-payments/pending?month=${today.month}&year=${today.year}`, admin.token);
     expect([folded.body.data.totalPayments, folded.body.data.totalAmount]).toEqual([direct.rows[0].n, Number(direct.rows[0].total)]);
 
