@@ -277,14 +277,17 @@ export async function commissionHistory(q: Queryable, f: { userId?: string; stat
        AND ($4::date IS NULL OR c.accrued_at >= ($4::date::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'))
        AND ($5::date IS NULL OR c.accrued_at < (($5::date + 1)::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'))`;
   const { rows } = await q.query<MemberCommissionRow>(`${MEMBER_COMMISSION_SELECT} ${where} ORDER BY c.accrued_at DESC, c.id LIMIT $6 OFFSET $7`, [...filters, f.limit, f.offset]);
-  // Everyone's or one referrer's, unfiltered: the kept all-time totals (migration 017), not a sum over every
-  // commission. Any other filter sums the commissions it matches.
+  // Unfiltered, the kept totals rather than a sum over every commission: one referrer's all-time row
+  // (migration 017), or everyone's from the rows kept per month (migration 038). Any other filter sums
+  // the commissions it matches.
   const unfiltered = f.status === undefined && f.level === undefined && f.startDate === undefined && f.endDate === undefined;
-  const totals = unfiltered
-    ? await q.query<{ n: number; amount: string }>(
-        `SELECT coalesce(sum(n), 0)::int AS n, coalesce(sum(amount), 0)::text AS amount FROM referrer_totals WHERE year = 0 AND month = 0 AND ($1::uuid IS NULL OR referrer_id = $1)`,
-        [f.userId ?? null],
-      )
-    : await q.query<{ n: number; amount: string }>(`SELECT count(*)::int AS n, coalesce(sum(c.amount), 0)::text AS amount FROM commissions c ${where}`, filters);
+  const totals = !unfiltered
+    ? await q.query<{ n: number; amount: string }>(`SELECT count(*)::int AS n, coalesce(sum(c.amount), 0)::text AS amount FROM commissions c ${where}`, filters)
+    : f.userId
+      ? await q.query<{ n: number; amount: string }>(
+          `SELECT coalesce(sum(n), 0)::int AS n, coalesce(sum(amount), 0)::text AS amount FROM referrer_totals WHERE year = 0 AND month = 0 AND referrer_id = $1`,
+          [f.userId],
+        )
+      : await q.query<{ n: number; amount: string }>('SELECT coalesce(sum(all_count), 0)::int AS n, coalesce(sum(all_amount), 0)::text AS amount FROM commission_month_moves');
   return { commissions: rows.map(toCommissionPayment), total: totals.rows[0].n, totalCommission: rupeesFromDb(totals.rows[0].amount) };
 }

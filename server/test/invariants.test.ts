@@ -103,10 +103,10 @@ describe('invariants', () => {
     expect(await violationsAfter(`SELECT fold_account_day_moves()`)).toEqual([]);
   });
 
-  it("name a month whose commission moves differ from its pending commissions, and pass once they are folded", async () => {
+  it("name a month whose commission moves differ from its commissions, and pass once they are folded", async () => {
     const { rows } = await ctx.db.query<{ y: number; m: number }>(`SELECT accrued_year AS y, accrued_month AS m FROM commissions WHERE payment_id = $1`, [paymentId]);
-    const found = await violationsAfter(`INSERT INTO commission_month_moves VALUES (${rows[0].y}, ${rows[0].m}, 0, 0.01)`);
-    expect(found).toContain(`commission month moves differ from the pending commissions: ${rows[0].y}-${rows[0].m}`);
+    const found = await violationsAfter(`INSERT INTO commission_month_moves VALUES (${rows[0].y}, ${rows[0].m}, 0, 0, 1, 0.01)`);
+    expect(found).toContain(`commission month moves differ from the commissions: ${rows[0].y}-${rows[0].m}`);
     expect(await violationsAfter(`SELECT fold_commission_month_moves()`)).toEqual([]);
   });
 

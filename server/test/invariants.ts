@@ -128,16 +128,19 @@ const rules: Record<string, string> = {
     FROM counted c FULL JOIN kept k ON k.bank_account_id = c.bank_account_id AND k.day = c.day
     WHERE (c.ac, c.aa, c.wc, c.wa) IS DISTINCT FROM (k.ac, k.aa, k.wc, k.wa)`,
 
-  // A month's pending commissions kept as moves (migration 038), folded or not, are its pending commissions.
-  'commission month moves differ from the pending commissions': `
+  // A month's commissions kept as moves (migration 038), folded or not: its pending ones and all of them.
+  'commission month moves differ from the commissions': `
     WITH counted AS (
-      SELECT accrued_year, accrued_month, count(*) AS n, sum(amount) AS amount FROM commissions WHERE status = 'PENDING' GROUP BY 1, 2),
+      SELECT accrued_year, accrued_month, count(*) FILTER (WHERE status = 'PENDING') AS n, coalesce(sum(amount) FILTER (WHERE status = 'PENDING'), 0) AS amount,
+        count(*) AS all_n, sum(amount) AS all_amount
+      FROM commissions GROUP BY 1, 2),
     kept AS (
-      SELECT accrued_year, accrued_month, sum(pending_count) AS n, sum(pending_amount) AS amount FROM commission_month_moves
-      GROUP BY 1, 2 HAVING sum(pending_count) <> 0 OR sum(pending_amount) <> 0)
+      SELECT accrued_year, accrued_month, sum(pending_count) AS n, sum(pending_amount) AS amount, sum(all_count) AS all_n, sum(all_amount) AS all_amount
+      FROM commission_month_moves GROUP BY 1, 2
+      HAVING sum(pending_count) <> 0 OR sum(pending_amount) <> 0 OR sum(all_count) <> 0 OR sum(all_amount) <> 0)
     SELECT coalesce(c.accrued_year, k.accrued_year)::text || '-' || coalesce(c.accrued_month, k.accrued_month)::text
     FROM counted c FULL JOIN kept k ON k.accrued_year = c.accrued_year AND k.accrued_month = c.accrued_month
-    WHERE (c.n, c.amount) IS DISTINCT FROM (k.n, k.amount)`,
+    WHERE (c.n, c.amount, c.all_n, c.all_amount) IS DISTINCT FROM (k.n, k.amount, k.all_n, k.all_amount)`,
 
   // The members per oldest unpaid due date, kept as moves (migration 039), folded or not.
   'oldest unpaid due moves differ from the members': `

@@ -1,33 +1,40 @@
--- A month's pending commissions: how many, and their total (admin document, commission payments), kept
--- as moves per accrual month, as the reconciliation's are (migration 037): every statement that changes
--- commissions adds a row of its change per month, nothing is updated in place, and the rows of a month
--- are folded into one every hour (fold_commission_month_moves). The figures are the sums of the rows.
+-- Per accrual month: the pending commissions, how many and their total (admin document, commission
+-- payments), and every commission whatever its status (the commission history's total for everyone).
+-- Kept as moves, as the reconciliation's are (migration 037): every statement that changes commissions
+-- adds a row of its change per month, nothing is updated in place, and the rows of a month are folded
+-- into one every hour (fold_commission_month_moves). The figures are the sums of the rows.
 CREATE TABLE commission_month_moves (
   accrued_year smallint NOT NULL,
   accrued_month smallint NOT NULL,
   pending_count integer NOT NULL,
-  pending_amount numeric(16, 2) NOT NULL
+  pending_amount numeric(16, 2) NOT NULL,
+  all_count integer NOT NULL,
+  all_amount numeric(16, 2) NOT NULL
 );
 CREATE INDEX commission_month_moves_idx ON commission_month_moves (accrued_year, accrued_month) INCLUDE (pending_count, pending_amount);
 
 INSERT INTO commission_month_moves
-SELECT accrued_year, accrued_month, count(*), sum(amount) FROM commissions WHERE status = 'PENDING' GROUP BY accrued_year, accrued_month;
+SELECT accrued_year, accrued_month, count(*) FILTER (WHERE status = 'PENDING'), coalesce(sum(amount) FILTER (WHERE status = 'PENDING'), 0), count(*), sum(amount)
+FROM commissions GROUP BY accrued_year, accrued_month;
 
 -- One statement's rows, summed per month: a batch pays thousands at once.
 CREATE FUNCTION commission_month_moves_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   change text;
 BEGIN
+  -- Each row as (year, month, sign, signed amount, pending).
   change := CASE TG_OP
-    WHEN 'INSERT' THEN 'SELECT accrued_year, accrued_month, 1 AS n, amount FROM new_rows WHERE status = ''PENDING'''
-    WHEN 'DELETE' THEN 'SELECT accrued_year, accrued_month, -1 AS n, -amount FROM old_rows WHERE status = ''PENDING'''
-    ELSE 'SELECT accrued_year, accrued_month, -1 AS n, -amount FROM old_rows WHERE status = ''PENDING'''
-      || ' UNION ALL SELECT accrued_year, accrued_month, 1, amount FROM new_rows WHERE status = ''PENDING'''
+    WHEN 'INSERT' THEN 'SELECT accrued_year, accrued_month, 1, amount, status = ''PENDING'' FROM new_rows'
+    WHEN 'DELETE' THEN 'SELECT accrued_year, accrued_month, -1, -amount, status = ''PENDING'' FROM old_rows'
+    ELSE 'SELECT accrued_year, accrued_month, -1, -amount, status = ''PENDING'' FROM old_rows'
+      || ' UNION ALL SELECT accrued_year, accrued_month, 1, amount, status = ''PENDING'' FROM new_rows'
   END;
   EXECUTE format($sql$
     INSERT INTO commission_month_moves
-    SELECT accrued_year, accrued_month, sum(n), sum(amount) FROM (%s) change (accrued_year, accrued_month, n, amount)
-    GROUP BY accrued_year, accrued_month HAVING sum(n) <> 0 OR sum(amount) <> 0
+    SELECT accrued_year, accrued_month, coalesce(sum(n) FILTER (WHERE pending), 0), coalesce(sum(amount) FILTER (WHERE pending), 0), sum(n), sum(amount)
+    FROM (%s) change (accrued_year, accrued_month, n, amount, pending)
+    GROUP BY accrued_year, accrued_month
+    HAVING coalesce(sum(n) FILTER (WHERE pending), 0) <> 0 OR coalesce(sum(amount) FILTER (WHERE pending), 0) <> 0 OR sum(n) <> 0 OR sum(amount) <> 0
   $sql$, change);
   RETURN NULL;
 END;
@@ -59,8 +66,8 @@ BEGIN
     RETURNING m.*
   ), kept AS (
     INSERT INTO commission_month_moves
-    SELECT accrued_year, accrued_month, sum(pending_count), sum(pending_amount) FROM gone GROUP BY accrued_year, accrued_month
-    HAVING sum(pending_count) <> 0 OR sum(pending_amount) <> 0
+    SELECT accrued_year, accrued_month, sum(pending_count), sum(pending_amount), sum(all_count), sum(all_amount) FROM gone GROUP BY accrued_year, accrued_month
+    HAVING sum(pending_count) <> 0 OR sum(pending_amount) <> 0 OR sum(all_count) <> 0 OR sum(all_amount) <> 0
   )
   SELECT count(*) INTO folded FROM gone;
   RETURN folded;
