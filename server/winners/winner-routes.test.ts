@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lastEmailTo, openTestFile, signInAdmin, signUpMember } from '../test/test-app.ts';
+import { foldKeptMoves } from '../db/kept-moves.ts';
 
 const { ctx, api } = await openTestFile();
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
@@ -164,6 +165,35 @@ describe('managing winners', () => {
       [1, 1, 60000],
     ]);
     expect(stats.byCommittee).toEqual([{ committeeId: plan.id, committeeName: plan.name, winnerCount: 3, totalAmount: 180000 }]);
+  });
+
+  it("everyone's statistics equal the winners counted directly, in order, before and after the kept rows are folded", async () => {
+    const { plan, members } = await groupWithMembers(2);
+    await select(plan.id, members[0].user.id, 1);
+    const direct = async () => {
+      const total = await ctx.db.query<{ winners: number; paid: number; pending: number; cancelled: number; amount: string }>(
+        `SELECT count(*)::int AS winners, count(*) FILTER (WHERE status = 'PAID')::int AS paid, count(*) FILTER (WHERE status = 'SELECTED')::int AS pending,
+           count(*) FILTER (WHERE status = 'CANCELLED')::int AS cancelled, coalesce(sum(amount) FILTER (WHERE status <> 'CANCELLED'), 0)::text AS amount FROM winners`,
+      );
+      const monthly = await ctx.db.query<{ month: number; year: number; n: number; amount: string }>(
+        `SELECT month, year, count(*)::int AS n, sum(amount)::text AS amount FROM winners WHERE status <> 'CANCELLED' GROUP BY year, month ORDER BY year DESC, month DESC`,
+      );
+      const byPlan = await ctx.db.query<{ plan_id: string; name: string; n: number; amount: string }>(
+        `SELECT w.plan_id, p.name, count(*)::int AS n, sum(w.amount)::text AS amount FROM winners w JOIN committee_plans p ON p.id = w.plan_id
+         WHERE w.status <> 'CANCELLED' GROUP BY w.plan_id, p.name ORDER BY count(*) DESC, p.name`,
+      );
+      const t = total.rows[0];
+      return {
+        total: { winners: t.winners, paid: t.paid, pending: t.pending, cancelled: t.cancelled, totalAmount: Number(t.amount) },
+        monthly: monthly.rows.map((r) => ({ month: r.month, year: r.year, winnerCount: r.n, totalAmount: Number(r.amount) })),
+        byCommittee: byPlan.rows.map((r) => ({ committeeId: r.plan_id, committeeName: r.name, winnerCount: r.n, totalAmount: Number(r.amount) })),
+      };
+    };
+    const expected = await direct();
+    expect(expected.byCommittee.length).toBeGreaterThan(1);
+    expect((await api.get('/api/winners/statistics', admin.token)).body.data.statistics).toEqual(expected);
+    expect((await foldKeptMoves(ctx.db)).winners).toBeGreaterThan(0);
+    expect((await api.get('/api/winners/statistics', admin.token)).body.data.statistics).toEqual(expected);
   });
 
   it('lists the groups still waiting for this month’s winner without selecting anyone', async () => {

@@ -267,30 +267,40 @@ export async function listWinners(db: Queryable, f: WinnerFilter & { limit: numb
  * Statistics (admin document §2 Statistics tab). Totals count every record by status; amounts and the
  * monthly and per-committee rows leave cancelled selections out (no prize was given for them).
  */
+/**
+ * The totals, the rows per month and the rows per plan, in one query over the winners kept per plan,
+ * month and status (migration 040): a row per plan, month and status, not a row per winner. Months and
+ * plans count the winners not cancelled; the total counts every status. Money is the prizes of the winners
+ * not cancelled.
+ */
 export async function winnerStatistics(db: Queryable, f: { committeeId?: string; year?: number }) {
   const params = [f.committeeId ? (isUuid(f.committeeId) ? f.committeeId : '00000000-0000-0000-0000-000000000000') : null, f.year ?? null];
-  const scope = `($1::uuid IS NULL OR w.plan_id = $1) AND ($2::int IS NULL OR w.year = $2)`;
-  const totals = await db.query<{ winners: number; paid: number; pending: number; cancelled: number; amount: string }>(
-    `SELECT count(*)::int AS winners, count(*) FILTER (WHERE status = 'PAID')::int AS paid, count(*) FILTER (WHERE status = 'SELECTED')::int AS pending,
-       count(*) FILTER (WHERE status = 'CANCELLED')::int AS cancelled, coalesce(sum(amount) FILTER (WHERE status <> 'CANCELLED'), 0)::text AS amount
-     FROM winners w WHERE ${scope}`,
+  const { rows } = await db.query<{
+    year: number | null; month: number | null; plan_id: string | null; name: string | null; by_month: number; by_plan: number;
+    winners: number; paid: number; pending: number; cancelled: number; counted: number; amount: string;
+  }>(
+    `SELECT m.year, m.month, m.plan_id, p.name, GROUPING(m.year, m.month)::int AS by_month, GROUPING(m.plan_id, p.name)::int AS by_plan,
+       coalesce(sum(m.winners), 0)::int AS winners,
+       coalesce(sum(m.winners) FILTER (WHERE m.status = 'PAID'), 0)::int AS paid,
+       coalesce(sum(m.winners) FILTER (WHERE m.status = 'SELECTED'), 0)::int AS pending,
+       coalesce(sum(m.winners) FILTER (WHERE m.status = 'CANCELLED'), 0)::int AS cancelled,
+       coalesce(sum(m.winners) FILTER (WHERE m.status <> 'CANCELLED'), 0)::int AS counted,
+       coalesce(sum(m.amount) FILTER (WHERE m.status <> 'CANCELLED'), 0)::text AS amount
+     FROM winner_month_moves m JOIN committee_plans p ON p.id = m.plan_id
+     WHERE ($1::uuid IS NULL OR m.plan_id = $1) AND ($2::int IS NULL OR m.year = $2)
+     GROUP BY GROUPING SETS ((), (m.year, m.month), (m.plan_id, p.name))
+     -- Months newest first; plans (no month) by their winners, then name.
+     ORDER BY m.year DESC, m.month DESC, counted DESC, p.name`,
     params,
   );
-  const monthly = await db.query<{ month: number; year: number; winner_count: number; total_amount: string }>(
-    `SELECT month, year, count(*)::int AS winner_count, sum(amount)::text AS total_amount FROM winners w
-     WHERE ${scope} AND status <> 'CANCELLED' GROUP BY year, month ORDER BY year DESC, month DESC LIMIT 240`,
-    params,
-  );
-  const byCommittee = await db.query<{ plan_id: string; name: string; winner_count: number; total_amount: string }>(
-    `SELECT w.plan_id, p.name, count(*)::int AS winner_count, sum(w.amount)::text AS total_amount FROM winners w JOIN committee_plans p ON p.id = w.plan_id
-     WHERE ${scope} AND w.status <> 'CANCELLED' GROUP BY w.plan_id, p.name ORDER BY count(*) DESC, p.name LIMIT 500`,
-    params,
-  );
-  const t = totals.rows[0];
+  // GROUPING() is a bit per column left out of the row's set: 3 when both are, 0 when neither is.
+  const t = rows.find((r) => r.by_month === 3 && r.by_plan === 3)!;
+  const monthly = rows.filter((r) => r.by_month === 0 && r.counted > 0).slice(0, 240);
+  const byCommittee = rows.filter((r) => r.by_plan === 0 && r.counted > 0).slice(0, 500);
   return {
     total: { winners: t.winners, paid: t.paid, pending: t.pending, cancelled: t.cancelled, totalAmount: rupeesFromDb(t.amount) },
-    monthly: monthly.rows.map((r) => ({ month: r.month, year: r.year, winnerCount: r.winner_count, totalAmount: rupeesFromDb(r.total_amount) })),
-    byCommittee: byCommittee.rows.map((r) => ({ committeeId: r.plan_id, committeeName: r.name, winnerCount: r.winner_count, totalAmount: rupeesFromDb(r.total_amount) })),
+    monthly: monthly.map((r) => ({ month: r.month!, year: r.year!, winnerCount: r.counted, totalAmount: rupeesFromDb(r.amount) })),
+    byCommittee: byCommittee.map((r) => ({ committeeId: r.plan_id!, committeeName: r.name!, winnerCount: r.counted, totalAmount: rupeesFromDb(r.amount) })),
   };
 }
 
