@@ -96,6 +96,8 @@ async function main() {
     deleteExpiredIdempotencyKeys(db).catch((error) => logger.error({ err: error }, 'idempotency key clean-up failed'));
     deleteEndedAttemptWindows(db).catch((error) => logger.error({ err: error }, 'attempt counter clean-up failed'));
   };
+  // At start too: a server restarted more often than hourly still folds.
+  cleanUp();
   setInterval(cleanUp, 60 * 60_000).unref();
   logger.info({ url: config.appUrl, database: db.kind, mail: config.smtpUrl ? 'smtp' : 'log', receipts: config.receiptStore.kind }, 'Umrah Committee is running');
 }
