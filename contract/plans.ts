@@ -315,7 +315,10 @@ export const groupDetails = group.extend({
 });
 
 /** GET /api/admin/groups/all and GET /api/admin/groups/plan/{id} */
-export const groupListAnswer = z.object({ success: z.literal(true), groups: z.array(group), data: z.object({ groups: z.array(group), pagination }) });
+/** GET /api/admin/groups/all: groups (admin document), with the page under data; one copy of the list. */
+export const groupListAnswer = z.object({ success: z.literal(true), groups: z.array(group), data: z.object({ pagination }) });
+/** GET /api/admin/groups/plan/{id}: data.groups (admin document), with the page; one copy of the list. */
+export const planGroupListAnswer = z.object({ success: z.literal(true), data: z.object({ groups: z.array(group), pagination }) });
 
 /** POST /api/admin/groups/create and PUT /api/admin/groups/{id}: the group now. */
 export const groupAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string().optional(), group, data: z.object({ group }) });

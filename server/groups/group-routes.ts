@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BusinessDay } from '../payments/figures.ts';
 import { firstValue, paginationOf, pagingQuery, pagingQueryOf, searchField } from '../../contract/paging.ts';
-import { groupAnswer, groupCreateBody, groupDetailsAnswer, groupListAnswer, groupPaymentsAnswer, groupUpdateBody, groupMessages, planMessages } from '../../contract/plans.ts';
+import { groupAnswer, groupCreateBody, groupDetailsAnswer, groupListAnswer, groupPaymentsAnswer, groupUpdateBody, groupMessages, planGroupListAnswer, planMessages } from '../../contract/plans.ts';
 import { notFound } from '../http/errors.ts';
 import { findPlan } from '../plans/plan-service.ts';
 import type { Database } from '../db/database.ts';
@@ -29,18 +29,18 @@ export function registerGroupRoutes(app: FastifyInstance, deps: { db: Database; 
     async (request) => {
       const { page, limit, search, status } = request.query;
       const { groups, ...counted } = await listGroups(deps.db, deps.today(), { search, status: status === 'ALL' ? undefined : status, limit, offset: (page - 1) * limit });
-      return { success: true as const, groups, data: { groups, pagination: paginationOf(page, limit, counted) } };
+      return { success: true as const, groups, data: { pagination: paginationOf(page, limit, counted) } };
     },
   );
 
   api.get(
     '/api/admin/groups/plan/:id',
-    { ...admin, schema: { tags: ['groups'], summary: "A plan's groups", params: idParam, querystring: pagingQuery.extend({ limit: pagingQuery.shape.limit.default(100) }), response: responses({ 200: groupListAnswer }) } },
+    { ...admin, schema: { tags: ['groups'], summary: "A plan's groups", params: idParam, querystring: pagingQuery.extend({ limit: pagingQuery.shape.limit.default(100) }), response: responses({ 200: planGroupListAnswer }) } },
     async (request) => {
       const { page, limit } = request.query;
       if (!(await findPlan(deps.db, request.params.id))) throw notFound(planMessages.notFound);
       const { groups, ...counted } = await listGroups(deps.db, deps.today(), { planId: request.params.id, limit, offset: (page - 1) * limit });
-      return { success: true as const, groups, data: { groups, pagination: paginationOf(page, limit, counted) } };
+      return { success: true as const, data: { groups, pagination: paginationOf(page, limit, counted) } };
     },
   );
 

@@ -28,7 +28,7 @@ describe('races on PostgreSQL', () => {
       const member = await signUpMember(ctx, { referralCode: referrer.user.referralCode });
       const form = multipartBody({ planId: plan.id, amount: '1000', bankAccountId }, { name: 'r.png', type: 'image/png', data: sampleFiles.png });
       const sub = await ctx.app.inject({ method: 'POST', url: '/api/payments/subscribe', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${member.token}` } });
-      const groups = (await api.get(`/api/admin/groups/plan/${plan.id}`, admins[0].token)).body.groups;
+      const groups = (await api.get(`/api/admin/groups/plan/${plan.id}`, admins[0].token)).body.data.groups;
       await api.put(`/api/plan-payments/${sub.json().payment.id}/approve`, groups.length ? { groupId: groups[0].id } : { groupNumber: '1' }, admins[0].token);
     }
     const { month, year } = karachiToday();

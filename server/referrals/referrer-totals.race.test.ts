@@ -37,7 +37,7 @@ describe('races on PostgreSQL', () => {
       const plan = (await api.post('/api/committee-plans', { name: `Totals race ${round}.${p}`, monthlyAmount: 1000, duration: 2, totalAmount: 2000, maxMembers: 50 }, admins[0].token)).body.plan;
       const first = await api.put(`/api/plan-payments/${await planRequest(await signUpMember(ctx), plan.id)}/approve`, { groupNumber: '1' }, admins[0].token);
       expect(first.status).toBe(200);
-      const groupId = (await api.get(`/api/admin/groups/plan/${plan.id}`, admins[0].token)).body.groups[0].id;
+      const groupId = (await api.get(`/api/admin/groups/plan/${plan.id}`, admins[0].token)).body.data.groups[0].id;
       for (const member of members) requests.push({ id: await planRequest(member, plan.id), groupId });
     }
     const results = await Promise.all(requests.map((r, i) => api.put(`/api/plan-payments/${r.id}/approve`, { groupId: r.groupId }, admins[i % 2].token)));

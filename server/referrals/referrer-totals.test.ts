@@ -31,7 +31,7 @@ async function buyAndApprove(member: Member, p: { id: string; monthlyAmount: num
   const form = multipartBody({ planId: p.id, amount: String(p.monthlyAmount), bankAccountId }, { name: 'r.png', type: 'image/png', data: sampleFiles.png });
   const sub = await ctx.app.inject({ method: 'POST', url: '/api/payments/subscribe', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${member.token}` } });
   expect(sub.statusCode).toBe(201);
-  const groups = (await api.get(`/api/admin/groups/plan/${p.id}`, admin.token)).body.groups;
+  const groups = (await api.get(`/api/admin/groups/plan/${p.id}`, admin.token)).body.data.groups;
   const res = await api.put(`/api/plan-payments/${sub.json().payment.id}/approve`, groups.length ? { groupId: groups[0].id } : { groupNumber: '1' }, admin.token);
   expect(res.status).toBe(200);
 }

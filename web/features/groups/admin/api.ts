@@ -1,7 +1,7 @@
 /** Calls of the admin's groups screens and a group's arrears grid (admin document §7), with their answer shapes (contract/plans.ts, contract/payments.ts). */
 import type { z } from 'zod';
 import type { groupArrearsAnswer, groupLedgerAnswer } from '../../../../contract/payments.ts';
-import type { group, groupAnswer, GroupCreateBody, groupDetails, groupDetailsAnswer, groupListAnswer, groupMember, groupPayment, groupPaymentsAnswer, groupStats, GroupUpdateBody } from '../../../../contract/plans.ts';
+import type { group, groupAnswer, GroupCreateBody, groupDetails, groupDetailsAnswer, groupListAnswer, groupMember, planGroupListAnswer, groupPayment, groupPaymentsAnswer, groupStats, GroupUpdateBody } from '../../../../contract/plans.ts';
 import type { messageAnswer } from '../../../../contract/answers.ts';
 import type { memberMovedAnswer, memberRemovedAnswer } from '../../../../contract/corrections.ts';
 import type { groupRemindersAnswer, ReminderSettings, reminderSettingsAnswer } from '../../../../contract/reminders.ts';
@@ -61,7 +61,7 @@ export const groupApi = {
       )
       .then((r) => r.groups),
   listPlanGroups: (planId: string, signal?: AbortSignal) =>
-    api.get<z.output<typeof groupListAnswer>>(`/admin/groups/plan/${encodeURIComponent(planId)}`, undefined, { signal }).then((r) => r.groups),
+    api.get<z.output<typeof planGroupListAnswer>>(`/admin/groups/plan/${encodeURIComponent(planId)}`, undefined, { signal }).then((r) => r.data.groups),
   groupDetails: (id: string, signal?: AbortSignal) =>
     api.get<z.output<typeof groupDetailsAnswer>>(`/admin/groups/${encodeURIComponent(id)}/details`, undefined, { signal }).then((r) => r.group),
   /** One page of a group's instalments, in the order the details' first page began. */

@@ -9,7 +9,7 @@ import { makeGroup, makePlan, renderWithProviders } from '../../../test/catalog-
 afterEach(() => vi.restoreAllMocks());
 
 const listGroups = (groups: ReturnType<typeof makeGroup>[]) =>
-  on('GET', '/api/admin/groups/all', () => ({ body: { success: true, groups, data: { groups } } }));
+  on('GET', '/api/admin/groups/all', () => ({ body: { success: true, groups, data: {} } }));
 const listPlans = (plans: ReturnType<typeof makePlan>[]) =>
   on('GET', '/api/committee-plans', () => ({ body: { success: true, plans, data: { plans } } }));
 const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
@@ -107,7 +107,7 @@ describe('Groups Management on /admin', () => {
       listPlans([makePlan({ id: 'plan-9', name: 'Umrah Deluxe', duration: 12, maxMembers: 800, groupCount: 2 })]),
       on('GET', '/api/admin/groups/plan/plan-9', () => {
         const groups = [makeGroup({ groupNumber: '1' }), makeGroup({ id: 'g2', groupNumber: '4' })];
-        return { body: { success: true, groups, data: { groups } } };
+        return { body: { success: true, data: { groups } } };
       }),
       on('POST', '/api/admin/groups/create', () => ({ status: 201, body: { success: true, message: 'Group created successfully', group: makeGroup() } })),
     );
@@ -145,7 +145,7 @@ describe('Groups Management on /admin', () => {
 
   it('shows the validation messages of the group form', async () => {
     const user = userEvent.setup();
-    fakeApi(listGroups([]), listPlans([makePlan({ duration: 12 })]), on('GET', '/api/admin/groups/plan/plan-1', () => ({ body: { success: true, groups: [] } })));
+    fakeApi(listGroups([]), listPlans([makePlan({ duration: 12 })]), on('GET', '/api/admin/groups/plan/plan-1', () => ({ body: { success: true, data: { groups: [] } } })));
     renderWithProviders(<GroupsManagement />);
     await user.click(await screen.findByRole('button', { name: 'Create Group' }));
     await waitFor(() => expect(screen.getByRole('option', { name: 'Umrah Economy' })).toBeTruthy());

@@ -47,7 +47,7 @@ function detailsApi(after: Record<string, unknown> = {}): FakeHandler {
   });
 }
 
-const planGroups = (groups: ReturnType<typeof makeGroup>[]) => on('GET', planGroupsPath, () => ({ body: { success: true, groups, data: { groups } } }));
+const planGroups = (groups: ReturnType<typeof makeGroup>[]) => on('GET', planGroupsPath, () => ({ body: { success: true, data: { groups } } }));
 
 async function openMembers(...handlers: FakeHandler[]) {
   const calls = fakeApi(...handlers);

@@ -24,7 +24,7 @@ import type {
   queuedPaymentSchema,
   SummaryReport,
 } from '../../../../contract/payments.ts';
-import type { group, groupListAnswer, plan, planListAnswer } from '../../../../contract/plans.ts';
+import type { group, plan, planGroupListAnswer, planListAnswer } from '../../../../contract/plans.ts';
 import { api, type QueryParams } from '../../../lib/api-client.ts';
 import { businessMonthOf } from '../member/rules.ts';
 
@@ -317,8 +317,8 @@ export type PlanGroupOption = Pick<z.output<typeof group>, 'id' | 'groupNumber' 
 
 /** GET /api/admin/groups/plan/{planId}: the plan's groups, for the group filter. */
 export async function fetchPlanGroupOptions(planId: string, signal?: AbortSignal): Promise<PlanGroupOption[]> {
-  const body = await api.get<z.output<typeof groupListAnswer>>(`/admin/groups/plan/${encodeURIComponent(planId)}`, { limit: 100 }, { signal });
-  return body?.data?.groups ?? body?.groups ?? [];
+  const body = await api.get<z.output<typeof planGroupListAnswer>>(`/admin/groups/plan/${encodeURIComponent(planId)}`, { limit: 100 }, { signal });
+  return body?.data?.groups ?? [];
 }
 
 export async function fetchReceiptHistory(id: string, signal?: AbortSignal): Promise<PaymentReceipt[]> {

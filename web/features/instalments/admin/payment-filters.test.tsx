@@ -49,7 +49,7 @@ function serve(payments: AdminPayment[], rows?: (query: URLSearchParams) => Admi
     const planGroups = /^\/api\/admin\/groups\/plan\/([^/]+)$/.exec(call.path);
     if (planGroups) {
       const groups = groupsOf[decodeURIComponent(planGroups[1])] ?? [];
-      return { body: { success: true, groups, data: { groups } } };
+      return { body: { success: true, data: { groups } } };
     }
     return undefined;
   });

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { paymentAnswer, PaymentView } from '../../../../contract/payments.ts';
 import type { planPaymentCounts, planPaymentListAnswer } from '../../../../contract/plan-requests.ts';
-import type { group, groupListAnswer, plan, planListAnswer } from '../../../../contract/plans.ts';
+import type { group, plan, planGroupListAnswer, planListAnswer } from '../../../../contract/plans.ts';
 import { api, type QueryParams } from '../../../lib/api-client.ts';
 
 export type PlanRequestStatusFilter = 'all' | 'pending' | 'approved' | 'rejected';
@@ -121,12 +121,12 @@ export async function fetchPlanOptions(signal?: AbortSignal): Promise<PlanOption
 }
 
 export async function fetchPlanGroups(planId: string, signal?: AbortSignal): Promise<PlanGroup[]> {
-  const body = await api.get<z.output<typeof groupListAnswer>>(
+  const body = await api.get<z.output<typeof planGroupListAnswer>>(
     `/admin/groups/plan/${encodeURIComponent(planId)}`,
     { limit: 100 },
     { signal },
   );
-  return body?.data?.groups ?? body?.groups ?? [];
+  return body?.data?.groups ?? [];
 }
 
 export interface ApproveInput {

@@ -109,7 +109,7 @@ describe('/admin/plan-requests', () => {
   it('approves a request and reloads the list', async () => {
     let approved = false;
     const calls = serve(requests, (call) => {
-      if (call.path === '/api/admin/groups/plan/plan-1') return { body: { success: true, groups: [], data: { groups: [] } } };
+      if (call.path === '/api/admin/groups/plan/plan-1') return { body: { success: true, data: { groups: [] } } };
       if (call.method === 'PUT') {
         approved = true;
         return { body: { success: true, message: 'Payment approved and user assigned to committee group 1 successfully' } };

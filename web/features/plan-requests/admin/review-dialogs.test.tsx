@@ -23,7 +23,7 @@ function renderDialog(kind: 'approve' | 'reject', onOpenChange = vi.fn()) {
   return { onOpenChange };
 }
 
-const groupsAnswer = (groups: unknown[]) => ({ body: { success: true, groups, data: { groups } } });
+const groupsAnswer = (groups: unknown[]) => ({ body: { success: true, data: { groups } } });
 const writes = (calls: RecordedCall[]) => calls.filter((call) => call.method !== 'GET');
 
 describe('approve dialog', () => {
