@@ -3,33 +3,21 @@
  * server has its own pool of connections to the same database; both calls of ensureAdmin succeed,
  * and exactly one account exists for the address, an ADMIN.
  */
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { openPostgres, type Database } from '../db/database.ts';
-import { withDatabase } from '../test/database-url.ts';
-import { uniqueEmail } from '../test/test-app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { openServerPools, uniqueEmail } from '../test/test-app.ts';
 import { ensureAdmin } from './account-service.ts';
 import { verifyPassword } from './secrets.ts';
 
-const url = process.env.TEST_DATABASE_URL!;
-const name = `umrah_test_${randomUUID().replace(/-/g, '')}`;
-let server: pg.Client;
 /** Two servers' pools on one database. */
 let pools: Database[] = [];
+let drop: () => Promise<void>;
 
 beforeAll(async () => {
-  server = new pg.Client({ connectionString: url });
-  await server.connect();
-  await server.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-  pools = [openPostgres(withDatabase(url, name), 4), openPostgres(withDatabase(url, name), 4)];
+  ({ pools, drop } = await openServerPools(2, 4));
 });
 
-afterAll(async () => {
-  await Promise.all(pools.map((pool) => pool.close()));
-  await server.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await server.end();
-});
+afterAll(() => drop());
 
 describe('two servers starting together', () => {
   it.each([1, 2, 3, 4, 5])('both make sure of the first admin, and one account exists (round %i)', async () => {

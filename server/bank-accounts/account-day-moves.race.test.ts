@@ -4,30 +4,20 @@
  * per account and day. The expected sums are those of the moves this test wrote.
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { openPostgres, type Database } from '../db/database.ts';
-import { withDatabase } from '../test/database-url.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { openServerPools } from '../test/test-app.ts';
 import { foldKeptMoves } from '../db/kept-moves.ts';
 
-const url = process.env.TEST_DATABASE_URL!;
-const name = `umrah_test_${randomUUID().replace(/-/g, '')}`;
-let server: pg.Client;
 /** Two servers' pools on one database. */
 let pools: Database[] = [];
+let drop: () => Promise<void>;
 
 beforeAll(async () => {
-  server = new pg.Client({ connectionString: url });
-  await server.connect();
-  await server.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-  pools = [openPostgres(withDatabase(url, name), 6), openPostgres(withDatabase(url, name), 6)];
+  ({ pools, drop } = await openServerPools(2, 6));
 });
 
-afterAll(async () => {
-  await Promise.all(pools.map((pool) => pool.close()));
-  await server.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await server.end();
-});
+afterAll(() => drop());
 
 describe('folding the reconciliation moves on two servers while moves arrive', () => {
   it('keeps every sum, and a last fold leaves one row per account and day', async () => {

@@ -126,6 +126,9 @@ describe('invariants', () => {
     expect(found).toContain(`winner month moves differ from the winners: ${w.plan_id} ${w.year} ${w.month} PAID`);
     expect(found).toContain(`unread notification moves differ from the notifications: ${w.user_id}`);
     expect(await violationsAfter('SELECT fold_winner_month_moves(), fold_unread_notification_moves()')).toEqual([]);
+    // Emptying the notifications empties their moves too (a TRUNCATE fires no row trigger).
+    expect((await ctx.db.query<{ n: number }>('SELECT coalesce(sum(unread), 0)::int AS n FROM unread_notification_moves')).rows[0].n).toBeGreaterThan(0);
+    expect(await violationsAfter('TRUNCATE notifications')).toEqual([]);
   });
 });
 

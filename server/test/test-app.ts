@@ -26,6 +26,27 @@ export const TEST_APP_URL = 'http://umrah.test';
 /** The databases of test applications not yet closed; checked after every test (check-invariants.ts). */
 export const openTestDatabases = new Set<Database>();
 
+/**
+ * PostgreSQL only: a copy of the template database with `count` pools of `size` connections on it, as
+ * `count` servers sharing one database would have.
+ */
+export async function openServerPools(count: number, size: number): Promise<{ pools: Database[]; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL!;
+  const name = `umrah_test_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+  const pools = Array.from({ length: count }, () => openPostgres(withDatabase(url, name), size));
+  return {
+    pools,
+    drop: async () => {
+      await Promise.all(pools.map((pool) => pool.close()));
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
 export async function createTestDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
   if (process.env.TEST_DB_DRIVER === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;

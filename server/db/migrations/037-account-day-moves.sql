@@ -8,6 +8,39 @@
 -- another's row, and no two transactions can wait on each other here. The rows of a day are folded into
 -- one from time to time (fold_account_day_moves, run every hour); the figures are the sums of the rows,
 -- folded or not.
+-- Shared by every table of moves (migrations 037-041). A TRUNCATE of the table whose figures are kept
+-- empties their moves (TG_ARGV[0]: the table of moves).
+CREATE FUNCTION clear_moves() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format('DELETE FROM %I', TG_ARGV[0]);
+  RETURN NULL;
+END;
+$$;
+
+-- Each key of `moves` with more than one row becomes one row of their sums (none when they sum to
+-- nothing). A move added while this runs is not among the rows it deletes, so it stays and is counted;
+-- two folds at once each delete only rows the other has not, and the sums do not change. Returns how
+-- many rows were folded.
+CREATE FUNCTION fold_moves(moves text, keys text[], sums text[]) RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  key_list constant text := (SELECT string_agg(quote_ident(k), ', ') FROM unnest(keys) AS k);
+  sum_list constant text := (SELECT string_agg(quote_ident(c), ', ') FROM unnest(sums) AS c);
+  summed constant text := (SELECT string_agg(format('sum(%I)', c), ', ') FROM unnest(sums) AS c);
+  nonzero constant text := (SELECT string_agg(format('sum(%I) <> 0', c), ' OR ') FROM unnest(sums) AS c);
+  folded integer;
+BEGIN
+  EXECUTE format($sql$
+    WITH gone AS (
+      DELETE FROM %1$I WHERE (%2$s) IN (SELECT %2$s FROM %1$I GROUP BY %2$s HAVING count(*) > 1) RETURNING *
+    ), kept AS (
+      INSERT INTO %1$I (%2$s, %3$s) SELECT %2$s, %4$s FROM gone GROUP BY %2$s HAVING %5$s
+    )
+    SELECT count(*)::int FROM gone
+  $sql$, moves, key_list, sum_list, summed, nonzero) INTO folded;
+  RETURN folded;
+END;
+$$;
+
 CREATE TABLE account_day_moves (
   bank_account_id uuid NOT NULL,
   day date NOT NULL,
@@ -74,33 +107,9 @@ CREATE TRIGGER payments_account_day_update AFTER UPDATE ON payments FOR EACH ROW
         IS DISTINCT FROM (NEW.bank_account_id, NEW.approved_at, NEW.submitted_at, NEW.status, NEW.type, NEW.under_review, NEW.receipt_id, NEW.settled_by_payment_id, NEW.amount))
   EXECUTE FUNCTION account_day_moves_follow();
 
-CREATE FUNCTION account_day_moves_clear() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  DELETE FROM account_day_moves;
-  RETURN NULL;
-END;
-$$;
-CREATE TRIGGER payments_account_day_truncate AFTER TRUNCATE ON payments FOR EACH STATEMENT EXECUTE FUNCTION account_day_moves_clear();
+CREATE TRIGGER payments_account_day_truncate AFTER TRUNCATE ON payments FOR EACH STATEMENT EXECUTE FUNCTION clear_moves('account_day_moves');
 
--- Each account's day with more than one row becomes one row of their sums (none when they sum to
--- nothing). A move added while this runs is not among the rows it deletes, so it stays and is counted;
--- two folds at once each delete only rows the other has not, and the sums do not change. Returns how
--- many rows were folded.
-CREATE FUNCTION fold_account_day_moves() RETURNS integer LANGUAGE plpgsql AS $$
-DECLARE
-  folded integer;
-BEGIN
-  WITH gone AS (
-    DELETE FROM account_day_moves m
-    WHERE (m.bank_account_id, m.day) IN (SELECT bank_account_id, day FROM account_day_moves GROUP BY bank_account_id, day HAVING count(*) > 1)
-    RETURNING m.*
-  ), kept AS (
-    INSERT INTO account_day_moves
-    SELECT bank_account_id, day, sum(approved_count), sum(approved_amount), sum(waiting_count), sum(waiting_amount)
-    FROM gone GROUP BY bank_account_id, day
-    HAVING sum(approved_count) <> 0 OR sum(approved_amount) <> 0 OR sum(waiting_count) <> 0 OR sum(waiting_amount) <> 0
-  )
-  SELECT count(*) INTO folded FROM gone;
-  RETURN folded;
-END;
+-- Every hour (server/db/kept-moves.ts): each key's rows become one.
+CREATE FUNCTION fold_account_day_moves() RETURNS integer LANGUAGE sql AS $$
+  SELECT fold_moves('account_day_moves', ARRAY['bank_account_id', 'day'], ARRAY['approved_count', 'approved_amount', 'waiting_count', 'waiting_amount'])
 $$;

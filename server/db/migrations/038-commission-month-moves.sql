@@ -47,29 +47,9 @@ CREATE TRIGGER commissions_month_moves_update AFTER UPDATE ON commissions REFERE
 CREATE TRIGGER commissions_month_moves_delete AFTER DELETE ON commissions REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION commission_month_moves_apply();
 
-CREATE FUNCTION commission_month_moves_clear() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  DELETE FROM commission_month_moves;
-  RETURN NULL;
-END;
-$$;
-CREATE TRIGGER commissions_month_moves_truncate AFTER TRUNCATE ON commissions FOR EACH STATEMENT EXECUTE FUNCTION commission_month_moves_clear();
+CREATE TRIGGER commissions_month_moves_truncate AFTER TRUNCATE ON commissions FOR EACH STATEMENT EXECUTE FUNCTION clear_moves('commission_month_moves');
 
--- As fold_account_day_moves (migration 037): each month with more than one row becomes one row.
-CREATE FUNCTION fold_commission_month_moves() RETURNS integer LANGUAGE plpgsql AS $$
-DECLARE
-  folded integer;
-BEGIN
-  WITH gone AS (
-    DELETE FROM commission_month_moves m
-    WHERE (m.accrued_year, m.accrued_month) IN (SELECT accrued_year, accrued_month FROM commission_month_moves GROUP BY 1, 2 HAVING count(*) > 1)
-    RETURNING m.*
-  ), kept AS (
-    INSERT INTO commission_month_moves
-    SELECT accrued_year, accrued_month, sum(pending_count), sum(pending_amount), sum(all_count), sum(all_amount) FROM gone GROUP BY accrued_year, accrued_month
-    HAVING sum(pending_count) <> 0 OR sum(pending_amount) <> 0 OR sum(all_count) <> 0 OR sum(all_amount) <> 0
-  )
-  SELECT count(*) INTO folded FROM gone;
-  RETURN folded;
-END;
+-- Every hour (server/db/kept-moves.ts): each key's rows become one.
+CREATE FUNCTION fold_commission_month_moves() RETURNS integer LANGUAGE sql AS $$
+  SELECT fold_moves('commission_month_moves', ARRAY['accrued_year', 'accrued_month'], ARRAY['pending_count', 'pending_amount', 'all_count', 'all_amount'])
 $$;

@@ -36,27 +36,9 @@ CREATE TRIGGER member_oldest_unpaid_moves_update AFTER UPDATE ON member_oldest_u
 CREATE TRIGGER member_oldest_unpaid_moves_delete AFTER DELETE ON member_oldest_unpaid REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION oldest_unpaid_due_moves_apply();
 
-CREATE FUNCTION oldest_unpaid_due_moves_clear() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  DELETE FROM oldest_unpaid_due_moves;
-  RETURN NULL;
-END;
-$$;
-CREATE TRIGGER member_oldest_unpaid_moves_truncate AFTER TRUNCATE ON member_oldest_unpaid FOR EACH STATEMENT EXECUTE FUNCTION oldest_unpaid_due_moves_clear();
+CREATE TRIGGER member_oldest_unpaid_moves_truncate AFTER TRUNCATE ON member_oldest_unpaid FOR EACH STATEMENT EXECUTE FUNCTION clear_moves('oldest_unpaid_due_moves');
 
--- As fold_account_day_moves (migration 037): each date with more than one row becomes one row.
-CREATE FUNCTION fold_oldest_unpaid_due_moves() RETURNS integer LANGUAGE plpgsql AS $$
-DECLARE
-  folded integer;
-BEGIN
-  WITH gone AS (
-    DELETE FROM oldest_unpaid_due_moves m
-    WHERE m.due_date IN (SELECT due_date FROM oldest_unpaid_due_moves GROUP BY due_date HAVING count(*) > 1)
-    RETURNING m.*
-  ), kept AS (
-    INSERT INTO oldest_unpaid_due_moves SELECT due_date, sum(members) FROM gone GROUP BY due_date HAVING sum(members) <> 0
-  )
-  SELECT count(*) INTO folded FROM gone;
-  RETURN folded;
-END;
+-- Every hour (server/db/kept-moves.ts): each key's rows become one.
+CREATE FUNCTION fold_oldest_unpaid_due_moves() RETURNS integer LANGUAGE sql AS $$
+  SELECT fold_moves('oldest_unpaid_due_moves', ARRAY['due_date'], ARRAY['members'])
 $$;

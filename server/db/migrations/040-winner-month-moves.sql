@@ -40,30 +40,9 @@ CREATE TRIGGER winners_month_moves_update AFTER UPDATE ON winners REFERENCING OL
 CREATE TRIGGER winners_month_moves_delete AFTER DELETE ON winners REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION winner_month_moves_apply();
 
-CREATE FUNCTION winner_month_moves_clear() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  DELETE FROM winner_month_moves;
-  RETURN NULL;
-END;
-$$;
-CREATE TRIGGER winners_month_moves_truncate AFTER TRUNCATE ON winners FOR EACH STATEMENT EXECUTE FUNCTION winner_month_moves_clear();
+CREATE TRIGGER winners_month_moves_truncate AFTER TRUNCATE ON winners FOR EACH STATEMENT EXECUTE FUNCTION clear_moves('winner_month_moves');
 
--- As fold_account_day_moves (migration 037): each key with more than one row becomes one row.
-CREATE FUNCTION fold_winner_month_moves() RETURNS integer LANGUAGE plpgsql AS $$
-DECLARE
-  folded integer;
-BEGIN
-  WITH gone AS (
-    DELETE FROM winner_month_moves m
-    WHERE (m.plan_id, m.year, m.month, m.status) IN (
-      SELECT plan_id, year, month, status FROM winner_month_moves GROUP BY plan_id, year, month, status HAVING count(*) > 1)
-    RETURNING m.*
-  ), kept AS (
-    INSERT INTO winner_month_moves
-    SELECT plan_id, year, month, status, sum(winners), sum(amount) FROM gone GROUP BY plan_id, year, month, status
-    HAVING sum(winners) <> 0 OR sum(amount) <> 0
-  )
-  SELECT count(*) INTO folded FROM gone;
-  RETURN folded;
-END;
+-- Every hour (server/db/kept-moves.ts): each key's rows become one.
+CREATE FUNCTION fold_winner_month_moves() RETURNS integer LANGUAGE sql AS $$
+  SELECT fold_moves('winner_month_moves', ARRAY['plan_id', 'year', 'month', 'status'], ARRAY['winners', 'amount'])
 $$;

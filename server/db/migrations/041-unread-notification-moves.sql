@@ -35,27 +35,9 @@ CREATE TRIGGER notifications_unread_moves_update AFTER UPDATE ON notifications R
 CREATE TRIGGER notifications_unread_moves_delete AFTER DELETE ON notifications REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION unread_notification_moves_apply();
 
-CREATE FUNCTION unread_notification_moves_clear() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  DELETE FROM unread_notification_moves;
-  RETURN NULL;
-END;
-$$;
-CREATE TRIGGER notifications_unread_moves_truncate AFTER TRUNCATE ON notifications FOR EACH STATEMENT EXECUTE FUNCTION unread_notification_moves_clear();
+CREATE TRIGGER notifications_unread_moves_truncate AFTER TRUNCATE ON notifications FOR EACH STATEMENT EXECUTE FUNCTION clear_moves('unread_notification_moves');
 
--- As fold_account_day_moves (migration 037): each user with more than one row gets one row.
-CREATE FUNCTION fold_unread_notification_moves() RETURNS integer LANGUAGE plpgsql AS $$
-DECLARE
-  folded integer;
-BEGIN
-  WITH gone AS (
-    DELETE FROM unread_notification_moves m
-    WHERE m.user_id IN (SELECT user_id FROM unread_notification_moves GROUP BY user_id HAVING count(*) > 1)
-    RETURNING m.*
-  ), kept AS (
-    INSERT INTO unread_notification_moves SELECT user_id, sum(unread) FROM gone GROUP BY user_id HAVING sum(unread) <> 0
-  )
-  SELECT count(*) INTO folded FROM gone;
-  RETURN folded;
-END;
+-- Every hour (server/db/kept-moves.ts): each key's rows become one.
+CREATE FUNCTION fold_unread_notification_moves() RETURNS integer LANGUAGE sql AS $$
+  SELECT fold_moves('unread_notification_moves', ARRAY['user_id'], ARRAY['unread'])
 $$;
