@@ -2,7 +2,8 @@
  * A group's ledger (RULES §6a): month by month, what the group's instalments came to once due, what of
  * it was collected, what was paid out to the month's winner, what is held, and the running balance.
  * Members read their own groups' ledgers, where other members are a first name and an initial; the
- * operator reads any group's, with full names. The figures are the figures module's, grouped by month.
+ * operator reads any group's, with full names. The figures are the figures module's, grouped by month,
+ * over the instalment totals kept per group and due date.
  */
 import type { GroupLedger } from '../../contract/figures.ts';
 import { rupeesFromDb } from '../../contract/money.ts';
@@ -11,7 +12,7 @@ import { isUuid } from '../db/ids.ts';
 import { groupMessages } from '../../contract/plans.ts';
 import { notFound } from '../http/errors.ts';
 import { displayName } from '../referrals/referral-service.ts';
-import { figureColumnsSql, figuresFromRow, instalmentStateSql, stateJoinSql, type BusinessDay, type FigureRow, type InstalmentState } from './figures.ts';
+import { figureColumnsSql, figuresFromRow, instalmentStateSql, keptInstalmentsSql, stateJoinSql, type BusinessDay, type FigureRow, type InstalmentState } from './figures.ts';
 
 /** Who reads: a member (their own groups only; others by first name and initial) or the operator. */
 export type LedgerReader = { kind: 'member'; userId: string } | { kind: 'admin' };
@@ -45,13 +46,15 @@ export async function groupLedger(db: Queryable, day: BusinessDay, groupId: stri
     : undefined;
   if (!group) throw notFound(groupMessages.notFound);
 
-  // Each month with instalments or a winner: the month's figures over the group's instalments, its
-  // winner (the one not cancelled: a cancelled winner was never paid out), and the reader's own instalment.
+  // Each month with instalments or a winner: the month's figures over the group's instalments, read
+  // from the totals kept per group and due date (migration 015: a few rows a month, not a row per
+  // member), its winner (the one not cancelled: a cancelled winner was never paid out), and the reader's
+  // own instalment.
   const { rows } = await db.query<MonthRow>(
     `WITH months AS (
-       SELECT p.year AS m_year, p.month AS m_month, min(p.due_date) AS m_due_date, ${figureColumnsSql(day)}
-       FROM payments p ${stateJoinSql(day)}
-       WHERE p.group_id = $1 AND p.type = 'INSTALMENT'
+       SELECT p.year AS m_year, p.month AS m_month, min(p.due_date) AS m_due_date, ${figureColumnsSql(day, 'p', 'fs', 'kept totals')}
+       FROM ${keptInstalmentsSql('group')} p ${stateJoinSql(day)}
+       WHERE p.group_id = $1
        GROUP BY p.year, p.month
      ),
      won AS (
