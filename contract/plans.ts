@@ -314,7 +314,6 @@ export const groupDetails = group.extend({
   stats: groupStats,
 });
 
-/** GET /api/admin/groups/all and GET /api/admin/groups/plan/{id} */
 /** GET /api/admin/groups/all: groups (admin document), with the page under data; one copy of the list. */
 export const groupListAnswer = z.object({ success: z.literal(true), groups: z.array(group), data: z.object({ pagination }) });
 /** GET /api/admin/groups/plan/{id}: data.groups (admin document), with the page; one copy of the list. */

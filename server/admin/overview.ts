@@ -27,7 +27,8 @@ export async function dashboardOverview(db: Queryable, day: BusinessDay): Promis
        (SELECT count(*)::int FROM committee_groups) AS "totalGroups",
        (SELECT count(*)::int FROM committee_groups WHERE is_active) AS "activeGroups",
        ${overdueMembersSql(day)} AS "overdueMembers",
-       (SELECT count(*)::int FROM payments WHERE type = 'SUBSCRIPTION' AND status = 'PENDING') AS "pendingPlanRequests",
+       -- The plan requests page's own counter (migration 032).
+       (SELECT pending FROM plan_request_counts) AS "pendingPlanRequests",
        -- The oldest receipt waiting (the pending queue's first, from its index), in whole days in Karachi.
        -- min() of the column itself, so that it is the index's first entry, not a pass over every receipt.
        (SELECT CASE WHEN first IS NOT NULL THEN greatest(0, ${today} - (first AT TIME ZONE '${BUSINESS_TIME_ZONE}')::date) END::int

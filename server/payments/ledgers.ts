@@ -99,7 +99,7 @@ export async function groupArrears(db: Queryable, day: BusinessDay, groupId: str
       ).rows[0]
     : undefined;
   if (!group) throw notFound(groupMessages.notFound);
-  const totals = { rows: group.totals ?? [] };
+  const totals = group.totals ?? [];
   // The page of members, each with their instalments (month by month) and their figures, over the same rows.
   const members = await db.query<
     FigureRow & { user_id: string; name: string; member_number: number; status: string; cells: { year: number; month: number; amount: string; state: InstalmentState }[] | null }
@@ -117,7 +117,7 @@ export async function groupArrears(db: Queryable, day: BusinessDay, groupId: str
      ORDER BY pm.member_number, pm.user_id`,
     [groupId, paging.limit, (paging.page - 1) * paging.limit],
   );
-  const monthRows = totals.rows.filter((r) => r.by_month === 0);
+  const monthRows = totals.filter((r) => r.by_month === 0);
   const column = new Map(monthRows.map((r, index) => [`${r.year}-${r.month}`, index]));
   return {
     group: {
@@ -142,7 +142,7 @@ export async function groupArrears(db: Queryable, day: BusinessDay, groupId: str
       }
       return { userId: m.user_id, name: m.name, memberNumber: m.member_number, status: m.status, cells, figures: figuresFromRow(m) };
     }),
-    figures: figuresFromRow(totals.rows.find((r) => r.by_month !== 0)),
+    figures: figuresFromRow(totals.find((r) => r.by_month !== 0)),
     pagination: paginationOf(paging.page, paging.limit, group.member_count),
   };
 }

@@ -265,13 +265,9 @@ export async function listWinners(db: Queryable, f: WinnerFilter & { limit: numb
 
 /**
  * Statistics (admin document §2 Statistics tab). Totals count every record by status; amounts and the
- * monthly and per-committee rows leave cancelled selections out (no prize was given for them).
- */
-/**
- * The totals, the rows per month and the rows per plan, in one query over the winners kept per plan,
- * month and status (migration 040): a row per plan, month and status, not a row per winner. Months and
- * plans count the winners not cancelled; the total counts every status. Money is the prizes of the winners
- * not cancelled.
+ * monthly and per-committee rows leave cancelled selections out (no prize was given for them). One query
+ * over the winners kept per plan, month and status (migration 040): a row per plan, month and status,
+ * not a row per winner.
  */
 export async function winnerStatistics(db: Queryable, f: { committeeId?: string; year?: number }) {
   const params = [f.committeeId ? (isUuid(f.committeeId) ? f.committeeId : '00000000-0000-0000-0000-000000000000') : null, f.year ?? null];
