@@ -3,7 +3,7 @@
  * and PostgreSQL (when DATABASE_URL is set). Queries are plain SQL with $1 parameters, which both
  * accept unchanged. See docs/decisions/002-plain-sql.md.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -336,10 +336,43 @@ function sleepSync(ms: number) {
 // Counts and sums are cast in SQL (::int, ::text for numeric) so both drivers return the same types.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/**
+ * The name a statement is prepared under on each connection (decision 037): PostgreSQL then parses it
+ * once per connection and, after a few runs, keeps one plan for it instead of planning it again on every
+ * request, which took longer than running most of the product's queries. The name is the text's hash,
+ * so equal texts share a statement and different texts never do. Names are remembered for the texts
+ * seen most recently; a text forgotten is only hashed again.
+ */
+const statementNames = new Map<string, string>();
+const REMEMBERED_NAMES = 2_000;
+export function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    if (statementNames.size >= REMEMBERED_NAMES) statementNames.clear();
+    name = `q${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
+/** A prepared statement whose columns no longer match its table (a migration ran meanwhile). */
+const isStalePlan = (error: unknown) => (error as { code?: string } | null)?.code === '0A000';
+
 function pgQueryable(target: pg.Pool | pg.PoolClient, committed?: (sql: string) => void): Queryable {
   return {
     query: async (sql, params) => {
-      const result = await target.query(sql, params as unknown[]);
+      const values = params as unknown[] | undefined;
+      let result: pg.QueryResult;
+      try {
+        result = await target.query({ name: statementName(sql), text: sql, values });
+      } catch (error) {
+        // A migration (another server's, during a deploy) changed the columns this statement returns. The
+        // pool has closed the connection that prepared it (a failed query's connection is not reused);
+        // run it once more unprepared. Inside a transaction the error has already ended it: the
+        // transaction fails, and closes its connection (below).
+        if (!isStalePlan(error) || !(target instanceof pg.Pool)) throw error;
+        result = await target.query(sql, values);
+      }
       committed?.(sql);
       return { rows: result.rows, rowCount: result.rowCount ?? 0 };
     },
@@ -354,7 +387,9 @@ export function openPostgres(connectionString: string, max = 10): Database {
   // No JIT compilation (decision 034): the product's queries are short, and a plan that PostgreSQL
   // guesses to be large (a generated series of months) was compiled on every request for 0.4 s. Options
   // in the connection string come first, should an operator want it back.
-  const pool = new pg.Pool({ connectionString, max, options: '-c jit=off' });
+  // Each connection is replaced after an hour, with the statements it prepared (decision 037): what a
+  // connection keeps is bounded by what an hour runs, and a plan made before a migration does not live on.
+  const pool = new pg.Pool({ connectionString, max, options: '-c jit=off', maxLifetimeSeconds: 3600 });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   let changes = 0;
@@ -367,6 +402,7 @@ export function openPostgres(connectionString: string, max = 10): Database {
     }),
     transaction: async (fn) => {
       const client = await pool.connect();
+      let stale: Error | undefined;
       try {
         await client.query('BEGIN');
         const value = await fn(pgQueryable(client));
@@ -375,9 +411,11 @@ export function openPostgres(connectionString: string, max = 10): Database {
         return value;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
+        // The connection's prepared statements are out of date: closed with them, not reused.
+        if (isStalePlan(error)) stale = error as Error;
         throw error;
       } finally {
-        client.release();
+        client.release(stale);
       }
     },
     listen: async (channel, handlers, options) => {
