@@ -339,7 +339,7 @@ export const paymentHistoryAnswer = z.object({
 });
 
 /** GET /api/committee-plans/user/groups: the caller's groups with plan, position, payment schedule and winners. */
-export const memberGroupsAnswer = z.object({ success: z.literal(true), groups: z.array(memberGroup), data: z.object({ groups: z.array(memberGroup) }) });
+export const memberGroupsAnswer = z.object({ success: z.literal(true), data: z.object({ groups: z.array(memberGroup) }) });
 
 /** GET /api/admin/users/{id}/ledger */
 export const memberLedgerAnswer = z.object({ success: z.literal(true), data: memberLedger });

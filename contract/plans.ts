@@ -185,7 +185,7 @@ export const plan = z.object({
 });
 
 /** GET /api/committee-plans: one page of plans; admins may ask for inactive ones too. */
-export const planListAnswer = z.object({ success: z.literal(true), plans: z.array(plan), data: z.object({ plans: z.array(plan), pagination }) });
+export const planListAnswer = z.object({ success: z.literal(true), data: z.object({ plans: z.array(plan), pagination }) });
 
 /** GET /api/committee-plans/{id}, and the admin's create, update, activate and deactivate (with their message). */
 export const planAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string().optional(), plan, data: z.object({ plan }) });

@@ -101,7 +101,6 @@ export const referralItem = z.object({
 /** GET /api/referrals */
 export const referralListAnswer = z.object({
   success: z.literal(true),
-  referrals: z.array(referralItem),
   data: z.object({ referrals: z.array(referralItem) }),
 });
 
@@ -147,13 +146,8 @@ export const referralTreeNode = referralTreeEntry.extend({ children: z.array(sec
 /** A referrer's tree (levels 1-3) and their stats. */
 export const referralTree = z.object({ tree: z.array(referralTreeNode), stats: referralStats });
 
-/** GET /api/referrals/tree: the tree and stats at the top and again in data. */
-export const referralTreeAnswer = z.object({
-  success: z.literal(true),
-  tree: z.array(referralTreeNode),
-  stats: referralStats,
-  data: referralTree,
-});
+/** GET /api/referrals/tree: the tree and stats (member and admin documents). */
+export const referralTreeAnswer = referralTree.extend({ success: z.literal(true) });
 
 /**
  * One commission as its earner sees it (member document §3 "Commission payment"), also each row of the
@@ -187,7 +181,7 @@ export const commissionHistoryAnswer = z.object({
   commissions: z.array(commissionPayment),
   commissionHistory: z.array(commissionPayment),
   totalCommission: z.number(),
-  data: z.object({ commissions: z.array(commissionPayment), totalCommission: z.number(), pagination }),
+  data: z.object({ pagination }),
 });
 
 /** One row of the leaderboard; a member sees others by first name and initial. */
@@ -209,7 +203,6 @@ export const leaderboardAnswer = z.object({
 /** GET /api/referrals/commission-payments: the member's paid commissions, latest paid first. */
 export const commissionPaymentsAnswer = z.object({
   success: z.literal(true),
-  commissionPayments: z.array(commissionPayment),
   data: z.object({ commissionPayments: z.array(commissionPayment) }),
 });
 
@@ -250,8 +243,8 @@ export const referralReport = z.object({
   csvData: z.string().optional(),
 });
 
-/** GET /api/referrals/reports: the report at the top and again in data. */
-export const referralReportAnswer = referralReport.extend({ success: z.literal(true), data: referralReport });
+/** GET /api/referrals/reports: the report (admin document: referrals, summary, csvData). */
+export const referralReportAnswer = referralReport.extend({ success: z.literal(true) });
 
 /** One unpaid commission of a month (admin document §3 "Pending commissions"), with the payment it came from. */
 export const pendingCommission = z.object({

@@ -79,7 +79,7 @@ export const userCounters = z.object({ total: z.number(), active: z.number(), in
 export const userListAnswer = z.object({
   success: z.literal(true),
   users: z.array(adminUser),
-  data: z.object({ users: z.array(adminUser), counters: userCounters, pagination }),
+  data: z.object({ counters: userCounters, pagination }),
 });
 
 /** GET, PUT /api/admin/users/{id}, PUT …/status and …/block: the user as it is now, with what changed. */

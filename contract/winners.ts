@@ -94,7 +94,6 @@ export const winnerAnswer = z.object({ success: z.literal(true), code: answerCod
 /** GET /api/winners: one page of winners, newest period first. */
 export const winnerListAnswer = z.object({
   success: z.literal(true),
-  winners: z.array(winner),
   data: z.object({ winners: z.array(winner), pagination }),
 });
 

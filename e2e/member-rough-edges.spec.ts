@@ -34,8 +34,8 @@ async function planAndAccount(admin: AdminApi, label: string): Promise<{ plan: P
 
 /** The member's id, from the admin's users list. */
 async function userIdOf(admin: AdminApi, email: string): Promise<string> {
-  const listed = await admin.get<{ data: { users: { id: string; email: string }[] } }>(`/api/admin/users?search=${encodeURIComponent(email)}&limit=10`);
-  const user = listed.data.users.find((candidate) => candidate.email === email);
+  const listed = await admin.get<{ users: { id: string; email: string }[] }>(`/api/admin/users?search=${encodeURIComponent(email)}&limit=10`);
+  const user = listed.users.find((candidate) => candidate.email === email);
   expect(user, email).toBeTruthy();
   return user?.id ?? '';
 }

@@ -39,9 +39,9 @@ export async function registerMembers(request: APIRequestContext, admin: AdminAp
     });
     expect(response.status(), await response.text()).toBe(201);
   }
-  const listed = await admin.get<{ data: { users: SeededMember[] } }>(`/api/admin/users?search=${stamp}&limit=100`);
-  expect(listed.data.users).toHaveLength(count);
-  const members = listed.data.users.map(({ id, name, email }) => ({ id, name, email })).sort((a, b) => a.name.localeCompare(b.name));
+  const listed = await admin.get<{ users: SeededMember[] }>(`/api/admin/users?search=${stamp}&limit=100`);
+  expect(listed.users).toHaveLength(count);
+  const members = listed.users.map(({ id, name, email }) => ({ id, name, email })).sort((a, b) => a.name.localeCompare(b.name));
   return { stamp, members };
 }
 

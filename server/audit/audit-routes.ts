@@ -3,7 +3,7 @@ import { BUSINESS_TIME_ZONE } from '../business-time.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditEntry, auditPage, type AuditSnapshot, type AuditSubject } from '../../contract/audit.ts';
+import { auditPage, type AuditSnapshot, type AuditSubject } from '../../contract/audit.ts';
 import { firstValue, paginationOf, pagingQuery } from '../../contract/paging.ts';
 import type { Database } from '../db/database.ts';
 import { idFilter } from '../db/ids.ts';
@@ -44,7 +44,7 @@ export function registerAuditRoutes(app: FastifyInstance, deps: { db: Database; 
           to: firstValue(z.iso.date().optional()),
           limit: pagingQuery.shape.limit.default(50),
         }),
-        response: responses({ 200: z.object({ success: z.literal(true), entries: z.array(auditEntry), data: auditPage }) }),
+        response: responses({ 200: z.object({ success: z.literal(true), data: auditPage }) }),
       },
     },
     async (request) => {
@@ -76,7 +76,7 @@ export function registerAuditRoutes(app: FastifyInstance, deps: { db: Database; 
         createdAt: new Date(r.created_at).toISOString(),
         actor: r.actor_id ? { id: r.actor_id, name: r.actor_name!, email: r.actor_email! } : null,
       }));
-      return { success: true as const, entries, data: { entries, pagination: paginationOf(q.page, q.limit, counted) } };
+      return { success: true as const, data: { entries, pagination: paginationOf(q.page, q.limit, counted) } };
     },
   );
 }

@@ -106,7 +106,7 @@ describe('POST /api/payments/{id}/undo-approval', () => {
     expect(original.reversed_at).not.toBeNull();
     expect(counter).toMatchObject({ amount: '-500.00', status: 'PENDING', reverses_commission_id: commission.id, accrued_year: commission.accrued_year, accrued_month: commission.accrued_month });
     const history = ok(await api.get(`/api/referrals/commission-history?userId=${referrer.user.id}`, admin.token));
-    const amounts = history.data.commissions.map((c: { amount: number; reversal: boolean }) => [c.amount, c.reversal]).sort();
+    const amounts = history.commissions.map((c: { amount: number; reversal: boolean }) => [c.amount, c.reversal]).sort();
     expect(amounts).toEqual([[-500, true], [500, false]].sort());
 
     const [audit] = await auditOf(january, 'PAYMENT_APPROVAL_UNDONE');

@@ -65,7 +65,7 @@ beforeAll(async () => {
 describe('index-backed lists keep their order and totals across page boundaries, ties included', () => {
   it('users: newest first, then by id', async () => {
     const expected = await idsOf('SELECT id FROM users ORDER BY created_at DESC, id');
-    const { ids, paginations } = await walk('/api/admin/users', 3, (b) => b.data.users);
+    const { ids, paginations } = await walk('/api/admin/users', 3, (b) => b.users);
     expect(ids).toEqual(expected);
     expectTotals(paginations, expected.length, 3);
   });

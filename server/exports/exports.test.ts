@@ -234,7 +234,7 @@ describe('every export', () => {
 
   it('is recorded in the audit log with its kind and filters', async () => {
     await csv('users', 'status=blocked');
-    const entries = ok(await api.get('/api/admin/audit?action=DATA_EXPORT&limit=100', admin.token)).entries;
+    const entries = ok(await api.get('/api/admin/audit?action=DATA_EXPORT&limit=100', admin.token)).data.entries;
     const entry = entries.find((e: { after: { kind: string } }) => e.after.kind === 'users');
     expect(entry).toMatchObject({ action: 'DATA_EXPORT', entityType: 'export', entityId: 'users', actor: { id: admin.user.id }, after: { kind: 'users', filters: { status: 'BLOCKED' } } });
   });
@@ -308,7 +308,7 @@ describe('defaulters', () => {
 describe('winners', () => {
   it('holds the rows of the winners list for the same filters', async () => {
     for (const query of [`committeeId=${planA.id}`, 'status=paid', 'search=HYPERLINK', `groupNumber=${group.groupNumber}&month=2&year=2026`]) {
-      const list = ok(await api.get(`/api/winners?${query}&limit=100`, admin.token)).winners.map((w: { id: string }) => w.id);
+      const list = ok(await api.get(`/api/winners?${query}&limit=100`, admin.token)).data.winners.map((w: { id: string }) => w.id);
       expect(list.length, query).toBeGreaterThan(0);
       expect((await csv('winners', query)).column('Winner ID'), query).toEqual(list);
     }
@@ -369,7 +369,7 @@ describe('users', () => {
 describe('audit', () => {
   it('holds the rows of the audit list for the same filters', async () => {
     for (const query of ['entityType=payment', `actorId=${admin.user.id}&action=winner_select`, `from=${new Date().toISOString().slice(0, 10)}&entityType=user`]) {
-      const list = ok(await api.get(`/api/admin/audit?${query}&limit=100`, admin.token)).entries.map((e: { id: string }) => e.id);
+      const list = ok(await api.get(`/api/admin/audit?${query}&limit=100`, admin.token)).data.entries.map((e: { id: string }) => e.id);
       expect(list.length, query).toBeGreaterThan(0);
       expect((await csv('audit', query)).column('Entry ID'), query).toEqual(list);
     }

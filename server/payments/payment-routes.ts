@@ -82,7 +82,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
     },
     async (request) => {
       const groups = await listMemberGroups(deps.db, deps.signer, deps.today(), currentUser(request).id);
-      return { success: true as const, groups, data: { groups } };
+      return { success: true as const, data: { groups } };
     },
   );
 

@@ -75,14 +75,14 @@ describe('GET /api/committee-plans', () => {
     const visitor = await api.get(`/api/committee-plans?search=${tag}`);
     expect(visitor.status).toBe(200);
     expect(visitor.body.success).toBe(true);
-    expect(names(visitor.body.plans)).toEqual([active.name]);
-    expect(visitor.body.data.plans).toEqual(visitor.body.plans);
+    expect(names(visitor.body.data.plans)).toEqual([active.name]);
+    expect(visitor.body.plans).toBeUndefined();
 
     for (const query of ['includeInactive=true&status=all', 'includeInactive=true', 'status=inactive', 'status=ALL']) {
       for (const token of [undefined, member.token]) {
         const res = await api.get(`/api/committee-plans?search=${tag}&${query}`, token);
         expect(res.status).toBe(200);
-        expect(names(res.body.plans), `${query} as ${token ? 'member' : 'visitor'}`).toEqual([active.name]);
+        expect(names(res.body.data.plans), `${query} as ${token ? 'member' : 'visitor'}`).toEqual([active.name]);
         expect(names(res.body.data.plans)).toEqual([active.name]);
         expect(res.body.data.pagination.total).toBe(1);
       }
@@ -96,19 +96,19 @@ describe('GET /api/committee-plans', () => {
 
     const all = await api.get(`/api/committee-plans?search=${tag}&includeInactive=true&status=all`, admin.token);
     expect(all.status).toBe(200);
-    expect(names(all.body.plans)).toEqual(names([active, inactive]));
-    expect(all.body.data.plans).toEqual(all.body.plans);
+    expect(names(all.body.data.plans)).toEqual(names([active, inactive]));
+    expect(all.body.plans).toBeUndefined();
     expect(all.body.data.pagination.total).toBe(2);
 
     const onlyInactive = await api.get(`/api/committee-plans?search=${tag}&status=inactive`, admin.token);
-    expect(names(onlyInactive.body.plans)).toEqual([inactive.name]);
+    expect(names(onlyInactive.body.data.plans)).toEqual([inactive.name]);
     const onlyInactiveUpper = await api.get(`/api/committee-plans?search=${tag}&includeInactive=true&status=INACTIVE`, admin.token);
-    expect(names(onlyInactiveUpper.body.plans)).toEqual([inactive.name]);
+    expect(names(onlyInactiveUpper.body.data.plans)).toEqual([inactive.name]);
     const onlyActive = await api.get(`/api/committee-plans?search=${tag}&includeInactive=true&status=Active`, admin.token);
-    expect(names(onlyActive.body.plans)).toEqual([active.name]);
+    expect(names(onlyActive.body.data.plans)).toEqual([active.name]);
     // Without asking, an admin gets the same list as everybody: active plans.
     const plain = await api.get(`/api/committee-plans?search=${tag}`, admin.token);
-    expect(names(plain.body.plans)).toEqual([active.name]);
+    expect(names(plain.body.data.plans)).toEqual([active.name]);
   });
 
   it('searches names and descriptions, case-insensitively, with % and _ taken literally', async () => {
@@ -119,16 +119,16 @@ describe('GET /api/committee-plans', () => {
 
     const res = await api.get(`/api/committee-plans?search=${tag.toUpperCase()}`);
     expect(res.status).toBe(200);
-    expect(names(res.body.plans)).toEqual(names([byName, byDescription]));
+    expect(names(res.body.data.plans)).toEqual(names([byName, byDescription]));
 
     const nameOnly = await api.get(`/api/committee-plans?search=${encodeURIComponent(`gold ${tag}`)}`);
-    expect(names(nameOnly.body.plans)).toEqual([byName.name]);
+    expect(names(nameOnly.body.data.plans)).toEqual([byName.name]);
 
     const literal = await createPlan({ name: `Rate 100%_${tag}` });
     const wildcard = await api.get(`/api/committee-plans?search=${encodeURIComponent(`%_${tag}`)}`);
-    expect(names(wildcard.body.plans)).toEqual([literal.name]);
+    expect(names(wildcard.body.data.plans)).toEqual([literal.name]);
     const underscore = await api.get(`/api/committee-plans?search=${encodeURIComponent(`Gold_${tag}`)}`);
-    expect(underscore.body.plans).toEqual([]);
+    expect(underscore.body.data.plans).toEqual([]);
   });
 
   it('pages with page and limit, newest first, and reports the pagination', async () => {
@@ -140,14 +140,14 @@ describe('GET /api/committee-plans', () => {
     const page1 = await api.get(`/api/committee-plans?search=${tag}&limit=2&page=1`);
     expect(page1.status).toBe(200);
     expect(page1.body.data.pagination).toEqual({ page: 1, limit: 2, total: 3, pages: 2, exact: true });
-    expect(page1.body.plans.map((p: PlanJson) => p.id)).toEqual([third.id, second.id]);
+    expect(page1.body.data.plans.map((p: PlanJson) => p.id)).toEqual([third.id, second.id]);
 
     const page2 = await api.get(`/api/committee-plans?search=${tag}&limit=2&page=2`);
     expect(page2.body.data.pagination).toEqual({ page: 2, limit: 2, total: 3, pages: 2, exact: true });
-    expect(page2.body.plans.map((p: PlanJson) => p.id)).toEqual([first.id]);
+    expect(page2.body.data.plans.map((p: PlanJson) => p.id)).toEqual([first.id]);
 
     const all = await api.get(`/api/committee-plans?search=${tag}&limit=all`);
-    expect(all.body.plans).toHaveLength(3);
+    expect(all.body.data.plans).toHaveLength(3);
   });
 
   it.each([
@@ -432,7 +432,7 @@ describe('PUT /api/committee-plans/:id/activate and /deactivate', () => {
     expect(off.body.message).toBe('Plan deactivated successfully');
     expect(off.body.data.plan).toMatchObject({ id: plan.id, isActive: false });
     expect((await api.get(`/api/committee-plans/${plan.id}`, member.token)).status).toBe(404);
-    expect((await api.get(`/api/committee-plans?search=${encodeURIComponent(plan.name)}`, member.token)).body.plans).toEqual([]);
+    expect((await api.get(`/api/committee-plans?search=${encodeURIComponent(plan.name)}`, member.token)).body.data.plans).toEqual([]);
 
     const on = await api.put(`/api/committee-plans/${plan.id}/activate`, undefined, admin.token);
     expect(on.status).toBe(200);

@@ -43,7 +43,7 @@ export function registerPlanRoutes(app: FastifyInstance, deps: { db: Database; a
         limit,
         offset: (page - 1) * limit,
       });
-      return { success: true as const, plans, data: { plans, pagination: paginationOf(page, limit, counted) } };
+      return { success: true as const, data: { plans, pagination: paginationOf(page, limit, counted) } };
     },
   );
 

@@ -125,7 +125,7 @@ describe('the member’s view', () => {
     expect(snooping.body.stats.totalReferrals).toBe(0);
     const asAdmin = await api.get(`/api/referrals/tree?userId=${top.user.id}`, admin.token);
     expect(asAdmin.body.tree).toHaveLength(1);
-    expect((await api.get('/api/referrals', mid.token)).body.referrals.map((r: { referredUser: { name: string } }) => r.referredUser.name)).toEqual(['Nadia']);
+    expect((await api.get('/api/referrals', mid.token)).body.data.referrals.map((r: { referredUser: { name: string } }) => r.referredUser.name)).toEqual(['Nadia']);
     expect((await api.get('/api/referrals/tree')).status).toBe(401);
   });
 

@@ -53,7 +53,7 @@ export function registerReferralRoutes(app: FastifyInstance, deps: { db: Databas
 
   api.get('/api/referrals', { ...member, schema: { tags: ['referrals'], summary: 'People I referred (levels 1-3)', response: responses({ 200: referralListAnswer }) } }, async (request) => {
     const referrals = await listReferrals(deps.db, currentUser(request).id);
-    return { success: true as const, referrals, data: { referrals } };
+    return { success: true as const, data: { referrals } };
   });
 
   api.get('/api/referrals/stats', { ...member, schema: { tags: ['referrals'], summary: 'My referral counts and commission totals', response: responses({ 200: referralStatsAnswer }) } }, async (request) => {
@@ -69,7 +69,7 @@ export function registerReferralRoutes(app: FastifyInstance, deps: { db: Databas
       const target = request.query.userId ?? viewer.id;
       // Another member's tree is never shown to a member: they get an empty result (member document §6).
       const result = viewer.role !== 'ADMIN' && target !== viewer.id ? emptyTree() : isUuid(target) ? await referralTree(deps.db, target) : emptyTree();
-      return { success: true as const, ...result, data: result };
+      return { success: true as const, ...result };
     },
   );
 
@@ -96,7 +96,7 @@ export function registerReferralRoutes(app: FastifyInstance, deps: { db: Databas
       const { page, limit, userId, ...filter } = request.query;
       const scope = viewer.role === 'ADMIN' ? (userId && isUuid(userId) ? userId : userId ? '00000000-0000-0000-0000-000000000000' : undefined) : viewer.id;
       const { commissions, total, totalCommission } = await commissionHistory(deps.db, { ...filter, userId: scope, limit, offset: (page - 1) * limit });
-      return { success: true as const, commissions, commissionHistory: commissions, totalCommission, data: { commissions, totalCommission, pagination: paginationOf(page, limit, total) } };
+      return { success: true as const, commissions, commissionHistory: commissions, totalCommission, data: { pagination: paginationOf(page, limit, total) } };
     },
   );
 
@@ -120,7 +120,7 @@ export function registerReferralRoutes(app: FastifyInstance, deps: { db: Databas
 
   api.get('/api/referrals/commission-payments', { ...member, schema: { tags: ['referrals'], summary: 'My paid commissions, to confirm receipt', response: responses({ 200: commissionPaymentsAnswer }) } }, async (request) => {
     const commissionPayments = await memberCommissionPayments(deps.db, currentUser(request).id);
-    return { success: true as const, commissionPayments, data: { commissionPayments } };
+    return { success: true as const, data: { commissionPayments } };
   });
 
   api.put(
@@ -156,7 +156,7 @@ export function registerReferralRoutes(app: FastifyInstance, deps: { db: Databas
       const scopedUser = userId ? (isUuid(userId) ? userId : '00000000-0000-0000-0000-000000000000') : undefined;
       const report = await referralReport(deps.db, { ...filter, userId: scopedUser, limit: asCsv === 'true' ? 5000 : limit, offset: asCsv === 'true' ? 0 : (page - 1) * limit });
       const csvData = asCsv === 'true' ? referralReportCsv(report.referrals) : undefined;
-      return { success: true as const, ...report, csvData, data: { ...report, csvData } };
+      return { success: true as const, ...report, csvData };
     },
   );
 

@@ -152,10 +152,10 @@ describe('commission history', () => {
     for (let page = 1; ; page++) {
       answer = await api.get(`/api/referrals/commission-history?${query}&page=${page}&limit=${limit}`, token);
       expect(answer.status).toBe(200);
-      ids.push(...answer.body.data.commissions.map((c: { id: string }) => c.id));
+      ids.push(...answer.body.commissionHistory.map((c: { id: string }) => c.id));
       if (page >= answer.body.data.pagination.pages) break;
     }
-    return { ids, total: answer.body.data.pagination.total, totalCommission: answer.body.data.totalCommission };
+    return { ids, total: answer.body.data.pagination.total, totalCommission: answer.body.totalCommission };
   }
 
   it("pages everyone's commissions for the admin, and one referrer's, with the same order and totals as counted", async () => {
@@ -217,9 +217,9 @@ describe('referral reports', () => {
     for (let page = 1; ; page++) {
       const res = await api.get(`/api/referrals/reports?page=${page}&limit=${limit}${filter}`, admin.token);
       expect(res.status).toBe(200);
-      rows.push(...res.body.data.referrals.map((r: { id: string; totalCommission: number }) => ({ id: r.id, totalCommission: r.totalCommission })));
-      summary = res.body.data.summary;
-      if (res.body.data.referrals.length < limit) break;
+      rows.push(...res.body.referrals.map((r: { id: string; totalCommission: number }) => ({ id: r.id, totalCommission: r.totalCommission })));
+      summary = res.body.summary;
+      if (res.body.referrals.length < limit) break;
     }
     return { rows, summary };
   }

@@ -36,7 +36,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: { db: Database; a
     api.get(prefix, { ...admin, schema: { tags: ['users'], summary: 'Users with search, filter and figures (admin)', querystring: listQuery, response: responses({ 200: userListAnswer }) } }, async (request) => {
       const { page, limit, search, status } = request.query;
       const { users, counters: c, ...counted } = await listUsers(deps.db, { search, filter: status === 'ALL' ? undefined : status, limit, offset: (page - 1) * limit });
-      return { success: true as const, users, data: { users, counters: c, pagination: paginationOf(page, limit, counted) } };
+      return { success: true as const, users, data: { counters: c, pagination: paginationOf(page, limit, counted) } };
     });
 
     api.get(`${prefix}/:id`, { ...admin, schema: { tags: ['users'], summary: 'One user (admin)', params: idParam, response: responses({ 200: adminUserAnswer }) } }, async (request) =>

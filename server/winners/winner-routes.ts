@@ -156,7 +156,7 @@ export function registerWinnerRoutes(app: FastifyInstance, deps: { db: Database;
     async (request) => {
       const { page, limit, ...filter } = request.query;
       const { winners, ...counted } = await listWinners(deps.db, { ...filter, limit, offset: (page - 1) * limit });
-      return { success: true as const, winners, data: { winners, pagination: paginationOf(page, limit, counted) } };
+      return { success: true as const, data: { winners, pagination: paginationOf(page, limit, counted) } };
     },
   );
 

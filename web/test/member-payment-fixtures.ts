@@ -206,7 +206,7 @@ export function memberPaymentRoutes(data: {
   return {
     '/api/committee-plans': ok({ plans: [], data: { plans: [] } }),
     '/api/plan-payments': ok({ payments: [], data: { payments: [] } }),
-    '/api/committee-plans/user/groups': ok({ groups, data: { groups } }),
+    '/api/committee-plans/user/groups': ok({ data: { groups } }),
     '/api/payments': ok({ payments, data: { pagination: { page: 1, limit: 100, total: payments.length, pages: 1, exact: true } } }),
     '/api/payments/summary': ok({ summary, data: summary }),
     '/api/bank-accounts/active': ok({ bankAccounts, data: { bankAccounts } }),

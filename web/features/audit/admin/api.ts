@@ -121,7 +121,7 @@ export type ActorOption = Pick<AdminUser, 'id' | 'name' | 'email' | 'role'>;
 /** People matching a name or email, to choose whose actions to show. */
 export async function searchActors(search: string, signal?: AbortSignal): Promise<ActorOption[]> {
   const body = await api.get<z.output<typeof userListAnswer>>('/admin/users', { search, limit: 8 }, { signal });
-  const users = body?.data?.users ?? body?.users ?? [];
+  const users = body?.users ?? [];
   // Administrators first: only they make audited changes.
   return [...users].sort((a, b) => Number(b.role === 'ADMIN') - Number(a.role === 'ADMIN'));
 }

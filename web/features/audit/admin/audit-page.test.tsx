@@ -69,7 +69,7 @@ describe('/admin/audit', () => {
 
   it('says "10,000+ entries" when the trail is longer than the server counts, and still offers the next page', async () => {
     screenWidth(390);
-    stubGetRequests({ '/api/admin/audit': ok({ entries, data: { entries, pagination: { page: 1, limit: 25, total: 10000, pages: 400, exact: false } } }) });
+    stubGetRequests({ '/api/admin/audit': ok({ data: { entries, pagination: { page: 1, limit: 25, total: 10000, pages: 400, exact: false } } }) });
     renderWithAdmin(<AdminAuditPage />);
     expect(await screen.findByText('10,000+ entries')).toBeTruthy();
     expect(screen.getByRole('button', { name: /next/i }).hasAttribute('disabled')).toBe(false);
@@ -108,7 +108,7 @@ describe('/admin/audit', () => {
 
   it('finds a person by name to show only their changes, or takes the one of an entry', async () => {
     const people = [{ ...adminActor, role: 'ADMIN' }];
-    const { spy } = stubGetRequests({ '/api/admin/audit': auditAnswer(), '/api/admin/users': ok({ users: people, data: { users: people } }) });
+    const { spy } = stubGetRequests({ '/api/admin/audit': auditAnswer(), '/api/admin/users': ok({ users: people, data: { counters: { total: 2, active: 2, inactive: 0, blocked: 0 }, pagination: { page: 1, limit: 8, total: 2, pages: 1, exact: true } } }) });
     const user = userEvent.setup();
     renderWithAdmin(<AdminAuditPage />);
     await screen.findByRole('article', { name: 'User edited' });

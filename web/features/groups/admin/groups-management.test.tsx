@@ -11,7 +11,7 @@ afterEach(() => vi.restoreAllMocks());
 const listGroups = (groups: ReturnType<typeof makeGroup>[]) =>
   on('GET', '/api/admin/groups/all', () => ({ body: { success: true, groups, data: {} } }));
 const listPlans = (plans: ReturnType<typeof makePlan>[]) =>
-  on('GET', '/api/committee-plans', () => ({ body: { success: true, plans, data: { plans } } }));
+  on('GET', '/api/committee-plans', () => ({ body: { success: true, data: { plans } } }));
 const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 
 describe('Groups Management on /admin', () => {

@@ -309,7 +309,7 @@ export async function fetchPlanOptions(signal?: AbortSignal): Promise<PlanOption
     { includeInactive: true, status: 'all', limit: 100 },
     { signal },
   );
-  return body?.data?.plans ?? body?.plans ?? [];
+  return body?.data?.plans ?? [];
 }
 
 /** A group a list may be filtered by: one of the chosen plan's. */

@@ -45,7 +45,7 @@ function serve(payments: AdminPayment[], rows?: (query: URLSearchParams) => Admi
     if (call.path === '/api/payments/pending-queue') return listAnswer(payments.filter((p) => p.underReview));
     if (call.path === '/api/payments/summary') return summaryAnswer();
     if (call.path === '/api/payments') return listAnswer(rows ? rows(call.search) : payments);
-    if (call.path === '/api/committee-plans') return { body: { success: true, plans, data: { plans } } };
+    if (call.path === '/api/committee-plans') return { body: { success: true, data: { plans } } };
     const planGroups = /^\/api\/admin\/groups\/plan\/([^/]+)$/.exec(call.path);
     if (planGroups) {
       const groups = groupsOf[decodeURIComponent(planGroups[1])] ?? [];

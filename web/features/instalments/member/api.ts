@@ -84,7 +84,7 @@ const PAYMENTS_PAGE_LIMIT = 100;
 
 export async function fetchMyGroups(signal?: AbortSignal): Promise<MemberGroup[]> {
   const body = await api.get<z.output<typeof memberGroupsAnswer>>('/committee-plans/user/groups', undefined, { signal });
-  return body?.data?.groups ?? body?.groups ?? [];
+  return body?.data?.groups ?? [];
 }
 
 /**

@@ -117,7 +117,7 @@ export async function fetchPlanOptions(signal?: AbortSignal): Promise<PlanOption
     { includeInactive: true, status: 'all', limit: 100 },
     { signal },
   );
-  return body?.data?.plans ?? body?.plans ?? [];
+  return body?.data?.plans ?? [];
 }
 
 export async function fetchPlanGroups(planId: string, signal?: AbortSignal): Promise<PlanGroup[]> {

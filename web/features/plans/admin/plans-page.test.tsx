@@ -8,7 +8,7 @@ import { makePlan, renderWithProviders } from '../../../test/catalog-fixtures.ts
 afterEach(() => vi.restoreAllMocks());
 
 const listPlans = (plans: ReturnType<typeof makePlan>[]) =>
-  on('GET', '/api/committee-plans', () => ({ body: { success: true, plans, data: { plans } } }));
+  on('GET', '/api/committee-plans', () => ({ body: { success: true, data: { plans } } }));
 const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 
 describe('Committee Plans page', () => {

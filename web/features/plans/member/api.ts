@@ -59,7 +59,7 @@ export class MissingPlanError extends Error {
 
 export async function fetchPlans(signal?: AbortSignal): Promise<Plan[]> {
   const body = await api.get<z.output<typeof planListAnswer>>('/committee-plans', undefined, { signal });
-  return body?.data?.plans ?? body?.plans ?? [];
+  return body?.data?.plans ?? [];
 }
 
 export async function fetchPlan(id: string, signal?: AbortSignal): Promise<Plan> {
@@ -85,7 +85,7 @@ export async function fetchMyPlanRequests(signal?: AbortSignal): Promise<PlanPay
  */
 export async function fetchMyJoinedGroups(signal?: AbortSignal): Promise<JoinedGroup[]> {
   const body = await api.get<z.output<typeof memberGroupsAnswer>>('/committee-plans/user/groups', undefined, { signal });
-  const groups = body?.data?.groups ?? body?.groups ?? [];
+  const groups = body?.data?.groups ?? [];
   return groups
     .filter((group) => group.plan?.id && group.memberStatus !== 'DROPPED')
     .map((group) => ({ groupId: group.id, groupNumber: group.groupNumber, planId: group.plan?.id ?? '' }));

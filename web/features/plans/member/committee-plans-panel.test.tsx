@@ -41,7 +41,7 @@ const oldOverdue = makeRequest({ id: 'request-3', planId: 'plan-old', status: 'O
 function stubDashboard(requests = [pendingGold, rejectedSilver, oldOverdue]) {
   return stubGetRequests({
     ...dashboardReads,
-    '/api/committee-plans': ok({ plans, data: { plans } }),
+    '/api/committee-plans': ok({ data: { plans } }),
     '/api/plan-payments': ok({ payments: requests, data: { payments: requests } }),
   });
 }
@@ -77,7 +77,7 @@ describe('Committee Plans tab', () => {
       ...dashboardReads,
       // The member is in group B2 of the silver plan (an admin added them: no request of theirs says so).
       '/api/committee-plans/user/groups': ok({ groups: [joinedSilver], data: { groups: [joinedSilver] } }),
-      '/api/committee-plans': ok({ plans, data: { plans } }),
+      '/api/committee-plans': ok({ data: { plans } }),
       '/api/plan-payments': ok({ payments: [], data: { payments: [] } }),
     });
     window.localStorage.setItem(storageKeys.dashboardTab, 'plans');
@@ -132,7 +132,7 @@ describe('Committee Plans tab', () => {
     let uploaded: { path: string; file: unknown } | null = null;
     const reads: Record<string, { status: number; body: unknown }> = {
       ...dashboardReads,
-      '/api/committee-plans': ok({ plans, data: { plans } }),
+      '/api/committee-plans': ok({ data: { plans } }),
       '/api/plan-payments': ok({ payments: [pendingGold], data: { payments: [pendingGold] } }),
     };
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {

@@ -66,7 +66,7 @@ export interface CommissionFilters {
 export const defaultCommissionFilters: CommissionFilters = { status: 'all', level: 0, startDate: '', endDate: '', userId: '', page: 1 };
 
 /** One page of the commission history, and the total of every commission that matches. */
-export type CommissionPage = z.output<typeof commissionHistoryAnswer>['data'];
+export type CommissionPage = Pick<z.output<typeof commissionHistoryAnswer>, 'commissions' | 'totalCommission'> & z.output<typeof commissionHistoryAnswer>['data'];
 
 /** Referral report item (admin document §3). */
 export type ReportItem = z.output<typeof referralReportItem>;
@@ -136,12 +136,12 @@ const emptySummary: ReportSummary = { totalReferrals: 0, totalCommission: 0, pen
 
 export async function searchUsers(search: string, signal?: AbortSignal): Promise<UserOption[]> {
   const body = await api.get<z.output<typeof userListAnswer>>('/admin/users', { search, page: 1, limit: USER_SEARCH_LIMIT }, { signal });
-  return body?.data?.users ?? body?.users ?? [];
+  return body?.users ?? [];
 }
 
 export async function fetchReferralTree(userId: string, signal?: AbortSignal): Promise<ReferralTree> {
   const body = await api.get<z.output<typeof referralTreeAnswer>>('/referrals/tree', { userId }, { signal });
-  return { tree: body?.tree ?? body?.data?.tree ?? [], stats: body?.stats ?? body?.data?.stats ?? emptyStats };
+  return { tree: body?.tree ?? [], stats: body?.stats ?? emptyStats };
 }
 
 export async function fetchCommissionHistory(filters: CommissionFilters, signal?: AbortSignal): Promise<CommissionPage> {
@@ -158,10 +158,10 @@ export async function fetchCommissionHistory(filters: CommissionFilters, signal?
     },
     { signal },
   );
-  const commissions = body?.data?.commissions ?? body?.commissions ?? body?.commissionHistory ?? [];
+  const commissions = body?.commissionHistory ?? body?.commissions ?? [];
   return {
     commissions,
-    totalCommission: Number(body?.data?.totalCommission ?? body?.totalCommission ?? 0),
+    totalCommission: Number(body?.totalCommission ?? 0),
     pagination: body?.data?.pagination ?? { page: filters.page, limit: COMMISSIONS_PAGE_SIZE, total: commissions.length, pages: 1, exact: true },
   };
 }
@@ -179,13 +179,13 @@ type ReportBody = z.output<typeof referralReportAnswer>;
 
 export async function fetchReferralReport(filters: ReportFilters, signal?: AbortSignal): Promise<Report> {
   const body = await api.get<ReportBody>('/referrals/reports', { ...reportParams(filters), page: filters.page, limit: REPORT_PAGE_SIZE }, { signal });
-  return { referrals: body?.referrals ?? body?.data?.referrals ?? [], summary: body?.summary ?? body?.data?.summary ?? emptySummary };
+  return { referrals: body?.referrals ?? [], summary: body?.summary ?? emptySummary };
 }
 
 /** The whole filtered report as CSV text (the server quotes cells that a spreadsheet would run as formulas). */
 export async function exportReferralReport(filters: ReportFilters): Promise<string> {
   const body = await api.get<ReportBody>('/referrals/reports', { ...reportParams(filters), export: 'true' });
-  const csv = body?.csvData ?? body?.data?.csvData;
+  const csv = body?.csvData;
   if (typeof csv !== 'string') throw new Error('No CSV in the answer');
   return csv;
 }

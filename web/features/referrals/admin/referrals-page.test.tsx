@@ -65,13 +65,13 @@ const rules = { level1Rate: 0.1, level2Rate: 0.05, level3Rate: 0.02, minimumComm
 
 const routes: StubRoutes = {
   '/api/referrals/commission-rules': ok({ rules, data: { rules } }),
-  '/api/admin/users': (search) => ok({ data: { users: search.get('search') ? [ayesha] : [], pagination: { page: 1, limit: 8, total: 1, pages: 1 } } }),
-  '/api/referrals/tree': (search) => (search.get('userId') === ayesha.id ? ok({ tree, stats, data: { tree, stats } }) : fail(404, 'Resource not found.')),
-  '/api/referrals/commission-history': ok({ commissions: [commission], totalCommission: 1250, data: { commissions: [commission], totalCommission: 1250, pagination: { page: 1, limit: 50, total: 1, pages: 1 } } }),
+  '/api/admin/users': (search) => ok({ users: search.get('search') ? [ayesha] : [], data: { pagination: { page: 1, limit: 8, total: 1, pages: 1 } } }),
+  '/api/referrals/tree': (search) => (search.get('userId') === ayesha.id ? ok({ tree, stats }) : fail(404, 'Resource not found.')),
+  '/api/referrals/commission-history': ok({ commissions: [commission], commissionHistory: [commission], totalCommission: 1250, data: { pagination: { page: 1, limit: 50, total: 1, pages: 1 } } }),
   '/api/referrals/reports': (search) =>
     search.get('export') === 'true'
-      ? ok({ csvData: 'Referrer,Referred user\r\nAyesha Khan,Usman Ali', data: { csvData: 'Referrer,Referred user\r\nAyesha Khan,Usman Ali' } })
-      : ok({ referrals: [reportItem], summary, data: { referrals: [reportItem], summary } }),
+      ? ok({ csvData: 'Referrer,Referred user\r\nAyesha Khan,Usman Ali' })
+      : ok({ referrals: [reportItem], summary }),
 };
 
 function renderPage(path: string, extra: StubRoutes = {}) {
@@ -148,7 +148,7 @@ describe('/admin/referrals', () => {
     for (const width of [1280, 390]) {
       screenWidth(width);
       renderPage('/admin/referrals?tab=tracking', {
-        '/api/referrals/commission-history': ok({ commissions, totalCommission: 2750, data: { commissions, totalCommission: 2750, pagination: { page: 1, limit: 50, total: 3, pages: 1 } } }),
+        '/api/referrals/commission-history': ok({ commissions, commissionHistory: commissions, totalCommission: 2750, data: { pagination: { page: 1, limit: 50, total: 3, pages: 1 } } }),
       });
       expect(await screen.findByText('Capped at the maximum of PKR 1,000 (was PKR 1,250)')).toBeTruthy();
       expect(screen.getByText('Raised to the minimum of PKR 500 (was PKR 320)')).toBeTruthy();

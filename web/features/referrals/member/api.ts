@@ -63,7 +63,7 @@ export function toStats(value: Partial<ReferralStats> | null | undefined): Refer
 
 export async function fetchReferrals(signal?: AbortSignal): Promise<Referral[]> {
   const body = await api.get<z.output<typeof referralListAnswer>>('/referrals', undefined, { signal });
-  return body?.data?.referrals ?? body?.referrals ?? [];
+  return body?.data?.referrals ?? [];
 }
 
 export async function fetchReferralStats(signal?: AbortSignal): Promise<ReferralStats> {
@@ -73,7 +73,7 @@ export async function fetchReferralStats(signal?: AbortSignal): Promise<Referral
 
 export async function fetchReferralTree(signal?: AbortSignal): Promise<ReferralTree> {
   const body = await api.get<z.output<typeof referralTreeAnswer>>('/referrals/tree', undefined, { signal });
-  return { tree: body?.tree ?? body?.data?.tree ?? [], stats: toStats(body?.stats ?? body?.data?.stats) };
+  return { tree: body?.tree ?? [], stats: toStats(body?.stats) };
 }
 
 export async function fetchCommissionRules(signal?: AbortSignal): Promise<CommissionRules> {
@@ -85,7 +85,7 @@ export async function fetchCommissionRules(signal?: AbortSignal): Promise<Commis
 
 export async function fetchCommissionPayments(signal?: AbortSignal): Promise<CommissionPayment[]> {
   const body = await api.get<z.output<typeof commissionPaymentsAnswer>>('/referrals/commission-payments', undefined, { signal });
-  return body?.data?.commissionPayments ?? body?.commissionPayments ?? [];
+  return body?.data?.commissionPayments ?? [];
 }
 
 /**

@@ -77,11 +77,11 @@ export function referralRoutes(data: {
   const rules = data.rules ?? defaultRules;
   const commissionPayments = data.commissionPayments ?? [];
   return {
-    '/api/referrals': ok({ referrals, data: { referrals } }),
+    '/api/referrals': ok({ data: { referrals } }),
     '/api/referrals/stats': ok({ stats, data: stats }),
-    '/api/referrals/tree': ok({ tree, stats, data: { tree, stats } }),
+    '/api/referrals/tree': ok({ tree, stats }),
     '/api/referrals/commission-rules': ok({ rules, data: { rules } }),
-    '/api/referrals/commission-payments': ok({ commissionPayments, data: { commissionPayments } }),
+    '/api/referrals/commission-payments': ok({ data: { commissionPayments } }),
     ...data.answers,
   };
 }

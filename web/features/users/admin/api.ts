@@ -14,7 +14,7 @@ export type UserFilter = (typeof USER_FILTERS)[number];
 export type UserCounters = z.output<typeof userCounters>;
 
 /** One page of users, with the counters and the paging. */
-export type UserPage = z.output<typeof userListAnswer>['data'];
+export type UserPage = Pick<z.output<typeof userListAnswer>, 'users'> & z.output<typeof userListAnswer>['data'];
 
 export interface UserQuery {
   search: string;
@@ -49,7 +49,7 @@ export function exportUsers(query: Omit<UserQuery, 'page'>): Promise<string> {
 
 export async function fetchUsers(query: UserQuery, signal?: AbortSignal): Promise<UserPage> {
   const body = await api.get<z.output<typeof userListAnswer>>('/admin/users', { ...filterParams(query), page: query.page, limit: USERS_PAGE_SIZE }, { signal });
-  const users = body?.data?.users ?? body?.users ?? [];
+  const users = body?.users ?? [];
   return {
     users,
     counters: body?.data?.counters ?? emptyCounters,

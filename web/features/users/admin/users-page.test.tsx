@@ -14,7 +14,7 @@ const usman = makeAdminUser({ id: 'user-8', name: 'Usman Ali', email: 'usman@exa
 const admin = makeAdminUser({ id: 'admin-1', name: 'Bilal Admin', email: 'admin@example.com', role: 'ADMIN', isActive: true });
 
 function listAnswer(users: AdminUser[], counters: UserCounters = { total: 42, active: 30, inactive: 8, blocked: 4 }, pages = 1) {
-  return ok({ users, data: { users, counters, pagination: { page: 1, limit: 20, total: users.length, pages } } });
+  return ok({ users, data: { counters, pagination: { page: 1, limit: 20, total: users.length, pages } } });
 }
 
 describe('/admin/users', () => {

@@ -155,7 +155,7 @@ export function exportWinners(query: Omit<WinnerQuery, 'page'>): Promise<string>
 /** One page of winners, newest period first, with the list's total (never every winner at once). */
 export async function fetchWinners(query: WinnerQuery, signal?: AbortSignal): Promise<WinnerPage> {
   const body = await api.get<z.output<typeof winnerListAnswer>>('/winners', { ...winnerFilterParams(query), page: query.page, limit: WINNER_PAGE_SIZE }, { signal });
-  const winners = body?.data?.winners ?? body?.winners ?? [];
+  const winners = body?.data?.winners ?? [];
   const pagination = body?.data?.pagination ?? { page: query.page, limit: WINNER_PAGE_SIZE, total: winners.length, pages: query.page, exact: true };
   return { winners, pagination };
 }

@@ -72,7 +72,7 @@ function winnerPages(all: Winner[], options: { exact?: boolean } = {}) {
     const exact = options.exact ?? true;
     const pages = Math.max(1, Math.ceil(matching.length / limit));
     const pagination = { page, limit, total: matching.length, pages: exact ? pages : Math.max(pages, page + 1), exact };
-    return ok({ winners: rows, data: { winners: rows, pagination } });
+    return ok({ data: { winners: rows, pagination } });
   };
 }
 
@@ -299,7 +299,7 @@ describe('/admin/winners, Winner Management', { timeout: 20_000 }, () => {
   });
 
   it('opens the Update dialog with the button disabled until a status is chosen, and asks before cancelling', async () => {
-    stubReads({ '/api/winners': ok({ winners, data: { winners } }) });
+    stubReads({ '/api/winners': ok({ data: { winners } }) });
     const user = userEvent.setup();
     renderPage('/admin/winners?tab=manage');
 
