@@ -12,7 +12,7 @@ import type { Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import { notFound } from '../http/errors.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
-import { figureColumnsSql, figuresFromRow, stateJoinSql, type BusinessDay, type FigureRow } from './figures.ts';
+import { figureColumnsSql, figuresFromRow, keptInstalmentsSql, stateJoinSql, type BusinessDay, type FigureRow } from './figures.ts';
 import { receiptLinkOf } from './payment-view.ts';
 
 const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
@@ -82,7 +82,8 @@ export type MemberPage = { page: number; limit: number };
 
 export async function groupArrears(db: Queryable, day: BusinessDay, groupId: string, paging: MemberPage): Promise<GroupArrears> {
   // The group, with its totals per month and for the group over every member's instalments (not only
-  // this page's), in one query.
+  // this page's), in one query: from the instalment totals kept per group and due date (migration 015),
+  // which the invariants hold equal to the instalments the cells below are read from.
   type TotalsRow = FigureRow & { year: number | null; month: number | null; by_month: number };
   const group = isUuid(groupId)
     ? (
@@ -90,8 +91,8 @@ export async function groupArrears(db: Queryable, day: BusinessDay, groupId: str
           `SELECT g.id, g.group_number, pl.name AS plan_name, g.start_date::text, g.end_date::text, pl.monthly_amount::text,
              (SELECT count(*)::int FROM group_members m WHERE m.group_id = g.id) AS member_count,
              (SELECT json_agg(t ORDER BY t.year, t.month) FROM (
-                SELECT p.year, p.month, GROUPING(p.year, p.month)::int AS by_month, ${figureColumnsSql(day)}
-                FROM payments p ${stateJoinSql(day)} WHERE p.group_id = g.id AND p.type = 'INSTALMENT'
+                SELECT p.year, p.month, GROUPING(p.year, p.month)::int AS by_month, ${figureColumnsSql(day, 'p', 'fs', 'kept totals')}
+                FROM ${keptInstalmentsSql('group')} p ${stateJoinSql(day)} WHERE p.group_id = g.id
                 GROUP BY GROUPING SETS ((p.year, p.month), ())) t) AS totals
            FROM committee_groups g JOIN committee_plans pl ON pl.id = g.plan_id WHERE g.id = $1`,
           [groupId],
