@@ -1,13 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { prepareLanguage } from './lib/i18n.ts';
 import './styles.css';
 import { ErrorBoundary } from './app/error-boundary.tsx';
 import { AppProviders } from './app/providers.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { AppRoutes, preloadOpeningPage } from './app/router.tsx';
 
-const router = createAppRouter();
+preloadOpeningPage();
 
 // An Urdu reader's first screen is already in Urdu: its texts and font load before the first render.
 // (A promise, not a top-level await: an entry that awaits would make every page chunk wait on it.)
@@ -16,7 +16,9 @@ void prepareLanguage().then(() => {
     <StrictMode>
       <ErrorBoundary>
         <AppProviders>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </AppProviders>
       </ErrorBoundary>
     </StrictMode>,

@@ -30,3 +30,31 @@ describe('ErrorBoundary', () => {
     expect(screen.getByText('All good')).toBeTruthy();
   });
 });
+
+describe('ErrorBoundary with a reset key', () => {
+  it('renders the children afresh when the key changes (the pages, on another address)', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    shouldThrow = true;
+    const { rerender } = render(
+      <ErrorBoundary resetKey="/dashboard">
+        <Fragile />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+
+    shouldThrow = false;
+    rerender(
+      <ErrorBoundary resetKey="/dashboard">
+        <Fragile />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+
+    rerender(
+      <ErrorBoundary resetKey="/profile">
+        <Fragile />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByText('All good')).toBeTruthy();
+  });
+});

@@ -1,6 +1,5 @@
-import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { TriangleAlert } from 'lucide-react';
-import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/ui/button.tsx';
 
@@ -26,18 +25,25 @@ export function ErrorFallback({ onRetry }: { onRetry: () => void }) {
 
 interface ErrorBoundaryProps {
   children: ReactNode;
+  /** When this changes (the pages' boundary is given the location), the children are rendered afresh. */
+  resetKey?: unknown;
 }
 
 interface ErrorBoundaryState {
   error: Error | null;
+  resetKey?: unknown;
 }
 
 /** Catches a crash anywhere below it; 'Try Again' renders the children afresh. */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
-  state: ErrorBoundaryState = { error: null };
+  state: ErrorBoundaryState = { error: null, resetKey: this.props.resetKey };
 
-  static getDerivedStateFromError(error: Error): ErrorBoundaryState {
+  static getDerivedStateFromError(error: Error): Partial<ErrorBoundaryState> {
     return { error };
+  }
+
+  static getDerivedStateFromProps(props: ErrorBoundaryProps, state: ErrorBoundaryState): Partial<ErrorBoundaryState> | null {
+    return props.resetKey === state.resetKey ? null : { error: null, resetKey: props.resetKey };
   }
 
   componentDidCatch(error: Error, info: ErrorInfo): void {
@@ -51,18 +57,4 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     if (this.state.error) return <ErrorFallback onRetry={this.reset} />;
     return this.props.children;
   }
-}
-
-/**
- * The router catches errors in its routes itself (errorElement). This shows the same screen;
- * 'Try Again' navigates to the same address, which makes the router render the route afresh.
- */
-export function RouteErrorFallback() {
-  const error = useRouteError();
-  const navigate = useNavigate();
-  const location = useLocation();
-  useEffect(() => console.error('Route error', error), [error]);
-  return (
-    <ErrorFallback onRetry={() => navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true })} />
-  );
 }
