@@ -175,7 +175,10 @@ export const commissionPayment = z.object({
   committee: z.object({ name: z.string() }),
 });
 
-/** GET /api/referrals/commission-history: one page of commissions, and the total of all that match. */
+/**
+ * GET /api/referrals/commission-history: one page of commissions, and the total of all that match. The
+ * page is under two names: the member's document reads `commissions`, the admin's `commissionHistory`.
+ */
 export const commissionHistoryAnswer = z.object({
   success: z.literal(true),
   commissions: z.array(commissionPayment),

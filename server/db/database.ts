@@ -351,7 +351,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 const statementNames = new Map<string, string | undefined>();
 const REMEMBERED_NAMES = 2_000;
 const OPTIONAL_FILTER = /\$\d+(::\w+(\[\])?)? IS NULL OR\b/i;
-export function statementName(sql: string): string | undefined {
+function statementName(sql: string): string | undefined {
   if (statementNames.has(sql)) return statementNames.get(sql);
   if (statementNames.size >= REMEMBERED_NAMES) statementNames.clear();
   const name = OPTIONAL_FILTER.test(sql) ? undefined : `q${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;

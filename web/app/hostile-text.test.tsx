@@ -19,7 +19,7 @@ describe('text from the server', () => {
     const plan = makePlan({ name: markupPlan, description: '<a href="javascript:alert(1)">Details</a>' });
     stubGetRequests({
       ...memberPaymentRoutes(),
-      '/api/committee-plans': ok({ plans: [plan], data: { plans: [plan] } }),
+      '/api/committee-plans': ok({ data: { plans: [plan] } }),
       '/api/notifications': ok({ data: { notifications: [], unreadCount: 0 } }),
     });
     renderRoute('/dashboard', fakeAuth({ user }));

@@ -204,7 +204,7 @@ export function memberPaymentRoutes(data: {
   const plan = makePlan();
   const stats = { totalReferrals: 0, totalCommission: 0, pendingCommission: 0, paidCommission: 0, level1Count: 0, level2Count: 0, level3Count: 0, ...data.referralStats };
   return {
-    '/api/committee-plans': ok({ plans: [], data: { plans: [] } }),
+    '/api/committee-plans': ok({ data: { plans: [] } }),
     '/api/plan-payments': ok({ payments: [], data: { payments: [] } }),
     '/api/committee-plans/user/groups': ok({ data: { groups } }),
     '/api/payments': ok({ payments, data: { pagination: { page: 1, limit: 100, total: payments.length, pages: 1, exact: true } } }),

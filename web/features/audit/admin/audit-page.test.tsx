@@ -37,7 +37,7 @@ const entries: AuditEntry[] = [
     actor: null,
   },
 ];
-const auditAnswer = (list = entries) => ok({ entries: list, data: { entries: list, pagination: { page: 1, limit: 25, total: list.length, pages: 1, exact: true } } });
+const auditAnswer = (list = entries) => ok({ data: { entries: list, pagination: { page: 1, limit: 25, total: list.length, pages: 1, exact: true } } });
 
 describe('/admin/audit', () => {
   it('shows when (Pakistan time), who, what, which record, before → after and the address', async () => {

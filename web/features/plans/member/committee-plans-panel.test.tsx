@@ -9,7 +9,7 @@ import { storageKeys } from '../../../lib/storage-keys.ts';
 
 /** The dashboard around the panel also reads the member's groups, payment counts and referral earnings: none here. */
 const dashboardReads = {
-  '/api/committee-plans/user/groups': ok({ groups: [], data: { groups: [] } }),
+  '/api/committee-plans/user/groups': ok({ data: { groups: [] } }),
   '/api/payments/summary': ok({ data: { counts: { total: 0, paid: 0, pending: 0, overdue: 0, underReview: 0 }, amounts: { paid: 0, pending: 0, overdue: 0 } } }),
   '/api/referrals/stats': ok({ data: { totalReferrals: 0, totalCommission: 0, pendingCommission: 0, paidCommission: 0, level1Count: 0, level2Count: 0, level3Count: 0 } }),
   '/api/notifications': ok({ notifications: [], unreadCount: 0, data: { notifications: [], unreadCount: 0 } }),
@@ -76,7 +76,7 @@ describe('Committee Plans tab', () => {
     stubGetRequests({
       ...dashboardReads,
       // The member is in group B2 of the silver plan (an admin added them: no request of theirs says so).
-      '/api/committee-plans/user/groups': ok({ groups: [joinedSilver], data: { groups: [joinedSilver] } }),
+      '/api/committee-plans/user/groups': ok({ data: { groups: [joinedSilver] } }),
       '/api/committee-plans': ok({ data: { plans } }),
       '/api/plan-payments': ok({ payments: [], data: { payments: [] } }),
     });
@@ -160,7 +160,7 @@ describe('Committee Plans tab', () => {
   it('says when there are no plans and no requests', async () => {
     stubGetRequests({
     ...dashboardReads,
-      '/api/committee-plans': ok({ plans: [], data: { plans: [] } }),
+      '/api/committee-plans': ok({ data: { plans: [] } }),
       '/api/plan-payments': ok({ payments: [], data: { payments: [] } }),
     });
     renderRoute('/dashboard', member);

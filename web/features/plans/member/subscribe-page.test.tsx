@@ -24,7 +24,7 @@ function stubPlanAndAccounts(bankAccounts = accounts, mine: { requests?: PlanPay
   return stubGetRequests({
     '/api/notifications': ok({ notifications: [], unreadCount: 0, data: { notifications: [], unreadCount: 0 } }),
     '/api/plan-payments': ok({ payments: mine.requests ?? [], data: { payments: mine.requests ?? [] } }),
-    '/api/committee-plans/user/groups': ok({ groups: mine.groups ?? [], data: { groups: mine.groups ?? [] } }),
+    '/api/committee-plans/user/groups': ok({ data: { groups: mine.groups ?? [] } }),
     '/api/committee-plans/plan-gold': ok({ plan, data: { plan } }),
     '/api/bank-accounts/active': ok({ bankAccounts, data: { bankAccounts } }),
   });

@@ -314,7 +314,7 @@ describe('Commission', () => {
     const current = (): CommissionPayment[] =>
       confirmedWith ? [{ ...payment, userConfirmed: true, confirmedAt: '2026-03-06T09:00:00.000Z', userNotes: confirmedWith.userNotes ?? null }] : [payment];
     const { spy, refused, user } = await openReferrals(
-      { answers: { '/api/referrals/commission-payments': () => ok({ commissionPayments: current(), data: { commissionPayments: current() } }) } },
+      { answers: { '/api/referrals/commission-payments': () => ok({ data: { commissionPayments: current() } }) } },
       'Commission',
     );
     // Only here: the confirmation PUT is answered and recorded. Everything else still goes to the GET-only stub.

@@ -76,7 +76,7 @@ function reads(): FakeHandler {
   const answers: Record<string, ReturnType<typeof ok>> = {
     '/api/committees': ok({ committees: [gold], data: { committees: [gold] } }),
     '/api/committees/c-gold': ok({ committee: goldDetails, data: { committee: goldDetails } }),
-    '/api/winners': ok({ winners: [], data: { winners: [], pagination: { page: 1, limit: 20, total: 0, pages: 1, exact: true } } }),
+    '/api/winners': ok({ data: { winners: [], pagination: { page: 1, limit: 20, total: 0, pages: 1, exact: true } } }),
     '/api/winners/eligible-members/c-gold/1': ok({ eligibleMembers: [ayesha, usman], data: { eligibleMembers: [ayesha, usman] } }),
   };
   return (call) => (call.method === 'GET' ? answers[call.path] : undefined);
