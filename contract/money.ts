@@ -19,7 +19,19 @@ export const multiplyAmount = (rupees: number, times: number): number => fromPai
 
 export const hasAtMostTwoDecimals = (value: number) => Math.abs(toPaisa(value) - value * 100) < 1e-6;
 
+// One formatter each, made on first use: `toLocaleString` builds a new one on every call, and a page
+// writes dozens of amounts; the first one built also loads the locale's number data.
+let amountFormat: Intl.NumberFormat | undefined;
+let countFormat: Intl.NumberFormat | undefined;
+
 /** "PKR 5,000" as people in Pakistan read it. */
 export function formatPkr(rupees: number): string {
-  return `PKR ${rupees.toLocaleString('en-PK', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
+  amountFormat ??= new Intl.NumberFormat('en-PK', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+  return `PKR ${amountFormat.format(rupees)}`;
+}
+
+/** "1,250": a count or a bare amount, grouped as people in Pakistan read it. */
+export function formatCount(value: number): string {
+  countFormat ??= new Intl.NumberFormat('en-PK');
+  return countFormat.format(value);
 }

@@ -2,13 +2,17 @@
  * Route guards (member document §2 route table; admin document §2 "Access").
  * While a stored session is being checked they show 'Authenticating...' rather than guessing.
  */
+import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FullScreenSpinner } from '../components/ui/spinner.tsx';
 import { homePathFor, isAdmin, useAuth } from '../lib/auth.tsx';
+import { prepareFormats } from '../lib/format.ts';
 
+/** While the session is checked over the network, the formats the signed-in pages write figures with are made ready. */
 function Authenticating() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  useEffect(() => prepareFormats(i18n.language), [i18n.language]);
   return <FullScreenSpinner label={t('common.authenticating')} />;
 }
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatTime } from './format.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDate, formatDateTime, formatTime, prepareFormats } from './format.ts';
 
 describe('the one way dates are written', () => {
   it("writes a moment as its day in Pakistan, day before month: '12 Mar 2026'", () => {
@@ -22,5 +22,47 @@ describe('the one way dates are written', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('not a date')).toBe('');
     expect(formatDateTime(undefined)).toBe('');
+  });
+});
+
+describe('the formats made ready while a session is checked', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** A browser whose idle moments come when the test says. */
+  function idleQueue() {
+    const waiting = new Map<number, () => void>();
+    let next = 1;
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => {
+      waiting.set(next, run);
+      return next++;
+    });
+    vi.stubGlobal('cancelIdleCallback', (id: number) => waiting.delete(id));
+    return {
+      waiting,
+      runOne() {
+        const [id, run] = [...waiting][0];
+        waiting.delete(id);
+        run();
+      },
+    };
+  }
+
+  it('takes one idle moment per format, one after the other, and then stops', () => {
+    const idle = idleQueue();
+    prepareFormats('en');
+    for (let step = 0; step < 4; step++) {
+      expect(idle.waiting.size).toBe(1);
+      idle.runOne();
+    }
+    expect(idle.waiting.size).toBe(0);
+  });
+
+  it('asks for no more idle moments once cancelled (the page was left)', () => {
+    const idle = idleQueue();
+    const cancel = prepareFormats('ur');
+    idle.runOne();
+    expect(idle.waiting.size).toBe(1);
+    cancel();
+    expect(idle.waiting.size).toBe(0);
   });
 });

@@ -7,6 +7,7 @@
 
 /** The business time zone (RULES §2): every date and time is shown as it is in Pakistan. */
 import { BUSINESS_TIME_ZONE } from '../../contract/business-time.ts';
+import { formatCount, formatPkr } from '../../contract/money.ts';
 
 export { BUSINESS_TIME_ZONE };
 
@@ -31,9 +32,23 @@ function pakistanLocale(language: string): string[] {
 
 const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
 
+// Building a formatter costs far more than using one (the first also loads the calendar and the time
+// zone's data), and a list writes a date per row: each language and set of options gets one.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function dateTimeFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let made = formats.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(pakistanLocale(language), options);
+    formats.set(key, made);
+  }
+  return made;
+}
+
 function format(value: string | null | undefined, language: string, options: Intl.DateTimeFormatOptions): string {
   const read = readDate(value);
-  return read ? new Intl.DateTimeFormat(pakistanLocale(language), { ...options, timeZone: read.timeZone }).format(read.date) : '';
+  return read ? dateTimeFormat(language, { ...options, timeZone: read.timeZone }).format(read.date) : '';
 }
 
 /** '12 Mar 2026' ('' for no date): a moment as its day in Pakistan, a calendar day as itself. */
@@ -69,5 +84,41 @@ export function formatDateIn(language: string, value: string | null | undefined)
 /** 'March 2026': a month of a year, in the reader's language. */
 export function formatMonth(year: number, month: number, language = 'en'): string {
   if (!Number.isInteger(year) || !Number.isInteger(month) || month < 1 || month > 12) return '';
-  return new Intl.DateTimeFormat(pakistanLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
+  return dateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
+}
+
+/**
+ * Makes the number and date formats ready while the browser has nothing else to do (a stored session
+ * being checked): each first use loads the locale's data, which would otherwise lengthen the first
+ * render of the figures. One format per idle moment, so that no step is long.
+ */
+export function prepareFormats(language: string): () => void {
+  const steps = [
+    () => formatPkr(0),
+    () => formatCount(0),
+    () => formatDate('2026-01-01', language),
+    () => formatDateTime(new Date(0).toISOString(), language),
+  ];
+  let cancelled = false;
+  let cancelStep: () => void = () => {};
+  const next = () => {
+    const step = steps.shift();
+    if (cancelled || !step) return;
+    const run = () => {
+      step();
+      next();
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(run);
+      cancelStep = () => window.cancelIdleCallback(id);
+    } else {
+      const id = window.setTimeout(run, 0);
+      cancelStep = () => window.clearTimeout(id);
+    }
+  };
+  next();
+  return () => {
+    cancelled = true;
+    cancelStep();
+  };
 }

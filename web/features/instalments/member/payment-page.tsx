@@ -9,7 +9,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { formatPkr } from '../../../../contract/money.ts';
+import { formatCount, formatPkr } from '../../../../contract/money.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { memberPaymentKeys, submitInstalment, type InstalmentInput } from './api.ts';
@@ -146,7 +146,7 @@ function PlanInfo({ payment }: { payment: SelectedPayment }) {
   const facts = [
     { label: t('page.monthlyPayment'), value: formatPkr(plan.monthlyAmount), strong: true },
     ...(plan.duration > 0 ? [{ label: t('page.duration'), value: t('page.durationMonths', { count: plan.duration }) }] : []),
-    ...(maxMembers ? [{ label: t('page.maxMembers'), value: maxMembers.toLocaleString('en-PK') }] : []),
+    ...(maxMembers ? [{ label: t('page.maxMembers'), value: formatCount(maxMembers) }] : []),
     ...(plan.totalAmount > 0 ? [{ label: t('page.totalAmount'), value: formatPkr(plan.totalAmount) }] : []),
   ];
 

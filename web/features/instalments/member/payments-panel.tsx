@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatPkr } from '../../../../contract/money.ts';
+import { formatCount, formatPkr } from '../../../../contract/money.ts';
 import type { MemberPayment } from './api.ts';
 import { useMemberPaymentLabels } from './labels.ts';
 import { selectedFromNextDue } from './next-due-card.tsx';
@@ -50,7 +50,7 @@ export function PaymentsPanel() {
       key: 'pending',
       label: t('payments.pending'),
       value: counts?.pending,
-      split: counts && t('payments.pendingSplit', { underReview: counts.underReview.toLocaleString('en-PK'), owed: counts.owed.toLocaleString('en-PK') }),
+      split: counts && t('payments.pendingSplit', { underReview: formatCount(counts.underReview), owed: formatCount(counts.owed) }),
     },
   ];
 
@@ -96,7 +96,7 @@ export function PaymentsPanel() {
         {cards.map((card) => (
           <Card key={card.key} className="p-3 sm:p-4">
             <dt className="text-xs text-muted-foreground sm:text-sm">{card.label}</dt>
-            <dd className="text-xl font-bold sm:text-2xl">{card.value !== undefined ? card.value.toLocaleString('en-PK') : summary.isPending ? '…' : '—'}</dd>
+            <dd className="text-xl font-bold sm:text-2xl">{card.value !== undefined ? formatCount(card.value) : summary.isPending ? '…' : '—'}</dd>
             {card.split && <dd className="mt-0.5 text-xs text-muted-foreground">{card.split}</dd>}
           </Card>
         ))}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { CalendarClock, Receipt, Users, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card.tsx';
-import { formatPkr } from '../../../../contract/money.ts';
+import { formatCount, formatPkr } from '../../../../contract/money.ts';
 import { useMyGroups, usePaymentSummary } from './queries.ts';
 import './catalogue.ts';
 
@@ -22,7 +22,7 @@ export function SummaryTiles({ referralStats }: { referralStats: ReferralStatsQu
   const summary = usePaymentSummary();
 
   const value = (state: { isPending: boolean }, number: number | undefined): ReactNode => {
-    if (number !== undefined) return number.toLocaleString('en-PK');
+    if (number !== undefined) return formatCount(number);
     if (state.isPending) return <Placeholder label={t('summary.loading')} text="…" />;
     return <Placeholder label={t('summary.unavailable')} text="—" />;
   };

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatPkr } from '../../../../contract/money.ts';
+import { formatCount, formatPkr } from '../../../../contract/money.ts';
 import type { Plan } from './api.ts';
 import './catalogue.ts';
 
@@ -11,7 +11,7 @@ export function PlanFacts({ plan }: { plan: Plan }) {
     { label: t('plan.monthlyAmount'), value: formatPkr(plan.monthlyAmount), strong: true },
     { label: t('plan.totalAmount'), value: formatPkr(plan.totalAmount) },
     { label: t('plan.duration'), value: t('plan.durationMonths', { count: plan.duration }) },
-    { label: t('plan.maxMembers'), value: plan.maxMembers.toLocaleString('en-PK') },
+    { label: t('plan.maxMembers'), value: formatCount(plan.maxMembers) },
   ];
   return (
     <dl className="grid grid-cols-2 gap-3">

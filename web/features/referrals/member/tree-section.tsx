@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatPkr } from '../../../../contract/money.ts';
+import { formatCount, formatPkr } from '../../../../contract/money.ts';
 import { Facts } from '../../../components/ui/facts.tsx';
 import type { ReferralBranch, ReferralStats } from './api.ts';
 import { LevelBadge, ReferralStatusBadge, useReferralLabels } from './labels.tsx';
@@ -51,15 +51,14 @@ export function TreeSection() {
 
 function StatsGrid({ stats }: { stats: ReferralStats }) {
   const { t } = useTranslation('memberReferrals');
-  const count = (value: number) => value.toLocaleString('en-PK');
   const items = [
-    { key: 'totalReferrals', label: t('tree.stats.totalReferrals'), value: count(stats.totalReferrals) },
+    { key: 'totalReferrals', label: t('tree.stats.totalReferrals'), value: formatCount(stats.totalReferrals) },
     { key: 'totalCommission', label: t('tree.stats.totalCommission'), value: formatPkr(stats.totalCommission) },
     { key: 'pendingCommission', label: t('tree.stats.pendingCommission'), value: formatPkr(stats.pendingCommission) },
     { key: 'paidCommission', label: t('tree.stats.paidCommission'), value: formatPkr(stats.paidCommission) },
-    { key: 'level1', label: t('tree.stats.level1'), value: count(stats.level1Count) },
-    { key: 'level2', label: t('tree.stats.level2'), value: count(stats.level2Count) },
-    { key: 'level3', label: t('tree.stats.level3'), value: count(stats.level3Count) },
+    { key: 'level1', label: t('tree.stats.level1'), value: formatCount(stats.level1Count) },
+    { key: 'level2', label: t('tree.stats.level2'), value: formatCount(stats.level2Count) },
+    { key: 'level3', label: t('tree.stats.level3'), value: formatCount(stats.level3Count) },
   ];
   return (
     <dl aria-label={t('tree.statsLabel')} className="grid grid-cols-2 gap-2 sm:grid-cols-4 sm:gap-3">
