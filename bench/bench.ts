@@ -32,6 +32,7 @@ const { values: args } = parseArgs({
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     reuse: { type: 'boolean', default: false },
     connections: { type: 'string', default: '50' },
+    pool: { type: 'string' },
     duration: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '1' },
     only: { type: 'string' },
@@ -46,8 +47,9 @@ const USAGE = `npm run bench -- [options]
   --database-url URL   PostgreSQL server to create it on (default postgres://postgres@127.0.0.1:5432/postgres)
   --reuse              keep an existing complete umrah_bench_N instead of generating it again
   --connections N      autocannon connections (default 50)
+  --pool N             the server's PostgreSQL connections (default: the product's, DATABASE_POOL_SIZE or 10)
   --duration S         measured seconds per endpoint (default 5), after --warmup S (default 1)
-  --only TEXT          only endpoints whose "role path" contains TEXT (the hello always runs)
+  --only TEXT[,TEXT]   only endpoints whose "role path" contains one of the TEXTs (the hello always runs)
   --out FILE.md        also write the results as markdown
   --profile DIR        write a CPU profile of the server process to DIR (open it in Chrome's DevTools)`;
 
@@ -302,7 +304,7 @@ type Server = { child: ChildProcess; appUrl: string; helloUrl: string; getRoutes
 function startServer(databaseUrl: string): Promise<Server> {
   const child = fork(path.join(root, 'bench/serve.ts'), [], {
     execArgv: [...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [])],
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, ...(args.pool ? { BENCH_POOL_SIZE: args.pool } : {}) },
   });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench/serve.ts exited (${code}) before it was ready`)));
@@ -440,7 +442,7 @@ async function main() {
   let skipped: string[] = [];
   try {
     const tokens: Record<Role, string | undefined> = { visitor: undefined, member: fixtures.memberToken, admin: fixtures.adminToken };
-    const selected = endpoints(fixtures).filter((e) => !args.only || `${e.role} ${displayPath(e.path)}`.includes(args.only));
+    const selected = endpoints(fixtures).filter((e) => !args.only || args.only.split(',').some((text) => `${e.role} ${displayPath(e.path)}`.includes(text)));
     skipped = unmeasuredRoutes(server.getRoutes, endpoints(fixtures));
     log(`Measuring the hello and ${selected.length} endpoints, ${opts.connections} connections, ${opts.warmup} s warm-up + ${opts.duration} s each…`);
 
@@ -466,7 +468,7 @@ async function main() {
   const cpu = os.cpus();
   const about = [
     `${new Date().toISOString()}; ${members} members (umrah_bench_${members}, ${prepared.generation}); PostgreSQL ${fixtures.postgres}`,
-    `Node ${process.version}; ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}; ${opts.connections} connections; ${opts.warmup} s warm-up + ${opts.duration} s per endpoint`,
+    `Node ${process.version}; ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}; ${opts.connections} connections; database pool ${args.pool ?? process.env.DATABASE_POOL_SIZE ?? 10}; ${opts.warmup} s warm-up + ${opts.duration} s per endpoint`,
     `Rows: ${Object.entries(fixtures.rowCounts).map(([t, n]) => `${t} ${n}`).join(', ')}`,
   ];
   log(`\n${about.join('\n')}\n\n${textTable(COLUMNS, body, numeric)}\n`);

@@ -50,8 +50,9 @@ async function main() {
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   if (!databaseUrl || !process.send) throw new Error('serve.ts is started by bench.ts (needs BENCH_DATABASE_URL and an IPC channel)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'umrah-bench-'));
-  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', DATA_DIR: dataDir, HOST: '127.0.0.1' });
-  const db = countingQueries(openPostgres(databaseUrl, 50));
+  // The pool as the product runs it (DATABASE_POOL_SIZE, default 10), unless the run names another size.
+  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? process.env.DATABASE_POOL_SIZE });
+  const db = countingQueries(openPostgres(databaseUrl, config.databasePoolSize));
   const app = await buildApp({ config, db, logger: createLogger('silent') });
   const hello = Fastify();
   hello.get('/', async () => ({ hello: 'world' }));
