@@ -27,6 +27,8 @@ beforeAll(async () => {
   // January's prize, paid.
   const won = await api.post('/api/winners/select-specific', { committeeId: plan.id, groupNumber: group.groupNumber, month: 1, year: 2026, userId: members[0].user.id }, admin.token);
   expect((await api.put(`/api/winners/${won.body.winner.id}/status`, { status: 'paid' }, admin.token)).status).toBe(200);
+  // February's prize drawn but not paid yet: not paid out.
+  expect((await api.post('/api/winners/select-specific', { committeeId: plan.id, groupNumber: group.groupNumber, month: 2, year: 2026, userId: members[1].user.id }, admin.token)).status).toBe(201);
   // When they joined: 10 February in Karachi, and 31 January 20:00 UTC, which is 1 February in Karachi.
   await ctx.db.query(`UPDATE group_members SET joined_at = '2026-02-10T10:00:00+05:00' WHERE user_id = $1`, [members[0].user.id]);
   await ctx.db.query(`UPDATE group_members SET joined_at = '2026-01-31T20:00:00Z' WHERE user_id = $1`, [members[1].user.id]);
