@@ -5,7 +5,7 @@
  * statement that no longer fits its table.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from './database.ts';
+import { PLANNED_PER_RUN, type Database } from './database.ts';
 import { openServerPools } from '../test/test-app.ts';
 
 /** Two servers' pools on one database, one connection each, so that every query of a pool meets the same statements. */
@@ -40,11 +40,15 @@ describe('prepared statements', () => {
     expect(other.name).not.toBe(statement.name);
   });
 
-  it('are not kept for a statement with optional filters, which is planned for its values on every run', async () => {
+  it('are kept for a statement with optional filters too, unless it is marked to be planned on every run', async () => {
     const [server] = pools;
     const optional = 'SELECT id FROM users WHERE ($1::text IS NULL OR email = $1) AND ($2::text IS NULL OR role = $2)';
     for (let i = 0; i < 8; i++) await server.query(optional, [null, 'ADMIN']);
-    expect(await prepared(server, optional)).toEqual([]);
+    expect(await prepared(server, optional)).toHaveLength(1);
+
+    const perRun = `${PLANNED_PER_RUN}SELECT id FROM users WHERE ($1::text IS NULL OR email = $1)`;
+    for (let i = 0; i < 8; i++) await server.query(perRun, [null]);
+    expect(await prepared(server, perRun)).toEqual([]);
   });
 
   it('still answer after another server adds a column to the table they read', async () => {

@@ -3,7 +3,7 @@
  * RULES §6a and computed in the database. Every report's summary line is the sum of its rows, for
  * every filter: both come from the same scope.
  */
-import type { Database } from '../db/database.ts';
+import { PLANNED_PER_RUN, type Database } from '../db/database.ts';
 import { idFilter } from '../db/ids.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
 import { figureColumnsSql, figuresFromRow, keptInstalmentsSql, isOverdueSql, overdueCutoffSql, overdueMembersSql, readKeptFigures, stateJoinSql, type BusinessDay, type FigureRow } from './figures.ts';
@@ -26,7 +26,7 @@ export async function paymentReport(deps: { db: Database; signer: ReceiptLinkSig
     const summary = await paymentsSummary(db, day, admin, filter);
     // One row per plan over the same scope: the rows add up to the summary.
     const byPlan = await db.query<FigureRow & { plan_id: string; plan_name: string }>(
-      `SELECT pl.id AS plan_id, pl.name AS plan_name, ${figureColumnsSql(day, 'p', 'fs', 'kept totals')}
+      `${PLANNED_PER_RUN}SELECT pl.id AS plan_id, pl.name AS plan_name, ${figureColumnsSql(day, 'p', 'fs', 'kept totals')}
        FROM ${keptInstalmentsSql(f.groupId ? 'group' : 'plan')} p JOIN committee_plans pl ON pl.id = p.plan_id ${stateJoinSql(day)}
        WHERE ${SCOPE}
        GROUP BY pl.id, pl.name ORDER BY pl.name, pl.id LIMIT 500`,
