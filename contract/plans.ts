@@ -220,14 +220,17 @@ export const committeeDetails = committee.extend({
 /** A committee the caller is a member of, with their group, number and standing in it. */
 export const myCommittee = committee.extend({ groupId: z.string(), groupNumber: z.string(), memberNumber: z.number(), memberStatus: z.string() });
 
+// The committees and a committee are sent once, under data, where the admin document reads them
+// ("data.committees"; by id "data.committee"): a large plan's groups made the answer twice as long.
+
 /** GET /api/committees */
-export const committeeListAnswer = z.object({ success: z.literal(true), committees: z.array(committee), data: z.object({ committees: z.array(committee) }) });
+export const committeeListAnswer = z.object({ success: z.literal(true), data: z.object({ committees: z.array(committee) }) });
 
 /** GET /api/committees/user */
-export const myCommitteesAnswer = z.object({ success: z.literal(true), committees: z.array(myCommittee), data: z.object({ committees: z.array(myCommittee) }) });
+export const myCommitteesAnswer = z.object({ success: z.literal(true), data: z.object({ committees: z.array(myCommittee) }) });
 
 /** GET /api/committees/{id} */
-export const committeeDetailsAnswer = z.object({ success: z.literal(true), committee: committeeDetails, data: z.object({ committee: committeeDetails }) });
+export const committeeDetailsAnswer = z.object({ success: z.literal(true), data: z.object({ committee: committeeDetails }) });
 
 /** POST /api/committees and PUT /api/committees/{id}/status: the committee now. */
 export const committeeAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string(), committee, data: z.object({ committee }) });

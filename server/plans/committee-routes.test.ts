@@ -20,10 +20,10 @@ describe('/api/committees', () => {
     const member = await signUpMember(ctx);
     const forMember = await api.get('/api/committees?status=ACTIVE&limit=all', member.token);
     expect(forMember.status).toBe(200);
-    const ids = forMember.body.committees.map((c: { id: string }) => c.id);
+    const ids = forMember.body.data.committees.map((c: { id: string }) => c.id);
     expect(ids).toContain(active);
     expect(ids).not.toContain(paused);
-    expect(forMember.body.committees.find((c: { id: string }) => c.id === active)).toMatchObject({ status: 'ACTIVE', monthlyAmount: 2000, currentMembers: 0 });
+    expect(forMember.body.data.committees.find((c: { id: string }) => c.id === active)).toMatchObject({ status: 'ACTIVE', monthlyAmount: 2000, currentMembers: 0 });
     const forAdmin = await api.get('/api/committees?status=all&limit=all', admin.token);
     expect(forAdmin.body.data.committees.map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining([active, paused]));
     expect((await api.get('/api/committees')).status).toBe(401);
@@ -42,7 +42,9 @@ describe('/api/committees', () => {
     // By default: the committee and its groups with their counts, in group-number order; no member records.
     const asAdmin = await api.get(`/api/committees/${id}`, admin.token);
     expect(asAdmin.status).toBe(200);
-    for (const committee of [asAdmin.body.committee, asAdmin.body.data.committee]) {
+    // Sent once, under data, where the admin document reads it.
+    expect(asAdmin.body).not.toHaveProperty('committee');
+    for (const committee of [asAdmin.body.data.committee]) {
       expect(committee).toMatchObject({ id, name: 'Committee With Members', currentMembers: 2, maxMembers: 20, monthlyAmount: 2000, status: 'ACTIVE', groupCount: 3 });
       expect(committee).not.toHaveProperty('members');
       expect(committee.groups).toEqual([
@@ -55,7 +57,7 @@ describe('/api/committees', () => {
     // On demand: every member with their group number, in group and member order.
     const withMembers = await api.get(`/api/committees/${id}?include=members`, admin.token);
     expect(withMembers.status).toBe(200);
-    expect(withMembers.body.committee.groups).toEqual(asAdmin.body.committee.groups);
+    expect(withMembers.body.data.committee.groups).toEqual(asAdmin.body.data.committee.groups);
     expect(withMembers.body.data.committee.members).toEqual([
       { id: expect.any(String), userId: other.user.id, groupId: g10.body.group.id, groupNumber: '10', memberNumber: 1, status: 'ACTIVE', joinedAt: expect.any(String), user: { name: 'Hamza', email: other.email } },
       { id: expect.any(String), userId: member.user.id, groupId: b2.body.group.id, groupNumber: 'B2', memberNumber: 1, status: 'ACTIVE', joinedAt: expect.any(String), user: { name: 'Zainab', email: member.email } },
@@ -63,8 +65,8 @@ describe('/api/committees', () => {
 
     const asMember = await api.get(`/api/committees/${id}`, member.token);
     expect(asMember.status).toBe(200);
-    expect(asMember.body.committee).not.toHaveProperty('members');
-    expect(asMember.body.committee.groups.map((g: { groupNumber: string }) => g.groupNumber)).toEqual(['9', '10', 'B2']);
+    expect(asMember.body.data.committee).not.toHaveProperty('members');
+    expect(asMember.body.data.committee.groups.map((g: { groupNumber: string }) => g.groupNumber)).toEqual(['9', '10', 'B2']);
     // Other members' names and emails are not a member's to read.
     const memberAsks = await api.get(`/api/committees/${id}?include=members`, member.token);
     expect(memberAsks.status).toBe(403);
@@ -80,7 +82,8 @@ describe('/api/committees', () => {
     expect((await api.get('/api/committee-plans/00000000-0000-4000-8000-000000000000', member.token)).body.message).toBe('Plan not found.');
 
     const mine = await api.get('/api/committees/user', member.token);
-    expect(mine.body.committees).toEqual([expect.objectContaining({ id, groupNumber: 'B2', memberNumber: 1, memberStatus: 'ACTIVE' })]);
+    expect(mine.body).not.toHaveProperty('committees');
+    expect(mine.body.data.committees).toEqual([expect.objectContaining({ id, groupNumber: 'B2', memberNumber: 1, memberStatus: 'ACTIVE' })]);
   });
 
   it('refuses an unknown include with 400 and its field, and answers 401 without a session', async () => {

@@ -56,7 +56,7 @@ export function registerCommitteeRoutes(app: FastifyInstance, deps: PlanPaymentD
         offset: (page - 1) * limit,
       });
       const committees = plans.map(toCommittee);
-      return { success: true as const, committees, data: { committees } };
+      return { success: true as const, data: { committees } };
     },
   );
 
@@ -100,7 +100,7 @@ export function registerCommitteeRoutes(app: FastifyInstance, deps: PlanPaymentD
         memberNumber: r.member_number,
         memberStatus: r.member_status,
       }));
-      return { success: true as const, committees, data: { committees } };
+      return { success: true as const, data: { committees } };
     },
   );
 
@@ -124,7 +124,7 @@ export function registerCommitteeRoutes(app: FastifyInstance, deps: PlanPaymentD
       const plan = await getVisiblePlan(db, request.params.id, isAdmin, 'committee');
       const groups = await committeeGroups(db, plan.id);
       const committee = { ...toCommittee(plan), groups, ...(withMembers ? { members: await committeeMembers(db, plan.id) } : {}) };
-      return { success: true as const, committee, data: { committee } };
+      return { success: true as const, data: { committee } };
     },
   );
 

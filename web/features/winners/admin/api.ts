@@ -113,7 +113,7 @@ const path = (value: string) => encodeURIComponent(value);
 
 export async function fetchCommittees(signal?: AbortSignal): Promise<Committee[]> {
   const body = await api.get<z.output<typeof committeeListAnswer>>('/committees', { status: 'ACTIVE', limit: 'all' }, { signal });
-  return body?.data?.committees ?? body?.committees ?? [];
+  return body?.data?.committees ?? [];
 }
 
 /**
@@ -122,7 +122,7 @@ export async function fetchCommittees(signal?: AbortSignal): Promise<Committee[]
  */
 export async function fetchCommittee(id: string, signal?: AbortSignal): Promise<CommitteeDetails> {
   const body = await api.get<z.output<typeof committeeDetailsAnswer>>(`/committees/${path(id)}`, undefined, { signal });
-  const committee = body?.data?.committee ?? body?.committee;
+  const committee = body?.data?.committee;
   if (!committee) throw new Error('Missing committee');
   return { ...committee, groups: committee.groups ?? [] };
 }

@@ -74,8 +74,8 @@ const usmanWinner: Winner = {
 /** The reads of the selection tab; the writes each test answers itself. */
 function reads(): FakeHandler {
   const answers: Record<string, ReturnType<typeof ok>> = {
-    '/api/committees': ok({ committees: [gold], data: { committees: [gold] } }),
-    '/api/committees/c-gold': ok({ committee: goldDetails, data: { committee: goldDetails } }),
+    '/api/committees': ok({ data: { committees: [gold] } }),
+    '/api/committees/c-gold': ok({ data: { committee: goldDetails } }),
     '/api/winners': ok({ data: { winners: [], pagination: { page: 1, limit: 20, total: 0, pages: 1, exact: true } } }),
     '/api/winners/eligible-members/c-gold/1': ok({ eligibleMembers: [ayesha, usman], data: { eligibleMembers: [ayesha, usman] } }),
   };

@@ -48,8 +48,8 @@ const bilal: EligibleMember = { userId: 'u-bilal', user: { name: 'Bilal Ahmed', 
 
 function stubReads(extra: StubRoutes = {}, eligible: Record<string, EligibleMember[]> = { '1': [ayesha, usman], A1: [] }) {
   const routes: StubRoutes = {
-    '/api/committees': ok({ committees: [gold, silver], data: { committees: [gold, silver] } }),
-    '/api/committees/c-gold': ok({ committee: goldDetails, data: { committee: goldDetails } }),
+    '/api/committees': ok({ data: { committees: [gold, silver] } }),
+    '/api/committees/c-gold': ok({ data: { committee: goldDetails } }),
     '/api/winners': winnerPages([]),
   };
   for (const [group, members] of Object.entries(eligible)) {
@@ -384,7 +384,7 @@ describe('/admin/winners, Winner Management pages', { timeout: 20_000 }, () => {
   it('steps back a page when the page shown has become empty: the last selected winner of page 2 is marked paid', async () => {
     screenWidth(390);
     const all = manyWinners(21);
-    const lists = { '/api/committees': ok({ committees: [gold], data: { committees: [gold] } }) };
+    const lists = { '/api/committees': ok({ data: { committees: [gold] } }) };
     const calls = fakeApi(
       (call) => (call.method === 'GET' && call.path in lists ? lists[call.path as keyof typeof lists] : undefined),
       (call) => {
