@@ -33,6 +33,7 @@ const { values: args } = parseArgs({
     reuse: { type: 'boolean', default: false },
     connections: { type: 'string', default: '50' },
     pool: { type: 'string' },
+    'answer-cache': { type: 'string' },
     duration: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '1' },
     only: { type: 'string' },
@@ -48,6 +49,8 @@ const USAGE = `npm run bench -- [options]
   --reuse              keep an existing complete umrah_bench_N instead of generating it again
   --connections N      autocannon connections (default 50)
   --pool N             the server's PostgreSQL connections (default: the product's, DATABASE_POOL_SIZE or 10)
+  --answer-cache S     seconds the server keeps answers of reads (default: the product's, ANSWER_CACHE_SECONDS or 60;
+                       0 answers every request from the database)
   --duration S         measured seconds per endpoint (default 5), after --warmup S (default 1)
   --only TEXT[,TEXT]   only endpoints whose "role path" contains one of the TEXTs (the hello always runs)
   --out FILE.md        also write the results as markdown
@@ -304,7 +307,12 @@ type Server = { child: ChildProcess; appUrl: string; helloUrl: string; getRoutes
 function startServer(databaseUrl: string): Promise<Server> {
   const child = fork(path.join(root, 'bench/serve.ts'), [], {
     execArgv: [...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [])],
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, ...(args.pool ? { BENCH_POOL_SIZE: args.pool } : {}) },
+    env: {
+      ...process.env,
+      BENCH_DATABASE_URL: databaseUrl,
+      ...(args.pool ? { BENCH_POOL_SIZE: args.pool } : {}),
+      ...(args['answer-cache'] !== undefined ? { BENCH_ANSWER_CACHE_SECONDS: args['answer-cache'] } : {}),
+    },
   });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench/serve.ts exited (${code}) before it was ready`)));
@@ -468,7 +476,7 @@ async function main() {
   const cpu = os.cpus();
   const about = [
     `${new Date().toISOString()}; ${members} members (umrah_bench_${members}, ${prepared.generation}); PostgreSQL ${fixtures.postgres}`,
-    `Node ${process.version}; ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}; ${opts.connections} connections; database pool ${args.pool ?? process.env.DATABASE_POOL_SIZE ?? 10}; ${opts.warmup} s warm-up + ${opts.duration} s per endpoint`,
+    `Node ${process.version}; ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}; ${opts.connections} connections; database pool ${args.pool ?? process.env.DATABASE_POOL_SIZE ?? 10}; answers kept ${args['answer-cache'] ?? process.env.ANSWER_CACHE_SECONDS ?? 60} s; ${opts.warmup} s warm-up + ${opts.duration} s per endpoint`,
     `Rows: ${Object.entries(fixtures.rowCounts).map(([t, n]) => `${t} ${n}`).join(', ')}`,
   ];
   log(`\n${about.join('\n')}\n\n${textTable(COLUMNS, body, numeric)}\n`);

@@ -57,6 +57,7 @@ import { createAuthHooks } from './http/auth.ts';
 import { errorCodes, VALIDATION_FAILED_CODE } from './http/error-codes.ts';
 import { messageCatalogues } from './http/message-catalogues.ts';
 import { registerIdempotency, ReplayedAnswer } from './http/idempotency.ts';
+import { KeptAnswers, registerAnswerCache } from './http/answer-cache.ts';
 import { AppError, SERVER_ERROR_MESSAGE, VALIDATION_FAILED_MESSAGE, type FieldErrors } from './http/errors.ts';
 import { logRefusal } from './http/security-log.ts';
 import { schemaSerializerCompiler } from './http/serializer.ts';
@@ -85,6 +86,11 @@ export type AppOptions = {
    * (decision 017); false reads the database on every request. The app closes it when it closes.
    */
   sessionLookup?: SessionLookup | false;
+  /**
+   * Answers of reads kept while the database's notices say nothing changed (decision 038), for
+   * config.answerCacheSeconds unless given; false keeps none. The app closes it when it closes.
+   */
+  keptAnswers?: KeptAnswers | false;
   /** Every answer is also checked against its zod contract (the test suite); production trusts it. */
   checkResponses?: boolean;
 };
@@ -273,6 +279,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (sessions) app.addHook('onClose', () => sessions.close());
   const auth = createAuthHooks(options.db, sessions);
   const clock = options.clock ?? (() => new Date());
+  const answerSeconds = options.config.answerCacheSeconds;
+  const keptAnswers =
+    options.keptAnswers === false || (options.keptAnswers === undefined && answerSeconds === 0)
+      ? undefined
+      : (options.keptAnswers ?? (await KeptAnswers.start(options.db, { ttlMs: answerSeconds * 1000, logger: options.logger })));
+  if (keptAnswers) {
+    app.addHook('onClose', () => keptAnswers.close());
+    // Every figure is read at the app's clock (RULES §6a): an answer is kept for its minute only.
+    registerAnswerCache(app, keptAnswers, () => clock().toISOString().slice(0, 16));
+  }
   // Every figure of every request is read on this business day: today in Asia/Karachi with the grace day.
   const today = () => businessDayOf(clock(), options.config.overdueGraceDay);
   const paymentDeps = { db: options.db, storage, signer, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, auth, today };

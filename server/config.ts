@@ -21,6 +21,7 @@ const envSchema = z
         .optional(),
     ),
     DATABASE_POOL_SIZE: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(1).max(100).default(10)),
+    ANSWER_CACHE_SECONDS: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(0).max(600).default(60)),
     APP_URL: optionalText.pipe(z.url({ error: 'must be a URL such as https://example.com' }).optional()),
     SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
     MAIL_FROM: z.string().default('Umrah Committee <no-reply@localhost>'),
@@ -120,6 +121,8 @@ export type Config = {
   databaseUrl?: string;
   /** Connections each server keeps to PostgreSQL (docs/performance.md: more than a few per core only queue in the database). */
   databasePoolSize: number;
+  /** How long each server keeps the answers of reads (decision 038); 0 keeps none. */
+  answerCacheSeconds: number;
   appUrl: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -152,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    answerCacheSeconds: e.ANSWER_CACHE_SECONDS,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -22,6 +22,7 @@ import { registerSessionRoutes } from './session-routes.ts';
 import { deleteSession } from './sessions.ts';
 import { findUserById, toPublicUser } from './users.ts';
 import { messageAnswer } from '../../contract/answers.ts';
+import { freshAnswer } from '../http/answer-cache.ts';
 
 export type AuthRateLimits = {
   /** Attempts per client address on each account route, per window. */
@@ -94,7 +95,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { a
   api.get(
     '/api/auth/verify-email',
     {
-      config: { rateLimit },
+      // It writes (the address is verified): never a kept answer.
+      config: { rateLimit, ...freshAnswer.config },
       schema: { tags: ['auth'], summary: 'Verify an email address with the emailed token', querystring: verifyEmailQuery, response: responses({ 200: messageAnswer }) },
     },
     async (request) => {

@@ -12,7 +12,8 @@
  *   the cache starts empty when listening starts again.
  * - An entry is kept at most ttlMs, and never past its session's expiry.
  */
-import type { Database, ListenOptions, NotificationListener } from '../db/database.ts';
+import { ChangeNotices } from '../db/change-notices.ts';
+import type { Database, ListenOptions } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import { hashToken } from './secrets.ts';
 import { findSessionByHash, type SessionUser } from './sessions.ts';
@@ -118,38 +119,29 @@ export type SessionLookupOptions = SessionCacheOptions & {
 export class SessionLookup {
   readonly #db: Database;
   readonly #cache: SessionCache;
-  readonly #logger: Logger | undefined;
-  #listener: NotificationListener | undefined;
-  #listening = false;
-  #lostSince: number | undefined;
-  /** This process's changes (Database.changesCommitted) whose notifications have all been heard. */
-  #heardUpTo = 0;
-  #syncing: Promise<void> | undefined;
+  #notices: ChangeNotices | undefined;
 
   private constructor(db: Database, options: SessionLookupOptions) {
     this.#db = db;
     this.#cache = new SessionCache(options);
-    this.#logger = options.logger;
   }
 
   /** Starts listening; requests are answered (from the database) even while that fails. */
   static async start(db: Database, options: SessionLookupOptions = {}): Promise<SessionLookup> {
     const lookup = new SessionLookup(db, options);
-    lookup.#listener = await db.listen(
+    const cache = lookup.#cache;
+    lookup.#notices = await ChangeNotices.start(
+      db,
       SESSION_CHANGES_CHANNEL,
-      {
-        onNotify: (payload) => (payload === '*' ? lookup.#cache.clear() : lookup.#cache.forgetUser(payload)),
-        onListening: () => lookup.#startCaching(),
-        onLost: (error) => lookup.#stopCaching(error),
-      },
-      { applicationName: 'umrah-session-notices', ...options.listen },
+      { onNotify: (payload) => (payload === '*' ? cache.clear() : cache.forgetUser(payload)), onReset: () => cache.clear() },
+      { logger: options.logger, listen: { applicationName: 'umrah-session-notices', ...options.listen }, what: 'sessions' },
     );
     return lookup;
   }
 
   /** Whether session changes are heard now, and so whether the cache is used. */
   get listening(): boolean {
-    return this.#listening;
+    return this.#notices?.listening ?? false;
   }
 
   async findUser(token: string): Promise<SessionUser | undefined> {
@@ -157,7 +149,7 @@ export class SessionLookup {
     // This process's committed changes are heard first (their notifications may still be on the way):
     // before an answer from the cache, and before a read whose result would be kept, so that a late
     // notification of an older change does not forget it at once.
-    const caching = this.#listening && (await this.#hearOwnChanges());
+    const caching = (await this.#notices?.hearOwnChanges()) ?? false;
     if (caching) {
       const cached = this.#cache.get(tokenHash);
       if (cached) return cached;
@@ -165,62 +157,11 @@ export class SessionLookup {
     const generation = this.#cache.generation;
     const found = await findSessionByHash(this.#db, tokenHash);
     if (!found) return undefined;
-    if (caching && this.#listening) this.#cache.set(tokenHash, found.user, found.secondsLeft, generation);
+    if (caching && this.listening) this.#cache.set(tokenHash, found.user, found.secondsLeft, generation);
     return found.user;
   }
 
   async close(): Promise<void> {
-    this.#listening = false;
-    this.#cache.clear();
-    await this.#listener?.close();
-  }
-
-  #startCaching() {
-    this.#cache.clear();
-    this.#heardUpTo = this.#db.changesCommitted();
-    this.#listening = true;
-    if (this.#lostSince !== undefined) {
-      this.#logger?.info({ lostForMs: Math.round(performance.now() - this.#lostSince) }, 'session changes are heard again; sessions are cached again');
-      this.#lostSince = undefined;
-    }
-  }
-
-  #stopCaching(error: unknown) {
-    this.#listening = false;
-    this.#cache.clear();
-    // Once per outage (or failed start), not at every attempt to listen again.
-    if (this.#lostSince === undefined) {
-      this.#lostSince = performance.now();
-      this.#logger?.warn({ err: error }, 'session changes are not heard: every request reads its session from the database until they are');
-    }
-  }
-
-  /**
-   * Waits until every notification of this process's committed changes has been heard; false when
-   * that cannot be known (the listener is lost), and the cache must not answer.
-   */
-  async #hearOwnChanges(): Promise<boolean> {
-    const target = this.#db.changesCommitted();
-    if (this.#heardUpTo >= target) return true;
-    try {
-      while (this.#heardUpTo < target) {
-        // One marker round trip, shared by every request waiting meanwhile; it covers the changes
-        // counted when it was sent.
-        if (!this.#syncing) {
-          const upTo = this.#db.changesCommitted();
-          this.#syncing = this.#listener!.sync()
-            .then(() => {
-              this.#heardUpTo = Math.max(this.#heardUpTo, upTo);
-            })
-            .finally(() => {
-              this.#syncing = undefined;
-            });
-        }
-        await this.#syncing;
-      }
-      return true;
-    } catch {
-      return false;
-    }
+    await this.#notices?.close();
   }
 }

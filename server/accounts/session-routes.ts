@@ -10,6 +10,7 @@ import type { Database } from '../db/database.ts';
 import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
 import { responses } from '../http/schemas.ts';
 import { deleteOtherSessions, listUserSessions } from './sessions.ts';
+import { freshAnswer } from '../http/answer-cache.ts';
 
 export function registerSessionRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -19,6 +20,8 @@ export function registerSessionRoutes(app: FastifyInstance, deps: { db: Database
     '/api/auth/sessions',
     {
       ...signedIn,
+      // Sessions announce their changes on their own channel, not on data_changes (migration 043).
+      ...freshAnswer,
       schema: {
         tags: ['auth'],
         summary: 'My sessions: where I am signed in, this one first (marked current), then newest first',

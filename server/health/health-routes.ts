@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { answerCode } from '../../contract/answers.ts';
 import type { Database } from '../db/database.ts';
 import { responses } from '../http/schemas.ts';
+import { freshAnswer } from '../http/answer-cache.ts';
 
 const healthBody = z.object({
   success: z.boolean(),
@@ -17,7 +18,7 @@ const healthBody = z.object({
 export function registerHealthRoutes(app: FastifyInstance, db: Database) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
-    { schema: { tags: ['health'], summary: 'Server and database health', response: responses({ 200: healthBody, 503: healthBody }) } },
+    { ...freshAnswer, schema: { tags: ['health'], summary: 'Server and database health', response: responses({ 200: healthBody, 503: healthBody }) } },
     async (request, reply) => {
       const reachable = await db.query('SELECT 1').then(
         () => true,
