@@ -74,7 +74,8 @@ const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** A statement that only reads: it cannot have sent a notification (no function here writes). */
 function isPlainRead(sql: string): boolean {
-  return /^\s*(select|with)\b/i.test(sql) && !/\b(insert|update|delete|merge|truncate|notify|pg_notify)\b/i.test(sql);
+  // Leading comments (PLANNED_PER_RUN) are not the statement.
+  return /^\s*(\/\*[^]*?\*\/\s*)*(select|with)\b/i.test(sql) && !/\b(insert|update|delete|merge|truncate|notify|pg_notify)\b/i.test(sql);
 }
 
 /** Waiters of sync() markers, shared by both drivers' listeners. */

@@ -52,6 +52,8 @@ describe('kept answers on one server', () => {
     await expectKept('/api/payments/summary', member.token);
     await expectKept('/api/committee-plans');
     await expectKept('/api/admin/users?page=1&limit=20', admin.token);
+    // A read whose statement starts with a comment (PLANNED_PER_RUN) is a read: it changes nothing, and is kept.
+    await expectKept('/api/payments/reports?reportType=summary&page=1&limit=20', admin.token);
     // Another address, or the same with another query, is another answer.
     await expectReadAgain('/api/admin/users?page=1&limit=10', admin.token);
   });
