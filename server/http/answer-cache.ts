@@ -164,19 +164,27 @@ function isJson(contentType: unknown): contentType is string {
 }
 
 /**
- * The hooks: a kept answer is sent before the handler runs (after the route's own checks of the
- * session and the role, which run at onRequest); a fresh one is kept as it is sent.
- * `minute` is the app's clock to the minute: part of every key.
+ * The hooks: a kept answer is sent right after the route's own checks of the session and the role
+ * (its onRequest hooks), before anything else runs for the request: it was answered 200 for the same
+ * person, minute and address, so its query and parameters passed then. A fresh answer is kept as it is
+ * sent. `minute` is the app's clock to the minute: part of every key.
  */
 export function registerAnswerCache(app: FastifyInstance, kept: KeptAnswers, minute: () => string) {
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== 'GET' || !request.url.startsWith('/api/') || request.routeOptions.config.answerCache === false) return;
-    if (!(await kept.usable())) return;
+  const answerKept = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== 'GET' || !(await kept.usable())) return;
     const user = request.user;
     const key = `${user?.id ?? '-'} ${user?.role ?? '-'} ${minute()} ${request.url}`;
     const entry = kept.cache.get(key);
     if (entry) return reply.code(200).type(entry.contentType).send(entry.body);
     request.answerToKeep = { key, generation: kept.cache.generation, changes: kept.changesCommitted() };
+  };
+
+  // Added to each read's own onRequest hooks, after the route's (routes are registered after this).
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes('GET') || !route.url.startsWith('/api/') || route.config?.answerCache === false) return;
+    const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    route.onRequest = [...own, answerKept] as typeof route.onRequest;
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
