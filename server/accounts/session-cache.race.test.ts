@@ -4,59 +4,27 @@
  * hears them. PostgreSQL only: PGlite is one process and one connection. B is a second app built on
  * its own pool and its own listening connection, as another server would be.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { openPostgres, type Database, type ListenOptions } from '../db/database.ts';
-import { createLogger } from '../logger.ts';
-import { withDatabase } from '../test/database-url.ts';
-import { client, createTestContext, signInAdmin, signUpMember, TEST_APP_URL, type ApiResponse } from '../test/test-app.ts';
+import type { ListenOptions } from '../db/database.ts';
+import { connectionPids, eventually, startSecondServer } from '../test/second-server.ts';
+import { client, createTestContext, signInAdmin, signUpMember, type ApiResponse } from '../test/test-app.ts';
 import { SessionLookup } from './session-cache.ts';
 
 // Server A: the test application, with its own session cache.
 const ctx = await createTestContext();
 afterAll(() => ctx.close());
 const api = client(ctx);
-const databaseName = (await ctx.db.query<{ name: string }>('SELECT current_database() AS name')).rows[0].name;
-
-const instances: { close(): Promise<void> }[] = [];
-afterAll(async () => {
-  for (const instance of instances) await instance.close();
-});
 
 /** Server B: the same product on the same database, with its own pool, cache and listening connection. */
 async function startServer(listen: ListenOptions = {}) {
-  const pool = openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, databaseName), 5);
-  let sessionReads = 0;
-  const db: Database = {
-    ...pool,
-    query: ((sql: string, params?: unknown[]) => {
-      if (/FROM sessions s JOIN users u/.test(sql)) sessionReads++;
-      return pool.query(sql, params);
-    }) as Database['query'],
-  };
   const applicationName = `umrah-session-notices-${randomUUID().slice(0, 8)}`;
-  const sessions = await SessionLookup.start(db, { listen: { applicationName, ...listen } });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'umrah-test-data-'));
-  const app = await buildApp({ config: loadConfig({ APP_URL: TEST_APP_URL, LOG_LEVEL: 'silent', DATA_DIR: dataDir }), db, logger: createLogger('silent'), sessionLookup: sessions });
-  await app.ready();
-  const instance = {
-    api: client({ app }),
-    sessions,
-    applicationName,
-    sessionReads: () => sessionReads,
-    close: async () => {
-      await app.close();
-      await pool.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-  instances.push(instance);
-  return instance;
+  let sessions: SessionLookup | undefined;
+  const server = await startSecondServer(ctx, {
+    counted: /FROM sessions s JOIN users u/,
+    appOptions: async (db) => ({ sessionLookup: (sessions = await SessionLookup.start(db, { listen: { applicationName, ...listen } })) }),
+  });
+  return { ...server, sessions: sessions!, applicationName, sessionReads: server.statements };
 }
 type Server = Awaited<ReturnType<typeof startServer>>;
 
@@ -80,18 +48,7 @@ async function askUntilRefused(ask: () => Promise<ApiResponse>): Promise<ApiResp
   }
 }
 
-/** Waits up to `ms` for a condition; whether it held. */
-async function eventually(condition: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) return false;
-    await sleep(10);
-  }
-  return true;
-}
-
-const listenerPids = async (server: Server) =>
-  (await ctx.db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [server.applicationName])).rows.map((r) => r.pid);
+const listenerPids = (server: Server) => connectionPids(ctx, server.applicationName);
 
 describe('several servers on one database', () => {
   it('a change made on server A refuses the session on server B once B hears it, within two seconds', async () => {

@@ -4,59 +4,26 @@
  * them. PostgreSQL only: PGlite is one process and one connection. B is a second app built on its own
  * pool and its own listening connections, as another server would be.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { openPostgres, type Database, type ListenOptions } from '../db/database.ts';
-import { createLogger } from '../logger.ts';
-import { withDatabase } from '../test/database-url.ts';
-import { client, createTestContext, signUpMember, TEST_APP_URL } from '../test/test-app.ts';
+import type { ListenOptions } from '../db/database.ts';
+import { connectionPids, eventually, startSecondServer } from '../test/second-server.ts';
+import { client, createTestContext, signUpMember } from '../test/test-app.ts';
 import { KeptAnswers } from './answer-cache.ts';
 
 // Server A: the test application.
 const ctx = await createTestContext();
 afterAll(() => ctx.close());
 const api = client(ctx);
-const databaseName = (await ctx.db.query<{ name: string }>('SELECT current_database() AS name')).rows[0].name;
-
-const instances: { close(): Promise<void> }[] = [];
-afterAll(async () => {
-  for (const instance of instances) await instance.close();
-});
 
 /** Server B: the same product on the same database, with its own pool, kept answers and listening connections. */
 async function startServer(listen: ListenOptions = {}) {
-  const pool = openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, databaseName), 5);
-  let statements = 0;
-  const db: Database = {
-    ...pool,
-    query: ((sql: string, params?: unknown[]) => {
-      statements++;
-      return pool.query(sql, params);
-    }) as Database['query'],
-  };
   const applicationName = `umrah-data-notices-${randomUUID().slice(0, 8)}`;
-  const keptAnswers = await KeptAnswers.start(db, { ttlMs: 60_000, listen: { applicationName, ...listen } });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'umrah-test-data-'));
-  const app = await buildApp({ config: loadConfig({ APP_URL: TEST_APP_URL, LOG_LEVEL: 'silent', DATA_DIR: dataDir }), db, logger: createLogger('silent'), keptAnswers });
-  await app.ready();
-  const instance = {
-    api: client({ app }),
-    keptAnswers,
-    applicationName,
-    statements: () => statements,
-    close: async () => {
-      await app.close();
-      await pool.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-  instances.push(instance);
-  return instance;
+  let keptAnswers: KeptAnswers | undefined;
+  const server = await startSecondServer(ctx, {
+    appOptions: async (db) => ({ keptAnswers: (keptAnswers = await KeptAnswers.start(db, { ttlMs: 60_000, listen: { applicationName, ...listen } })) }),
+  });
+  return { ...server, keptAnswers: keptAnswers!, applicationName };
 }
 type Server = Awaited<ReturnType<typeof startServer>>;
 
@@ -71,20 +38,7 @@ async function expectKept(server: Server, token: string) {
   expect(server.statements(), 'the second read sent a statement').toBe(before);
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits up to `ms` for a condition; whether it held. */
-async function eventually(condition: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) return false;
-    await sleep(10);
-  }
-  return true;
-}
-
-const listenerPids = async (server: Server) =>
-  (await ctx.db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [server.applicationName])).rows.map((r) => r.pid);
+const listenerPids = (server: Server) => connectionPids(ctx, server.applicationName);
 
 const rename = async (member: { token: string; email: string }, name: string) =>
   expect((await api.put('/api/profile', { name, email: member.email, phone: '', cnic: '' }, member.token)).status).toBe(200);
