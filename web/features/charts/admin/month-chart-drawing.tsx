@@ -5,7 +5,7 @@
  * table view, so the chart itself takes no focus (no accessibility layer) and its tooltip is for a pointer.
  */
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { DrawingProps } from './month-chart.tsx';
+import type { DrawingProps } from './drawing-props.ts';
 
 /** The theme's colours (web/styles.css), each at least 3:1 against the card in both themes. */
 const toneColour = { primary: 'var(--primary)', accent: 'var(--accent-text)' } as const;

@@ -13,11 +13,11 @@ import { formatPkr } from '../../../../contract/money.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { lazyModule, useLazyModule } from '../../../lib/lazy-module.ts';
+import type { ChartTone } from './drawing-props.ts';
 
 export type ChartMonth = { year: number; month: number };
 
 /** The theme colour a series is drawn in: primary (green) and accent (amber), told apart by the legend's words too. */
-export type ChartTone = 'primary' | 'accent';
 
 export interface ChartSeries<M extends ChartMonth> {
   label: string;
@@ -43,15 +43,6 @@ export interface MonthChartProps<M extends ChartMonth> {
   className?: string;
 }
 
-/** What the drawing module is given: plain rows, already labelled. */
-export interface DrawingProps {
-  kind: 'bar' | 'line';
-  rows: { label: string; values: number[] }[];
-  series: { label: string; tone: ChartTone }[];
-  formatValue: (value: number) => string;
-  formatTick: (value: number) => string;
-  height: number;
-}
 
 const drawing = lazyModule(() => import('./month-chart-drawing.tsx'));
 
