@@ -4,10 +4,11 @@
  * Statements are counted by wrapping the database's query, the way the benchmark counts queries;
  * nothing is mocked. Other servers: answer-cache.race.test.ts (PostgreSQL).
  */
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { openTestFile, signInAdmin, signUpMember } from '../test/test-app.ts';
-import { AnswerCache } from './answer-cache.ts';
+import { AnswerCache, KeptAnswers, registerAnswerCache } from './answer-cache.ts';
 
 /** Counts the statements sent through this database. */
 function countStatements(db: Database): () => number {
@@ -125,6 +126,36 @@ describe('kept answers on one server', () => {
       await expectReadAgain('/api/payments/summary', member.token);
     } finally {
       ctx.setNow(undefined);
+    }
+  });
+});
+
+describe('the hooks, on a server of their own over the same database', () => {
+  it('never keep the answer of a read that wrote (its own change), and keep one that only read', async () => {
+    const kept = await KeptAnswers.start(ctx.db, { ttlMs: 60_000 });
+    const app = Fastify();
+    registerAnswerCache(app, kept, () => '2026-03-15T10:00');
+    let handled = 0;
+    app.get('/api/test/writes', async () => {
+      handled++;
+      await ctx.db.query("UPDATE app_settings SET updated_at = updated_at WHERE name = 'reminders'");
+      return { handled };
+    });
+    app.get('/api/test/reads', async () => {
+      handled++;
+      await ctx.db.query('SELECT 1');
+      return { handled };
+    });
+    try {
+      await app.ready();
+      const get = async (url: string) => JSON.parse((await app.inject({ method: 'GET', url })).body) as { handled: number };
+      expect((await get('/api/test/writes')).handled).toBe(1);
+      expect((await get('/api/test/writes')).handled).toBe(2);
+      expect((await get('/api/test/reads')).handled).toBe(3);
+      expect((await get('/api/test/reads')).handled).toBe(3);
+    } finally {
+      await app.close();
+      await kept.close();
     }
   });
 });
