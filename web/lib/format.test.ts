@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDate, formatDateTime, formatTime, prepareFormats } from './format.ts';
+import { formatDate, formatDateTime, formatMonth, formatTime, prepareFormats } from './format.ts';
 
 describe('the one way dates are written', () => {
   it("writes a moment as its day in Pakistan, day before month: '12 Mar 2026'", () => {
@@ -22,6 +22,31 @@ describe('the one way dates are written', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('not a date')).toBe('');
     expect(formatDateTime(undefined)).toBe('');
+  });
+});
+
+// English dates are written without Intl (its first use is slow on a phone): they must read exactly as
+// Intl writes them for Pakistan, at every hour (midnight and noon included) and across years.
+describe('English dates as Intl writes them for en-PK', () => {
+  const intl = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(['en-PK', 'en'], options);
+  const dayOptions: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+
+  it('writes moments, calendar days and months alike', () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+    const moments = ['2026-03-12T19:00:00.000Z', '2026-03-12T06:59:59.000Z', '2026-03-12T07:00:00.000Z', '2025-12-31T19:00:00.000Z', '2008-06-01T12:00:00.000Z'];
+    for (let i = 0; i < 500; i++) moments.push(new Date(Date.UTC(2000, 0, 1) + Math.floor(random() * 40 * 365 * 86_400_000)).toISOString());
+    for (const moment of moments) {
+      const date = new Date(moment);
+      const karachi = { timeZone: 'Asia/Karachi' };
+      expect(formatDate(moment), moment).toBe(intl({ ...dayOptions, ...karachi }).format(date));
+      expect(formatDateTime(moment), moment).toBe(intl({ ...dayOptions, hour: 'numeric', minute: '2-digit', ...karachi }).format(date));
+      expect(formatDateTime(moment, 'en', { seconds: true }), moment).toBe(intl({ ...dayOptions, hour: 'numeric', minute: '2-digit', second: '2-digit', ...karachi }).format(date));
+      expect(formatTime(moment), moment).toBe(intl({ hour: 'numeric', minute: '2-digit', second: '2-digit', ...karachi }).format(date));
+      const day = moment.slice(0, 10);
+      expect(formatDate(day), day).toBe(intl({ ...dayOptions, timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`)));
+    }
+    for (let month = 1; month <= 12; month++) expect(formatMonth(2026, month)).toBe(intl({ month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, month - 1, 1))));
   });
 });
 
@@ -49,11 +74,17 @@ describe('the formats made ready while a session is checked', () => {
 
   it('takes one idle moment per format, one after the other, and then stops', () => {
     const idle = idleQueue();
-    prepareFormats('en');
-    for (let step = 0; step < 4; step++) {
+    prepareFormats('ur');
+    for (let step = 0; step < 2; step++) {
       expect(idle.waiting.size).toBe(1);
       idle.runOne();
     }
+    expect(idle.waiting.size).toBe(0);
+  });
+
+  it('asks for none in English, whose dates are written without Intl', () => {
+    const idle = idleQueue();
+    prepareFormats('en');
     expect(idle.waiting.size).toBe(0);
   });
 

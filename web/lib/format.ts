@@ -7,7 +7,6 @@
 
 /** The business time zone (RULES §2): every date and time is shown as it is in Pakistan. */
 import { BUSINESS_TIME_ZONE } from '../../contract/business-time.ts';
-import { formatCount, formatPkr } from '../../contract/money.ts';
 
 export { BUSINESS_TIME_ZONE };
 
@@ -46,9 +45,33 @@ function dateTimeFormat(language: string, options: Intl.DateTimeFormatOptions): 
   return made;
 }
 
+/**
+ * English dates written by hand, as Intl writes them for 'en-PK' ('12 Mar 2026, 3:45 pm'): a phone's
+ * first Intl date or number format loads the locale's data, about 50 ms of a mid-range phone's main
+ * thread on the first paint of every page that shows a date (docs/performance.md). Karachi has kept
+ * UTC+5 all year since 2009; an older moment, and every other language, goes through Intl.
+ */
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+// Pakistan's English (CLDR's en-PK) shortens September to 'Sept'.
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+const KARACHI_OFFSET_MS = 5 * 3_600_000;
+const KARACHI_FIXED_SINCE = Date.UTC(2010, 0, 1);
+
+function writtenInEnglish(date: Date, timeZone: string, options: Intl.DateTimeFormatOptions): string | null {
+  if (timeZone !== 'UTC' && (timeZone !== BUSINESS_TIME_ZONE || date.getTime() < KARACHI_FIXED_SINCE)) return null;
+  const local = new Date(date.getTime() + (timeZone === 'UTC' ? 0 : KARACHI_OFFSET_MS));
+  const hours = local.getUTCHours();
+  const time = [String(hours % 12 || 12), String(local.getUTCMinutes()).padStart(2, '0'), ...(options.second ? [String(local.getUTCSeconds()).padStart(2, '0')] : [])].join(':');
+  const clock = `${time} ${hours < 12 ? 'am' : 'pm'}`;
+  if (!options.day) return options.month === 'long' ? `${MONTHS[local.getUTCMonth()]} ${local.getUTCFullYear()}` : clock;
+  const day = `${local.getUTCDate()} ${SHORT_MONTHS[local.getUTCMonth()]} ${local.getUTCFullYear()}`;
+  return options.hour ? `${day}, ${clock}` : day;
+}
+
 function format(value: string | null | undefined, language: string, options: Intl.DateTimeFormatOptions): string {
   const read = readDate(value);
-  return read ? dateTimeFormat(language, { ...options, timeZone: read.timeZone }).format(read.date) : '';
+  if (!read) return '';
+  return (language === 'en' && writtenInEnglish(read.date, read.timeZone, options)) || dateTimeFormat(language, { ...options, timeZone: read.timeZone }).format(read.date);
 }
 
 /** '12 Mar 2026' ('' for no date): a moment as its day in Pakistan, a calendar day as itself. */
@@ -84,21 +107,21 @@ export function formatDateIn(language: string, value: string | null | undefined)
 /** 'March 2026': a month of a year, in the reader's language. */
 export function formatMonth(year: number, month: number, language = 'en'): string {
   if (!Number.isInteger(year) || !Number.isInteger(month) || month < 1 || month > 12) return '';
-  return dateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
+  const first = new Date(Date.UTC(year, month - 1, 1));
+  const options: Intl.DateTimeFormatOptions = { month: 'long', year: 'numeric' };
+  return (language === 'en' && writtenInEnglish(first, 'UTC', options)) || dateTimeFormat(language, { ...options, timeZone: 'UTC' }).format(first);
 }
 
 /**
- * Makes the number and date formats ready while the browser has nothing else to do (a stored session
- * being checked): each first use loads the locale's data, which would otherwise lengthen the first
- * render of the figures. One format per idle moment, so that no step is long.
+ * Makes the date formats ready while the browser has nothing else to do (a stored session being
+ * checked): the first use of an Intl format (Urdu's; English is written by hand) loads the locale's
+ * data, which would otherwise lengthen the first render of the figures. One format per idle moment, so
+ * that no step is long.
  */
 export function prepareFormats(language: string): () => void {
-  const steps = [
-    () => formatPkr(0),
-    () => formatCount(0),
-    () => formatDate('2026-01-01', language),
-    () => formatDateTime(new Date(0).toISOString(), language),
-  ];
+  // Amounts and English dates need no Intl (contract/money.ts and writtenInEnglish above): nothing to make ready.
+  if (language === 'en') return () => {};
+  const steps = [() => formatDate('2026-01-01', language), () => formatDateTime('2026-01-01T00:00:00.000Z', language)];
   let cancelled = false;
   let cancelStep: () => void = () => {};
   const next = () => {
