@@ -6,6 +6,10 @@
 import { z } from 'zod';
 import { answerCode } from './answers.ts';
 import { accountMessages, twoFactorMessages } from './account-messages.ts';
+import { languageField, publicUser } from './public-user.ts';
+
+// The person as the API shows them has a module of its own (public-user.ts), read before a signed-in first screen.
+export { LANGUAGES, languageField, publicUser, roleSchema, type PublicUser, type Role } from './public-user.ts';
 
 // The texts live apart from the schemas, so that a page can show them without loading zod.
 export { accountMessages, authMessages, sessionMessages, twoFactorMessages } from './account-messages.ts';
@@ -94,9 +98,6 @@ export const referralCodeField = z.preprocess(
     .optional(),
 );
 
-/** The language a person reads the product in: their emails and in-app notifications are written in it. */
-export const LANGUAGES = ['en', 'ur'] as const;
-export const languageField = z.enum(LANGUAGES, { error: 'Please choose English (en) or Urdu (ur).' });
 export type Language = z.infer<typeof languageField>;
 
 export const registerBody = z.object({
@@ -183,26 +184,6 @@ export const verifyEmailQuery = z.object({
   token: z.string({ error: accountMessages.verificationTokenMissing }).min(1, accountMessages.verificationTokenMissing).max(200),
 });
 
-export const roleSchema = z.enum(['USER', 'ADMIN']);
-export type Role = z.infer<typeof roleSchema>;
-
-/** The user as the API shows it to its owner and to admins. Never carries a hash. */
-export const publicUser = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  cnic: z.string().nullable(),
-  role: roleSchema,
-  referralCode: z.string(),
-  isActive: z.boolean(),
-  isBlocked: z.boolean(),
-  emailVerified: z.boolean(),
-  createdAt: z.string(),
-  lastLoginAt: z.string().nullable(),
-  language: languageField,
-});
-export type PublicUser = z.infer<typeof publicUser>;
 
 /** Two-factor sign-in (administrators only): status, set-up, turning on and off. */
 export const twoFactorStatus = z.object({

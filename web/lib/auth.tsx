@@ -6,7 +6,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { PublicUser } from '../../contract/accounts.ts';
+import type { PublicUser } from '../../contract/public-user.ts';
 import { api, ApiError, setUnauthorizedHandler } from './api-client.ts';
 import { currentLanguage, setLanguage } from './i18n.ts';
 import { readStorage, removeStorage, storageKeys, writeStorage } from './storage-keys.ts';
@@ -39,7 +39,7 @@ interface MeResponse {
  * visitor who is not signed in never downloads them.
  */
 export async function parseUser(body: { user?: unknown; data?: { user?: unknown } } | undefined): Promise<PublicUser> {
-  const { publicUser } = await import('../../contract/accounts.ts');
+  const { publicUser } = await import('../../contract/public-user.ts');
   return publicUser.parse(body?.user ?? body?.data?.user);
 }
 
@@ -56,6 +56,29 @@ function readStoredUser(): PublicUser | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The check of a stored session, started before the first render (main.tsx) so that the answer is on
+ * its way while the app's code builds the first screen; the provider's first check takes it. Only for
+ * the token stored when it started: a sign-in or sign-out since then checks afresh.
+ */
+let earlyCheck: { token: string; answer: Promise<MeResponse | undefined> } | undefined;
+
+export function checkStoredSessionEarly(): void {
+  const token = readStorage(storageKeys.authToken);
+  if (!token) return;
+  const answer = api.get<MeResponse>('/auth/me');
+  answer.catch(() => undefined); // Read (and its failure handled) by the provider's first check.
+  earlyCheck = { token, answer };
+  void import('../../contract/public-user.ts').catch(() => undefined);
+}
+
+/** GET /auth/me for this token: the early check's answer if it was for this token, else a new request. */
+function checkSession(token: string): Promise<MeResponse | undefined> {
+  const early = earlyCheck;
+  earlyCheck = undefined;
+  return early?.token === token ? early.answer : api.get<MeResponse>('/auth/me');
 }
 
 interface SessionState {
@@ -104,9 +127,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     // The schemas (parseUser) are fetched while the answer comes, not after it: one round trip less
     // before a signed-in person's first screen.
-    void import('../../contract/accounts.ts').catch(() => undefined);
+    void import('../../contract/public-user.ts').catch(() => undefined);
     try {
-      const user = await parseUser(await api.get<MeResponse>('/auth/me'));
+      const user = await parseUser(await checkSession(token));
       writeStorage(storageKeys.userData, JSON.stringify(user));
       setSession({ status: 'ready', token, user });
       followLanguage(user);

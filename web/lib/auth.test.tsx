@@ -1,0 +1,57 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ok, stubGetRequests } from '../test/api-stub.ts';
+import { makeUser } from '../test/render.tsx';
+import { AuthProvider, checkStoredSessionEarly, useAuth } from './auth.tsx';
+
+function Shown() {
+  const { status, user } = useAuth();
+  return <p>{status === 'loading' ? 'checking' : `signed in as ${user?.name ?? 'nobody'}`}</p>;
+}
+
+function renderProvider() {
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <AuthProvider>
+        <Shown />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => window.localStorage.clear());
+
+// The stored session's check starts before the first render (web/main.tsx): its answer is the
+// provider's first check, so a signed-in first screen waits for one request, not two.
+describe('the stored session checked before the first render', () => {
+  it('is the check the provider waits for: one request', async () => {
+    const user = makeUser({ name: 'Checked Early' });
+    window.localStorage.setItem('auth_token', 'token-1');
+    window.localStorage.setItem('user_data', JSON.stringify(makeUser({ name: 'Stored Name' })));
+    const { reads } = stubGetRequests({ '/api/auth/me': ok({ user, data: { user } }) });
+    checkStoredSessionEarly();
+    expect(reads).toHaveLength(1);
+    renderProvider();
+    expect(await screen.findByText('signed in as Checked Early')).toBeTruthy();
+    expect(reads.filter((call) => call.path === '/api/auth/me')).toHaveLength(1);
+  });
+
+  it('is not used for another token: a session signed in since is checked afresh', async () => {
+    const user = makeUser({ name: 'Second Person' });
+    window.localStorage.setItem('auth_token', 'token-1');
+    const { reads } = stubGetRequests({ '/api/auth/me': ok({ user, data: { user } }) });
+    checkStoredSessionEarly();
+    window.localStorage.setItem('auth_token', 'token-2');
+    renderProvider();
+    expect(await screen.findByText('signed in as Second Person')).toBeTruthy();
+    const checks = reads.filter((call) => call.path === '/api/auth/me');
+    expect(checks).toHaveLength(2);
+  });
+
+  it('sends nothing without a stored session', () => {
+    const { reads } = stubGetRequests({});
+    checkStoredSessionEarly();
+    expect(reads).toHaveLength(0);
+  });
+});
