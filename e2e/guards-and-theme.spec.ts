@@ -120,6 +120,26 @@ test.describe('theme', () => {
     expect(await savedTheme()).toBe('light');
     await expect(page.getByRole('button', { name: 'Switch to dark theme' }).first()).toBeVisible();
   });
+
+  // The page's own inline script applies the theme before any of the app's code has arrived; the
+  // Content Security Policy allows it by its hash and nothing else inline.
+  test('the saved theme is applied by the page itself, before the app loads, within the security policy', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) violations.push(message.text());
+    });
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.addInitScript(() => window.localStorage.setItem('committee-theme', 'dark'));
+    const answer = await page.goto('/login');
+    const preloads = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(preloads.some((href) => /\/assets\/login-page-[\w-]+\.js$/.test(href ?? ''))).toBe(true);
+    expect(await answer?.headerValue('content-security-policy')).toMatch(/script-src 'self' 'sha256-[\w+/=]+'/);
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    expect(await page.evaluate(() => document.documentElement.style.colorScheme)).toBe('dark');
+    // Nothing of the app ran: the root is still empty.
+    expect(await page.locator('#root').innerHTML()).toBe('');
+    expect(violations).toEqual([]);
+  });
 });
 
 test.describe('page titles', () => {

@@ -2,7 +2,6 @@
  * Builds the HTTP application: plugins, the one error handler, the API routes and the web app.
  * main.ts starts it; tests build it on a fresh database and call it through app.inject.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -12,7 +11,6 @@ import helmet, { type HelmetOptions } from 'helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { attemptCounterFor, rateLimitStoreOf, type AttemptCounter } from './http/attempt-counter.ts';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -58,6 +56,7 @@ import { errorCodes, VALIDATION_FAILED_CODE } from './http/error-codes.ts';
 import { messageCatalogues } from './http/message-catalogues.ts';
 import { registerIdempotency, ReplayedAnswer } from './http/idempotency.ts';
 import { KeptAnswers, registerAnswerCache } from './http/answer-cache.ts';
+import { readWebApp, registerWebApp } from './web-app.ts';
 import { AppError, SERVER_ERROR_MESSAGE, VALIDATION_FAILED_MESSAGE, type FieldErrors } from './http/errors.ts';
 import { logRefusal } from './http/security-log.ts';
 import { schemaSerializerCompiler } from './http/serializer.ts';
@@ -98,11 +97,12 @@ export type AppOptions = {
 const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** The browser-security headers of every answer: pages, files, API answers and errors alike. */
-const securityHeaders: HelmetOptions = {
+const securityHeaders = (inlineScriptHashes: string[]): HelmetOptions => ({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // The web page's own inline scripts by their hashes (web-app.ts); no other inline script runs.
+      scriptSrc: ["'self'", ...inlineScriptHashes],
       // Radix and toasts position elements with inline style attributes.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
@@ -120,23 +120,23 @@ const securityHeaders: HelmetOptions = {
   },
   strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-};
+});
 /**
- * The headers helmet sets with these options, worked out once: they are the same for every answer
- * (no nonce, nothing read from the request), and working them out per request took about 6% of the
- * server's time on a kept answer (docs/performance.md).
+ * The headers helmet sets with these options, worked out once per app: they are the same for every
+ * answer (no nonce, nothing read from the request), and working them out per request took about 6% of
+ * the server's time on a kept answer (docs/performance.md).
  */
-const securityHeaderValues: Record<string, string> = (() => {
+function securityHeaderValuesFor(inlineScriptHashes: string[]): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
   let done = false;
-  helmet(securityHeaders)({} as IncomingMessage, response as unknown as ServerResponse, () => (done = true));
+  helmet(securityHeaders(inlineScriptHashes))({} as IncomingMessage, response as unknown as ServerResponse, () => (done = true));
   if (!done) throw new Error('helmet did not set its headers at once');
   return headers;
-})();
+}
 const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
 
 /** Turns a fastify or zod validation error into one message per field (RULES §12). */
@@ -171,6 +171,8 @@ const clientErrorMessage = (status: number) => clientErrorMessages[status] ?? cl
 const codeOf = errorCodes(messageCatalogues);
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const web = readWebApp(options.webDir ?? defaultWebDir);
+  const securityHeaderValues = securityHeaderValuesFor(web.inlineScriptHashes);
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     genReqId: () => randomUUID(),
@@ -332,34 +334,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerReminderRoutes(app, { db: options.db, auth, today, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued });
   registerProfileRoutes(app, { db: options.db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, limits: authRateLimits, attempts });
 
-  registerWebApp(app, options.webDir ?? defaultWebDir);
+  registerWebApp(app, web, { code: codeOf(clientErrorMessage(404), 404), message: clientErrorMessage(404) });
   return app;
-}
-
-/** Serves the built single-page app; unknown non-API paths get index.html so client routes work. */
-function registerWebApp(app: FastifyInstance, webDir: string) {
-  const indexFile = path.join(webDir, 'index.html');
-  const built = fs.existsSync(indexFile);
-  if (built) {
-    app.register(fastifyStatic, {
-      root: webDir,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz copies beside each file; the one the browser accepts is sent as it is.
-      preCompressed: true,
-      setHeaders: (reply, filePath) => {
-        // Files under assets/ carry a hash of their content in their name: they never change.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0];
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
-    if (!isPage) return reply.code(404).send({ success: false, code: codeOf(clientErrorMessage(404), 404), message: clientErrorMessage(404) });
-    // A missing file (a name with an extension, or anything under /assets/) is a real 404, not the app's page.
-    if (/\.[a-z0-9]+$/i.test(pathname) || pathname.startsWith('/assets/')) return reply.code(404).type('text/plain').send('Not found');
-    if (!built) return reply.code(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
-    return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexFile));
-  });
 }

@@ -2,6 +2,7 @@
  * The built web app as the server sends it: precompressed copies with the right Content-Encoding, a long
  * cache for hashed assets, client routes answered with the app's page, and a real 404 for missing files.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,14 @@ import { createTestContext } from './test/test-app.ts';
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'umrah-web-files-'));
 const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 fs.mkdirSync(path.join(webDir, 'assets'));
-fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app-1a2b3c.js"></script></head><body></body></html>');
+const themeScript = "document.documentElement.classList.toggle('dark', true);";
+fs.writeFileSync(path.join(webDir, 'index.html'), `<!doctype html><html><head><script>${themeScript}</script><script type="module" src="/assets/app-1a2b3c.js"></script></head><body></body></html>`);
+// What the build lists for the pages visitors open the app on (web/build/page-html.ts), with two entries
+// that are no files of the build: they must never reach a page.
+fs.writeFileSync(
+  path.join(webDir, 'opening-pages.json'),
+  JSON.stringify({ '/dashboard': ['/assets/dashboard-page-4d5e.js', '/assets/card-7f8a.js', 'https://elsewhere.example/x.js', '/assets/"><script>alert(1)</script>.js'], '/login': 'not a list' }),
+);
 fs.writeFileSync(path.join(webDir, 'assets', 'app-1a2b3c.js'), script);
 fs.writeFileSync(path.join(webDir, 'assets', 'app-1a2b3c.js.br'), zlib.brotliCompressSync(script));
 fs.writeFileSync(path.join(webDir, 'assets', 'app-1a2b3c.js.gz'), zlib.gzipSync(script));
@@ -65,5 +73,28 @@ describe('the built web app', () => {
   it('keeps robots.txt in the build, keeping crawlers out of the API and the signed-in pages', () => {
     const robots = fs.readFileSync(path.join(import.meta.dirname, '..', 'web', 'public', 'robots.txt'), 'utf8');
     for (const line of ['Disallow: /api/', 'Disallow: /admin', 'Disallow: /dashboard']) expect(robots).toContain(line);
+  });
+
+  it("allows the page's own inline script by its hash, and no other", async () => {
+    const csp = String((await get('/')).headers['content-security-policy']);
+    const hash = `'sha256-${createHash('sha256').update(themeScript).digest('base64')}'`;
+    expect(csp).toContain(`script-src 'self' ${hash}`);
+    expect(csp.split(';').find((directive) => directive.trim().startsWith('script-src'))?.trim()).toBe(`script-src 'self' ${hash}`);
+    // The same policy on API answers and files: it is one header for everything.
+    expect((await get('/api/health')).headers['content-security-policy']).toBe(csp);
+  });
+
+  it('names the chunks of an opening page in its HTML, and only files the build wrote', async () => {
+    for (const url of ['/dashboard', '/dashboard/', '/dashboard?tab=payments']) {
+      const page = (await get(url)).body;
+      expect(page.match(/<link rel="modulepreload"[^>]*>/g), url).toEqual([
+        '<link rel="modulepreload" crossorigin href="/assets/dashboard-page-4d5e.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/card-7f8a.js">',
+      ]);
+      expect(page.indexOf('dashboard-page-4d5e.js'), url).toBeLessThan(page.indexOf('</head>'));
+    }
+    // Other pages, and a page whose list is no list, are the page as built.
+    const asBuilt = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+    for (const url of ['/', '/login', '/admin/users', '/dashboardx']) expect((await get(url)).body, url).toBe(asBuilt);
   });
 });

@@ -80,3 +80,21 @@ describe('admin layout', () => {
     expect(document.title).toBe('User Management | Umrah Committee');
   });
 });
+
+// The build names each opening page's chunks in its HTML (web/build/page-html.ts): the table must name the
+// module the router really opens each address with.
+describe('the opening pages the build lists', () => {
+  it('are the pages the router opens on those addresses', async () => {
+    const { matchRoutes } = await import('react-router');
+    const { routes } = await import('./router.tsx');
+    const { openingPages } = await import('./opening-pages.ts');
+    expect(Object.keys(openingPages).length).toBeGreaterThan(0);
+    for (const [address, [pageModule]] of Object.entries(openingPages)) {
+      const preload = matchRoutes(routes, address)?.map((match) => (match.route.handle as { preload?: () => Promise<{ default: unknown }> } | undefined)?.preload).find(Boolean);
+      expect(preload, address).toBeDefined();
+      const page = (await preload!()).default;
+      const exported: Record<string, unknown> = await import(/* @vite-ignore */ `../${pageModule}`);
+      expect(Object.values(exported), address).toContain(page);
+    }
+  });
+});

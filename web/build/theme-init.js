@@ -1,7 +1,6 @@
-// Runs before the first paint (a blocking script in index.html) so a dark-theme reader never sees
+// Runs before the first paint (written into index.html at build, web/build/page-html.ts) so a dark-theme reader never sees
 // a white flash. Same rule as web/lib/theme.tsx: the saved choice ('committee-theme'), otherwise
-// the system preference. A separate file rather than inline code, so a strict Content Security
-// Policy (script-src 'self') still allows it.
+// the system preference. The server's Content Security Policy allows it by its hash (server/web-app.ts).
 (function () {
   var theme = null;
   try {
