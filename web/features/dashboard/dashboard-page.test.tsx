@@ -207,10 +207,22 @@ describe('default tab', () => {
 
   it("says when the groups cannot be read, and shows Committee Plans", async () => {
     vi.restoreAllMocks();
-    stubGetRequests({ ...memberPaymentRoutes(), '/api/committee-plans/user/groups': fail(403, 'Access denied.') });
+    const { reads } = stubGetRequests({ ...memberPaymentRoutes(), '/api/committee-plans/user/groups': fail(403, 'Access denied.') });
     renderRoute('/dashboard', member);
     expect(await screen.findByText('Failed to load group information')).toBeTruthy();
     expect(selectedTab()).toBe('Committee Plans');
+    // The plans tab, which shows where the member stands with each plan, does not ask again for the groups.
+    await waitFor(() => expect(reads.some((call) => call.path === '/api/plan-payments')).toBe(true));
+    expect(reads.filter((call) => call.path === '/api/committee-plans/user/groups')).toHaveLength(1);
+  });
+
+  it("reads the member's groups once for the tiles, the tabs and the plans tab", async () => {
+    vi.restoreAllMocks();
+    const { reads } = stubGetRequests(memberPaymentRoutes());
+    renderRoute('/dashboard', member);
+    await waitFor(() => expect(reads.some((call) => call.path === '/api/plan-payments')).toBe(true));
+    expect(selectedTab()).toBe('Committee Plans');
+    expect(reads.filter((call) => call.path === '/api/committee-plans/user/groups')).toHaveLength(1);
   });
 
   it('follows the rule', () => {

@@ -8,7 +8,6 @@ import type {
   groupLedgerAnswer,
   MemberGroup,
   MemberGroupPayment,
-  memberGroupsAnswer,
   MemberGroupWinner,
   memberPaymentListAnswer,
   MemberPaymentView,
@@ -17,6 +16,7 @@ import type {
   paymentsSummaryAnswer,
 } from '../../../../contract/payments.ts';
 import { api } from '../../../lib/api-client.ts';
+import { fetchMyGroups, myGroupsKey, RECEIPT_LINK_REFRESH_MS } from '../../groups/member/index.ts';
 
 /** One month of a member's schedule in one group (member document §3 "Group payment"), as the contract has it. */
 export type GroupPayment = MemberGroupPayment;
@@ -66,26 +66,18 @@ export interface PaymentSummary {
 /** Every query of this area starts with this key, so one invalidation refreshes them all. */
 export const memberPaymentKeys = {
   all: ['member-payments'] as const,
-  groups: ['member-payments', 'groups'] as const,
+  groups: myGroupsKey,
   summary: ['member-payments', 'summary'] as const,
   list: ['member-payments', 'list'] as const,
   /** One group's ledger (GET /committee-plans/user/groups/{groupId}/ledger). */
   ledger: (groupId: string) => ['member-payments', 'ledger', groupId] as const,
 };
 
-/**
- * Receipt links are signed for 10 minutes (docs/decisions/006-receipt-links.md): lists holding them
- * are read again well before they expire, so 'View Receipt' keeps working on a page left open.
- */
-export const RECEIPT_LINK_REFRESH_MS = 5 * 60_000;
+// The receipt links' refresh and the member's groups are read once for every screen (groups/member).
+export { fetchMyGroups, RECEIPT_LINK_REFRESH_MS };
 
 /** The most a member's payment list asks for in one page (RULES §12: at most 100). */
 const PAYMENTS_PAGE_LIMIT = 100;
-
-export async function fetchMyGroups(signal?: AbortSignal): Promise<MemberGroup[]> {
-  const body = await api.get<z.output<typeof memberGroupsAnswer>>('/committee-plans/user/groups', undefined, { signal });
-  return body?.data?.groups ?? [];
-}
 
 /**
  * A group's money month by month, as its member may read it (GET /committee-plans/user/groups/{groupId}/ledger):

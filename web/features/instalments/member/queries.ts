@@ -1,15 +1,9 @@
 /** The reads of this area as React Query hooks: one cache entry each, shared by the dashboard and the pages. */
 import { useQuery } from '@tanstack/react-query';
-import { fetchGroupLedger, fetchMyGroups, fetchMyPayments, fetchPaymentSummary, memberPaymentKeys, RECEIPT_LINK_REFRESH_MS } from './api.ts';
+import { fetchGroupLedger, fetchMyPayments, fetchPaymentSummary, memberPaymentKeys, RECEIPT_LINK_REFRESH_MS } from './api.ts';
 
-export function useMyGroups() {
-  return useQuery({
-    queryKey: memberPaymentKeys.groups,
-    queryFn: ({ signal }) => fetchMyGroups(signal),
-    // The schedule carries receipt links signed for 10 minutes.
-    refetchInterval: RECEIPT_LINK_REFRESH_MS,
-  });
-}
+/** The member's groups: one query shared with the plans tab (groups/member). */
+export { useMyGroups } from '../../groups/member/index.ts';
 
 /**
  * GET /payments/summary: one query, and so one truth, for the dashboard's tiles, the next-instalment

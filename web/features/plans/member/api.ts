@@ -4,7 +4,7 @@
  * contract/plan-requests.ts, contract/payments.ts).
  */
 import type { z } from 'zod';
-import type { memberGroupsAnswer, paymentAnswer, PaymentView } from '../../../../contract/payments.ts';
+import type { MemberGroup, paymentAnswer, PaymentView } from '../../../../contract/payments.ts';
 import type { planPaymentListAnswer } from '../../../../contract/plan-requests.ts';
 import type { activeBankAccountsAnswer, memberBankAccount, plan, planAnswer, planListAnswer } from '../../../../contract/plans.ts';
 import { api, ApiError } from '../../../lib/api-client.ts';
@@ -46,7 +46,6 @@ export const planQueryKeys = {
   plan: (id: string) => ['committee-plans', 'member-detail', id] as const,
   bankAccounts: ['bank-accounts', 'active'] as const,
   myRequests: ['plan-payments', 'mine'] as const,
-  myJoinedGroups: ['committee-plans', 'my-joined-groups'] as const,
 };
 
 /** Thrown when a plan answer carries no plan: shown as 'Plan data not found in response'. */
@@ -79,13 +78,8 @@ export async function fetchMyPlanRequests(signal?: AbortSignal): Promise<PlanPay
   return body?.payments ?? body?.data?.payments ?? [];
 }
 
-/**
- * The plans the member already belongs to (GET /committee-plans/user/groups): each active membership's
- * group and plan. Its own cache entry, as the answer here is reduced to these few fields.
- */
-export async function fetchMyJoinedGroups(signal?: AbortSignal): Promise<JoinedGroup[]> {
-  const body = await api.get<z.output<typeof memberGroupsAnswer>>('/committee-plans/user/groups', undefined, { signal });
-  const groups = body?.data?.groups ?? [];
+/** The plans the member already belongs to, from their groups (GET /committee-plans/user/groups): each active membership's group and plan. */
+export function joinedGroupsOf(groups: readonly MemberGroup[]): JoinedGroup[] {
   return groups
     .filter((group) => group.plan?.id && group.memberStatus !== 'DROPPED')
     .map((group) => ({ groupId: group.id, groupNumber: group.groupNumber, planId: group.plan?.id ?? '' }));

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchMyJoinedGroups, fetchMyPlanRequests, planQueryKeys } from './api.ts';
+import { useMyGroups } from '../../groups/member/index.ts';
+import { fetchMyPlanRequests, joinedGroupsOf, planQueryKeys } from './api.ts';
 import { planStanding, type PlanStanding } from './plan-status.ts';
 
 /**
@@ -10,9 +11,10 @@ import { planStanding, type PlanStanding } from './plan-status.ts';
  */
 export function usePlanStandings(): { known: boolean; standingOf: (planId: string) => PlanStanding } {
   const requests = useQuery({ queryKey: planQueryKeys.myRequests, queryFn: ({ signal }) => fetchMyPlanRequests(signal) });
-  const groups = useQuery({ queryKey: planQueryKeys.myJoinedGroups, queryFn: ({ signal }) => fetchMyJoinedGroups(signal) });
+  // The dashboard's own query of the member's groups: one request for both (a failed one not asked again here).
+  const groups = useMyGroups({ retryOnMount: false });
   return {
     known: !requests.isPending && !groups.isPending,
-    standingOf: (planId) => planStanding(planId, requests.data ?? [], groups.data ?? []),
+    standingOf: (planId) => planStanding(planId, requests.data ?? [], joinedGroupsOf(groups.data ?? [])),
   };
 }
