@@ -1,3 +1,4 @@
+import { formatCount } from '../../contract/money.ts';
 import type { Pagination } from '../../contract/paging.ts';
 
 /**
@@ -5,6 +6,6 @@ import type { Pagination } from '../../contract/paging.ts';
  * (pagination.exact is false on very long lists; see contract/paging.ts).
  */
 export function totalLabel(pagination: Pick<Pagination, 'total' | 'exact'>): string {
-  const shown = pagination.total.toLocaleString('en-US');
+  const shown = formatCount(pagination.total);
   return pagination.exact === false ? `${shown}+` : shown;
 }
