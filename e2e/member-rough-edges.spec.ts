@@ -8,6 +8,8 @@
  * inside the page, a notification opens what it is about, a winner is told what happens next, and
  * every date is written one way. The plans, groups and draws are seeded by the admin through the API.
  */
+import type { z } from 'zod';
+import type { userListAnswer } from '../contract/users.ts';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { karachiPeriod, memberGroupCard, monthCard, openDashboardTab } from './support/instalments.ts';
 import { newMember, registerAndVerify, registerThroughUi, signInToDashboard, type Member } from './support/journeys.ts';
@@ -34,7 +36,7 @@ async function planAndAccount(admin: AdminApi, label: string): Promise<{ plan: P
 
 /** The member's id, from the admin's users list. */
 async function userIdOf(admin: AdminApi, email: string): Promise<string> {
-  const listed = await admin.get<{ users: { id: string; email: string }[] }>(`/api/admin/users?search=${encodeURIComponent(email)}&limit=10`);
+  const listed = await admin.get<z.output<typeof userListAnswer>>(`/api/admin/users?search=${encodeURIComponent(email)}&limit=10`);
   const user = listed.users.find((candidate) => candidate.email === email);
   expect(user, email).toBeTruthy();
   return user?.id ?? '';

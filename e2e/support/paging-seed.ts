@@ -5,14 +5,13 @@
  */
 import { expect, type APIRequestContext } from '@playwright/test';
 import { karachiPeriod } from './instalments.ts';
+import type { z } from 'zod';
+import type { userListAnswer } from '../../contract/users.ts';
 import { createPlan, firstOf, isoDate, type AdminApi } from './owed.ts';
 import { newPlan } from './plans.ts';
 
-export interface SeededMember {
-  id: string;
-  name: string;
-  email: string;
-}
+/** A generated member as the users list shows them (contract/users.ts). */
+export type SeededMember = Pick<z.output<typeof userListAnswer>['users'][number], 'id' | 'name' | 'email'>;
 
 let sequence = 0;
 
@@ -39,7 +38,7 @@ export async function registerMembers(request: APIRequestContext, admin: AdminAp
     });
     expect(response.status(), await response.text()).toBe(201);
   }
-  const listed = await admin.get<{ users: SeededMember[] }>(`/api/admin/users?search=${stamp}&limit=100`);
+  const listed = await admin.get<z.output<typeof userListAnswer>>(`/api/admin/users?search=${stamp}&limit=100`);
   expect(listed.users).toHaveLength(count);
   const members = listed.users.map(({ id, name, email }) => ({ id, name, email })).sort((a, b) => a.name.localeCompare(b.name));
   return { stamp, members };
