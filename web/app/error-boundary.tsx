@@ -34,6 +34,14 @@ interface ErrorBoundaryState {
   resetKey?: unknown;
 }
 
+/**
+ * How many times a crash screen was left (Try Again, or another address). Code that failed to download
+ * asks for it again only after that (router.tsx lazyPage): asked again at once, a page would fetch in a
+ * loop while the network is down.
+ */
+let crashesLeft = 0;
+export const crashScreensLeft = () => crashesLeft;
+
 /** Catches a crash anywhere below it; 'Try Again' renders the children afresh. */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
   state: ErrorBoundaryState = { error: null, resetKey: this.props.resetKey };
@@ -43,7 +51,9 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   }
 
   static getDerivedStateFromProps(props: ErrorBoundaryProps, state: ErrorBoundaryState): Partial<ErrorBoundaryState> | null {
-    return props.resetKey === state.resetKey ? null : { error: null, resetKey: props.resetKey };
+    if (props.resetKey === state.resetKey) return null;
+    if (state.error) crashesLeft++;
+    return { error: null, resetKey: props.resetKey };
   }
 
   componentDidCatch(error: Error, info: ErrorInfo): void {
@@ -51,7 +61,10 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     console.error('Render error', error, info.componentStack);
   }
 
-  reset = () => this.setState({ error: null });
+  reset = () => {
+    crashesLeft++;
+    this.setState({ error: null });
+  };
 
   render() {
     if (this.state.error) return <ErrorFallback onRetry={this.reset} />;

@@ -98,3 +98,36 @@ describe('the opening pages the build lists', () => {
     }
   });
 });
+
+// React.lazy keeps a failed load for good: a page whose code failed to download (a network blip) must
+// fetch it again when the person presses Try Again, not fail at once until the page is reloaded.
+describe('a page whose code failed to download', () => {
+  it('fetches it again on Try Again', async () => {
+    const { lazyPage } = await import('./router.tsx');
+    const { ErrorBoundary } = await import('./error-boundary.tsx');
+    const { Suspense } = await import('react');
+    const { render } = await import('@testing-library/react');
+    const { default: userEvent } = await import('@testing-library/user-event');
+    vi.spyOn(console, 'error').mockImplementation(() => {}); // React reports the caught crash.
+    let attempts = 0;
+    const Page = lazyPage(async () => {
+      attempts++;
+      if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
+      return { Shown: () => <p>The page, at last</p> };
+    }, 'Shown');
+    render(
+      <ErrorBoundary>
+        <Suspense fallback={<p>Loading...</p>}>
+          <Page />
+        </Suspense>
+      </ErrorBoundary>,
+    );
+    // The crash screen, and no second download by itself (a loop while the network is down).
+    const tryAgain = await screen.findByRole('button', { name: 'Try Again' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(attempts).toBe(1);
+    await userEvent.click(tryAgain);
+    expect(await screen.findByText('The page, at last')).toBeTruthy();
+    expect(attempts).toBe(2);
+  });
+});

@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, type ComponentType } from 'react';
 import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { ErrorBoundary } from './error-boundary.tsx';
+import { crashScreensLeft, ErrorBoundary } from './error-boundary.tsx';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
@@ -24,18 +24,34 @@ import { ScrollRestoration } from './scroll-restoration.tsx';
  */
 type LazyPage = ComponentType & { preload: () => Promise<unknown> };
 
-function lazyPage<M>(load: () => Promise<M>, name: keyof M): LazyPage {
+/**
+ * A page whose code is fetched on first use. React.lazy keeps a failed load for good: after a failed
+ * download (a network blip) the crash screen shows, and once it is left (Try Again, or another address)
+ * the page makes a fresh lazy component that fetches the code again, instead of failing at once until
+ * the page is reloaded.
+ */
+export function lazyPage<M>(load: () => Promise<M>, name: keyof M): LazyPage {
   let loading: Promise<{ default: ComponentType }> | undefined;
+  // The count of crash screens left when the download failed.
+  let failedAt: number | undefined;
   const preload = () =>
     (loading ??= load().then(
       (module) => ({ default: module[name] as ComponentType }),
       (error: unknown) => {
-        loading = undefined; // A failed download (a network blip) is tried again on the next render.
+        loading = undefined;
+        failedAt = crashScreensLeft();
         throw error;
       },
     ));
-  const Page = lazy(preload);
-  return Object.assign(() => <Page />, { preload });
+  let Page = lazy(preload);
+  const Shown = () => {
+    if (failedAt !== undefined && failedAt !== crashScreensLeft()) {
+      failedAt = undefined;
+      Page = lazy(preload);
+    }
+    return <Page />;
+  };
+  return Object.assign(Shown, { preload });
 }
 
 const LandingPage = lazyPage(() => import('../features/landing/landing-page.tsx'), 'LandingPage');
@@ -58,7 +74,7 @@ const page = (path: string, Page: LazyPage): RouteObject => ({ path, element: <P
  */
 const adminModule = () => import('../features/admin-frame/index.ts');
 const adminPage = (name: keyof Awaited<ReturnType<typeof adminModule>>) => {
-  const Page = lazy(() => adminModule().then((module) => ({ default: module[name] as ComponentType })));
+  const Page = lazyPage(adminModule, name);
   return <Page />;
 };
 
