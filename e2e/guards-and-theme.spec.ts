@@ -142,6 +142,34 @@ test.describe('theme', () => {
   });
 });
 
+// A signed-in person's first answers are asked for by the page's HTML as it is read, before the app's
+// code has arrived (web/build/early-answers.js): the session check and the dashboard's first reads. The
+// app takes those answers instead of asking again.
+test.describe("a signed-in person's first load", () => {
+  test('asks for the session and the dashboard\'s first reads once each, before the app\'s code has run', async ({ page }) => {
+    const member = await registerAndVerify(page, 'early');
+    await page.goto('/login');
+    await signInToDashboard(page, member);
+    const firstReads = ['/api/auth/me', '/api/notifications?limit=20', '/api/payments/summary', '/api/committee-plans/user/groups', '/api/referrals/stats'];
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.push(`${request.method()} ${url.pathname}${url.search}`);
+    });
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: `Assalam-o-Alaikum, ${member.name}` })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Committee Plans' })).toBeVisible();
+    for (const read of firstReads) expect(asked.filter((request) => request === `GET ${read}`), read).toHaveLength(1);
+
+    // The page itself asks: with none of the app's code, the same reads still go out.
+    asked.length = 0;
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.reload();
+    await expect.poll(() => firstReads.every((read) => asked.includes(`GET ${read}`))).toBe(true);
+  });
+});
+
 test.describe('page titles', () => {
   test('the landing, sign-in and register pages each have their own title', async ({ page }) => {
     const expected: Record<string, string> = {

@@ -12,3 +12,13 @@ export const openingPages: Record<string, readonly [page: string, ...alsoLoaded:
   // A signed-in page first checks the stored session (web/lib/auth.tsx), with this schema.
   '/dashboard': ['features/dashboard/dashboard-page.tsx', '../contract/public-user.ts'],
 };
+
+/**
+ * The API reads (under /api, with their query) a signed-in person's first screen of a page makes,
+ * asked for by the page's HTML with the session check, before the app's code has arrived
+ * (web/build/early-answers.js). They must be the very addresses the page reads: the dashboard's test
+ * checks them against its requests.
+ */
+export const openingReads: Record<string, readonly string[]> = {
+  '/dashboard': ['/notifications?limit=20', '/payments/summary', '/committee-plans/user/groups', '/referrals/stats'],
+};

@@ -16,8 +16,8 @@ export function createQueryClient(): QueryClient {
 }
 
 /** Everything the pages rely on: server state, theme, session, text direction and toasts. */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>

@@ -131,3 +131,47 @@ describe('a page whose code failed to download', () => {
     expect(attempts).toBe(2);
   });
 });
+
+// A page whose code has already arrived (the opening page, fetched as the app starts) is drawn at once:
+// through React.lazy it would show the loading screen for a moment, and React holds back what follows a
+// loading screen for 300 ms.
+describe('a page whose code has arrived', () => {
+  it('is drawn at once, without the loading screen', async () => {
+    const { lazyPage } = await import('./router.tsx');
+    const { Suspense } = await import('react');
+    const { render } = await import('@testing-library/react');
+    const Page = lazyPage(async () => ({ Shown: () => <p>The page</p> }), 'Shown');
+    await Page.preload();
+    const { container } = render(
+      <Suspense fallback={<p>Loading...</p>}>
+        <Page />
+      </Suspense>,
+    );
+    expect(container.textContent).toBe('The page');
+  });
+});
+
+describe('the page the app opens on', () => {
+  it("starts a signed-in person's first reads into the cache, and a visitor's none", async () => {
+    const { preloadOpeningPage } = await import('./router.tsx');
+    const { createQueryClient } = await import('./providers.tsx');
+    const { openingReads } = await import('./opening-pages.ts');
+    window.history.replaceState(null, '', '/dashboard');
+    try {
+      const visitor = stubGetRequests({});
+      await preloadOpeningPage(createQueryClient());
+      expect(visitor.refused).toEqual([]);
+
+      window.localStorage.setItem('auth_token', 'token-1');
+      const { refused } = stubGetRequests({});
+      const queryClient = createQueryClient();
+      await preloadOpeningPage(queryClient);
+      // The very reads the page's HTML asks for ahead (web/app/opening-pages.ts), each once.
+      expect(refused.map((call) => call.url).sort()).toEqual(openingReads['/dashboard']!.map((read) => `/api${read}`).sort());
+      expect(queryClient.getQueryCache().getAll()).toHaveLength(openingReads['/dashboard']!.length);
+    } finally {
+      window.localStorage.clear();
+      window.history.replaceState(null, '', '/');
+    }
+  });
+});

@@ -2,13 +2,15 @@
  * The table of pages (member document §2 route table; admin document §2 admin routes).
  * Tests render these same routes in a memory router.
  */
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { crashScreensLeft, ErrorBoundary } from './error-boundary.tsx';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
+import { readStorage, storageKeys } from '../lib/storage-keys.ts';
 
 /**
  * Each page is its own chunk, loaded when the page is first shown, so that a visitor's first load
@@ -22,21 +24,32 @@ import { ScrollRestoration } from './scroll-restoration.tsx';
  * all pages (below) shows the loading screen on the first load, and on a later navigation the router's
  * transition keeps the current page on screen until the next one's code has arrived.
  */
-type LazyPage = ComponentType & { preload: () => Promise<unknown> };
+/** Starts the reads of a page's first screen into the cache; settles when they have (each may have failed). */
+type ReadAhead = (queryClient: QueryClient) => Promise<unknown>;
+type LazyPage = ComponentType & { preload: () => Promise<unknown>; readAhead?: ReadAhead };
+type PageHandle = { preload?: () => Promise<unknown>; readAhead?: ReadAhead };
 
 /**
- * A page whose code is fetched on first use. React.lazy keeps a failed load for good: after a failed
- * download (a network blip) the crash screen shows, and once it is left (Try Again, or another address)
- * the page makes a fresh lazy component that fetches the code again, instead of failing at once until
- * the page is reloaded.
+ * A page whose code is fetched on first use. A page whose code has already arrived (the opening page,
+ * fetched as the app starts) is drawn at once: through React.lazy it would suspend for a moment even
+ * then, and React holds back what follows a loading screen for 300 ms. React.lazy keeps a failed load
+ * for good: after a failed download (a network blip) the crash screen shows, and once it is left (Try
+ * Again, or another address) the page makes a fresh lazy component that fetches the code again,
+ * instead of failing at once until the page is reloaded.
  */
-export function lazyPage<M>(load: () => Promise<M>, name: keyof M): LazyPage {
+export function lazyPage<M>(load: () => Promise<M>, name: keyof M, readAheadName?: keyof M): LazyPage {
   let loading: Promise<{ default: ComponentType }> | undefined;
+  let loaded: ComponentType | undefined;
+  let module: M | undefined;
   // The count of crash screens left when the download failed.
   let failedAt: number | undefined;
   const preload = () =>
     (loading ??= load().then(
-      (module) => ({ default: module[name] as ComponentType }),
+      (arrived) => {
+        module = arrived;
+        loaded = arrived[name] as ComponentType;
+        return { default: loaded };
+      },
       (error: unknown) => {
         loading = undefined;
         failedAt = crashScreensLeft();
@@ -45,13 +58,17 @@ export function lazyPage<M>(load: () => Promise<M>, name: keyof M): LazyPage {
     ));
   let Page = lazy(preload);
   const Shown = () => {
+    // Chosen once for each time the page is shown: a page never changes its kind of component (and
+    // loses its state) while it is on screen.
+    const [Loaded] = useState(() => loaded);
     if (failedAt !== undefined && failedAt !== crashScreensLeft()) {
       failedAt = undefined;
       Page = lazy(preload);
     }
-    return <Page />;
+    return Loaded ? <Loaded /> : <Page />;
   };
-  return Object.assign(Shown, { preload });
+  const readAhead = readAheadName && ((queryClient: QueryClient) => preload().then(() => (module![readAheadName] as ReadAhead)(queryClient)));
+  return Object.assign(Shown, { preload, readAhead });
 }
 
 const LandingPage = lazyPage(() => import('../features/landing/landing-page.tsx'), 'LandingPage');
@@ -60,13 +77,16 @@ const RegisterPage = lazyPage(() => import('../features/accounts/register-page.t
 const ForgotPasswordPage = lazyPage(() => import('../features/accounts/forgot-password-page.tsx'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(() => import('../features/accounts/reset-password-page.tsx'), 'ResetPasswordPage');
 const VerifyEmailPage = lazyPage(() => import('../features/accounts/verify-email-page.tsx'), 'VerifyEmailPage');
-const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
+const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage', 'readDashboardAhead');
 const MemberProfilePage = lazyPage(() => import('../features/profile/member/member-profile-page.tsx'), 'MemberProfilePage');
 const PaymentPage = lazyPage(() => import('../features/instalments/member/payment-page.tsx'), 'PaymentPage');
 const SubscribePage = lazyPage(() => import('../features/plans/member/subscribe-page.tsx'), 'SubscribePage');
 
-/** A page's route: `handle.preload` fetches its code (used for the address the app opens on). */
-const page = (path: string, Page: LazyPage): RouteObject => ({ path, element: <Page />, handle: { preload: Page.preload } });
+/**
+ * A page's route: `handle.preload` fetches its code and `handle.readAhead` its first screen's reads
+ * (used for the address the app opens on).
+ */
+const page = (path: string, Page: LazyPage): RouteObject => ({ path, element: <Page />, handle: { preload: Page.preload, readAhead: Page.readAhead } satisfies PageHandle });
 
 /**
  * The admin area is loaded on first visit only: members (nearly everyone, mostly on phones)
@@ -155,15 +175,19 @@ export const routes: RouteObject[] = [
 
 /**
  * Requests the code of the page the app opens on at once, while the session is still being checked,
- * rather than after the guard lets the page render.
+ * rather than after the guard lets the page render; for a signed-in person, also its first screen's
+ * reads. Settles once those have (whether or not they succeeded: the page shows its own errors).
  */
-export function preloadOpeningPage(): void {
+export function preloadOpeningPage(queryClient: QueryClient): Promise<unknown> {
+  const reads: Promise<unknown>[] = [];
   for (const match of matchRoutes(routes, window.location) ?? []) {
-    const preload = (match.route.handle as { preload?: () => Promise<unknown> } | undefined)?.preload;
-    void preload?.().catch(() => {
+    const handle = match.route.handle as PageHandle | undefined;
+    void handle?.preload?.().catch(() => {
       // Rendering the page loads it again and shows the error screen if it still fails.
     });
+    if (handle?.readAhead && readStorage(storageKeys.authToken)) reads.push(handle.readAhead(queryClient).catch(() => undefined));
   }
+  return Promise.all(reads);
 }
 
 /**

@@ -1,9 +1,11 @@
 /**
  * A Vite plugin for what a page's HTML can do before any script runs:
  *
- * - The theme script (theme-init.js beside this file) is written into index.html rather than loaded:
- *   it must run before the first paint, and as a file it was one more request that held the first
- *   paint back on a slow link. The server allows it by its hash (server/web-app.ts).
+ * - The theme script and the early answers (theme-init.js and early-answers.js beside this file) are
+ *   written into index.html rather than loaded: they must run before the first paint and before the
+ *   app's code, and as files they were requests that held the first paint back on a slow link. The
+ *   early answers get the opening pages' first reads (web/app/opening-pages.ts) written in. The server
+ *   allows both scripts by their hashes (server/web-app.ts).
  * - opening-pages.json names, for each page a visitor may open the app on (web/app/opening-pages.ts),
  *   the chunks that page needs beyond the entry's. The server writes them into that page's HTML as
  *   <link rel="modulepreload">, so the browser fetches them beside the entry instead of after it has run.
@@ -12,10 +14,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { openingPages } from '../app/opening-pages.ts';
+import { openingPages, openingReads } from '../app/opening-pages.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const THEME_SCRIPT_TAG = '<script src="/theme-init.js"></script>';
+const INLINED_SCRIPTS = ['theme-init.js', 'early-answers.js'];
 export const OPENING_PAGES_FILE = 'opening-pages.json';
 
 type OutputChunk = { type: 'chunk'; fileName: string; imports: string[]; isEntry: boolean; facadeModuleId: string | null; moduleIds: string[] };
@@ -31,10 +33,18 @@ export function pageHtml(): Plugin {
       // Before Vite reads the page's scripts: a classic script file is not Vite's to bundle.
       order: 'pre',
       handler(html) {
-        if (!html.includes(THEME_SCRIPT_TAG)) throw new Error(`index.html no longer loads the theme script as ${THEME_SCRIPT_TAG}`);
-        // Its comments stay in the file; every page's HTML carries only the code.
-        const script = fs.readFileSync(path.join(here, 'theme-init.js'), 'utf8').replace(/^\/\/.*\n/gm, '').trim();
-        return html.replace(THEME_SCRIPT_TAG, `<script>${script}</script>`);
+        for (const file of INLINED_SCRIPTS) {
+          const tag = `<script src="/${file}"></script>`;
+          if (!html.includes(tag)) throw new Error(`index.html no longer loads ${file} as ${tag}`);
+          // Its comments stay in the file; every page's HTML carries only the code.
+          const script = fs
+            .readFileSync(path.join(here, file), 'utf8')
+            .replace(/^\s*\/\/.*\n/gm, '')
+            .replace('OPENING_READS', JSON.stringify(openingReads))
+            .trim();
+          html = html.replace(tag, `<script>${script}</script>`);
+        }
+        return html;
       },
     },
     generateBundle(_options, bundle) {

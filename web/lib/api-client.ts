@@ -17,12 +17,15 @@
  *   Bearer token rules out a plain link.
  */
 import { i18n, textOfAnswer } from './i18n.ts';
+import { forgetEarlyAnswers, takeEarlyAnswer } from './early-answers.ts';
 import { readStorage, storageKeys } from './storage-keys.ts';
 
 export const API_BASE = '/api';
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const MAX_RETRIES = 3;
 export const RETRY_DELAY_MS = 1_000;
+
+const JSON_TYPE = 'application/json';
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout';
 
@@ -104,7 +107,7 @@ interface AnswerReader<T> {
 }
 
 const jsonAnswer: AnswerReader<unknown> = {
-  accept: 'application/json',
+  accept: JSON_TYPE,
   read: async (response) => {
     const data = await readBody(response);
     // Every answer of the API is JSON: a page of text here came from something in between (a proxy's
@@ -176,6 +179,7 @@ async function request<T>(method: string, path: string, body: unknown, options: 
   const isUpload = body instanceof FormData;
   const retries = isUpload ? 0 : (options.retries ?? MAX_RETRIES);
   const idempotencyKey = method === 'GET' ? undefined : newIdempotencyKey();
+  if (method !== 'GET') forgetEarlyAnswers();
 
   for (let attempt = 0; ; attempt++) {
     try {
@@ -225,8 +229,12 @@ async function attemptRequest<T>(method: string, path: string, body: unknown, op
   try {
     const url = buildUrl(path, options.params);
     const { onUploadProgress } = options;
-    response =
-      onUploadProgress && payload instanceof FormData
+    // An answer the page's HTML already asked for (a signed-in person's first reads) is taken once; a
+    // retry asks again.
+    const early = method === 'GET' && answer.accept === JSON_TYPE ? takeEarlyAnswer(url, token) : undefined;
+    response = early
+      ? await untilAborted(early, controller.signal)
+      : onUploadProgress && payload instanceof FormData
         ? await (await import('./upload-progress.ts')).sendWithUploadProgress(url, { method, headers, body: payload, signal: controller.signal }, (sent) => {
             clearTimeout(timer);
             timer = setTimeout(onTimeout, REQUEST_TIMEOUT_MS);
@@ -289,6 +297,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function stringEntries(value: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+/** The answer already on its way, or a failure once the attempt is given up (timed out or cancelled). */
+function untilAborted<T>(answer: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    answer.then(resolve, reject);
+  });
 }
 
 /** Waits between attempts; a cancelled request stops waiting at once. */

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ok, stubGetRequests } from '../test/api-stub.ts';
+import { fail, ok, stubGetRequests } from '../test/api-stub.ts';
 import { makeUser } from '../test/render.tsx';
 import { AuthProvider, checkStoredSessionEarly, useAuth } from './auth.tsx';
 
@@ -53,5 +53,28 @@ describe('the stored session checked before the first render', () => {
     const { reads } = stubGetRequests({});
     checkStoredSessionEarly();
     expect(reads).toHaveLength(0);
+  });
+
+  it('once answered, makes the first screen the person\'s page: no \'Authenticating...\' and no second request', async () => {
+    const user = makeUser({ name: 'Confirmed Early' });
+    window.localStorage.setItem('auth_token', 'token-early');
+    const { reads } = stubGetRequests({ '/api/auth/me': ok({ user, data: { user } }) });
+    await checkStoredSessionEarly();
+    renderProvider();
+    // At once, without waiting: the provider starts from the confirmed session.
+    expect(screen.getByText('signed in as Confirmed Early')).toBeTruthy();
+    expect(reads.filter((call) => call.path === '/api/auth/me')).toHaveLength(1);
+    expect(JSON.parse(window.localStorage.getItem('user_data') ?? '{}')).toMatchObject({ name: 'Confirmed Early' });
+  });
+
+  it('once refused, has cleared the stored session before the first screen', async () => {
+    window.localStorage.setItem('auth_token', 'token-expired');
+    window.localStorage.setItem('user_data', JSON.stringify(makeUser({ name: 'Stored Name' })));
+    stubGetRequests({ '/api/auth/me': fail(401, 'Session expired.') });
+    await checkStoredSessionEarly();
+    expect(window.localStorage.getItem('auth_token')).toBeNull();
+    expect(window.localStorage.getItem('user_data')).toBeNull();
+    renderProvider();
+    expect(screen.getByText('signed in as nobody')).toBeTruthy();
   });
 });

@@ -4,7 +4,7 @@
  * the person signed in. On start, a stored token is checked with GET /auth/me; while that runs
  * the route guards show 'Authenticating...', and if it fails the stored session is cleared.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '../../contract/public-user.ts';
 import { api, ApiError, setUnauthorizedHandler } from './api-client.ts';
@@ -38,8 +38,8 @@ interface MeResponse {
  * against the contract. The schemas are fetched with the first answer, not with the first page: a
  * visitor who is not signed in never downloads them.
  */
-export async function parseUser(body: { user?: unknown; data?: { user?: unknown } } | undefined): Promise<PublicUser> {
-  const { publicUser } = await import('../../contract/public-user.ts');
+export async function parseUser(answer: MeResponse | undefined | Promise<MeResponse | undefined>): Promise<PublicUser> {
+  const [{ publicUser }, body] = await Promise.all([import('../../contract/public-user.ts'), answer]);
   return publicUser.parse(body?.user ?? body?.data?.user);
 }
 
@@ -59,19 +59,37 @@ function readStoredUser(): PublicUser | null {
 }
 
 /**
- * The check of a stored session, started before the first render (main.tsx) so that the answer is on
- * its way while the app's code builds the first screen; the provider's first check takes it. Only for
- * the token stored when it started: a sign-in or sign-out since then checks afresh.
+ * The check of a stored session, started before the first render (main.tsx), and asked for by the
+ * page's HTML before that (web/build/early-answers.js): its answer is usually here by the time the
+ * app's code has run. Only for the token stored when it started: a sign-in or sign-out since then checks afresh.
  */
 let earlyCheck: { token: string; answer: Promise<MeResponse | undefined> } | undefined;
+/** What the early check found, once it has answered: the checked user, or null for a session that is no longer valid. */
+let earlyOutcome: { token: string; user: PublicUser | null } | undefined;
 
-export function checkStoredSessionEarly(): void {
+/**
+ * Starts the check of the stored session (taking the answer the page's HTML asked for), and settles
+ * once it has answered. A session found invalid is cleared from storage then (member document §4:
+ * "If it fails, the stored session is cleared"), before any screen shows it.
+ */
+export function checkStoredSessionEarly(): Promise<void> {
   const token = readStorage(storageKeys.authToken);
-  if (!token) return;
+  if (!token) return Promise.resolve();
   const answer = api.get<MeResponse>('/auth/me');
   answer.catch(() => undefined); // Read (and its failure handled) by the provider's first check.
   earlyCheck = { token, answer };
-  void import('../../contract/public-user.ts').catch(() => undefined);
+  return parseUser(answer).then(
+    (user) => {
+      earlyOutcome = { token, user };
+      if (readStorage(storageKeys.authToken) === token) writeStorage(storageKeys.userData, JSON.stringify(user));
+    },
+    () => {
+      earlyOutcome = { token, user: null };
+      if (readStorage(storageKeys.authToken) !== token) return;
+      removeStorage(storageKeys.authToken);
+      removeStorage(storageKeys.userData);
+    },
+  );
 }
 
 /** GET /auth/me for this token: the early check's answer if it was for this token, else a new request. */
@@ -87,9 +105,15 @@ interface SessionState {
   user: PublicUser | null;
 }
 
+/**
+ * The session the app starts with: the one the early check has already confirmed, else the stored
+ * one, 'loading' until GET /auth/me has answered.
+ */
 function readStoredSession(): SessionState {
   const token = readStorage(storageKeys.authToken);
-  return token ? { status: 'loading', token, user: readStoredUser() } : { status: 'ready', token: null, user: null };
+  if (!token) return { status: 'ready', token: null, user: null };
+  if (earlyOutcome?.token === token && earlyOutcome.user) return { status: 'ready', token, user: earlyOutcome.user };
+  return { status: 'loading', token, user: readStoredUser() };
 }
 
 /**
@@ -131,7 +155,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       const user = await parseUser(await checkSession(token));
       writeStorage(storageKeys.userData, JSON.stringify(user));
-      setSession({ status: 'ready', token, user });
+      // A transition: the person's first page is built in slices of a few milliseconds, so that a phone
+      // stays responsive to a tap meanwhile ('Authenticating...' stays until the page is ready).
+      startTransition(() => setSession({ status: 'ready', token, user }));
       followLanguage(user);
       return user;
     } catch {
@@ -151,12 +177,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [clearSession]);
 
-  // Check a stored token once on start (a ref, because StrictMode runs effects twice).
+  // Check a stored token once on start (a ref, because StrictMode runs effects twice), unless the
+  // early check has already confirmed it.
   const checked = useRef(false);
+  const confirmedEarly = useRef(session.status === 'ready' ? session.user : null);
   useEffect(() => {
     if (checked.current) return;
     checked.current = true;
-    if (readStorage(storageKeys.authToken)) void refresh();
+    if (confirmedEarly.current) followLanguage(confirmedEarly.current);
+    else if (readStorage(storageKeys.authToken)) void refresh();
   }, [refresh]);
 
   // A 401 on any call means the session is dead: the guards then send the person to /login.

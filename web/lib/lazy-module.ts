@@ -4,7 +4,7 @@
  * already here by the time it is needed, because it is fetched ahead when the pointer rests on its
  * trigger, when the trigger gets focus, or once the person has started to use the page.
  */
-import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 export interface LazyModule<M> {
   /** Fetches the module once; a failed download (a network blip) is tried again on the next call. */
@@ -50,11 +50,29 @@ export function prefetch(module: LazyModule<unknown>): void {
 }
 
 /**
+ * The module once it has arrived. What it draws then comes in a transition: React builds it in slices
+ * of a few milliseconds, where a panel's first drawing held a phone's main thread for a tenth of a
+ * second in one piece (docs/performance.md).
+ */
+function useArrived<M>(module: LazyModule<M>): M | undefined {
+  const [, setArrivals] = useState(0);
+  const current = module.current;
+  useEffect(() => {
+    const redraw = () => startTransition(() => setArrivals((count) => count + 1));
+    const unsubscribe = module.subscribe(redraw);
+    // It may have arrived between this render and now.
+    if (module.current !== current) redraw();
+    return unsubscribe;
+  }, [module, current]);
+  return current;
+}
+
+/**
  * The module once it has loaded, `undefined` until then; fetched as soon as `needed` is true (the
  * thing was asked for before its code was here). Re-renders when the module arrives, whoever fetched it.
  */
 export function useLazyModule<M>(module: LazyModule<M>, needed = false): M | undefined {
-  const loaded = useSyncExternalStore(module.subscribe, () => module.current);
+  const loaded = useArrived(module);
   useEffect(() => {
     if (needed && !loaded) prefetch(module);
   }, [module, needed, loaded]);

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -7,9 +8,10 @@ import { useAuth } from '../../lib/auth.tsx';
 import { readStorage, storageKeys, writeStorage } from '../../lib/storage-keys.ts';
 import { lazyModule, prefetch, useLazyModule, usePrefetchOnceInUse, type LazyModule } from '../../lib/lazy-module.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { MemberHeader } from '../member-frame/index.ts';
-import { loadMyGroupsPanel, loadPaymentsPanel, NextDueCard, SummaryTiles, useMyGroups } from '../instalments/member/index.ts';
-import { loadReferralsPanel, useReferralStats } from '../referrals/member/index.ts';
+import { MemberHeader, notificationsQuery } from '../member-frame/index.ts';
+import { myGroupsQuery } from '../groups/member/index.ts';
+import { loadMyGroupsPanel, loadPaymentsPanel, NextDueCard, paymentSummaryQuery, SummaryTiles, useMyGroups } from '../instalments/member/index.ts';
+import { loadReferralsPanel, referralStatsQuery, useReferralStats } from '../referrals/member/index.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
 
 /**
@@ -51,6 +53,20 @@ export function resolveDashboardTab(saved: DashboardTab | null, groups: { status
   if (groups.status === 'pending') return null;
   const hasGroups = groups.status === 'success' && groups.count > 0;
   return hasGroups ? 'groups' : 'plans';
+}
+
+/**
+ * The reads of the dashboard's first screen, started before its first render when the app opens on it
+ * (web/main.tsx): their answers, which the page's HTML already asked for (web/app/opening-pages.ts),
+ * are then in the cache as it is first drawn, and the page is drawn once, complete.
+ */
+export function readDashboardAhead(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.prefetchQuery(notificationsQuery),
+    queryClient.prefetchQuery(paymentSummaryQuery),
+    queryClient.prefetchQuery(myGroupsQuery),
+    queryClient.prefetchQuery(referralStatsQuery),
+  ]);
 }
 
 export function DashboardPage() {

@@ -10,13 +10,21 @@
  * then opens the list as soon as it has arrived.
  */
 import { useState, type ComponentProps } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { lazyModule, prefetch, useLazyTrigger, usePrefetchOnceInUse } from '../../lib/lazy-module.ts';
 import { NOTIFICATION_POLL_MS, badgeText, fetchNotifications, notificationKeys, type AppNotification } from './api.ts';
+
+/** The bell's read: the newest notifications and the unread count. */
+export const notificationsQuery = queryOptions({
+  queryKey: notificationKeys.list,
+  queryFn: ({ signal }) => fetchNotifications(signal),
+  refetchInterval: NOTIFICATION_POLL_MS,
+  refetchOnWindowFocus: 'always',
+});
 
 const notificationPopoverModule = lazyModule(() => import('./notification-popover.tsx'));
 const prefetchOnceInUse = [notificationPopoverModule];
@@ -31,12 +39,7 @@ export function NotificationBell({ linkFor, className }: NotificationBellProps) 
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
 
-  const list = useQuery({
-    queryKey: notificationKeys.list,
-    queryFn: ({ signal }) => fetchNotifications(signal),
-    refetchInterval: NOTIFICATION_POLL_MS,
-    refetchOnWindowFocus: 'always',
-  });
+  const list = useQuery(notificationsQuery);
   const unread = list.data?.unreadCount ?? 0;
   const { loaded, triggerRef } = useLazyTrigger(notificationPopoverModule, open);
   usePrefetchOnceInUse(prefetchOnceInUse);

@@ -4,7 +4,7 @@
  * Its key starts with the instalments' key ('member-payments'), so their one invalidation after a
  * payment refreshes it too.
  */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { MemberGroup, memberGroupsAnswer } from '../../../../contract/payments.ts';
 import { api } from '../../../lib/api-client.ts';
@@ -28,12 +28,13 @@ export async function fetchMyGroups(signal?: AbortSignal): Promise<MemberGroup[]
  * would put its tabs back to 'Loading...', the part would go, and come back when the read failed again:
  * a loop of requests.
  */
+export const myGroupsQuery = queryOptions({
+  queryKey: myGroupsKey,
+  queryFn: ({ signal }) => fetchMyGroups(signal),
+  // The schedule carries receipt links signed for 10 minutes.
+  refetchInterval: RECEIPT_LINK_REFRESH_MS,
+});
+
 export function useMyGroups({ retryOnMount = true }: { retryOnMount?: boolean } = {}) {
-  return useQuery({
-    queryKey: myGroupsKey,
-    queryFn: ({ signal }) => fetchMyGroups(signal),
-    // The schedule carries receipt links signed for 10 minutes.
-    refetchInterval: RECEIPT_LINK_REFRESH_MS,
-    retryOnMount,
-  });
+  return useQuery({ ...myGroupsQuery, retryOnMount });
 }

@@ -12,7 +12,7 @@ export const loadPaymentsPanel = () => import('./payments-panel.tsx');
 
 export { NextDueCard } from './next-due-card.tsx';
 export { SummaryTiles } from './summary-tiles.tsx';
-export { useMyGroups } from './queries.ts';
+export { paymentSummaryQuery, useMyGroups } from './queries.ts';
 export { instalmentStateOf } from './rules.ts';
 export { SELECTED_PAYMENT_KEY, readSelectedPayment, selectedPaymentOf, writeSelectedPayment, type SelectedPayment } from './selected-payment.ts';
 export type { GroupPayment, MemberGroup, MemberPayment, PaymentCounts, SummaryFigures } from './api.ts';

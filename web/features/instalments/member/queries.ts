@@ -1,5 +1,5 @@
 /** The reads of this area as React Query hooks: one cache entry each, shared by the dashboard and the pages. */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchGroupLedger, fetchMyPayments, fetchPaymentSummary, memberPaymentKeys, RECEIPT_LINK_REFRESH_MS } from './api.ts';
 
 /** The member's groups: one query shared with the plans tab (groups/member). */
@@ -9,8 +9,10 @@ export { useMyGroups } from '../../groups/member/index.ts';
  * GET /payments/summary: one query, and so one truth, for the dashboard's tiles, the next-instalment
  * card and the Payments tab's counts (RULES §6a).
  */
+export const paymentSummaryQuery = queryOptions({ queryKey: memberPaymentKeys.summary, queryFn: ({ signal }) => fetchPaymentSummary(signal) });
+
 export function usePaymentSummary() {
-  return useQuery({ queryKey: memberPaymentKeys.summary, queryFn: ({ signal }) => fetchPaymentSummary(signal) });
+  return useQuery(paymentSummaryQuery);
 }
 
 export function useMyPayments() {

@@ -3,5 +3,5 @@
  * (its own chunk, through loadReferralsPanel), and the referral figures the dashboard's summary shows.
  */
 export const loadReferralsPanel = () => import('./referrals-panel.tsx');
-export { useReferralStats } from './queries.ts';
+export { referralStatsQuery, useReferralStats } from './queries.ts';
 export type { ReferralStats } from './api.ts';

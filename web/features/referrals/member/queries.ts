@@ -2,11 +2,13 @@
  * The reads of this area as React Query hooks. Each sub-tab reads only what it shows, when it is
  * opened; the stats are shared with the dashboard's Referral Earnings tile.
  */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCommissionPayments, fetchCommissionRules, fetchReferralStats, fetchReferralTree, fetchReferrals, referralKeys } from './api.ts';
 
+export const referralStatsQuery = queryOptions({ queryKey: referralKeys.stats, queryFn: ({ signal }) => fetchReferralStats(signal) });
+
 export function useReferralStats() {
-  return useQuery({ queryKey: referralKeys.stats, queryFn: ({ signal }) => fetchReferralStats(signal) });
+  return useQuery(referralStatsQuery);
 }
 
 export function useReferrals() {
