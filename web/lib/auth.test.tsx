@@ -1,13 +1,21 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, ok, stubGetRequests } from '../test/api-stub.ts';
 import { makeUser } from '../test/render.tsx';
 import { AuthProvider, checkStoredSessionEarly, useAuth } from './auth.tsx';
 
 function Shown() {
-  const { status, user } = useAuth();
-  return <p>{status === 'loading' ? 'checking' : `signed in as ${user?.name ?? 'nobody'}`}</p>;
+  const { status, user, refresh } = useAuth();
+  return (
+    <>
+      <p>{status === 'loading' ? 'checking' : `signed in as ${user?.name ?? 'nobody'}`}</p>
+      <button type="button" onClick={() => void refresh()}>
+        Check again
+      </button>
+    </>
+  );
 }
 
 function renderProvider() {
@@ -76,5 +84,23 @@ describe('the stored session checked before the first render', () => {
     expect(window.localStorage.getItem('user_data')).toBeNull();
     renderProvider();
     expect(screen.getByText('signed in as nobody')).toBeTruthy();
+  });
+
+  it('answers only the first check: a later one asks the server again', async () => {
+    let answered = 0;
+    const names = ['Before The Change', 'After The Change'];
+    window.localStorage.setItem('auth_token', 'token-later');
+    const { reads } = stubGetRequests({
+      '/api/auth/me': () => {
+        const user = makeUser({ name: names[Math.min(answered++, 1)] });
+        return ok({ user, data: { user } });
+      },
+    });
+    await checkStoredSessionEarly();
+    renderProvider();
+    expect(screen.getByText('signed in as Before The Change')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByText('signed in as After The Change')).toBeTruthy();
+    expect(reads.filter((call) => call.path === '/api/auth/me')).toHaveLength(2);
   });
 });

@@ -81,7 +81,10 @@ export function checkStoredSessionEarly(): Promise<void> {
   return parseUser(answer).then(
     (user) => {
       earlyOutcome = { token, user };
-      if (readStorage(storageKeys.authToken) === token) writeStorage(storageKeys.userData, JSON.stringify(user));
+      if (readStorage(storageKeys.authToken) !== token) return;
+      writeStorage(storageKeys.userData, JSON.stringify(user));
+      // Before the first screen, so that it is already in the person's language.
+      followLanguage(user);
     },
     () => {
       earlyOutcome = { token, user: null };
@@ -184,7 +187,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (checked.current) return;
     checked.current = true;
-    if (confirmedEarly.current) followLanguage(confirmedEarly.current);
+    // The early check was this session's first check: any later one (after a change of language, say)
+    // asks the server again rather than take its answer.
+    if (confirmedEarly.current) earlyCheck = undefined;
     else if (readStorage(storageKeys.authToken)) void refresh();
   }, [refresh]);
 
