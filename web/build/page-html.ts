@@ -15,9 +15,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { openingPages, openingReads } from '../app/opening-pages.ts';
+import { storageKeys } from '../lib/storage-keys.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const INLINED_SCRIPTS = ['theme-init.js', 'early-answers.js'];
+/**
+ * Written into the scripts at build, so that they name the app's own storage keys and reads rather
+ * than copies: STORAGE_KEYS.<name> becomes that key, OPENING_READS the reads by page.
+ */
+function withBuildValues(script: string, file: string): string {
+  return script
+    .replaceAll(/STORAGE_KEYS\.(\w+)/g, (_match, name: string) => {
+      const key = (storageKeys as Record<string, string>)[name];
+      if (key === undefined) throw new Error(`${file} names a storage key the app does not have: ${name}`);
+      return JSON.stringify(key);
+    })
+    .replaceAll('OPENING_READS', JSON.stringify(openingReads));
+}
 export const OPENING_PAGES_FILE = 'opening-pages.json';
 
 type OutputChunk = { type: 'chunk'; fileName: string; imports: string[]; isEntry: boolean; facadeModuleId: string | null; moduleIds: string[] };
@@ -37,11 +51,7 @@ export function pageHtml(): Plugin {
           const tag = `<script src="/${file}"></script>`;
           if (!html.includes(tag)) throw new Error(`index.html no longer loads ${file} as ${tag}`);
           // Its comments stay in the file; every page's HTML carries only the code.
-          const script = fs
-            .readFileSync(path.join(here, file), 'utf8')
-            .replace(/^\s*\/\/.*\n/gm, '')
-            .replace('OPENING_READS', JSON.stringify(openingReads))
-            .trim();
+          const script = withBuildValues(fs.readFileSync(path.join(here, file), 'utf8').replace(/^\s*\/\/.*\n/gm, '').trim(), file);
           html = html.replace(tag, `<script>${script}</script>`);
         }
         return html;

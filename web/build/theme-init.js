@@ -4,7 +4,7 @@
 (function () {
   var theme = null;
   try {
-    theme = window.localStorage.getItem('committee-theme');
+    theme = window.localStorage.getItem(STORAGE_KEYS.theme);
   } catch (error) {
     theme = null;
   }

@@ -1,7 +1,7 @@
 /**
  * Every browser-storage key the app uses, in one place. The first four are named by the
- * specification (member document §3 and §9); web/public/theme-init.js repeats the theme key
- * because it runs before any module is loaded.
+ * specification (member document §3 and §9). The page's own scripts (web/build/theme-init.js and
+ * early-answers.js), which run before any module is loaded, get them written in at build.
  */
 export const storageKeys = {
   authToken: 'auth_token',

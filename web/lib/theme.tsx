@@ -1,7 +1,7 @@
 /**
  * Light and dark themes (member document §4 "Theme"): the saved choice wins, otherwise the
  * system preference. The `dark` class on <html> switches the colour tokens in styles.css.
- * web/public/theme-init.js applies the same rule before the first paint, so there is no flash.
+ * web/build/theme-init.js applies the same rule before the first paint, so there is no flash.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { readStorage, storageKeys, writeStorage } from './storage-keys.ts';
