@@ -111,7 +111,7 @@ export const registerBody = z.object({
    * The language of the verification email and of everything after it. English when not given: the
    * server applies that default, so that forms built on this type need not send it.
    */
-  language: languageField.optional(),
+  language: z.optional(languageField),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 

@@ -2,9 +2,12 @@
  * What is owed (RULES §6a): the words every money figure is told in, and the shapes the server answers
  * them with. Server and web both read these; the definitions themselves are computed on the server
  * (server/payments/figures.ts).
+ *
+ * Written with zod's small build (zod/mini): the web app checks a member's summary against these before
+ * the dashboard's first screen, and the full build's schema library would double what that screen loads.
  */
-import { z } from 'zod';
-import { pagination } from './paging.ts';
+import * as z from 'zod/mini';
+import { pagination } from './pagination.ts';
 
 /**
  * The state of one instalment on a given day, each instalment in exactly one:
@@ -18,7 +21,7 @@ export const INSTALMENT_STATES = ['SCHEDULED', 'UNDER_REVIEW', 'OWED', 'OVERDUE'
 export const instalmentState = z.enum(INSTALMENT_STATES);
 export type InstalmentState = z.infer<typeof instalmentState>;
 
-export const countAndAmount = z.object({ count: z.number().int(), amount: z.number() });
+export const countAndAmount = z.object({ count: z.int(), amount: z.number() });
 export type CountAndAmount = z.infer<typeof countAndAmount>;
 
 /**
@@ -54,12 +57,12 @@ export const nextDue = z.object({
   groupId: z.string(),
   groupNumber: z.string(),
   planName: z.string(),
-  month: z.number().int(),
-  year: z.number().int(),
+  month: z.int(),
+  year: z.int(),
   amount: z.number(),
   dueDate: z.string(),
   /** Days since the due date: negative while it is still to come (-3 is "3 days left"). */
-  daysLate: z.number().int(),
+  daysLate: z.int(),
   state: instalmentState,
 });
 export type NextDue = z.infer<typeof nextDue>;
@@ -70,27 +73,27 @@ export const ledgerEntry = z.object({
   groupId: z.string(),
   groupNumber: z.string(),
   planName: z.string(),
-  month: z.number().int(),
-  year: z.number().int(),
+  month: z.int(),
+  year: z.int(),
   amount: z.number(),
   dueDate: z.string(),
   state: instalmentState,
   status: z.string(),
-  submittedAt: z.string().nullable(),
-  reviewedAt: z.string().nullable(),
-  reviewedBy: z.string().nullable(),
-  paymentDate: z.string().nullable(),
-  rejectionReason: z.string().nullable(),
+  submittedAt: z.nullable(z.string()),
+  reviewedAt: z.nullable(z.string()),
+  reviewedBy: z.nullable(z.string()),
+  paymentDate: z.nullable(z.string()),
+  rejectionReason: z.nullable(z.string()),
   hasReceipt: z.boolean(),
-  receiptUrl: z.string().nullable(),
+  receiptUrl: z.nullable(z.string()),
   /** The first month, paid with the plan request: its approval is the plan request's, not undone here. */
-  settledByPlanRequest: z.boolean().optional(),
+  settledByPlanRequest: z.optional(z.boolean()),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
 /** GET /api/admin/users/{id}/ledger */
 export const memberLedger = z.object({
-  user: z.object({ id: z.string(), name: z.string(), email: z.string(), phone: z.string().nullable() }),
+  user: z.object({ id: z.string(), name: z.string(), email: z.string(), phone: z.nullable(z.string()) }),
   asOf: z.string(),
   figures: instalmentFigures,
   groups: z.array(z.object({ groupId: z.string(), groupNumber: z.string(), planName: z.string(), figures: instalmentFigures })),
@@ -104,8 +107,8 @@ export type ArrearsCell = z.infer<typeof arrearsCell>;
 
 /** The totals of one month column of the arrears grid, over all the group's members: money due so far, collected and owed that month. */
 export const arrearsMonthTotals = z.object({
-  month: z.number().int(),
-  year: z.number().int(),
+  month: z.int(),
+  year: z.int(),
   due: z.number(),
   collected: z.number(),
   owed: z.number(),
@@ -124,9 +127,9 @@ export const groupArrears = z.object({
     z.object({
       userId: z.string(),
       name: z.string(),
-      memberNumber: z.number().int(),
+      memberNumber: z.int(),
       status: z.string(),
-      cells: z.array(arrearsCell.nullable()),
+      cells: z.array(z.nullable(arrearsCell)),
       figures: instalmentFigures,
     }),
   ),
@@ -142,10 +145,10 @@ export type GroupArrears = z.infer<typeof groupArrears>;
  * paid; `held` = collected − paid out; `balance` the running sum of `held` up to this month.
  */
 export const groupLedgerMonth = z.object({
-  month: z.number().int(),
-  year: z.number().int(),
+  month: z.int(),
+  year: z.int(),
   /** The month's place in the cycle, 1 for the first. */
-  index: z.number().int(),
+  index: z.int(),
   dueDate: z.string(),
   /** The due date has not come: nothing is due yet. */
   scheduled: z.boolean(),
@@ -158,14 +161,14 @@ export const groupLedgerMonth = z.object({
   held: z.number(),
   balance: z.number(),
   /** The month's winner, if drawn: to a member, another member is a first name and initial only. */
-  winner: z.object({ name: z.string(), status: z.string(), amount: z.number(), isYou: z.boolean() }).nullable(),
+  winner: z.nullable(z.object({ name: z.string(), status: z.string(), amount: z.number(), isYou: z.boolean() })),
   /** The reader's own instalment of the month (members only; null for an admin or a month without one). */
-  own: z.object({ state: instalmentState, amount: z.number() }).nullable(),
+  own: z.nullable(z.object({ state: instalmentState, amount: z.number() })),
 });
 export type GroupLedgerMonth = z.infer<typeof groupLedgerMonth>;
 
 export const groupLedger = z.object({
-  group: z.object({ id: z.string(), groupNumber: z.string(), planName: z.string(), monthlyAmount: z.number(), startDate: z.string(), endDate: z.string(), members: z.number().int() }),
+  group: z.object({ id: z.string(), groupNumber: z.string(), planName: z.string(), monthlyAmount: z.number(), startDate: z.string(), endDate: z.string(), members: z.int() }),
   asOf: z.string(),
   months: z.array(groupLedgerMonth),
   totals: z.object({ due: z.number(), collected: z.number(), paidOut: z.number(), held: z.number() }),

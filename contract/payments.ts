@@ -309,11 +309,12 @@ export const pendingQueueAnswer = z.object({ success: z.literal(true), data: z.o
  * RULES §6a: pending = under review + owed; overdue ⊂ owed; total = paid + pending. A member's summary
  * also leads with the next instalment and what is owed, paid and remaining.
  */
-export const paymentsSummary = instalmentSummary.extend({
-  nextDue: nextDue.nullable().optional(),
-  owed: countAndAmount.optional(),
-  paid: countAndAmount.optional(),
-  remaining: countAndAmount.optional(),
+export const paymentsSummary = z.object({
+  ...instalmentSummary.shape,
+  nextDue: z.optional(z.nullable(nextDue)),
+  owed: z.optional(countAndAmount),
+  paid: z.optional(countAndAmount),
+  remaining: z.optional(countAndAmount),
 });
 
 /** GET /api/payments/summary: the summary at the top and again as data. */

@@ -2,8 +2,10 @@
  * The signed-in person as the API shows them (GET /auth/me, login, profile), apart from the other
  * account schemas: the web app checks this answer before a signed-in person's first screen, and
  * building every account schema first cost a phone about 75 ms of its main thread (docs/performance.md).
+ * Written with zod's small build (zod/mini), for the same reason: the full build's schema library is
+ * not part of that first screen.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The language a person reads the product in: their emails and in-app notifications are written in it. */
 export const LANGUAGES = ['en', 'ur'] as const;
@@ -17,15 +19,15 @@ export const publicUser = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  phone: z.string().nullable(),
-  cnic: z.string().nullable(),
+  phone: z.nullable(z.string()),
+  cnic: z.nullable(z.string()),
   role: roleSchema,
   referralCode: z.string(),
   isActive: z.boolean(),
   isBlocked: z.boolean(),
   emailVerified: z.boolean(),
   createdAt: z.string(),
-  lastLoginAt: z.string().nullable(),
+  lastLoginAt: z.nullable(z.string()),
   language: languageField,
 });
 export type PublicUser = z.infer<typeof publicUser>;

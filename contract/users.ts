@@ -44,7 +44,7 @@ export const languageBody = z.object({ language: languageField });
 export type LanguageBody = z.infer<typeof languageBody>;
 
 /** One's own account, as the profile shows it: with the reminder emails choice. */
-export const profileUser = publicUser.extend({ emailReminders: z.boolean() });
+export const profileUser = z.object({ ...publicUser.shape, emailReminders: z.boolean() });
 
 export const changePasswordBody = z
   .object({
@@ -65,7 +65,8 @@ export const USER_FILTERS = ['ALL', 'ACTIVE', 'INACTIVE', 'BLOCKED'] as const;
  * A user as an administrator sees them (admin document §3 "User (admin view)"): the public user, why
  * they were blocked, and their figures (groups joined, of them active; approved payments and their sum).
  */
-export const adminUser = publicUser.extend({
+export const adminUser = z.object({
+  ...publicUser.shape,
   blockedReason: z.string().nullable(),
   committeeStats: z.object({ totalCommittees: z.number(), activeCommittees: z.number() }),
   paymentStats: z.object({ totalAmount: z.number(), totalPayments: z.number() }),

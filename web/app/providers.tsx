@@ -4,6 +4,8 @@ import { Direction } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { AuthProvider } from '../lib/auth.tsx';
 import { ThemeProvider, useTheme } from '../lib/theme.tsx';
+import { whenFirstUsed, whenIdle } from '../lib/lazy-module.ts';
+import { whenToastRequested } from '../lib/toast.ts';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -40,23 +42,34 @@ function DirectionProvider({ children }: { children: ReactNode }) {
 
 /**
  * The toast library is not part of the first load: pages that show toasts import it themselves
- * (lib/toast.ts), and the <Toaster> that displays them is loaded once the browser is idle after the
- * first page shows. A toast created before it is mounted is still shown: sonner replays the active
- * toasts to a <Toaster> when it subscribes.
+ * (lib/toast.ts), and the <Toaster> that displays them is loaded at the first toast, or once the
+ * browser is idle after the person has started to use the page (a toast mostly follows something they
+ * did). Not before: on a phone, the first screen gets the network and the processor to itself. A toast
+ * created before the <Toaster> is mounted is still shown: sonner replays the active toasts to a
+ * <Toaster> when it subscribes.
  */
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
-function useIdle(timeoutMs: number): boolean {
-  const [idle, setIdle] = useState(false);
+function useToasterWanted(timeoutMs: number): boolean {
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => setIdle(true), { timeout: timeoutMs });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(() => setIdle(true), 200);
-    return () => window.clearTimeout(id);
+    let cancelIdle: (() => void) | undefined;
+    let done = false;
+    const want = () => {
+      done = true;
+      setWanted(true);
+    };
+    const stopWaiting = whenToastRequested(want);
+    void whenFirstUsed().then(() => {
+      if (!done) cancelIdle = whenIdle(want, timeoutMs);
+    });
+    return () => {
+      done = true;
+      stopWaiting();
+      cancelIdle?.();
+    };
   }, [timeoutMs]);
-  return idle;
+  return wanted;
 }
 
 /**
@@ -66,8 +79,8 @@ function useIdle(timeoutMs: number): boolean {
 function AppToaster() {
   const { theme } = useTheme();
   const { i18n } = useTranslation();
-  const idle = useIdle(2_000);
-  if (!idle) return null;
+  const wanted = useToasterWanted(2_000);
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <Toaster visibleToasts={1} position="bottom-right" theme={theme} dir={i18n.dir()} richColors closeButton />

@@ -68,21 +68,50 @@ function useArrived<M>(module: LazyModule<M>): M | undefined {
 }
 
 /**
- * The module once it has loaded, `undefined` until then; fetched as soon as `needed` is true (the
- * thing was asked for before its code was here). Re-renders when the module arrives, whoever fetched it.
+ * The module once it has loaded, `undefined` until then; fetched once `needed` is true (the thing was
+ * asked for before its code was here) and the screen that asks for it is painted. Re-renders when the module arrives, whoever fetched it.
  */
 export function useLazyModule<M>(module: LazyModule<M>, needed = false): M | undefined {
   const loaded = useArrived(module);
   useEffect(() => {
-    if (needed && !loaded) prefetch(module);
+    if (needed && !loaded) return afterNextPaint(() => prefetch(module));
   }, [module, needed, loaded]);
   return loaded;
+}
+
+/**
+ * Runs `task` once the browser has painted what is on screen now; returns the cancel function. What is
+ * fetched only after the screen that asked for it is painted does not hold that screen back: on a
+ * phone, a module arriving before the paint was compiled and drawn first, and the page showed later.
+ */
+function afterNextPaint(task: () => void): () => void {
+  let cancelIdle: (() => void) | undefined;
+  // A frame's callbacks run just before its paint; the browser is idle once that paint is done.
+  const frame = requestAnimationFrame(() => {
+    cancelIdle = whenIdle(task, 200);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    cancelIdle?.();
+  };
+}
+
+/**
+ * Runs `task` when the browser is next idle, at the latest after `timeoutMs` (after a short wait where
+ * the browser cannot tell, as Safari); returns the cancel function.
+ */
+export function whenIdle(task: () => void, timeoutMs: number): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(() => task(), { timeout: timeoutMs });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(task, Math.min(200, timeoutMs));
+  return () => window.clearTimeout(id);
 }
 
 /** What tells that the person has started to use the page: a touch, a click, a key, the mouse, a scroll. */
 const FIRST_USE_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
 
-/** Settles at the person's first use of the page (once for the whole app). */
 const firstUse = new Promise<void>((resolve) => {
   const used = () => {
     for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, used, { capture: true });
@@ -90,6 +119,11 @@ const firstUse = new Promise<void>((resolve) => {
   };
   for (const type of FIRST_USE_EVENTS) window.addEventListener(type, used, { capture: true, passive: true });
 });
+
+/** Settles at the person's first use of the page (once for the whole app). */
+export function whenFirstUsed(): Promise<void> {
+  return firstUse;
+}
 
 /**
  * Fetches these modules once the person has started to use the page, when the browser is next idle
@@ -103,15 +137,7 @@ export function usePrefetchOnceInUse(modules: readonly LazyModule<unknown>[], ti
     let cancel: (() => void) | undefined;
     let unmounted = false;
     void firstUse.then(() => {
-      if (unmounted) return;
-      const run = () => modules.forEach(prefetch);
-      if (typeof window.requestIdleCallback === 'function') {
-        const id = window.requestIdleCallback(run, { timeout: timeoutMs });
-        cancel = () => window.cancelIdleCallback(id);
-      } else {
-        const id = window.setTimeout(run, 200);
-        cancel = () => window.clearTimeout(id);
-      }
+      if (!unmounted) cancel = whenIdle(() => modules.forEach(prefetch), timeoutMs);
     });
     return () => {
       unmounted = true;

@@ -17,7 +17,25 @@ type Kind = 'success' | 'info' | 'warning' | 'error';
 /** Shows a toast of this kind, with its description and duration (the admin's longer notices). */
 export function showToast(kind: Kind, message: string, options: ExternalToast = {}): void {
   const duration = kind === 'error' ? ERROR_TOAST_DURATION_MS : TOAST_DURATION_MS;
+  toastRequested = true;
+  toastListeners.forEach((listener) => listener());
   void import('sonner').then(({ toast }) => toast[kind](message, { duration, ...options }));
+}
+
+let toastRequested = false;
+const toastListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` once a toast has been asked for (at once if one already has); returns the
+ * unsubscribe function. The <Toaster> (app/providers.tsx) is mounted then at the latest.
+ */
+export function whenToastRequested(listener: () => void): () => void {
+  if (toastRequested) {
+    listener();
+    return () => {};
+  }
+  toastListeners.add(listener);
+  return () => toastListeners.delete(listener);
 }
 
 export const notify = {
