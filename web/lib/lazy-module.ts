@@ -69,7 +69,8 @@ function useArrived<M>(module: LazyModule<M>): M | undefined {
 
 /**
  * The module once it has loaded, `undefined` until then; fetched once `needed` is true (the thing was
- * asked for before its code was here) and the screen that asks for it is painted. Re-renders when the module arrives, whoever fetched it.
+ * asked for before its code was here) and the screen that asks for it has been painted. Re-renders
+ * when the module arrives, whoever fetched it.
  */
 export function useLazyModule<M>(module: LazyModule<M>, needed = false): M | undefined {
   const loaded = useArrived(module);

@@ -14,6 +14,10 @@ export const ERROR_TOAST_DURATION_MS = 7_000;
 
 type Kind = 'success' | 'info' | 'warning' | 'error';
 
+/** Whether a toast has been asked for yet, and who waits for the first (app/providers.tsx). */
+let toastRequested = false;
+const toastListeners = new Set<() => void>();
+
 /** Shows a toast of this kind, with its description and duration (the admin's longer notices). */
 export function showToast(kind: Kind, message: string, options: ExternalToast = {}): void {
   const duration = kind === 'error' ? ERROR_TOAST_DURATION_MS : TOAST_DURATION_MS;
@@ -21,9 +25,6 @@ export function showToast(kind: Kind, message: string, options: ExternalToast = 
   toastListeners.forEach((listener) => listener());
   void import('sonner').then(({ toast }) => toast[kind](message, { duration, ...options }));
 }
-
-let toastRequested = false;
-const toastListeners = new Set<() => void>();
 
 /**
  * Calls `listener` once a toast has been asked for (at once if one already has); returns the
