@@ -117,6 +117,21 @@ describe('next instalment', () => {
   });
 });
 
+describe('first view', () => {
+  it('is drawn without the tabs, which follow once it has been painted', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    renderRoute('/dashboard', member);
+    expect(await screen.findByRole('region', { name: 'Your summary' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    expect(screen.queryByRole('tablist')).toBeNull();
+
+    // The frame is painted: the tabs come when the browser is next idle.
+    frames.splice(0).forEach((frame) => frame(performance.now()));
+    expect(await screen.findByRole('tablist', { name: 'Dashboard sections' })).toBeTruthy();
+  });
+});
+
 describe('summary tiles', () => {
   it('count the groups and the payments, and show the referral earnings in PKR', async () => {
     vi.restoreAllMocks();
@@ -210,7 +225,7 @@ describe('default tab', () => {
     const { reads } = stubGetRequests({ ...memberPaymentRoutes(), '/api/committee-plans/user/groups': fail(403, 'Access denied.') });
     renderRoute('/dashboard', member);
     expect(await screen.findByText('Failed to load group information')).toBeTruthy();
-    expect(selectedTab()).toBe('Committee Plans');
+    await waitFor(() => expect(selectedTab()).toBe('Committee Plans'));
     // The plans tab, which shows where the member stands with each plan, does not ask again for the groups.
     await waitFor(() => expect(reads.some((call) => call.path === '/api/plan-payments')).toBe(true));
     expect(reads.filter((call) => call.path === '/api/committee-plans/user/groups')).toHaveLength(1);

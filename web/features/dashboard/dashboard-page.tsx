@@ -6,7 +6,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { readStorage, storageKeys, writeStorage } from '../../lib/storage-keys.ts';
-import { lazyModule, prefetch, useLazyModule, usePrefetchOnceInUse, type LazyModule } from '../../lib/lazy-module.ts';
+import { lazyModule, prefetch, useLazyModule, usePainted, usePrefetchOnceInUse, type LazyModule } from '../../lib/lazy-module.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { MemberHeader } from '../member-frame/index.ts';
 import { notificationsQuery } from '../notifications/index.ts';
@@ -92,6 +92,9 @@ export function DashboardPage() {
   const groupsStatus = groups.data ? 'success' : groups.status;
   const activeTab = resolveDashboardTab(chosenTab, { status: groupsStatus, count: groups.data?.length ?? 0 });
   const shownTabs = tabs.filter((tab) => tab !== 'groups' || hasGroups);
+  // The tabs come a frame after the greeting, the next instalment and the tiles: the first view is
+  // drawn and painted sooner on a phone, and the tabs are below it there.
+  const painted = usePainted();
   const ActivePanel = useLazyModule(panels[activeTab ?? 'plans'], activeTab !== null);
   usePrefetchOnceInUse(prefetchOnceInUse);
 
@@ -126,7 +129,7 @@ export function DashboardPage() {
           </div>
         )}
 
-        {activeTab === null ? (
+        {!painted ? null : activeTab === null ? (
           // Only until the groups are known, for a member without a saved tab: the default depends on them.
           <Spinner label={t('common.loading')} className="mt-6 justify-center py-10" />
         ) : (
