@@ -17,10 +17,11 @@ import { LoadError } from '../../components/ui/load-error.tsx';
 
 /**
  * Each tab's panel is a module of its own: the page shows the greeting, the next instalment and the
- * tiles with the first load, and below them the chosen tab's panel once its code has arrived ('Loading...'
- * in the tab until then). The panel of the saved tab is fetched as the page's code runs; the default one
- * (which depends on the groups) as soon as the groups are known; the others when the pointer rests on
- * their tab, when their tab gets focus, or once the member has started to use the page.
+ * tiles with the first load, the tabs a frame later, and the chosen tab's panel once its code has
+ * arrived ('Loading...' in the tab until then). The panel of the saved tab is fetched as the page's code
+ * runs; the default one (which depends on the groups) once the groups are known and the first view has
+ * been painted; the others when the pointer rests on their tab, when their tab gets focus, or once the
+ * member has started to use the page.
  */
 const panels = {
   groups: lazyModule(() => loadMyGroupsPanel().then((module) => module.MyGroupsPanel)),
