@@ -96,7 +96,7 @@ async function prepareDatabase(serverUrl: string, members: number, reuse: boolea
   await server.end();
 
   // Always migrate: a reused database also gets the migrations added since it was generated.
-  const db = openPostgres(url.toString(), 2);
+  const db = openPostgres(url.toString(), { poolSize: 2 });
   await migrate(db);
   await db.close();
   if (keep) {

@@ -10,10 +10,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openPostgres, type Database, type Queryable, type Row } from '../server/db/database.ts';
 import { createLogger } from '../server/logger.ts';
+import { startServer } from '../server/start.ts';
 
 export type ServeMessage =
   | { type: 'ready'; appUrl: string; helloUrl: string; getRoutes: string[] }
@@ -57,15 +57,19 @@ async function main() {
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
+    PORT: '0',
     DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? process.env.DATABASE_POOL_SIZE,
     ANSWER_CACHE_SECONDS: process.env.BENCH_ANSWER_CACHE_SECONDS ?? process.env.ANSWER_CACHE_SECONDS,
   });
-  const db = countingQueries(openPostgres(databaseUrl, config.databasePoolSize));
-  const app = await buildApp({ config, db, logger: createLogger('silent') });
+  const db = countingQueries(openPostgres(databaseUrl, { poolSize: config.databasePoolSize }));
+  // The server as `npm start` runs it (server/start.ts), but without the hourly jobs: their first run, at
+  // start, would overlap the first endpoints measured.
+  const server = await startServer({ config, db, logger: createLogger('silent'), jobs: false });
+  const app = server.app;
   const hello = Fastify();
   hello.get('/', async () => ({ hello: 'world' }));
 
-  const appAddress = await app.listen({ host: '127.0.0.1', port: 0 });
+  const appAddress = server.url;
   const helloAddress = await hello.listen({ host: '127.0.0.1', port: 0 });
   // Every GET route the product has, from its OpenAPI document, so the runner can name the ones it skips.
   const paths = (app.swagger() as { paths?: Record<string, Record<string, unknown>> }).paths ?? {};
@@ -74,8 +78,7 @@ async function main() {
     .map(([route]) => route);
 
   const stop = async () => {
-    await Promise.allSettled([app.close(), hello.close()]);
-    await db.close();
+    await Promise.allSettled([server.stop('stop'), hello.close()]);
     fs.rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   };

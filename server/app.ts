@@ -21,17 +21,22 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authMessages } from '../contract/account-messages.ts';
+import { databaseMessages, storageMessages } from '../contract/availability.ts';
 import { registerAuthRoutes, defaultAuthRateLimits, type AuthRateLimits } from './accounts/auth-routes.ts';
 import { SessionLookup } from './accounts/session-cache.ts';
 import { registerTwoFactorRoutes } from './accounts/two-factor-routes.ts';
 import { fastifyTrustProxy, type Config } from './config.ts';
-import type { Database } from './db/database.ts';
+import { isDatabaseUnavailable, type Database } from './db/database.ts';
 import { registerOverviewRoutes } from './admin/overview.ts';
 import { registerAuditRoutes } from './audit/audit-routes.ts';
 import { registerBankAccountRoutes } from './bank-accounts/bank-account-routes.ts';
 import { registerCorrectionRoutes } from './corrections/correction-routes.ts';
 import { registerGroupRoutes } from './groups/group-routes.ts';
-import { registerHealthRoutes } from './health/health-routes.ts';
+import { registerHealthRoutes } from './operations/health-routes.ts';
+import { Metrics, registerMetricsRoute } from './operations/metrics.ts';
+import { registerOverloadGuard } from './operations/overload.ts';
+import type { Lifecycle } from './operations/readiness.ts';
+import { outboxBacklog } from './mail/outbox.ts';
 import { registerNotificationRoutes } from './notifications/notification-routes.ts';
 import { businessDayOf } from './payments/figures.ts';
 import { registerLedgerRoutes } from './payments/ledger-routes.ts';
@@ -49,7 +54,7 @@ import { registerWinnerRoutes } from './winners/winner-routes.ts';
 import { loadSigningKey, ReceiptLinkSigner } from './receipts/receipt-links.ts';
 import { registerReceiptRoutes } from './receipts/receipt-routes.ts';
 import { createReceiptStorage } from './receipts/create-receipt-storage.ts';
-import type { ReceiptStorage } from './receipts/receipt-storage.ts';
+import { StorageUnavailableError, type ReceiptStorage } from './receipts/receipt-storage.ts';
 import { multipartLimits, registerReceiptUploads, type ReceiptUploadLimits } from './receipts/receipt-upload.ts';
 import { createAuthHooks } from './http/auth.ts';
 import { errorCodes, VALIDATION_FAILED_CODE } from './http/error-codes.ts';
@@ -57,7 +62,7 @@ import { messageCatalogues } from './http/message-catalogues.ts';
 import { registerIdempotency, ReplayedAnswer } from './http/idempotency.ts';
 import { KeptAnswers, registerAnswerCache } from './http/answer-cache.ts';
 import { readWebApp, registerWebApp } from './web-app.ts';
-import { AppError, SERVER_ERROR_MESSAGE, VALIDATION_FAILED_MESSAGE, type FieldErrors } from './http/errors.ts';
+import { AppError, SERVER_ERROR_MESSAGE, unavailable, VALIDATION_FAILED_MESSAGE, type FieldErrors } from './http/errors.ts';
 import { logRefusal } from './http/security-log.ts';
 import { schemaSerializerCompiler } from './http/serializer.ts';
 import { refuseUnsupportedText } from './http/unsupported-text.ts';
@@ -92,6 +97,10 @@ export type AppOptions = {
   keptAnswers?: KeptAnswers | false;
   /** Every answer is also checked against its zod contract (the test suite); production trusts it. */
   checkResponses?: boolean;
+  /** Where the app's figures are counted (GET /metrics); its own registry unless given (start.ts shares one with the jobs). */
+  metrics?: Metrics;
+  /** The server's life as start.ts runs it: draining once SIGTERM has come (readiness, Connection: close). */
+  lifecycle?: Lifecycle;
 };
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -170,13 +179,30 @@ const clientErrorMessage = (status: number) => clientErrorMessages[status] ?? cl
 /** Every catalogue of answer texts, by the name its codes start with (http/message-catalogues.ts). */
 const codeOf = errorCodes(messageCatalogues);
 
+/** The one error body for an AppError, with its Retry-After when it has one. */
+function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  logRefusal(request, error.statusCode, { reason: error.message, fields: error.errors ? Object.keys(error.errors) : undefined });
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+  return reply.code(error.statusCode).send({ success: false, code: codeOf(error.message, error.statusCode), message: error.message, errors: error.errors, ...error.extra });
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const metrics = options.metrics ?? new Metrics();
+  // Every statement of every request is timed (db_query_duration_seconds).
+  const db = metrics.timed(options.db);
+  const lifecycle = options.lifecycle ?? { draining: false };
   const web = readWebApp(options.webDir ?? defaultWebDir);
   const securityHeaderValues = securityHeaderValuesFor(web.inlineScriptHashes);
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     genReqId: () => randomUUID(),
     bodyLimit: JSON_BODY_LIMIT,
+    // A stopping server answers what is already in flight, and reports itself not ready (start.ts), rather
+    // than refusing requests that arrive on connections it already had.
+    return503OnClosing: false,
+    // Any request whose whole body has not arrived by then is cut, whatever it is (receipt forms have their
+    // own limit, under this one: receipt-upload.ts).
+    requestTimeout: (options.config.uploads.timeoutSeconds + 30) * 1000,
     trustProxy: fastifyTrustProxy(options.config.trustProxy),
     // Repeated or odd query keys must never become prototype keys.
     routerOptions: { maxParamLength: 200 },
@@ -202,10 +228,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (error instanceof ReplayedAnswer) {
       return reply.code(error.statusCode).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(error.body);
     }
-    if (error instanceof AppError) {
-      logRefusal(request, error.statusCode, { reason: error.message, fields: error.errors ? Object.keys(error.errors) : undefined });
-      return reply.code(error.statusCode).send({ success: false, code: codeOf(error.message, error.statusCode), message: error.message, errors: error.errors, ...error.extra });
+    // The database could not serve this request now: the request may be sent again, and the server is not at fault.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendAppError(request, reply, unavailable(databaseMessages.unavailable));
     }
+    if (error instanceof StorageUnavailableError) {
+      request.log.warn({ err: error.cause }, 'receipt store unavailable');
+      return sendAppError(request, reply, unavailable(storageMessages.unavailable));
+    }
+    if (error instanceof AppError) return sendAppError(request, reply, error);
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       const errors = fieldErrorsOf(error);
       logRefusal(request, 400, { fields: Object.keys(errors) });
@@ -251,6 +283,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    // While stopping, each answer closes its connection: the client's next request goes to a server that stays.
+    if (lifecycle.draining) reply.header('connection', 'close');
     // API answers are personal: never cached by browsers or proxies.
     if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     done(null, payload);
@@ -260,8 +294,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.headers(securityHeaderValues);
     done();
   });
+  metrics.watchRequests(app);
+  // Before any route's own work: an overloaded server refuses at once rather than queueing.
+  const overload = registerOverloadGuard(app, options.config.maxEventLoopDelayMs);
   // Every limit on attempts counts in one place, shared by all servers on PostgreSQL (http/attempt-counter.ts).
-  const attempts = options.attemptCounter ?? attemptCounterFor(options.db);
+  const attempts = options.attemptCounter ?? attemptCounterFor(db);
   await app.register(rateLimit, {
     global: false,
     store: rateLimitStoreOf(attempts),
@@ -269,7 +306,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
-  registerReceiptUploads(app, attempts, options.receiptUploadLimits);
+  registerReceiptUploads(app, attempts, { bodyTimeoutMs: options.config.uploads.timeoutSeconds * 1000, atOnce: options.config.uploads.atOnce }, options.receiptUploadLimits);
 
   await app.register(swagger, {
     openapi: {
@@ -282,25 +319,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  registerIdempotency(app, options.db);
+  registerIdempotency(app, db);
   const accountDeps = {
-    db: options.db,
+    db: db,
     appUrl: options.config.appUrl,
     sessionDays: options.config.sessionDays,
     mailQueued: options.mailQueued ?? (() => {}),
   };
   const storage = options.receiptStorage ?? createReceiptStorage(options.config);
-  const signer = new ReceiptLinkSigner(await loadSigningKey(options.db));
+  const signer = new ReceiptLinkSigner(await loadSigningKey(db));
   // Opened last of what the app awaits, and closed with it: a listening connection of its own (decision 017).
-  const sessions = options.sessionLookup === false ? undefined : (options.sessionLookup ?? (await SessionLookup.start(options.db, { logger: options.logger })));
+  const sessions = options.sessionLookup === false ? undefined : (options.sessionLookup ?? (await SessionLookup.start(db, { logger: options.logger })));
   if (sessions) app.addHook('onClose', () => sessions.close());
-  const auth = createAuthHooks(options.db, sessions);
+  const auth = createAuthHooks(db, sessions);
   const clock = options.clock ?? (() => new Date());
   const answerSeconds = options.config.answerCacheSeconds;
   const keptAnswers =
     options.keptAnswers === false || (options.keptAnswers === undefined && answerSeconds === 0)
       ? undefined
-      : (options.keptAnswers ?? (await KeptAnswers.start(options.db, { ttlMs: answerSeconds * 1000, logger: options.logger })));
+      : (options.keptAnswers ?? (await KeptAnswers.start(db, { ttlMs: answerSeconds * 1000, logger: options.logger })));
   if (keptAnswers) {
     app.addHook('onClose', () => keptAnswers.close());
     // Every figure is read at the app's clock (RULES §6a): an answer is kept for its minute only.
@@ -308,15 +345,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   // Every figure of every request is read on this business day: today in Asia/Karachi with the grace day.
   const today = () => businessDayOf(clock(), options.config.overdueGraceDay);
-  const paymentDeps = { db: options.db, storage, signer, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, auth, today };
+  const paymentDeps = { db: db, storage, signer, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, auth, today };
 
-  registerHealthRoutes(app, options.db);
+  registerHealthRoutes(app, {
+    db,
+    readiness: {
+      db,
+      noticesHeard: () => (sessions?.listening ?? true) && (keptAnswers?.listening ?? true),
+      storageReachable: () => storage.check(),
+      lifecycle,
+      overloaded: overload.overloaded,
+    },
+  });
+  registerMetricsRoute(app, metrics, options.config.metrics.token);
+  metrics.watchPool(options.db);
+  metrics.watchOutbox(() => outboxBacklog(options.db));
+  if (sessions) metrics.watchCache('sessions', () => sessions.lookups);
+  if (keptAnswers) metrics.watchCache('answers', () => keptAnswers.cache.lookups);
   const authRateLimits = options.authRateLimits ?? defaultAuthRateLimits;
   registerAuthRoutes(app, { ...accountDeps, auth, limits: authRateLimits, attempts });
-  registerTwoFactorRoutes(app, { db: options.db, auth, attempts });
-  registerPlanRoutes(app, { db: options.db, auth });
-  registerGroupRoutes(app, { db: options.db, auth, today });
-  registerBankAccountRoutes(app, { db: options.db, auth });
+  registerTwoFactorRoutes(app, { db: db, auth, attempts });
+  registerPlanRoutes(app, { db: db, auth });
+  registerGroupRoutes(app, { db: db, auth, today });
+  registerBankAccountRoutes(app, { db: db, auth });
   registerPlanPaymentRoutes(app, paymentDeps);
   registerReceiptRoutes(app, paymentDeps);
   registerCommitteeRoutes(app, paymentDeps);
@@ -324,15 +375,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerLedgerRoutes(app, paymentDeps);
   registerCorrectionRoutes(app, paymentDeps);
   registerStatementRoutes(app, paymentDeps);
-  registerUserRoutes(app, { db: options.db, auth });
-  registerOverviewRoutes(app, { db: options.db, auth, today });
-  registerNotificationRoutes(app, { db: options.db, auth });
-  registerAuditRoutes(app, { db: options.db, auth });
-  registerWinnerRoutes(app, { db: options.db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, today });
-  registerReferralRoutes(app, { db: options.db, auth });
-  registerExportRoutes(app, { db: options.db, auth, today });
-  registerReminderRoutes(app, { db: options.db, auth, today, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued });
-  registerProfileRoutes(app, { db: options.db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, limits: authRateLimits, attempts });
+  registerUserRoutes(app, { db: db, auth });
+  registerOverviewRoutes(app, { db: db, auth, today });
+  registerNotificationRoutes(app, { db: db, auth });
+  registerAuditRoutes(app, { db: db, auth });
+  registerWinnerRoutes(app, { db: db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, today });
+  registerReferralRoutes(app, { db: db, auth });
+  registerExportRoutes(app, { db: db, auth, today });
+  registerReminderRoutes(app, { db: db, auth, today, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued });
+  registerProfileRoutes(app, { db: db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, limits: authRateLimits, attempts });
 
   registerWebApp(app, web, { code: codeOf(clientErrorMessage(404), 404), message: clientErrorMessage(404) });
   return app;

@@ -7,11 +7,15 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isCommonPassword } from './accounts/common-passwords.ts';
 
-const optionalText = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().optional());
+const blankIsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalText = z.preprocess(blankIsUnset, z.string().trim().optional());
+/** A whole number from min to max, its default when unset or blank. */
+const wholeNumber = (min: number, max: number, fallback: number) => z.preprocess(blankIsUnset, z.coerce.number().int().min(min).max(max).default(fallback));
 
 const envSchema = z
   .object({
-    PORT: z.coerce.number().int().min(1).max(65535).default(5000),
+    // 0: any free port (the address is logged at start).
+    PORT: z.coerce.number().int().min(0).max(65535).default(5000),
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalText.pipe(
@@ -20,8 +24,19 @@ const envSchema = z
         .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
         .optional(),
     ),
-    DATABASE_POOL_SIZE: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(1).max(100).default(10)),
-    ANSWER_CACHE_SECONDS: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(0).max(600).default(60)),
+    DATABASE_POOL_SIZE: wholeNumber(1, 100, 10),
+    // How long anything waits for the database (docs/deploy.md, "Faults"): never without end.
+    DATABASE_ACQUIRE_TIMEOUT_MS: wholeNumber(100, 120_000, 5_000),
+    DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(0, 3_600_000, 15_000),
+    DATABASE_JOB_STATEMENT_TIMEOUT_MS: wholeNumber(0, 86_400_000, 600_000),
+    DATABASE_NOTICE_TIMEOUT_MS: wholeNumber(100, 120_000, 5_000),
+    ANSWER_CACHE_SECONDS: wholeNumber(0, 600, 60),
+    SHUTDOWN_GRACE_SECONDS: wholeNumber(0, 3_600, 20),
+    MAX_EVENT_LOOP_DELAY_MS: wholeNumber(0, 60_000, 1_000),
+    UPLOAD_TIMEOUT_SECONDS: wholeNumber(1, 3_600, 120),
+    UPLOADS_AT_ONCE: wholeNumber(1, 1_000, 20),
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+    METRICS_PORT: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(65535).optional()),
     APP_URL: optionalText.pipe(z.url({ error: 'must be a URL such as https://example.com' }).optional()),
     SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
     MAIL_FROM: z.string().default('Umrah Committee <no-reply@localhost>'),
@@ -123,6 +138,16 @@ export type Config = {
   databasePoolSize: number;
   /** How long each server keeps the answers of reads (decision 038); 0 keeps none. */
   answerCacheSeconds: number;
+  /** How long anything waits for the database, in milliseconds (docs/deploy.md, "Faults"). */
+  databaseTimeouts: { acquireMs: number; statementMs: number; jobStatementMs: number; noticeMs: number };
+  /** How long requests in flight may take to finish after SIGTERM before they are cut. */
+  shutdownGraceSeconds: number;
+  /** Requests are answered 503 while the event loop's mean delay passes this (0: never). */
+  maxEventLoopDelayMs: number;
+  /** Receipt forms: the whole body must arrive within this, and at most this many are read at once. */
+  uploads: { timeoutSeconds: number; atOnce: number };
+  /** GET /metrics: on the app's port with this bearer token, and/or on its own port on 127.0.0.1. */
+  metrics: { token?: string; port?: number };
   appUrl: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -156,6 +181,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     answerCacheSeconds: e.ANSWER_CACHE_SECONDS,
+    databaseTimeouts: {
+      acquireMs: e.DATABASE_ACQUIRE_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      jobStatementMs: e.DATABASE_JOB_STATEMENT_TIMEOUT_MS,
+      noticeMs: e.DATABASE_NOTICE_TIMEOUT_MS,
+    },
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+    uploads: { timeoutSeconds: e.UPLOAD_TIMEOUT_SECONDS, atOnce: e.UPLOADS_AT_ONCE },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -11,7 +11,13 @@ import { migrate } from './db/migrate.ts';
 import type { Logger } from './logger.ts';
 
 export async function openDatabase(config: Config, logger: Logger): Promise<Database> {
-  const db = config.databaseUrl ? openPostgres(config.databaseUrl, config.databasePoolSize) : await openPglite(path.join(config.dataDir, 'pglite'));
+  const db = config.databaseUrl
+    ? openPostgres(config.databaseUrl, {
+        poolSize: config.databasePoolSize,
+        acquireTimeoutMs: config.databaseTimeouts.acquireMs,
+        statementTimeoutMs: config.databaseTimeouts.statementMs,
+        noticeTimeoutMs: config.databaseTimeouts.noticeMs,
+      }) : await openPglite(path.join(config.dataDir, 'pglite'));
   const applied = await migrate(db);
   logger.info({ database: db.kind, migrationsApplied: applied }, 'database ready');
   if (config.admin) {

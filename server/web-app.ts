@@ -30,6 +30,17 @@ const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
 // Only files the build wrote under /assets/, named as written: nothing from the file reaches the page otherwise.
 const ASSET_FILE = /^\/assets\/[\w.-]+\.js$/;
 
+/**
+ * Whether a built app is whole: its index.html and every /assets/ file the page loads (a build caught
+ * half-written, or interrupted, is not).
+ */
+export function isCompleteBuild(dir: string): boolean {
+  const index = path.join(dir, 'index.html');
+  if (!fs.existsSync(index)) return false;
+  const assets = [...fs.readFileSync(index, 'utf8').matchAll(/["'](\/assets\/[^"']+)["']/g)].map((m) => m[1]);
+  return assets.length > 0 && assets.every((asset) => fs.existsSync(path.join(dir, asset)));
+}
+
 export function readWebApp(dir: string): WebApp {
   const indexFile = path.join(dir, 'index.html');
   if (!fs.existsSync(indexFile)) return { dir, built: false, inlineScriptHashes: [], pageFor: () => '' };

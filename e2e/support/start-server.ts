@@ -1,6 +1,6 @@
 /**
- * The product as the browser tests see it: the built web app and the real API on a fresh embedded
- * database, sending mail over SMTP to a catcher in this process that files each message under
+ * The product as the browser tests see it: the built web app and the real server (server/start.ts, as
+ * `npm start` runs it, jobs included) on a fresh embedded database, sending mail over SMTP to a catcher in this process that files each message under
  * e2e/.artifacts/mail for the tests to read. Playwright starts this (webServer in playwright.config.ts).
  */
 import fs from 'node:fs';
@@ -8,24 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { loggerOptions } from '../../server/logger.ts';
-import { MailWorker } from '../../server/mail/outbox.ts';
-import { createMailTransport } from '../../server/mail/transport.ts';
-import { openDatabase } from '../../server/runtime.ts';
+import { startServer } from '../../server/start.ts';
+import { isCompleteBuild } from '../../server/web-app.ts';
 import { startSmtpCatcher } from '../../server/test/smtp-catcher.ts';
 import { E2E_ADMIN, E2E_PORT, MAIL_DIR } from './constants.ts';
 
 const BUILT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
-
-/** Whether a built app is whole: its index.html and every /assets/ file the page loads. */
-function isCompleteBuild(dir: string): boolean {
-  const index = path.join(dir, 'index.html');
-  if (!fs.existsSync(index)) return false;
-  const assets = [...fs.readFileSync(index, 'utf8').matchAll(/["'](\/assets\/[^"']+)["']/g)].map((m) => m[1]);
-  return assets.length > 0 && assets.every((asset) => fs.existsSync(path.join(dir, asset)));
-}
 
 /**
  * The app as built when the suite starts, copied aside: other work in this checkout may run
@@ -70,17 +60,18 @@ const config = loadConfig({
   LOG_LEVEL: 'warn',
 });
 const logger = pino(loggerOptions('warn'));
-const db = await openDatabase(config, logger);
-const worker = new MailWorker(db, createMailTransport({ smtpUrl: smtp.url, from: config.mailFrom, logger }), logger, 300);
-// Every journey signs in many times from one address: the per-address limits are tested in the server suite.
-const app = await buildApp({ config, db, logger, webDir, mailQueued: () => worker.nudge(), authRateLimits: { perAddress: 100_000, perEmail: 100_000, signInsPerEmail: 100_000, signInsPerEmailFromOneAddress: 100_000, perUserChanges: 100_000, windowMs: 60_000 } });
-await app.listen({ port: config.port, host: config.host });
-worker.start();
+// The server as `npm start` runs it (server/start.ts), with the mail worker looking for mail often, and
+// limits no journey reaches: every journey signs in many times from one address (the per-address limits
+// are tested in the server suite).
+const server = await startServer({
+  config,
+  logger,
+  mailIntervalMs: 300,
+  app: { webDir, authRateLimits: { perAddress: 100_000, perEmail: 100_000, signInsPerEmail: 100_000, signInsPerEmailFromOneAddress: 100_000, perUserChanges: 100_000, windowMs: 60_000 } },
+});
 
 const stop = async () => {
-  await app.close();
-  await worker.stop();
-  await db.close();
+  await server.stop('SIGTERM');
   await smtp.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);

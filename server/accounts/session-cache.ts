@@ -144,6 +144,9 @@ export class SessionLookup {
     return this.#notices?.listening ?? false;
   }
 
+  /** Lookups since start answered from the cache, and those read from the database (the metrics). */
+  readonly lookups = { hits: 0, misses: 0 };
+
   async findUser(token: string): Promise<SessionUser | undefined> {
     const tokenHash = hashToken(token);
     // This process's committed changes are heard first (their notifications may still be on the way):
@@ -152,8 +155,12 @@ export class SessionLookup {
     const caching = (await this.#notices?.hearOwnChanges()) ?? false;
     if (caching) {
       const cached = this.#cache.get(tokenHash);
-      if (cached) return cached;
+      if (cached) {
+        this.lookups.hits++;
+        return cached;
+      }
     }
+    this.lookups.misses++;
     const generation = this.#cache.generation;
     const found = await findSessionByHash(this.#db, tokenHash);
     if (!found) return undefined;

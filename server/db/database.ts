@@ -33,6 +33,8 @@ export interface Database extends Queryable {
    * means every notification those changes sent has been heard.
    */
   changesCommitted(): number;
+  /** The connections the pool holds now, and the requests waiting for one (metrics; PGlite has its one connection). */
+  connections(): { open: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -49,7 +51,10 @@ export type ListenOptions = {
   reconnectDelayMs?: number;
   /** How often the connection is checked (a sync round trip); 10 s by default. */
   heartbeatMs?: number;
-  /** How long sync() waits for its marker before the connection is taken as lost; 5 s by default. */
+  /**
+   * How long sync() waits for its marker, and opening the connection for its LISTEN, before the
+   * connection is taken as lost; 5 s by default.
+   */
   syncTimeoutMs?: number;
   /** The connection's application_name (PostgreSQL), to find it in pg_stat_activity. */
   applicationName?: string;
@@ -151,6 +156,7 @@ export function wrapPglite(db: PGlite): PgliteDatabase {
     },
     listen: (channel, handlers, options) => listenPglite(db, channel, handlers, { ...defaultListenOptions, ...options }),
     changesCommitted: () => changes,
+    connections: () => ({ open: 1, idle: 1, waiting: 0 }),
     close: () => db.close(),
     dump: async () => (await db.dumpDataDir('none')) as Blob,
   };
@@ -394,14 +400,39 @@ function pgQueryable(target: pg.Pool | pg.PoolClient, committed?: (sql: string) 
   };
 }
 
-export function openPostgres(connectionString: string, max = 10): Database {
+/** How a server's pool of PostgreSQL connections waits: never without end (docs/deploy.md, "Faults"). */
+export type PostgresOptions = {
+  /** Connections kept open (DATABASE_POOL_SIZE). */
+  poolSize: number;
+  /** How long a request waits for a free connection before it fails (DATABASE_ACQUIRE_TIMEOUT_MS); 0 waits without end. */
+  acquireTimeoutMs: number;
+  /** PostgreSQL cancels any statement of the pool that runs longer (statement_timeout, DATABASE_STATEMENT_TIMEOUT_MS); 0 for none. */
+  statementTimeoutMs: number;
+  /** How long a notice listener's round trip may take before its connection is taken as lost (DATABASE_NOTICE_TIMEOUT_MS). */
+  noticeTimeoutMs: number;
+};
+
+export const defaultPostgresOptions: PostgresOptions = { poolSize: 10, acquireTimeoutMs: 5_000, statementTimeoutMs: 15_000, noticeTimeoutMs: 5_000 };
+
+export function openPostgres(connectionString: string, options: Partial<PostgresOptions> = {}): Database {
+  const settings = { ...defaultPostgresOptions, ...options };
   // No JIT compilation (decision 034): the product's queries are short, and a plan that PostgreSQL
-  // guesses to be large (a generated series of months) was compiled on every request for 0.4 s. Options
-  // in the connection string come first, should an operator want it back.
+  // guesses to be large (a generated series of months) was compiled on every request for 0.4 s. A
+  // statement that waits longer than statement_timeout (a lock held elsewhere, a runaway plan) is
+  // cancelled by PostgreSQL, and its request fails with a 503 rather than waiting without end. Options
+  // in the connection string come first, should an operator want other values.
   // Each connection is replaced after an hour, with the statements it prepared (decision 037): what a
   // connection keeps is bounded by what an hour runs, and a plan made before a migration does not live on.
-  const pool = new pg.Pool({ connectionString, max, options: '-c jit=off', maxLifetimeSeconds: 3600 });
-  // An idle client that loses its connection must not crash the process.
+  const pool = new pg.Pool({
+    connectionString,
+    max: settings.poolSize,
+    options: `-c jit=off -c statement_timeout=${Math.floor(settings.statementTimeoutMs)}`,
+    maxLifetimeSeconds: 3600,
+    connectionTimeoutMillis: settings.acquireTimeoutMs,
+    // A peer that vanished without closing (a failover, a cut network) is found by the operating system.
+    keepAlive: true,
+  });
+  // An idle client that loses its connection must not crash the process: the pool drops it.
   pool.on('error', () => {});
   let changes = 0;
   const listeners = new Set<NotificationListener>();
@@ -413,7 +444,16 @@ export function openPostgres(connectionString: string, max = 10): Database {
     }),
     transaction: async (fn) => {
       const client = await pool.connect();
-      let stale: Error | undefined;
+      // A connection lost while checked out (its backend terminated, the network cut) emits 'error' on
+      // the client, which the pool listens to only while the client is idle: without a listener here
+      // that event would end the process. The statement in flight fails on its own; the client is then
+      // closed rather than returned to the pool.
+      let lost: Error | undefined;
+      const onError = (error: Error) => {
+        lost = error;
+      };
+      client.on('error', onError);
+      let discard: Error | undefined;
       try {
         await client.query('BEGIN');
         const value = await fn(pgQueryable(client));
@@ -421,20 +461,28 @@ export function openPostgres(connectionString: string, max = 10): Database {
         changes++;
         return value;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
+        if (!lost) await client.query('ROLLBACK').catch(() => {});
         // The connection's prepared statements are out of date: closed with them, not reused.
-        if (isStalePlan(error)) stale = error as Error;
+        if (isStalePlan(error)) discard = error as Error;
         throw error;
       } finally {
-        client.release(stale);
+        client.off('error', onError);
+        client.release(lost ?? discard);
       }
     },
-    listen: async (channel, handlers, options) => {
-      const listener = await listenPostgres(connectionString, channel, handlers, { ...defaultListenOptions, ...options }, () => listeners.delete(listener));
+    listen: async (channel, handlers, listenOptions) => {
+      const listener = await listenPostgres(
+        connectionString,
+        channel,
+        handlers,
+        { ...defaultListenOptions, syncTimeoutMs: settings.noticeTimeoutMs, ...listenOptions },
+        () => listeners.delete(listener),
+      );
       listeners.add(listener);
       return listener;
     },
     changesCommitted: () => changes,
+    connections: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await Promise.all([...listeners].map((listener) => listener.close()));
       await pool.end();
@@ -466,8 +514,7 @@ async function listenPostgres(
     client = undefined;
     markers.rejectAll(new Error('the listening connection was lost'));
     lost.removeAllListeners('notification');
-    // Ends the socket if it is still open (a heartbeat that got no answer); errors after this are ignored.
-    lost.end().catch(() => {});
+    endNow(lost);
     if (ended) return;
     handlers.onLost(error);
     scheduleConnect();
@@ -481,7 +528,15 @@ async function listenPostgres(
 
   const connect = async () => {
     reconnectTimer = undefined;
-    const next = new pg.Client({ connectionString, keepAlive: true, application_name: options.applicationName });
+    // Opening the connection and its LISTEN are bounded like a round trip: a server that accepts the
+    // connection and then says nothing must not leave the listener waiting for ever.
+    const next = new pg.Client({
+      connectionString,
+      keepAlive: true,
+      application_name: options.applicationName,
+      connectionTimeoutMillis: options.syncTimeoutMs,
+      query_timeout: options.syncTimeoutMs,
+    });
     next.on('error', (error) => lose(next, error));
     next.on('end', () => lose(next, new Error('the listening connection ended')));
     // Notifications before onListening are dropped: the listener's user starts afresh there anyway.
@@ -495,7 +550,7 @@ async function listenPostgres(
       await next.query(`LISTEN ${channel}`);
     } catch (error) {
       next.removeAllListeners('notification');
-      next.end().catch(() => {});
+      endNow(next);
       failures++;
       if (!ended) {
         handlers.onLost(error);
@@ -518,8 +573,9 @@ async function listenPostgres(
     const { marker, heard } = markers.create(options.syncTimeoutMs);
     try {
       // Sent on the listening connection itself: its own notifications come back to it, in commit order.
-      await current.query('SELECT pg_notify($1, $2)', [channel, marker]);
-      await heard;
+      // Both are awaited together, so that the marker's time limit also bounds a send that never
+      // returns (a connection whose bytes are held somewhere on the way).
+      await Promise.all([current.query('SELECT pg_notify($1, $2)', [channel, marker]), heard]);
     } catch (error) {
       lose(current, error);
       throw error;
@@ -548,14 +604,84 @@ async function listenPostgres(
       closed();
       if (last) {
         last.removeAllListeners('notification');
-        await last.end().catch(() => {});
+        // A goodbye that does not come back within the round trip's limit is not waited for.
+        await Promise.race([last.end().catch(() => {}), new Promise((resolve) => setTimeout(resolve, options.syncTimeoutMs).unref())]);
+        endNow(last);
       }
     },
   };
+}
+
+/**
+ * Ends a client's connection at once: a polite end() waits for the server's goodbye, which a
+ * connection that stopped answering never sends, so its socket is also destroyed. Errors after this
+ * are of no interest.
+ */
+function endNow(client: pg.Client) {
+  client.end().catch(() => {});
+  // pg keeps the socket on its connection object, which its types do not show.
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
 }
 
 /** PostgreSQL's unique_violation, raised by both drivers; constraint names tell which rule broke. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const e = error as { code?: string; constraint?: string } | null;
   return !!e && e.code === '23505' && (!constraint || e.constraint === constraint);
+}
+
+/** What pg says when a connection is gone or could not be had; it gives these no code of their own. */
+const LOST_CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'Query read timeout',
+];
+/** The socket errors of a database that cannot be reached. */
+const NETWORK_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/**
+ * PostgreSQL's codes of a server that cannot serve now, rather than of a wrong statement: a connection
+ * exception (class 08), a shutdown or restart (57P01-57P03), too many connections or no room (class 53),
+ * a statement cancelled by its time limit (57014) or a lock not had in time (55P03).
+ */
+const UNAVAILABLE_STATES = /^(08...|57P0[123]|53...|57014|55P03)$/;
+
+/**
+ * Whether an error means that the database could not serve this request now (a lost connection, no
+ * free connection in time, a statement past its time limit), so that the request may simply be tried
+ * again: answered 503 with Retry-After, never as the server's own fault.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (NETWORK_ERRORS.has(code) || UNAVAILABLE_STATES.test(code))) return true;
+  return typeof message === 'string' && LOST_CONNECTION_MESSAGES.some((text) => message.startsWith(text));
+}
+
+/**
+ * The same database with another time limit on each statement: the background jobs' own
+ * (DATABASE_JOB_STATEMENT_TIMEOUT_MS), which may run longer than a request may wait. Each statement
+ * runs in a transaction that sets the limit for itself (SET LOCAL), so the pool's other users keep theirs.
+ */
+export function withStatementTimeout(db: Database, timeoutMs: number): Database {
+  const limit = `SET LOCAL statement_timeout = ${Math.max(0, Math.floor(timeoutMs))}`;
+  return {
+    ...db,
+    kind: db.kind,
+    query: (sql, params) =>
+      db.transaction(async (tx) => {
+        await tx.query(limit);
+        return tx.query(sql, params);
+      }),
+    exec: (sql) =>
+      db.transaction(async (tx) => {
+        await tx.query(limit);
+        await tx.exec(sql);
+      }),
+    transaction: (fn) =>
+      db.transaction(async (tx) => {
+        await tx.query(limit);
+        return fn(tx);
+      }),
+  };
 }

@@ -74,15 +74,23 @@ export class AnswerCache {
     return this.#entries.size;
   }
 
+  /** Lookups since start that found an answer, and those that did not (the metrics). */
+  readonly lookups = { hits: 0, misses: 0 };
+
   get(key: string): Entry | undefined {
     const entry = this.#entries.get(key);
-    if (!entry) return undefined;
+    if (!entry) {
+      this.lookups.misses++;
+      return undefined;
+    }
     this.#entries.delete(key);
     if (entry.until <= this.#now()) {
       this.#chars -= entry.body.length;
+      this.lookups.misses++;
       return undefined;
     }
     this.#entries.set(key, entry);
+    this.lookups.hits++;
     return entry;
   }
 

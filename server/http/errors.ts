@@ -10,12 +10,15 @@ export class AppError extends Error {
   readonly errors?: FieldErrors;
   /** Extra top-level fields the specification names on a failure (login's needsVerification, email). */
   readonly extra?: Record<string, unknown>;
+  /** Sent as Retry-After: when the same request is worth sending again (a 503, a 429). */
+  readonly retryAfterSeconds?: number;
 
-  constructor(statusCode: number, message: string, errors?: FieldErrors, extra?: Record<string, unknown>) {
+  constructor(statusCode: number, message: string, errors?: FieldErrors, extra?: Record<string, unknown>, retryAfterSeconds?: number) {
     super(message);
     this.statusCode = statusCode;
     this.errors = errors;
     this.extra = extra;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -25,6 +28,11 @@ export const forbidden = (message: string, extra?: Record<string, unknown>) => n
 export const notFound = (message = 'Resource not found.') => new AppError(404, message);
 export const conflict = (message: string, errors?: FieldErrors) => new AppError(409, message, errors);
 export const tooManyRequests = (message: string) => new AppError(429, message);
+/**
+ * A request that could not be served now through no fault of its own (the database or the file store
+ * out of reach, a queue full): 503, and the same request may be sent again after Retry-After.
+ */
+export const unavailable = (message: string, retryAfterSeconds = 5) => new AppError(503, message, undefined, undefined, retryAfterSeconds);
 
 export const SERVER_ERROR_MESSAGE = 'Server error. Please try again later.';
 export const VALIDATION_FAILED_MESSAGE = 'Validation failed. Please check your input.';

@@ -5,7 +5,9 @@
  * added here is one the web must translate too (http/answer-codes.test.ts checks that it does).
  */
 import { accountMessages, authMessages, sessionMessages, twoFactorMessages } from '../../contract/account-messages.ts';
+import { databaseMessages, serviceMessages, storageMessages } from '../../contract/availability.ts';
 import { correctionMessages } from '../../contract/corrections.ts';
+import { healthMessages } from '../../contract/operations.ts';
 import { notificationMessages } from '../../contract/notifications.ts';
 import { instalmentMessages } from '../../contract/payments.ts';
 import { planRequestMessages } from '../../contract/plan-requests.ts';
@@ -43,4 +45,8 @@ export const messageCatalogues = {
   notification: notificationMessages,
   reconciliation: reconciliationMessages,
   idempotency: idempotencyMessages,
+  database: databaseMessages,
+  storage: storageMessages,
+  service: serviceMessages,
+  health: healthMessages,
 };

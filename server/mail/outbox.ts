@@ -114,3 +114,11 @@ export class MailWorker {
     }
   }
 }
+
+/** The mail waiting to be sent, and how long the oldest has waited (the operator's metrics). */
+export async function outboxBacklog(db: Queryable): Promise<{ waiting: number; oldestSeconds: number }> {
+  const { rows } = await db.query<{ waiting: number; oldest_seconds: number | null }>(
+    `SELECT count(*)::int AS waiting, extract(epoch FROM now() - min(created_at))::float8 AS oldest_seconds FROM email_outbox WHERE status = 'PENDING'`,
+  );
+  return { waiting: rows[0].waiting, oldestSeconds: rows[0].oldest_seconds ?? 0 };
+}

@@ -19,6 +19,31 @@ export interface ReceiptStorage {
    * Names this store did not make are left out, so that nothing else in the same place is touched.
    */
   list(): AsyncIterable<StoredReceipt>;
+  /** Resolves when the store can be written to now (readiness); rejects with the reason otherwise. */
+  check(): Promise<void>;
+}
+
+/**
+ * The store could not be reached or written (a bucket out of reach, a disk full or failing): the
+ * request may be sent again later, and answers 503 `storage.unavailable` (app.ts). `cause` is logged.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('the receipt store is unavailable', { cause });
+  }
+}
+
+/** The file-system errors of a disk that cannot serve now, as opposed to a missing file or a wrong key. */
+const DISK_FAULTS = new Set(['EIO', 'ENOSPC', 'EROFS', 'EACCES', 'EPERM', 'EDQUOT', 'EMFILE', 'ENFILE', 'EBUSY', 'ENOTDIR']);
+
+/** Runs a disk operation; its faults become StorageUnavailableError. */
+async function onDisk<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (DISK_FAULTS.has((error as NodeJS.ErrnoException).code ?? '')) throw new StorageUnavailableError(error);
+    throw error;
+  }
 }
 
 export type StoredReceipt = { key: string; storedAt: Date };
@@ -42,30 +67,44 @@ export class FolderReceiptStorage implements ReceiptStorage {
   /** Written and flushed to the disk before it returns, so a row that names the file never outlives a crash that lost it. */
   async save(data: Buffer, extension: string): Promise<string> {
     const key = newReceiptKey(extension);
-    const handle = await fs.promises.open(this.pathOf(key), 'wx', 0o600);
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
+    const file = this.pathOf(key);
+    return onDisk(async () => {
+      const handle = await fs.promises.open(file, 'wx', 0o600);
+      try {
+        await handle.writeFile(data);
+        await handle.sync();
+      } catch (error) {
+        // Half a file is never left behind under a name a row could be given.
+        await handle.close().catch(() => {});
+        await fs.promises.rm(file, { force: true }).catch(() => {});
+        throw error;
+      }
       await handle.close();
-    }
-    return key;
+      return key;
+    });
   }
 
   async open(key: string): Promise<Readable | undefined> {
     const file = this.pathOf(key);
-    try {
-      // Opened before answering, so that a missing file is a 404 and not a stream that fails mid-answer.
-      const handle = await fs.promises.open(file, 'r');
-      return handle.createReadStream();
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
-    }
+    return onDisk(async () => {
+      try {
+        // Opened before answering, so that a missing file is a 404 and not a stream that fails mid-answer.
+        const handle = await fs.promises.open(file, 'r');
+        return handle.createReadStream();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    });
   }
 
   async remove(key: string): Promise<void> {
-    await fs.promises.rm(this.pathOf(key), { force: true });
+    const file = this.pathOf(key);
+    await onDisk(() => fs.promises.rm(file, { force: true }));
+  }
+
+  async check(): Promise<void> {
+    await fs.promises.access(this.dir, fs.constants.W_OK);
   }
 
   async *list(): AsyncIterable<StoredReceipt> {

@@ -5,8 +5,10 @@
  *   a whole body past 5 MB and a little (fields and framing), declared or not;
  * - a file whose first bytes are not a JPEG, PNG or PDF is refused (415) without reading the rest,
  *   and the whole file is inspected (receipt-files.ts) before it is accepted;
- * - an upload that sends nothing for a while is given up (408);
- * - one user may start only so many uploads in a window (429).
+ * - an upload that sends nothing for a while is given up (408), and so is one whose whole body has
+ *   not arrived within its time (408): a body trickled a byte at a time holds memory and a slot;
+ * - one user may start only so many uploads in a window (429), and one server reads only so many
+ *   forms at once (503 with Retry-After).
  * A reply sent before the body has fully arrived closes the connection (registerReceiptUploads),
  * so a refused upload cannot keep streaming into the server.
  */
@@ -15,7 +17,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import '@fastify/multipart';
 import { withoutMetadata } from './receipt-images.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, unavailable } from '../http/errors.ts';
 import { logSecurityEvent } from '../http/security-log.ts';
 import type { AttemptCounter } from '../http/attempt-counter.ts';
 import { Throttle } from '../http/throttle.ts';
@@ -32,6 +34,8 @@ export const uploadMessages = {
   notMultipart: 'Please send the form as multipart/form-data.',
   unreadable: 'The form could not be read. Please try again.',
   stalled: 'The upload stopped before the file arrived. Please try again.',
+  tooSlow: 'The upload took too long to arrive. Please try again on a better connection.',
+  busy: 'Many receipts are being uploaded just now. Please try again in a moment.',
 } as const;
 
 export type ReceiptUploadLimits = {
@@ -44,15 +48,23 @@ export type ReceiptUploadLimits = {
 
 export const defaultReceiptUploadLimits: ReceiptUploadLimits = { perUser: 20, windowMs: 10 * 60_000, stallMs: 30_000 };
 
+/** What one server gives to reading receipt forms (UPLOAD_TIMEOUT_SECONDS, UPLOADS_AT_ONCE). */
+export type UploadCapacity = {
+  /** The whole form must have arrived within this. */
+  bodyTimeoutMs: number;
+  /** Forms read at the same time; one more is refused. */
+  atOnce: number;
+};
+
 declare module 'fastify' {
   interface FastifyInstance {
-    receiptUploads: { throttle: Throttle; limits: ReceiptUploadLimits };
+    receiptUploads: { throttle: Throttle; limits: ReceiptUploadLimits; capacity: UploadCapacity; reading: { count: number } };
   }
 }
 
 /** Sets the upload limits for every route that reads a receipt form. Call before the routes. */
-export function registerReceiptUploads(app: FastifyInstance, attempts: AttemptCounter, limits: ReceiptUploadLimits = defaultReceiptUploadLimits) {
-  app.decorate('receiptUploads', { throttle: new Throttle(attempts, 'receipt-upload', limits.perUser, limits.windowMs), limits });
+export function registerReceiptUploads(app: FastifyInstance, attempts: AttemptCounter, capacity: UploadCapacity, limits: ReceiptUploadLimits = defaultReceiptUploadLimits) {
+  app.decorate('receiptUploads', { throttle: new Throttle(attempts, 'receipt-upload', limits.perUser, limits.windowMs), limits, capacity, reading: { count: 0 } });
   // Answering before the body has fully arrived (a refused upload, a request without a session)
   // ends the connection once the answer is out: otherwise the server would go on reading and
   // discarding whatever the client still sends, however much that is.
@@ -84,10 +96,14 @@ class UploadWatch {
 
   private readonly raw: IncomingMessage;
   private readonly stallMs: number;
+  private readonly bodyTimeoutMs: number;
+  /** Not restarted by the bytes that arrive: a body trickled just fast enough to never stall still ends. */
+  private deadline: NodeJS.Timeout | undefined;
 
-  constructor(raw: IncomingMessage, stallMs: number) {
+  constructor(raw: IncomingMessage, stallMs: number, bodyTimeoutMs: number) {
     this.raw = raw;
     this.stallMs = stallMs;
+    this.bodyTimeoutMs = bodyTimeoutMs;
     this.failed.catch(() => {});
   }
 
@@ -95,11 +111,16 @@ class UploadWatch {
   start() {
     this.raw.on('data', this.onData);
     this.restartTimer();
+    this.deadline = setTimeout(() => {
+      if (this.raw.complete === false) this.fail(new AppError(408, uploadMessages.tooSlow));
+    }, this.bodyTimeoutMs);
+    this.deadline.unref();
   }
 
   stop() {
     this.raw.off('data', this.onData);
     clearTimeout(this.timer);
+    clearTimeout(this.deadline);
   }
 
   private restartTimer() {
@@ -139,14 +160,20 @@ async function readFilePart(part: MultipartFile, watch: UploadWatch, checkSignat
 
 export async function readReceiptForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; receipt?: UploadedReceipt }> {
   if (!request.isMultipart()) throw new AppError(415, uploadMessages.notMultipart);
-  const { throttle, limits } = request.server.receiptUploads;
+  const { throttle, limits, capacity, reading } = request.server.receiptUploads;
   // Upload routes require a session, so the user is known; the address is only a fallback.
   await throttle.admit(request.user?.id ?? `address:${request.ip}`);
   if (Number(request.headers['content-length']) > RECEIPT_FORM_MAX_BYTES) throw tooLarge();
+  // Each form read holds up to 5 MB until it is whole: a server reads only so many at once.
+  if (reading.count >= capacity.atOnce) {
+    logSecurityEvent(request, 'receipt.refused', { reason: 'too many uploads at once on this server', status: 503 });
+    throw unavailable(uploadMessages.busy);
+  }
 
   const fields: Record<string, string> = Object.create(null);
   let receipt: { data: Buffer; filename: string } | undefined;
-  const watch = new UploadWatch(request.raw, limits.stallMs);
+  const watch = new UploadWatch(request.raw, limits.stallMs, capacity.bodyTimeoutMs);
+  reading.count++;
   try {
     // One byte over 5 MB reaches this code, which refuses it: the parser's own limit would only cut the file short.
     const parts = request.parts({ limits: { ...multipartLimits, fileSize: RECEIPT_MAX_BYTES + 1 } })[Symbol.asyncIterator]();
@@ -175,6 +202,7 @@ export async function readReceiptForm(request: FastifyRequest): Promise<{ fields
     throw new AppError(400, uploadMessages.unreadable);
   } finally {
     watch.stop();
+    reading.count--;
   }
 
   const inspection = receipt ? inspectReceipt(receipt.data) : undefined;

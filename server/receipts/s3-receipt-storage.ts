@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   NoSuchKey,
   NotFound,
   paginateListObjectsV2,
@@ -15,7 +16,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { ReceiptStoreConfig } from '../config.ts';
 import { receiptKinds } from './receipt-files.ts';
-import { newReceiptKey, RECEIPT_KEY, type ReceiptStorage, type StoredReceipt } from './receipt-storage.ts';
+import { newReceiptKey, RECEIPT_KEY, StorageUnavailableError, type ReceiptStorage, type StoredReceipt } from './receipt-storage.ts';
 
 export type S3ReceiptStorageOptions = Omit<Extract<ReceiptStoreConfig, { kind: 's3' }>, 'kind'>;
 
@@ -29,6 +30,20 @@ const contentTypes = new Map<string, string>(Object.values(receiptKinds).map((ki
 function isMissing(error: unknown): boolean {
   if (error instanceof NoSuchKey || error instanceof NotFound) return true;
   return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404 && error.name !== 'NoSuchBucket';
+}
+
+/**
+ * Runs a call to the store. Any failure but a missing object means the store cannot serve now (out of
+ * reach, timing out, answering 5xx, refusing its credentials): StorageUnavailableError, a 503 to the
+ * client (app.ts), the cause in the log for the operator.
+ */
+async function fromStore<T>(call: () => Promise<T>, missing?: () => T): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (missing && isMissing(error)) return missing();
+    throw new StorageUnavailableError(error);
+  }
 }
 
 export class S3ReceiptStorage implements ReceiptStorage {
@@ -55,36 +70,47 @@ export class S3ReceiptStorage implements ReceiptStorage {
     const key = newReceiptKey(extension);
     const contentType = contentTypes.get(extension);
     if (!contentType) throw new Error('invalid receipt kind');
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: contentType, ContentLength: data.length }));
+    // A PUT is whole or absent: a store that fails part way keeps nothing under the key.
+    await fromStore(() => this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: contentType, ContentLength: data.length })));
     return key;
   }
 
   async open(key: string): Promise<Readable | undefined> {
+    const checked = this.checked(key);
     // Fetched before answering, so that a missing object is a 404 and not a stream that fails mid-answer.
-    try {
-      const { Body } = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.checked(key) }));
-      if (!(Body instanceof Readable)) throw new Error('the object store answered without a body');
-      return Body;
-    } catch (error) {
-      if (isMissing(error)) return undefined;
-      throw error;
-    }
+    return fromStore(
+      async () => {
+        const { Body } = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: checked }));
+        if (!(Body instanceof Readable)) throw new Error('the object store answered without a body');
+        return Body as Readable | undefined;
+      },
+      () => undefined,
+    );
   }
 
   async remove(key: string): Promise<void> {
-    try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.checked(key) }));
-    } catch (error) {
-      if (!isMissing(error)) throw error;
-    }
+    const checked = this.checked(key);
+    await fromStore(
+      async () => {
+        await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: checked }));
+      },
+      () => undefined,
+    );
   }
 
   async *list(): AsyncIterable<StoredReceipt> {
-    for await (const page of paginateListObjectsV2({ client: this.client, pageSize: 1000 }, { Bucket: this.bucket })) {
-      for (const object of page.Contents ?? []) {
+    const pages = paginateListObjectsV2({ client: this.client, pageSize: 1000 }, { Bucket: this.bucket });
+    for (;;) {
+      const page = await fromStore(() => pages.next());
+      if (page.done) return;
+      for (const object of page.value.Contents ?? []) {
         if (object.Key && object.LastModified && RECEIPT_KEY.test(object.Key)) yield { key: object.Key, storedAt: object.LastModified };
       }
     }
+  }
+
+  async check(): Promise<void> {
+    await fromStore(() => this.client.send(new HeadBucketCommand({ Bucket: this.bucket })));
   }
 
   /** Closes the client's open connections. */

@@ -66,6 +66,8 @@ async function drawGroup(w: World): Promise<Prepared> {
 const rows: Row[] = [
   // Health answers load balancers, with or without a token.
   { method: 'GET', path: '/api/health', cells: everyone(200) },
+  { method: 'GET', path: '/api/health/live', cells: everyone(200) },
+  { method: 'GET', path: '/api/health/ready', cells: everyone(200) },
 
   // Account routes never read the Authorization header: each answer is the one for the fixed body.
   // Registration answers 201 whether or not the email is already taken (no account enumeration).

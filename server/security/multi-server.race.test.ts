@@ -68,7 +68,7 @@ beforeAll(async () => {
   bucket = new S3Client(s3.clientConfig);
   // An empty database, not the migrated template: the servers migrate it themselves, together.
   await onServer(`CREATE DATABASE ${databaseName}`);
-  db = openPostgres(databaseUrl, 4);
+  db = openPostgres(databaseUrl, { poolSize: 4 });
 }, 60_000);
 
 afterAll(async () => {

@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${template}`);
     await admin.query(`CREATE DATABASE ${template}`);
-    const db = openPostgres(withDatabase(url, template), 1);
+    const db = openPostgres(withDatabase(url, template), { poolSize: 1 });
     await migrate(db);
     await db.close();
     project.provide('postgresTemplate', template);

@@ -24,7 +24,7 @@ export async function startSecondServer(
   options: { counted?: RegExp; appOptions: (db: Database) => Promise<Partial<AppOptions>> },
 ) {
   const databaseName = (await ctx.db.query<{ name: string }>('SELECT current_database() AS name')).rows[0].name;
-  const pool = openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, databaseName), 5);
+  const pool = openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, databaseName), { poolSize: 5 });
   let statements = 0;
   const db: Database = {
     ...pool,
@@ -35,7 +35,7 @@ export async function startSecondServer(
   };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'umrah-test-data-'));
   const app = await buildApp({
-    config: loadConfig({ APP_URL: TEST_APP_URL, LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
+    config: loadConfig({ APP_URL: TEST_APP_URL, LOG_LEVEL: 'silent', DATA_DIR: dataDir, MAX_EVENT_LOOP_DELAY_MS: '0' }),
     db,
     logger: createLogger('silent'),
     ...(await options.appOptions(db)),

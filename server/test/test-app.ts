@@ -12,12 +12,12 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppOptions } from '../app.ts';
 import type { AuthRateLimits } from '../accounts/auth-routes.ts';
 import type { ReceiptStorage } from '../receipts/receipt-storage.ts';
 import type { ReceiptUploadLimits } from '../receipts/receipt-upload.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { openPglite, openPostgres, type Database } from '../db/database.ts';
+import { openPglite, openPostgres, type Database, type PostgresOptions } from '../db/database.ts';
 import { loggerOptions } from '../logger.ts';
 import { withDatabase } from './database-url.ts';
 
@@ -36,7 +36,7 @@ export async function openServerPools(count: number, size: number): Promise<{ po
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-  const pools = Array.from({ length: count }, () => openPostgres(withDatabase(url, name), size));
+  const pools = Array.from({ length: count }, () => openPostgres(withDatabase(url, name), { poolSize: size }));
   return {
     pools,
     drop: async () => {
@@ -47,14 +47,22 @@ export async function openServerPools(count: number, size: number): Promise<{ po
   };
 }
 
-export async function createTestDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
+export type TestDatabaseOptions = {
+  /** PostgreSQL: the pool's settings (a size of 25 unless given; the product's time limits). */
+  postgres?: Partial<PostgresOptions>;
+  /** PostgreSQL: the address the server connects through (a relay that can hold its bytes), from the database's own. */
+  connectThrough?: (url: string) => string;
+};
+
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<{ db: Database; drop(): Promise<void> }> {
   if (process.env.TEST_DB_DRIVER === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `umrah_test_${randomUUID().replace(/-/g, '')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-    const db = openPostgres(withDatabase(url, name), 25);
+    const own = withDatabase(url, name);
+    const db = openPostgres(options.connectThrough?.(own) ?? own, { poolSize: 25, ...options.postgres });
     return {
       db,
       drop: async () => {
@@ -91,11 +99,17 @@ export async function createTestContext(
     receiptStorage?: ReceiptStorage;
     /** A second server over this context's database (closed without dropping it), as when several servers share one PostgreSQL. */
     sameDatabaseAs?: TestContext;
+    /** How the fresh database is opened (PostgreSQL's pool settings, a relay in between). */
+    database?: TestDatabaseOptions;
+    /** Anything else the app is built with (its metrics, its lifecycle). */
+    app?: Partial<Pick<AppOptions, 'metrics' | 'lifecycle'>>;
   } = {},
 ): Promise<TestContext> {
-  const { db, drop } = options.sameDatabaseAs ? { db: options.sameDatabaseAs.db, drop: async () => {} } : await createTestDatabase();
+  const { db, drop } = options.sameDatabaseAs ? { db: options.sameDatabaseAs.db, drop: async () => {} } : await createTestDatabase(options.database);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'umrah-test-data-'));
-  const config = loadConfig({ APP_URL: TEST_APP_URL, LOG_LEVEL: 'info', DATA_DIR: dataDir, ...options.env });
+  // The overload guard is off unless a test turns it on: the embedded database runs on the event loop,
+  // and a busy test machine would otherwise see its own loop lag as the server's overload.
+  const config = loadConfig({ APP_URL: TEST_APP_URL, LOG_LEVEL: 'info', DATA_DIR: dataDir, MAX_EVENT_LOOP_DELAY_MS: '0', ...options.env });
   const logLines: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -119,6 +133,7 @@ export async function createTestContext(
     // Likewise for receipt uploads: a file's members upload many receipts; the flood test sets its own.
     receiptUploadLimits: options.receiptUploadLimits ?? { perUser: 10_000, windowMs: 60_000, stallMs: 30_000 },
     checkResponses: true,
+    ...options.app,
   });
   await app.ready();
   openTestDatabases.add(db);

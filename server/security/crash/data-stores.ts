@@ -57,7 +57,7 @@ function postgresStore(serverUrl: string, database: string, dataDir: string): Da
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: url },
     inspect: async (fn) => {
-      const db = openPostgres(url, 1);
+      const db = openPostgres(url, { poolSize: 1 });
       try {
         return await fn(db);
       } finally {

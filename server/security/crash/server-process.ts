@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** Settings the server reads that must come from the test, never from the environment running it. */
 const settingsOfTheTest = ['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'APP_URL', 'SMTP_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'LOG_LEVEL', 'FAILPOINT', 'NODE_OPTIONS', 'TRUST_PROXY',
-  'S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
+  'S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'SHUTDOWN_GRACE_SECONDS', 'METRICS_TOKEN', 'METRICS_PORT',
+  'MAX_EVENT_LOOP_DELAY_MS', 'UPLOAD_TIMEOUT_SECONDS', 'UPLOADS_AT_ONCE', 'ANSWER_CACHE_SECONDS', 'DATABASE_POOL_SIZE', 'DATABASE_ACQUIRE_TIMEOUT_MS',
+  'DATABASE_STATEMENT_TIMEOUT_MS', 'DATABASE_JOB_STATEMENT_TIMEOUT_MS', 'DATABASE_NOTICE_TIMEOUT_MS'];
 const OUTPUT_KEPT = 20_000;
 
 export type ServerProcess = {
@@ -21,6 +23,10 @@ export type ServerProcess = {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** The ordinary stop (SIGTERM): the server closes its database cleanly and must exit with 0. */
   stop(): Promise<void>;
+  /** Sends the process a signal and returns at once. */
+  signal(name: NodeJS.Signals): void;
+  /** Its port. */
+  port: number;
 };
 
 const running = new Set<ChildProcess>();
@@ -60,6 +66,8 @@ export async function startServer(env: Record<string, string>, failpoint?: strin
   });
   const server: ServerProcess = {
     url: `http://127.0.0.1:${port}`,
+    port,
+    signal: (name) => void child.kill(name),
     output: () => output,
     exited,
     stop: async () => {
