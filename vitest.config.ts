@@ -12,7 +12,8 @@ const serverProject = (name: string, driver: 'pglite' | 'postgres') => ({
     environment: 'node',
     include: ['server/**/*.test.ts'],
     // Race tests need real parallel connections: PostgreSQL only (PGlite has one connection).
-    exclude: driver === 'pglite' ? ['server/**/*.race.test.ts'] : [],
+    // *.pglite.test.ts: the embedded database's own files (backup, restore), the embedded database only.
+    exclude: driver === 'pglite' ? ['server/**/*.race.test.ts'] : ['server/**/*.pglite.test.ts'],
     globalSetup: ['server/test/global-setup.ts'],
     // After every test, the data must still satisfy the product's invariants.
     setupFiles: ['server/test/check-invariants.ts'],
