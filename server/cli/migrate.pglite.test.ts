@@ -27,8 +27,11 @@ async function statusOf(dataDir: string) {
   }
 }
 
+// Migrating a fresh database and starting servers take seconds each, more on a busy machine.
+const SLOW = { timeout: 120_000 };
+
 describe('npm run migrate', () => {
-  it('applies every migration to a fresh data directory and names them; a second run finds it up to date', async () => {
+  it('applies every migration to a fresh data directory and names them; a second run finds it up to date', SLOW, async () => {
     const dataDir = path.join(temporaryFolder('migrate'), 'data');
     const first = await runCommand('migrate', [], { DATA_DIR: dataDir });
     expect(first).toEqual({ code: 0, stdout: `${migrationNames.length} migrations applied: ${migrationNames.join(', ')}.\n`, stderr: '' });
@@ -40,7 +43,7 @@ describe('npm run migrate', () => {
 });
 
 describe('MIGRATE_AT_START=false', () => {
-  it('refuses to start a server on a database with pending migrations, in one line, and starts one once npm run migrate applied them', async () => {
+  it('refuses to start a server on a database with pending migrations, in one line, and starts one once npm run migrate applied them', SLOW, async () => {
     const dataDir = temporaryFolder('migrate-at-start');
     // startServer fails when the process ends before it answers, with everything the process wrote.
     const refused = await startServer({ DATA_DIR: dataDir, MIGRATE_AT_START: 'false' }).then(
