@@ -13,6 +13,7 @@ const serverProject = (name: string, driver: 'pglite' | 'postgres') => ({
     include: ['server/**/*.test.ts'],
     // Race tests need real parallel connections, and the faults of *.postgres.test.ts (lost connections,
     // locks, listeners) exist only over a network: PostgreSQL only (PGlite has one connection, in process).
+    // *.pglite.test.ts: the embedded database's own files (backup, restore, a production install), the embedded database only.
     exclude: driver === 'pglite' ? ['server/**/*.race.test.ts', 'server/**/*.postgres.test.ts'] : ['server/**/*.pglite.test.ts'],
     globalSetup: ['server/test/global-setup.ts'],
     // After every test, the data must still satisfy the product's invariants.

@@ -24,6 +24,8 @@ const envSchema = z
         .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
         .optional(),
     ),
+    // false for operators who migrate once with `npm run migrate` before rolling out several servers.
+    MIGRATE_AT_START: optionalText.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).default('true')),
     DATABASE_POOL_SIZE: wholeNumber(1, 100, 10),
     // How long anything waits for the database (docs/deploy.md, "Faults"): never without end.
     DATABASE_ACQUIRE_TIMEOUT_MS: wholeNumber(100, 120_000, 5_000),
@@ -134,6 +136,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Whether a server applies pending migrations as it starts; when false it refuses to start while any is pending. */
+  migrateAtStart: boolean;
   /** Connections each server keeps to PostgreSQL (docs/performance.md: more than a few per core only queue in the database). */
   databasePoolSize: number;
   /** How long each server keeps the answers of reads (decision 038); 0 keeps none. */
@@ -179,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    migrateAtStart: e.MIGRATE_AT_START === 'true',
     databasePoolSize: e.DATABASE_POOL_SIZE,
     answerCacheSeconds: e.ANSWER_CACHE_SECONDS,
     databaseTimeouts: {
