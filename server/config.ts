@@ -3,9 +3,17 @@
  * a mistake stops the server with a readable list instead of failing later.
  */
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { isCommonPassword } from './accounts/common-passwords.ts';
+
+/**
+ * Statement threads unless STATEMENT_WORKERS says otherwise: a core is left to the event loop and the
+ * embedded database; at most 4, as each thread keeps its own fonts and memory, about 100 MB resident
+ * (docs/performance.md).
+ */
+export const defaultStatementWorkers = () => Math.min(4, Math.max(1, os.availableParallelism() - 1));
 
 const optionalText = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().optional());
 
@@ -21,6 +29,8 @@ const envSchema = z
         .optional(),
     ),
     DATABASE_POOL_SIZE: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(1).max(100).default(10)),
+    STATEMENT_WORKERS: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(1).max(32).default(defaultStatementWorkers)),
+    STATEMENT_QUEUE: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(0).max(1000).default(20)),
     ANSWER_CACHE_SECONDS: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(0).max(600).default(60)),
     APP_URL: optionalText.pipe(z.url({ error: 'must be a URL such as https://example.com' }).optional()),
     SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
@@ -121,6 +131,10 @@ export type Config = {
   databaseUrl?: string;
   /** Connections each server keeps to PostgreSQL (docs/performance.md: more than a few per core only queue in the database). */
   databasePoolSize: number;
+  /** Threads each server draws statements in (decision 042). */
+  statementWorkers: number;
+  /** Statements that may wait for one of those threads; one more is answered 503. */
+  statementQueue: number;
   /** How long each server keeps the answers of reads (decision 038); 0 keeps none. */
   answerCacheSeconds: number;
   appUrl: string;
@@ -155,6 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    statementWorkers: e.STATEMENT_WORKERS,
+    statementQueue: e.STATEMENT_QUEUE,
     answerCacheSeconds: e.ANSWER_CACHE_SECONDS,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,

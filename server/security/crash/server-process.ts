@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** Settings the server reads that must come from the test, never from the environment running it. */
 const settingsOfTheTest = ['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'APP_URL', 'SMTP_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'LOG_LEVEL', 'FAILPOINT', 'NODE_OPTIONS', 'TRUST_PROXY',
-  'S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
+  'S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'STATEMENT_WORKERS', 'STATEMENT_QUEUE'];
 const OUTPUT_KEPT = 20_000;
 
 export type ServerProcess = {
