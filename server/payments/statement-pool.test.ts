@@ -1,8 +1,8 @@
 /**
  * Statements drawn in worker threads (decision 042): while Urdu statements are drawn, the server answers
  * other requests; one person may ask for so many (429); a pool with as many statements as it takes
- * answers 503 `statement.busy` with Retry-After; a thread that dies fails only its statement; the
- * threads end with the app; the real server (`node server/main.ts`) draws them too. And the settings.
+ * answers 503 `statement.busy` with Retry-After, and draws those waiting in the order they came; a
+ * thread that dies fails only its statement; the threads end with the app; the real server (`node server/main.ts`) draws them too. And the settings.
  */
 import os from 'node:os';
 import { BroadcastChannel } from 'node:worker_threads';
@@ -17,6 +17,7 @@ import { killRemainingServers, startServer } from '../security/crash/server-proc
 import { CRASHING_MEMBER, HELD_MEMBER, HOLDING_CHANNEL, RELEASE_CHANNEL } from '../test/statement-worker-stand-in.ts';
 import { client, createTestContext, openTestFile, signInAdmin, signUpMember, socketClient, type TestContext } from '../test/test-app.ts';
 import { STATEMENT_RETRY_AFTER_SECONDS, StatementPool, statementMessages } from './statement-pool.ts';
+import type { Statement } from './statements.ts';
 
 const quiet = pino({ level: 'silent' });
 const standIn = new URL('../test/statement-worker-stand-in.ts', import.meta.url);
@@ -94,17 +95,26 @@ describe('a person asking for statements', () => {
   });
 });
 
-describe('a pool of one thread and a queue of one', () => {
-  const holding = new BroadcastChannel(HOLDING_CHANNEL);
-  afterAll(() => holding.close());
+/** The stand-in worker says here when it holds a statement; RELEASE_CHANNEL lets every held one go. */
+const holding = new BroadcastChannel(HOLDING_CHANNEL);
+afterAll(() => holding.close());
+const nextHeld = () => new Promise((resolve) => (holding.onmessage = resolve));
+function releaseHeld() {
+  const release = new BroadcastChannel(RELEASE_CHANNEL);
+  release.postMessage('go');
+  release.close();
+}
 
+const statementOf = (name: string): Statement => ({ member: { name, email: 'member@example.com', phone: null, language: 'en' }, asOf: '2026-03-31', groups: [] });
+
+describe('a pool of one thread and a queue of one', () => {
   it('answers 503 statement.busy with Retry-After while one statement is drawn and one waits, and takes statements again once they are done', async () => {
     const { ctx, api } = small;
     const held = await signUpMember(ctx, { name: HELD_MEMBER });
     const waiting = await signUpMember(ctx, { name: 'Waiting Member' });
     const refused = await signUpMember(ctx, { name: 'Refused Member' });
 
-    const heldThread = new Promise((resolve) => (holding.onmessage = resolve));
+    const heldThread = nextHeld();
     const drawing = api.get('/api/payments/statement.pdf', held.token);
     await heldThread;
     const queued = api.get('/api/payments/statement.pdf', waiting.token);
@@ -115,9 +125,7 @@ describe('a pool of one thread and a queue of one', () => {
     expect(busy.headers['retry-after']).toBe(String(STATEMENT_RETRY_AFTER_SECONDS));
     expect(busy.body).toEqual({ success: false, code: 'statement.busy', message: statementMessages.busy });
 
-    const release = new BroadcastChannel(RELEASE_CHANNEL);
-    release.postMessage('go');
-    release.close();
+    releaseHeld();
     expect((await drawing).status).toBe(200);
     expect((await queued).status).toBe(200);
     const again = await api.get('/api/payments/statement.pdf', refused.token);
@@ -140,6 +148,23 @@ describe('a pool of one thread and a queue of one', () => {
 });
 
 describe('the pool', () => {
+  it('draws the statements waiting for its thread in the order they came', async () => {
+    const pool = new StatementPool({ threads: 1, queue: 3 }, quiet, standIn);
+    try {
+      const drawn: string[] = [];
+      const draw = (name: string) => pool.draw(statementOf(name)).then(() => drawn.push(name));
+      const heldThread = nextHeld();
+      const all = [draw(HELD_MEMBER)];
+      await heldThread;
+      all.push(draw('First'), draw('Second'), draw('Third'));
+      releaseHeld();
+      await Promise.all(all);
+      expect(drawn).toEqual([HELD_MEMBER, 'First', 'Second', 'Third']);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('ends its threads when the app closes, and draws nothing after', async () => {
     const pool = new StatementPool({ threads: 2, queue: 2 }, quiet);
     const ctx = await createTestContext({ statementPool: pool });
@@ -152,7 +177,7 @@ describe('the pool', () => {
       await ctx.close();
     }
     expect(pool.threads).toBe(0);
-    await expect(pool.draw({ member: { name: 'After', email: 'after@example.com', phone: null, language: 'en' }, asOf: '2026-03-31', groups: [] })).rejects.toThrow(/closed/);
+    await expect(pool.draw(statementOf('After'))).rejects.toThrow(/closed/);
   });
 });
 
