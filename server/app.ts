@@ -40,7 +40,8 @@ import { outboxBacklog } from './mail/outbox.ts';
 import { registerNotificationRoutes } from './notifications/notification-routes.ts';
 import { businessDayOf } from './payments/figures.ts';
 import { registerLedgerRoutes } from './payments/ledger-routes.ts';
-import { registerStatementRoutes } from './payments/statement-routes.ts';
+import { StatementPool } from './payments/statement-pool.ts';
+import { defaultStatementLimits, registerStatementRoutes, type StatementLimits } from './payments/statement-routes.ts';
 import { registerExportRoutes } from './exports/export-routes.ts';
 import { registerReminderRoutes } from './reminders/reminder-routes.ts';
 import { registerPaymentRoutes } from './payments/payment-routes.ts';
@@ -83,6 +84,13 @@ export type AppOptions = {
   attemptCounter?: AttemptCounter;
   /** Per-user upload rate and stall limits of the receipt forms; production defaults unless given. */
   receiptUploadLimits?: ReceiptUploadLimits;
+  /** Statements one person may ask for in a window; production defaults unless given. */
+  statementLimits?: StatementLimits;
+  /**
+   * The threads statements are drawn in (decision 042): config.statementWorkers and statementQueue
+   * unless given. The app closes it when it closes.
+   */
+  statementPool?: StatementPool;
   /** The time figures are read at (RULES §6a); the real clock unless a test sets another. */
   clock?: () => Date;
   /**
@@ -374,7 +382,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPaymentRoutes(app, paymentDeps);
   registerLedgerRoutes(app, paymentDeps);
   registerCorrectionRoutes(app, paymentDeps);
-  registerStatementRoutes(app, paymentDeps);
+  // Closed with the app, so that neither a test nor the server's stop leaves a thread behind.
+  const statementPool = options.statementPool ?? new StatementPool({ threads: options.config.statementWorkers, queue: options.config.statementQueue }, options.logger);
+  app.addHook('onClose', () => statementPool.close());
+  registerStatementRoutes(app, { ...paymentDeps, attempts, limits: options.statementLimits ?? defaultStatementLimits, pool: statementPool });
   registerUserRoutes(app, { db: db, auth });
   registerOverviewRoutes(app, { db: db, auth, today });
   registerNotificationRoutes(app, { db: db, auth });

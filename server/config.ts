@@ -3,9 +3,17 @@
  * a mistake stops the server with a readable list instead of failing later.
  */
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { isCommonPassword } from './accounts/common-passwords.ts';
+
+/**
+ * Statement threads unless STATEMENT_WORKERS says otherwise: a core is left to the event loop and the
+ * embedded database; at most 4, as each thread keeps its own fonts and memory, about 100 MB resident
+ * (docs/performance.md).
+ */
+export const defaultStatementWorkers = () => Math.min(4, Math.max(1, os.availableParallelism() - 1));
 
 const blankIsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalText = z.preprocess(blankIsUnset, z.string().trim().optional());
@@ -27,6 +35,8 @@ const envSchema = z
     // false for operators who migrate once with `npm run migrate` before rolling out several servers.
     MIGRATE_AT_START: optionalText.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).default('true')),
     DATABASE_POOL_SIZE: wholeNumber(1, 100, 10),
+    STATEMENT_WORKERS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(32).default(defaultStatementWorkers)),
+    STATEMENT_QUEUE: wholeNumber(0, 1000, 20),
     // How long anything waits for the database (docs/deploy.md, "Faults"): never without end.
     DATABASE_ACQUIRE_TIMEOUT_MS: wholeNumber(100, 120_000, 5_000),
     DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(0, 3_600_000, 15_000),
@@ -140,6 +150,10 @@ export type Config = {
   migrateAtStart: boolean;
   /** Connections each server keeps to PostgreSQL (docs/performance.md: more than a few per core only queue in the database). */
   databasePoolSize: number;
+  /** Threads each server draws statements in (decision 042). */
+  statementWorkers: number;
+  /** Statements that may wait for one of those threads; one more is answered 503. */
+  statementQueue: number;
   /** How long each server keeps the answers of reads (decision 038); 0 keeps none. */
   answerCacheSeconds: number;
   /** How long anything waits for the database, in milliseconds (docs/deploy.md, "Faults"). */
@@ -185,6 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     migrateAtStart: e.MIGRATE_AT_START === 'true',
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    statementWorkers: e.STATEMENT_WORKERS,
+    statementQueue: e.STATEMENT_QUEUE,
     answerCacheSeconds: e.ANSWER_CACHE_SECONDS,
     databaseTimeouts: {
       acquireMs: e.DATABASE_ACQUIRE_TIMEOUT_MS,

@@ -18,6 +18,7 @@ import { reminderMessages } from '../../contract/reminders.ts';
 import { userMessages } from '../../contract/users.ts';
 import { winnerMessages } from '../../contract/winners.ts';
 import { membershipMessages } from '../groups/membership-service.ts';
+import { statementMessages } from '../payments/statement-pool.ts';
 import { planPaymentMessages } from '../plan-payments/plan-payment-service.ts';
 import { receiptMessages } from '../receipts/receipt-files.ts';
 import { uploadMessages } from '../receipts/receipt-upload.ts';
@@ -44,6 +45,7 @@ export const messageCatalogues = {
   reminder: reminderMessages,
   notification: notificationMessages,
   reconciliation: reconciliationMessages,
+  statement: statementMessages,
   idempotency: idempotencyMessages,
   database: databaseMessages,
   storage: storageMessages,

@@ -11,6 +11,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import { sfntFromWoff } from './woff.ts';
 
 /**
  * The WOFF files, not WOFF2: fontkit's subsetter fails on the WOFF2 file's composite glyphs
@@ -24,14 +26,36 @@ const FONT_FILES = {
 const URDU = 'Nastaliq';
 const URDU_BOLD = 'Nastaliq-Bold';
 
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-/** Read once per process: each document embeds only the glyphs it uses. */
-function fontData() {
-  if (!fonts) {
+/** The parts of fontkit this module reaches: the font pdfkit draws with, and its GPOS processor (mendMissingAnchors). */
+type GposProcessor = {
+  applyLookup(lookupType: number, table: unknown): boolean;
+  applyAnchor(markRecord: unknown, baseAnchor: unknown, baseGlyphIndex: number): void;
+};
+type FontkitFont = { layout(text: string): unknown; _layoutEngine?: { engine?: { GPOSProcessor?: GposProcessor } } };
+
+let parsedFonts: { regular: FontkitFont; bold: FontkitFont } | undefined;
+/**
+ * The two fonts, decoded from WOFF (woff.ts) and parsed once per process or worker thread, and shared
+ * by every document after: each document still embeds only the glyphs it uses. Parsed per document,
+ * they cost an Urdu statement most of its time (docs/performance.md, "Statements"). pdfkit takes a
+ * parsed fontkit font in registerFont (its changelog, 0.20.0) but makes one only from a file's bytes,
+ * inside a document: it is taken from the document that parsed it, where pdfkit keeps it
+ * (`_font.font`). If pdfkit keeps it elsewhere one day, every Urdu statement fails here, and with it
+ * the Urdu statement tests, rather than quietly parsing the fonts for every document again.
+ */
+function urduFonts() {
+  if (!parsedFonts) {
     const require = createRequire(import.meta.url);
-    fonts = { regular: readFileSync(require.resolve(FONT_FILES.regular)), bold: readFileSync(require.resolve(FONT_FILES.bold)) };
+    const parsing = new PDFDocument({ autoFirstPage: false });
+    const parse = (file: string) => {
+      const font = (parsing.font(sfntFromWoff(readFileSync(require.resolve(file)))) as unknown as { _font?: { font?: Partial<FontkitFont> } })._font?.font;
+      if (typeof font?.layout !== 'function') throw new Error('pdfkit no longer keeps the fontkit font it parsed at _font.font');
+      return font as FontkitFont;
+    };
+    parsedFonts = { regular: parse(FONT_FILES.regular), bold: parse(FONT_FILES.bold) };
+    mendMissingAnchors(parsedFonts.regular);
   }
-  return fonts;
+  return parsedFonts;
 }
 
 /** Arabic script (Urdu letters, its comma, full stop and semicolon): strong right to left. */
@@ -68,10 +92,6 @@ export function bidiRuns(text: string): Run[] {
 
 export type RtlStyle = { size: number; bold?: boolean };
 
-type GposProcessor = {
-  applyLookup(lookupType: number, table: unknown): boolean;
-  applyAnchor(markRecord: unknown, baseAnchor: unknown, baseGlyphIndex: number): void;
-};
 const NO_ANCHOR = Symbol('no anchor');
 let anchorsMended = false;
 
@@ -82,9 +102,8 @@ let anchorsMended = false;
  * HarfBuzz does: that is what this makes fontkit's GPOS processor do, once per process. The processor
  * is fontkit's internal class, reached through the font pdfkit loaded.
  */
-function mendMissingAnchors(doc: PDFKit.PDFDocument) {
+function mendMissingAnchors(font: FontkitFont) {
   if (anchorsMended) return;
-  const font = (doc as unknown as { _font: { font: { layout(text: string): unknown; _layoutEngine?: { engine?: { GPOSProcessor?: GposProcessor } } } } })._font.font;
   font.layout('ا');
   const processor = font._layoutEngine?.engine?.GPOSProcessor;
   if (!processor) return;
@@ -105,19 +124,37 @@ function mendMissingAnchors(doc: PDFKit.PDFDocument) {
   anchorsMended = true;
 }
 
+/**
+ * The width of each Urdu run by weight, size and text, for every document after: a run is shaped whole
+ * by fontkit to be measured, which is most of an Urdu statement's time, and its words (headings, months,
+ * states) are nearly the same in every statement. Bounded, as names are in it too.
+ */
+const urduWidths = new Map<string, number>();
+const URDU_WIDTHS_KEPT = 10_000;
+
 /** Writes right-to-left lines into `doc`, whose fonts it registers. */
 export function rtlWriter(doc: PDFKit.PDFDocument) {
-  const data = fontData();
-  doc.registerFont(URDU, data.regular);
-  doc.registerFont(URDU_BOLD, data.bold);
+  const fonts = urduFonts();
+  // pdfkit's types name only files and bytes; it takes a parsed fontkit font as well.
+  doc.registerFont(URDU, fonts.regular as unknown as PDFKit.Mixins.PDFFontSource);
+  doc.registerFont(URDU_BOLD, fonts.bold as unknown as PDFKit.Mixins.PDFFontSource);
   doc.font(URDU);
-  mendMissingAnchors(doc);
 
   // An empty feature list makes pdfkit hand fontkit the whole run rather than word by word.
   const runOptions = (run: Run) => (run.latin ? { lineBreak: false, baseline: 'alphabetic' as const } : { lineBreak: false, baseline: 'alphabetic' as const, features: [] });
   const useFont = (run: Run, style: RtlStyle) =>
     doc.font(run.latin ? (style.bold ? 'Helvetica-Bold' : 'Helvetica') : style.bold ? URDU_BOLD : URDU).fontSize(style.size);
-  const runWidth = (run: Run, style: RtlStyle) => useFont(run, style).widthOfString(run.text, runOptions(run));
+  const runWidth = (run: Run, style: RtlStyle) => {
+    if (run.latin) return useFont(run, style).widthOfString(run.text, runOptions(run));
+    const key = `${style.bold ? 'bold' : 'regular'} ${style.size} ${run.text}`;
+    let width = urduWidths.get(key);
+    if (width === undefined) {
+      width = useFont(run, style).widthOfString(run.text, runOptions(run));
+      if (urduWidths.size >= URDU_WIDTHS_KEPT) urduWidths.clear();
+      urduWidths.set(key, width);
+    }
+    return width;
+  };
   const measure = (text: string, style: RtlStyle) => bidiRuns(text).reduce((sum, run) => sum + runWidth(run, style), 0);
 
   return {

@@ -1,32 +1,54 @@
 /**
  * Statements as PDF (RULES §6a): a member's own, of one group or of all their groups, and any member's
- * for an admin. Each is drawn as it is sent.
+ * for an admin. Each is read here and drawn in a worker thread (statement-pool.ts), then sent whole.
+ * One signed-in person may ask for so many in a window (429), and a pool with as many statements as it
+ * takes answers 503 with Retry-After.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AttemptCounter } from '../http/attempt-counter.ts';
 import { currentUser, type AuthHooks } from '../http/auth.ts';
 import { idParam, responses } from '../http/schemas.ts';
+import { Throttle } from '../http/throttle.ts';
 import type { InstalmentDeps } from './instalment-service.ts';
-import { memberStatement, statementPdf, type Statement } from './statements.ts';
+import type { StatementPool } from './statement-pool.ts';
+import { memberStatement } from './statements.ts';
 
-/** The PDF is written as it is sent (never serialized: the schema only documents it). */
+/** The PDF is sent as it was drawn (never serialized: the schema only documents it). */
 const statementFile = z.any().meta({ type: 'string', format: 'binary' });
 const pdfAnswer = { ...responses({}), 200: { description: 'The statement, as a PDF', content: { 'application/pdf': { schema: statementFile } } } };
 
-function sendPdf(reply: FastifyReply, statement: Statement) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="statement-${statement.asOf}.pdf"`)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(statementPdf(statement));
-}
+export type StatementLimits = {
+  /** Statements one signed-in person may ask for in a window: a member needs one a month, and a few retries. */
+  perUser: number;
+  windowMs: number;
+};
 
-export function registerStatementRoutes(app: FastifyInstance, deps: Pick<InstalmentDeps, 'db' | 'today'> & { auth: AuthHooks }) {
+export const defaultStatementLimits: StatementLimits = { perUser: 20, windowMs: 10 * 60_000 };
+
+export function registerStatementRoutes(
+  app: FastifyInstance,
+  deps: Pick<InstalmentDeps, 'db' | 'today'> & { auth: AuthHooks; attempts: AttemptCounter; limits: StatementLimits; pool: StatementPool },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const member = { onRequest: deps.auth.requireUser };
   const admin = { onRequest: deps.auth.requireAdmin };
+  // Keyed by whoever asks, the admin included: each statement costs a thread's time whoever it is for.
+  const throttle = new Throttle(deps.attempts, 'statement', deps.limits.perUser, deps.limits.windowMs);
+
+  /** Counted before anything is read; then read, drawn and sent. */
+  async function sendStatement(request: FastifyRequest, reply: FastifyReply, userId: string, groupId: string | null) {
+    await throttle.admit(currentUser(request).id);
+    const statement = await memberStatement(deps.db, deps.today(), userId, groupId);
+    const pdf = await deps.pool.draw(statement);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="statement-${statement.asOf}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(pdf);
+  }
 
   api.get(
     '/api/committee-plans/user/groups/:groupId/statement.pdf',
@@ -39,13 +61,13 @@ export function registerStatementRoutes(app: FastifyInstance, deps: Pick<Instalm
         response: pdfAnswer,
       },
     },
-    async (request, reply) => sendPdf(reply, await memberStatement(deps.db, deps.today(), currentUser(request).id, request.params.groupId)),
+    async (request, reply) => sendStatement(request, reply, currentUser(request).id, request.params.groupId),
   );
 
   api.get(
     '/api/payments/statement.pdf',
     { ...member, schema: { tags: ['payments'], summary: "The caller's statement of all their groups", response: pdfAnswer } },
-    async (request, reply) => sendPdf(reply, await memberStatement(deps.db, deps.today(), currentUser(request).id, null)),
+    async (request, reply) => sendStatement(request, reply, currentUser(request).id, null),
   );
 
   api.get(
@@ -60,6 +82,6 @@ export function registerStatementRoutes(app: FastifyInstance, deps: Pick<Instalm
         response: pdfAnswer,
       },
     },
-    async (request, reply) => sendPdf(reply, await memberStatement(deps.db, deps.today(), request.params.id, request.query.groupId ?? null)),
+    async (request, reply) => sendStatement(request, reply, request.params.id, request.query.groupId ?? null),
   );
 }

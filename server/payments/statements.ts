@@ -2,7 +2,7 @@
  * Statements (RULES §6a): for a member, every instalment of one group or of all their groups with its
  * dates and state, their totals paid, owed and remaining, and each group's collected, paid out and held,
  * in PKR under the operator's name, in the member's language (Urdu right to left, in Nastaliq). The figures come from the figures module and the group ledger; the
- * PDF is drawn with pdfkit and streamed as it is written.
+ * PDF is drawn with pdfkit, in a worker thread (statement-worker.ts, decision 042).
  */
 import PDFDocument from 'pdfkit';
 import type { Language } from '../../contract/accounts.ts';
@@ -84,7 +84,7 @@ export async function memberStatement(db: Queryable, day: BusinessDay, userId: s
   return { member: user, asOf: day.today, groups };
 }
 
-/** The statement as a PDF in the member's language, written into a stream that the caller sends as it fills. */
+/** The statement as a PDF in the member's language, written into a stream (read whole by the statement worker). */
 export function statementPdf(statement: Statement): PDFKit.PDFDocument {
   const t = statementTexts[statement.member.language];
   const doc = new PDFDocument({ size: 'A4', margin: 48, ...(statement.member.language === 'ur' ? { lang: 'ur' } : {}), info: { Title: t.documentTitle(statement.member.name), Author: OPERATOR_NAME } });

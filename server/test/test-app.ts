@@ -16,6 +16,8 @@ import { buildApp, type AppOptions } from '../app.ts';
 import type { AuthRateLimits } from '../accounts/auth-routes.ts';
 import type { ReceiptStorage } from '../receipts/receipt-storage.ts';
 import type { ReceiptUploadLimits } from '../receipts/receipt-upload.ts';
+import type { StatementPool } from '../payments/statement-pool.ts';
+import type { StatementLimits } from '../payments/statement-routes.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPglite, openPostgres, type Database, type PostgresOptions } from '../db/database.ts';
 import { loggerOptions } from '../logger.ts';
@@ -93,6 +95,9 @@ export async function createTestContext(
   options: {
     authRateLimits?: AuthRateLimits;
     receiptUploadLimits?: ReceiptUploadLimits;
+    statementLimits?: StatementLimits;
+    /** The threads statements are drawn in; the configuration's unless given. Closed with the app. */
+    statementPool?: StatementPool;
     env?: Record<string, string>;
     webDir?: string;
     /** Where receipt files go; the configuration's store (a folder in the test's data directory) unless given. */
@@ -132,6 +137,9 @@ export async function createTestContext(
     authRateLimits: options.authRateLimits ?? { perAddress: 10_000, perEmail: 10_000, signInsPerEmail: 10_000, signInsPerEmailFromOneAddress: 10_000, perUserChanges: 10_000, windowMs: 60_000 },
     // Likewise for receipt uploads: a file's members upload many receipts; the flood test sets its own.
     receiptUploadLimits: options.receiptUploadLimits ?? { perUser: 10_000, windowMs: 60_000, stallMs: 30_000 },
+    // And for statements: a file's admin and members download many; the limit's own test sets its own.
+    statementLimits: options.statementLimits ?? { perUser: 10_000, windowMs: 60_000 },
+    statementPool: options.statementPool,
     checkResponses: true,
     ...options.app,
   });
