@@ -29,6 +29,14 @@ export const winnerMessages = {
   noCommitment: 'No draw is committed for this group and month: commit one first.',
   noneEligible: 'No member of this group is eligible for this month.',
   awaitingDraw: (count: number) => `${count} groups are waiting for this month's winner.`,
+  commitmentOpen: 'A draw of this group is committed and not yet drawn: nothing that changes who may win can be done until it is drawn, or voided with a reason.',
+  drawTooEarly: (at: string) => `This draw can be made from ${at}: until then members can see its commitment.`,
+  voided: (groupNumber: string) => `The draw for Group ${groupNumber} is void: its seed is revealed, and the members are told why.`,
+  pickIneligible: 'The member the draw picked is no longer eligible, so the draw is recorded as void, with its seed revealed, and the members are told. Commit a new draw.',
+  voidReasonRequired: 'Please give the reason for voiding the draw (at least 5 characters).',
+  linkPublished: 'The draw record is published at this link.',
+  linkRevoked: 'The link no longer opens the draw record.',
+  linkNotFound: 'This link does not open a draw record: it was never published or has been revoked.',
 } as const;
 
 const year = z.coerce.number({ error: winnerMessages.yearRange }).int(winnerMessages.yearRange).min(2020, winnerMessages.yearRange).max(2030, winnerMessages.yearRange);
@@ -50,6 +58,14 @@ export const drawCommitBody = z.object({ month, year });
 /** POST /api/winners/draws/{committeeId}/{groupNumber}/draw: draws by the committed seed and reveals it. */
 export const drawBody = z.object({ month, year, paymentType: caseInsensitiveEnum(WINNER_PAYMENT_TYPES).default('UMRAH') });
 export const drawParams = z.object({ committeeId: z.string().max(100), groupNumber: z.string().trim().min(1).max(20) });
+/** POST /api/winners/draws/{committeeId}/{groupNumber}/void: voids a committed draw, its seed revealed, with the reason members read. */
+export const drawVoidBody = z.object({
+  month,
+  year,
+  reason: z.string({ error: winnerMessages.voidReasonRequired }).trim().min(5, winnerMessages.voidReasonRequired).max(500),
+});
+/** A draw record link's token (32 random bytes in base64url); any other text opens nothing (404). */
+export const drawRecordToken = z.object({ token: z.string().max(100) });
 
 export const eligibleQuery = z.object({ month: month.optional(), year: year.optional() });
 
@@ -148,22 +164,36 @@ export const groupsAwaitingDrawAnswer = z.object({ success: z.literal(true), cod
  */
 export const drawEntrant = z.object({ userId: z.string(), name: z.string(), position: z.number().int() });
 export const drawWinner = z.object({ name: z.string(), isYou: z.boolean(), status: z.string(), cancelReason: z.string().nullable() });
+/** Why a draw is void: replaced by a new commitment (before commitments bound), voided by the administrator with a reason, or its pick no longer eligible when drawn. */
+export const DRAW_VOID_CAUSES = ['REPLACED', 'ADMIN', 'INELIGIBLE'] as const;
+/** The version of the rule (contract/draw-rule.ts) a draw was made by: docs/draws.md says what each means. */
+export const DRAW_RULE_VERSION = 1;
 export const drawRecordEntry = z.discriminatedUnion('method', [
   z.object({
     method: z.literal('DRAW'),
     id: z.string(),
-    /** COMMITTED: the list is frozen and the commitment published; DRAWN: the seed is revealed and a winner drawn; VOID: replaced by a new commitment before drawing (its seed revealed too). */
+    /** COMMITTED: the list is frozen and the commitment published; DRAWN: the seed is revealed and a winner drawn; VOID: ended without a winner (voidCause says why), its seed revealed too. */
     status: z.enum(['COMMITTED', 'DRAWN', 'VOID']),
     committedAt: z.string(),
+    /** From when the draw may be made: members are told of the commitment and have until then to see it. */
+    drawableAt: z.string(),
     commitment: z.string(),
-    /** The frozen eligible members, in the rule's order (their ids sorted). */
+    /** The rule's version (docs/draws.md). */
+    ruleVersion: z.literal(DRAW_RULE_VERSION),
+    /** The frozen eligible members, in the rule's order (their ids sorted): the ids are what the rule hashes. */
     eligible: z.array(drawEntrant),
     seed: z.string().nullable(),
+    /** The exact text whose SHA-256 picks the winner, once the seed is revealed. */
+    drawInput: z.string().nullable(),
     drawnAt: z.string().nullable(),
     /** Who drew: a role, never a name. */
     drawnBy: z.literal('ADMIN'),
     pickedIndex: z.number().int().nullable(),
     winner: drawWinner.nullable(),
+    voidCause: z.enum(DRAW_VOID_CAUSES).nullable(),
+    /** The administrator's reason for a void, as they wrote it. */
+    voidReason: z.string().nullable(),
+    voidedAt: z.string().nullable(),
   }),
   z.object({
     method: z.literal('MANUAL'),
@@ -186,5 +216,11 @@ export type DrawRecord = z.infer<typeof drawRecord>;
 export const drawRecordAnswer = z.object({ success: z.literal(true), data: drawRecord });
 /** POST …/commit (201): the draw as the record shows it. */
 export const drawCommitAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string(), data: z.object({ draw: drawRecordEntry }) });
+/** POST …/void: the draw, void, with its seed revealed. */
+export const drawVoidAnswer = drawCommitAnswer;
+/** A group's published draw record link (admin), or none. */
+export const drawRecordLink = z.object({ token: z.string(), url: z.string(), createdAt: z.string() });
+/** GET, POST (201) and DELETE /api/admin/groups/{id}/draw-record-link. */
+export const drawRecordLinkAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string().optional(), data: z.object({ link: drawRecordLink.nullable() }) });
 /** POST …/draw (201): the winner, and the draw with its seed revealed. */
 export const drawAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string(), winner, data: z.object({ winner, draw: drawRecordEntry }) });

@@ -60,6 +60,7 @@ import { multipartLimits, registerReceiptUploads, type ReceiptUploadLimits } fro
 import { createAuthHooks } from './http/auth.ts';
 import { errorCodes, VALIDATION_FAILED_CODE } from './http/error-codes.ts';
 import { messageCatalogues } from './http/message-catalogues.ts';
+import { withNullInNullableEnums } from './http/openapi-document.ts';
 import { registerIdempotency, ReplayedAnswer } from './http/idempotency.ts';
 import { KeptAnswers, registerAnswerCache } from './http/answer-cache.ts';
 import { readWebApp, registerWebApp } from './web-app.ts';
@@ -323,7 +324,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
     // Named schemas (contract/json.ts) become the document's components.
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) => withNullInNullableEnums(jsonSchemaTransformObject(document)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
@@ -390,7 +391,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOverviewRoutes(app, { db: db, auth, today });
   registerNotificationRoutes(app, { db: db, auth });
   registerAuditRoutes(app, { db: db, auth });
-  registerWinnerRoutes(app, { db: db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, today });
+  registerWinnerRoutes(app, { db: db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, today, now: clock, drawNoticeHours: options.config.drawNoticeHours });
   registerReferralRoutes(app, { db: db, auth });
   registerExportRoutes(app, { db: db, auth, today });
   registerReminderRoutes(app, { db: db, auth, today, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued });

@@ -43,6 +43,8 @@ const envSchema = z
     DATABASE_JOB_STATEMENT_TIMEOUT_MS: wholeNumber(0, 86_400_000, 600_000),
     DATABASE_NOTICE_TIMEOUT_MS: wholeNumber(100, 120_000, 5_000),
     ANSWER_CACHE_SECONDS: wholeNumber(0, 600, 60),
+    // Hours between a draw's commitment and the moment it may be drawn (fractions allowed; 0: at once).
+    DRAW_NOTICE_HOURS: z.preprocess(blankIsUnset, z.coerce.number().min(0).max(720).default(24)),
     SHUTDOWN_GRACE_SECONDS: wholeNumber(0, 3_600, 20),
     MAX_EVENT_LOOP_DELAY_MS: wholeNumber(0, 60_000, 1_000),
     UPLOAD_TIMEOUT_SECONDS: wholeNumber(1, 3_600, 120),
@@ -156,6 +158,8 @@ export type Config = {
   statementQueue: number;
   /** How long each server keeps the answers of reads (decision 038); 0 keeps none. */
   answerCacheSeconds: number;
+  /** How long after its commitment a draw may be made, in hours (docs/draws.md); 0 at once. */
+  drawNoticeHours: number;
   /** How long anything waits for the database, in milliseconds (docs/deploy.md, "Faults"). */
   databaseTimeouts: { acquireMs: number; statementMs: number; jobStatementMs: number; noticeMs: number };
   /** How long requests in flight may take to finish after SIGTERM before they are cut. */
@@ -202,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementWorkers: e.STATEMENT_WORKERS,
     statementQueue: e.STATEMENT_QUEUE,
     answerCacheSeconds: e.ANSWER_CACHE_SECONDS,
+    drawNoticeHours: e.DRAW_NOTICE_HOURS,
     databaseTimeouts: {
       acquireMs: e.DATABASE_ACQUIRE_TIMEOUT_MS,
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -15,6 +15,7 @@ import { memberMovedNotice, memberRemovedNotice, noticeEmail, type Language, typ
 import { notifyUser } from '../notifications/notify.ts';
 import { businessDateSql, type BusinessDay } from '../payments/figures.ts';
 import { membershipMessages } from '../groups/membership-service.ts';
+import { refuseWhileCommitted } from '../winners/winner-service.ts';
 
 export type MembershipCorrectionDeps = { db: Database; today: () => BusinessDay; appUrl: string; mailQueued: () => void };
 
@@ -42,6 +43,8 @@ async function movableMembership(tx: Queryable, groupId: string, userId: string)
   if (!membership || membership.status !== 'ACTIVE') throw notFound(correctionMessages.notMember);
   const { rowCount: won } = await tx.query(`SELECT 1 FROM winners WHERE group_id = $1 AND user_id = $2 AND status <> 'CANCELLED'`, [groupId, userId]);
   if (won > 0) throw conflict(correctionMessages.winnerStays);
+  // An entrant of a committed draw stays until it is drawn or voided (docs/draws.md): the group is locked.
+  await refuseWhileCommitted(tx, groupId, userId);
   const { rowCount: waiting } = await tx.query(`SELECT 1 FROM payments WHERE group_id = $1 AND user_id = $2 AND type = 'INSTALMENT' AND under_review`, [groupId, userId]);
   if (waiting > 0) throw conflict(correctionMessages.receiptWaiting);
   return membership;

@@ -30,7 +30,9 @@ function simplify(node: unknown): unknown {
     const other = options[1 - nullIndex];
     if (nullIndex >= 0 && typeof other.type === 'string' && !('anyOf' in other) && !('oneOf' in other) && !('$ref' in other)) {
       const { anyOf: _anyOf, ...rest } = schema;
-      return { ...rest, ...other, type: [other.type, 'null'] };
+      // An enum (or a const) must then allow null too, or the written value would not match its own schema.
+      const values = Array.isArray(other.enum) ? { enum: [...other.enum, null] } : 'const' in other ? { enum: [other.const, null], const: undefined } : {};
+      return JSON.parse(JSON.stringify({ ...rest, ...other, ...values, type: [other.type, 'null'] }));
     }
   }
   return schema;

@@ -383,6 +383,50 @@ export function winnerNotice(language: Language, planName: string, groupNumber: 
   }[language];
 }
 
+/** A moment as the members' clocks show it: "29 November 2026, 14:05 (Pakistan time)". */
+export function karachiMoment(language: Language, at: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Karachi', year: 'numeric', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  const date = `${Number(parts.day)} ${(language === 'ur' ? URDU_MONTHS : ENGLISH_MONTHS)[Number(parts.month) - 1]} ${parts.year}`;
+  return language === 'ur' ? `${date}، ${parts.hour}:${parts.minute} (پاکستانی وقت)` : `${date}, ${parts.hour}:${parts.minute} (Pakistan time)`;
+}
+
+/**
+ * A draw committed (docs/draws.md): what the members need to check it later, told before it is drawn.
+ * `entrants`: the frozen list as members see it, in the rule's order.
+ */
+export function drawCommittedNotice(language: Language, draw: { planName: string; groupNumber: string; period: string; commitment: string; entrants: string[]; drawableAt: Date }): NoticeText {
+  const from = karachiMoment(language, draw.drawableAt);
+  return {
+    en: {
+      title: 'A draw is committed',
+      message: `The draw for ${draw.planName}, Group ${draw.groupNumber}, ${draw.period} is committed. Its commitment (SHA-256 of the secret seed) is ${draw.commitment}. The members in the draw, in the rule's order: ${draw.entrants.join(', ')}. It can be drawn from ${from}. The group's draw record shows all of it, and after the draw lets you check the winner.`,
+    },
+    ur: {
+      title: 'قرعہ اندازی کا عہد درج ہو گیا',
+      message: `${draw.planName}، گروپ نمبر ${draw.groupNumber} کی ${draw.period} کی قرعہ اندازی کا عہد درج ہو گیا ہے۔ اس کا عہد (خفیہ بیج کا SHA-256) یہ ہے: ${draw.commitment}۔ قرعہ اندازی میں شامل اراکین، قاعدے کی ترتیب سے: ${draw.entrants.join('، ')}۔ قرعہ اندازی ${from} سے ہو سکتی ہے۔ گروپ کے قرعہ اندازی ریکارڈ میں یہ سب موجود ہے، اور قرعہ اندازی کے بعد آپ وہاں فاتح کی جانچ کر سکتے ہیں۔`,
+    },
+  }[language];
+}
+
+/** A draw voided: why, and the seed it would have drawn with, so that anyone can check it too. */
+export function drawVoidedNotice(language: Language, draw: { planName: string; groupNumber: string; period: string; cause: 'ADMIN' | 'INELIGIBLE'; reason: string | null; seed: string }): NoticeText {
+  const why = {
+    en: draw.cause === 'ADMIN' ? `The administrator voided it: ${draw.reason}` : 'The member it picked was no longer eligible when it was drawn.',
+    ur: draw.cause === 'ADMIN' ? `منتظم نے اسے کالعدم کیا: ${draw.reason}` : 'جس رکن کا نام نکلا وہ قرعہ اندازی کے وقت اہل نہیں رہا تھا۔',
+  };
+  return {
+    en: { title: 'A draw is void', message: `The draw for ${draw.planName}, Group ${draw.groupNumber}, ${draw.period} is void. ${why.en} Its seed is now revealed: ${draw.seed}. The group's draw record shows it; a new draw will be committed.` },
+    ur: {
+      title: 'قرعہ اندازی کالعدم ہو گئی',
+      message: `${draw.planName}، گروپ نمبر ${draw.groupNumber} کی ${draw.period} کی قرعہ اندازی کالعدم ہو گئی ہے۔ ${why.ur} اس کا بیج اب ظاہر ہے: ${draw.seed}۔ گروپ کے قرعہ اندازی ریکارڈ میں یہ موجود ہے؛ نئی قرعہ اندازی کا عہد درج کیا جائے گا۔`,
+    },
+  }[language];
+}
+
 export const winnerSubject: Both = { en: 'You were selected as this month’s winner', ur: 'آپ اس مہینے کے فاتح منتخب ہوئے ہیں' };
 
 /** `amount` as formatPkr writes it (PKR 5,000). */

@@ -4,7 +4,7 @@
  * caller has to read it first.
  */
 import type { Queryable } from '../db/database.ts';
-import type { Language, NoticeText } from '../mail/templates.ts';
+import { noticeEmailText, type Language, type NoticeText } from '../mail/templates.ts';
 
 export type NewNotification = { type: string; text: (language: Language) => NoticeText; data?: Record<string, string> };
 
@@ -33,3 +33,34 @@ export async function notifyAdmins(q: Queryable, n: NewNotification): Promise<vo
     [n.type, ...textParams(n), JSON.stringify(n.data ?? {})],
   );
 }
+
+/**
+ * Tells every active member of a group, in one statement each for the notices and the emails (in the
+ * member's language, greeted by name, with a link into the app): a draw committed or voided. Answers
+ * how many members were told.
+ */
+export async function notifyGroupMembers(q: Queryable, groupId: string, n: NewNotification, link: string): Promise<number> {
+  // Each language's email around the member's name, which the statement puts in.
+  const around = (language: Language) => noticeEmailText(language, NAME_HOLE, [n.text(language).message, link]).split(NAME_HOLE);
+  const [enBefore, enAfter] = around('en');
+  const [urBefore, urAfter] = around('ur');
+  const { rows } = await q.query<{ told: number }>(
+    `WITH members AS (
+       SELECT u.id, u.email, u.name, u.language FROM group_members m JOIN users u ON u.id = m.user_id WHERE m.group_id = $1 AND m.status = 'ACTIVE'
+     ),
+     notified AS (
+       INSERT INTO notifications (user_id, type, title, message, data)
+       SELECT id, $2, CASE WHEN language = 'ur' THEN $4 ELSE $3 END, CASE WHEN language = 'ur' THEN $6 ELSE $5 END, $7::jsonb FROM members
+     ),
+     mailed AS (
+       INSERT INTO email_outbox (to_address, subject, text_body)
+       SELECT email, CASE WHEN language = 'ur' THEN $4 ELSE $3 END, CASE WHEN language = 'ur' THEN $10 || name || $11 ELSE $8 || name || $9 END FROM members
+     )
+     SELECT count(*)::int AS told FROM members`,
+    [groupId, n.type, ...textParams(n), JSON.stringify(n.data ?? {}), enBefore, enAfter, urBefore, urAfter],
+  );
+  return rows[0].told;
+}
+
+/** Where a member's name goes in an email text: a character no text holds. */
+const NAME_HOLE = '\u0000';

@@ -8,7 +8,10 @@ import { openTestFile, signInAdmin, signUpMember } from '../test/test-app.ts';
 
 const { ctx, api } = await openTestFile();
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
-ctx.setNow('2026-01-05T12:00:00+05:00');
+/** Every commitment is made at this moment, and every draw a day and an hour later, past the notice (24 hours by default). */
+const COMMITTED_AT = '2026-01-05T12:00:00+05:00';
+const DRAWN_AT = '2026-01-06T13:00:00+05:00';
+ctx.setNow(COMMITTED_AT);
 
 beforeAll(async () => {
   admin = await signInAdmin(ctx);
@@ -33,7 +36,14 @@ async function addMember(planId: string, groupId: string, name: string) {
 }
 
 const commit = (planId: string, month: number, year = 2026) => api.post(`/api/winners/draws/${planId}/7/commit`, { month, year }, admin.token);
-const draw = (planId: string, month: number, year = 2026, extra: Record<string, unknown> = {}) => api.post(`/api/winners/draws/${planId}/7/draw`, { month, year, ...extra }, admin.token);
+async function draw(planId: string, month: number, year = 2026, extra: Record<string, unknown> = {}) {
+  ctx.setNow(DRAWN_AT);
+  try {
+    return await api.post(`/api/winners/draws/${planId}/7/draw`, { month, year, ...extra }, admin.token);
+  } finally {
+    ctx.setNow(COMMITTED_AT);
+  }
+}
 
 /** The published rule, written out again: SHA-256 of "seed|YYYY-MM|sorted ids", modulo the count. */
 function expectedIndex(seed: string, year: number, month: number, ids: string[]) {
@@ -90,13 +100,20 @@ describe('a verifiable draw', () => {
     expect(audit.rows.map((r) => r.action).sort()).toEqual(['DRAW', 'DRAW_COMMIT', 'WINNER_DRAW']);
   });
 
-  it('voids a commitment replaced before drawing (its seed revealed), and draws only the open one', async () => {
+  it('voids a commitment only with a reason (its seed revealed), and draws only the open one', async () => {
     const { plan, group } = await groupWith(['One Member', 'Two Member']);
     const first = (await commit(plan.id, 2)).body.data.draw;
+    // A second commitment does not replace the first: the first is voided, with a reason, before.
+    const again = await commit(plan.id, 2);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('winner.commitmentOpen');
+    const voided = await api.post(`/api/winners/draws/${plan.id}/7/void`, { month: 2, year: 2026, reason: 'Committed for the wrong month by mistake' }, admin.token);
+    expect(voided.status).toBe(200);
     const second = (await commit(plan.id, 2)).body.data.draw;
     expect(second.commitment).not.toBe(first.commitment);
     const record = (await api.get(`/api/admin/groups/${group.id}/draws`, admin.token)).body.data.months[0].entries;
     expect(record.map((e: { id: string; status: string }) => [e.id, e.status])).toEqual([[first.id, 'VOID'], [second.id, 'COMMITTED']]);
+    expect(record[0]).toMatchObject({ voidCause: 'ADMIN', voidReason: 'Committed for the wrong month by mistake' });
     expect(sha256(record[0].seed)).toBe(first.commitment);
     expect(record[1].seed).toBeNull();
     const drawn = await draw(plan.id, 2, 2026, { paymentType: 'cash' });

@@ -15,6 +15,10 @@ import {
   drawCommitBody,
   drawParams,
   drawRecordAnswer,
+  drawRecordLinkAnswer,
+  drawRecordToken,
+  drawVoidAnswer,
+  drawVoidBody,
   eligibleMembersAnswer,
   eligibleQuery,
   groupsAwaitingDrawAnswer,
@@ -31,10 +35,13 @@ import type { Database } from '../db/database.ts';
 import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
 import { badRequest } from '../http/errors.ts';
 import { idParam, responses } from '../http/schemas.ts';
-import { commitDraw, drawCommitted, drawRecord } from './draw-service.ts';
+import { commitDraw, drawCommitted, drawRecord, findDrawRecordLink, publicDrawRecord, publishDrawRecord, revokeDrawRecordLink, voidDraw } from './draw-service.ts';
 import { changeWinnerStatus, eligibleMembers, groupsAwaitingDraw, listWinners, selectWinner, winnerStatistics } from './winner-service.ts';
 
-export function registerWinnerRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks; appUrl: string; mailQueued: () => void; today: () => BusinessDay }) {
+export function registerWinnerRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; auth: AuthHooks; appUrl: string; mailQueued: () => void; today: () => BusinessDay; now: () => Date; drawNoticeHours: number },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: deps.auth.requireAdmin };
   const member = { onRequest: deps.auth.requireUser };
@@ -73,7 +80,8 @@ export function registerWinnerRoutes(app: FastifyInstance, deps: { db: Database;
       ...admin,
       schema: {
         tags: ['winners'],
-        summary: "Freeze a month's eligible members and publish the draw's commitment (SHA-256 of a secret seed); an earlier commitment not drawn yet becomes void",
+        summary: "Freeze a month's eligible members, publish the draw's commitment (SHA-256 of a secret seed) and tell every member of the group",
+        description: 'The draw can be made from drawableAt (DRAW_NOTICE_HOURS later). 409 while another draw of the group is committed: it is drawn, or voided with a reason, first.',
         params: drawParams,
         body: drawCommitBody,
         response: responses({ 201: drawCommitAnswer }),
@@ -101,6 +109,70 @@ export function registerWinnerRoutes(app: FastifyInstance, deps: { db: Database;
       const { winner, draw } = await drawCommitted(deps, actorOf(request), request.params.committeeId, request.params.groupNumber, request.body);
       return reply.code(201).send({ success: true, message: winnerMessages.drawn(winner.groupNumber), winner, data: { winner, draw } });
     },
+  );
+
+  api.post(
+    '/api/winners/draws/:committeeId/:groupNumber/void',
+    {
+      ...admin,
+      schema: {
+        tags: ['winners'],
+        summary: "Void the month's committed draw with a reason: its seed is revealed, the record shows the reason, and every member is told",
+        params: drawParams,
+        body: drawVoidBody,
+        response: responses({ 200: drawVoidAnswer }),
+      },
+    },
+    async (request) => {
+      const draw = await voidDraw(deps, actorOf(request), request.params.committeeId, request.params.groupNumber, request.body);
+      return { success: true as const, message: winnerMessages.voided(request.params.groupNumber), data: { draw } };
+    },
+  );
+
+  api.get(
+    '/api/admin/groups/:id/draw-record-link',
+    { ...admin, schema: { tags: ['winners'], summary: "The group's published draw record link, or null (admin)", params: idParam, response: responses({ 200: drawRecordLinkAnswer }) } },
+    async (request) => ({ success: true as const, data: { link: await findDrawRecordLink(deps.db, deps.appUrl, request.params.id) } }),
+  );
+
+  api.post(
+    '/api/admin/groups/:id/draw-record-link',
+    {
+      ...admin,
+      schema: {
+        tags: ['winners'],
+        summary: "Publish the group's draw record at a link that needs no sign-in (an unguessable token; a link made before stops working)",
+        params: idParam,
+        response: responses({ 201: drawRecordLinkAnswer }),
+      },
+    },
+    async (request, reply) => {
+      const link = await publishDrawRecord(deps.db, deps.appUrl, actorOf(request), request.params.id);
+      return reply.code(201).send({ success: true, message: winnerMessages.linkPublished, data: { link } });
+    },
+  );
+
+  api.delete(
+    '/api/admin/groups/:id/draw-record-link',
+    { ...admin, schema: { tags: ['winners'], summary: "Revoke the group's published draw record link", params: idParam, response: responses({ 200: drawRecordLinkAnswer }) } },
+    async (request) => {
+      await revokeDrawRecordLink(deps.db, actorOf(request), request.params.id);
+      return { success: true as const, message: winnerMessages.linkRevoked, data: { link: null } };
+    },
+  );
+
+  api.get(
+    '/api/public/draw-records/:token',
+    {
+      schema: {
+        tags: ['winners'],
+        summary: 'A draw record published by its link: no sign-in, names as members see each other',
+        security: [],
+        params: drawRecordToken,
+        response: responses({ 200: drawRecordAnswer }),
+      },
+    },
+    async (request) => ({ success: true as const, data: await publicDrawRecord(deps.db, request.params.token) }),
   );
 
   api.get(

@@ -115,6 +115,20 @@ async function getWinner(q: Queryable, id: string): Promise<Winner> {
 
 export type WinnerDeps = { db: Database; appUrl: string; mailQueued: () => void; today: () => BusinessDay };
 
+/**
+ * While a draw of the group is committed and not drawn, nothing may change who could win it (docs/draws.md):
+ * a manual winner, a winner cancelled, an entrant removed or moved. Refused with 409 `winner.commitmentOpen`;
+ * the administrator voids the draw first, with a reason members read. `entrant`: refused only when that
+ * member is in the frozen list. The caller holds the group's row lock, as committing does, so that a
+ * commitment cannot slip in between this check and the change.
+ */
+export async function refuseWhileCommitted(q: Queryable, groupId: string, entrant?: string): Promise<void> {
+  const { rows } = await q.query<{ eligible: { userId: string }[] }>(`SELECT eligible FROM draws WHERE group_id = $1 AND status = 'COMMITTED'`, [groupId]);
+  const touched = entrant === undefined ? rows.length > 0 : rows.some((draw) => draw.eligible.some((e) => e.userId === entrant.toLowerCase()));
+  if (touched) throw conflict(winnerMessages.commitmentOpen);
+}
+
+
 /** How a winner was chosen: by hand (with the admin's reason, if given) or by a verifiable draw. */
 export type ChosenBy = { method: 'MANUAL'; reason?: string } | { method: 'DRAW'; drawId: string };
 
@@ -178,6 +192,7 @@ export async function selectWinner(
     const winner = await deps.db.transaction(async (tx) => {
       // The lock queues simultaneous draws of one group; the unique indexes are the last word.
       const group = await findGroupByNumber(tx, input.committeeId, input.groupNumber, true);
+      await refuseWhileCommitted(tx, group.id);
       return insertWinner(tx, deps, admin, group, input, { method: 'MANUAL', reason: input.reason || undefined });
     });
     deps.mailQueued();
@@ -192,9 +207,14 @@ export async function changeWinnerStatus(db: Database, admin: Actor, id: string,
   try {
     return await db.transaction(async (tx) => {
       if (!isUuid(id)) throw notFound(winnerMessages.notFound);
+      // The group's row first, as committing a draw takes it: a cancellation makes a member eligible again.
+      const group = (await tx.query<{ group_id: string }>('SELECT group_id FROM winners WHERE id = $1', [id])).rows[0];
+      if (!group) throw notFound(winnerMessages.notFound);
+      await tx.query('SELECT 1 FROM committee_groups WHERE id = $1 FOR UPDATE', [group.group_id]);
       const { rows } = await tx.query<{ status: string; notes: string | null }>('SELECT status, notes FROM winners WHERE id = $1 FOR UPDATE', [id]);
       if (!rows[0]) throw notFound(winnerMessages.notFound);
       const from = rows[0].status;
+      if (status === 'CANCELLED' && from !== 'CANCELLED') await refuseWhileCommitted(tx, group.group_id);
       if (from === 'CANCELLED') throw conflict(winnerMessages.alreadyCancelled);
       if (from === 'PAID' && status === 'SELECTED') throw conflict(winnerMessages.transitionRefused);
       if (from === 'PAID' && status === 'CANCELLED' && !notes) throw badRequest(winnerMessages.paidNeedsNote, { notes: winnerMessages.paidNeedsNote });

@@ -32,16 +32,22 @@ const committed: DrawEntry = {
   id: 'd-1',
   status: 'COMMITTED',
   committedAt: '2026-03-01T05:00:00.000Z',
+  drawableAt: '2026-03-02T05:00:00.000Z',
   commitment: COMMITMENT,
+  ruleVersion: 1,
   eligible: [
     { userId: 'u-ayesha', name: 'Ayesha Khan', position: 1 },
     { userId: 'u-usman', name: 'Usman Ali', position: 2 },
   ],
   seed: null,
+  drawInput: null,
   drawnAt: null,
   drawnBy: 'ADMIN',
   pickedIndex: null,
   winner: null,
+  voidCause: null,
+  voidReason: null,
+  voidedAt: null,
 };
 const drawn: DrawEntry = {
   ...committed,

@@ -30,27 +30,34 @@ export function makeWinner(overrides: Partial<DrawWinner> = {}): DrawWinner {
 export function honestDraw(year: number, month: number, options: { seed?: string; list?: typeof members; id?: string } = {}): DrawEntry {
   const seed = options.seed ?? sha256(`seed ${year}-${month}`);
   const eligible = eligibleOf(options.list);
-  const digest = sha256(`${seed}|${year}-${String(month).padStart(2, '0')}|${eligible.map((member) => member.userId).join(',')}`);
+  const drawInput = `${seed}|${year}-${String(month).padStart(2, '0')}|${eligible.map((member) => member.userId).join(',')}`;
+  const digest = sha256(drawInput);
   const pickedIndex = Number(BigInt(`0x${digest}`) % BigInt(eligible.length));
   return {
     method: 'DRAW',
     id: options.id ?? `draw-${year}-${month}`,
     status: 'DRAWN',
     committedAt: `${year}-${String(month).padStart(2, '0')}-01T05:00:00.000Z`,
+    drawableAt: `${year}-${String(month).padStart(2, '0')}-02T05:00:00.000Z`,
     commitment: sha256(seed),
+    ruleVersion: 1,
     eligible,
     seed,
+    drawInput,
     drawnAt: `${year}-${String(month).padStart(2, '0')}-02T06:30:00.000Z`,
     drawnBy: 'ADMIN',
     pickedIndex,
     winner: makeWinner({ name: eligible[pickedIndex].name }),
+    voidCause: null,
+    voidReason: null,
+    voidedAt: null,
   };
 }
 
 /** A draw committed and not drawn yet: the seed still secret. */
 export function committedDraw(year: number, month: number): DrawEntry {
   const drawn = honestDraw(year, month, { id: `committed-${year}-${month}` });
-  return { ...drawn, status: 'COMMITTED', seed: null, drawnAt: null, pickedIndex: null, winner: null };
+  return { ...drawn, status: 'COMMITTED', seed: null, drawInput: null, drawnAt: null, pickedIndex: null, winner: null };
 }
 
 export function manualChoice(overrides: Partial<ManualEntry> = {}): ManualEntry {
