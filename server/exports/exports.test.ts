@@ -6,6 +6,7 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { withStatementTimeout } from '../db/database.ts';
 import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember, type ApiResponse } from '../test/test-app.ts';
 
 const { ctx, api } = await openTestFile();
@@ -393,7 +394,8 @@ function collector(): () => void {
 async function bulkPlan(n: number) {
   const plan = (await api.post('/api/committee-plans', { name: `Bulk Plan ${n}`, monthlyAmount: MONTHLY, duration: 6, totalAmount: 30000, maxMembers: 50 }, admin.token)).body.plan;
   const owner = await signUpMember(ctx, { name: 'Bulk Member' });
-  await ctx.db.query(
+  // The test's own seeding, not a request: no request's time limit (a busy machine takes longer than it).
+  await withStatementTimeout(ctx.db, 0).query(
     `INSERT INTO payments (type, user_id, plan_id, amount, status, payment_method, notes, created_at, updated_at)
      SELECT 'SUBSCRIPTION', $1, $2, 5000, 'REJECTED', 'BANK_TRANSFER', 'bulk ' || i,
        timestamptz '2025-06-01 00:00:00+00' + (i / 3) * interval '1 microsecond', now()
