@@ -1,6 +1,7 @@
 /**
  * `npm run build`: the release, built once and run by every server (docs/deploy.md): the web app's
- * files (Vite, into dist/web) and dist/release.json (the version and commit a server reports,
+ * files (Vite, into dist/web), the standalone page that checks a draw record (verify-draw.html), and
+ * dist/release.json (the version and commit a server reports,
  * server/operations/release.ts).
  *
  * `--if-missing` (run by `npm start` first): nothing when a complete build is there, so that a server
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { commitOfCheckout, currentRelease, RELEASE_FILE } from '../server/operations/release.ts';
 import { isCompleteBuild } from '../server/web-app.ts';
+import { buildVerifyDrawPage } from '../web/build/verify-draw-page.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'dist', 'web');
@@ -33,6 +35,8 @@ try {
 // vite.config.ts names its folders from the package's root, as npm runs it.
 process.chdir(root);
 await vite.build({ logLevel: 'warn' });
+// The standalone verifier page, one file of its own beside the app (web/build/verify-draw-page.ts).
+await buildVerifyDrawPage(vite.build as never, webDir);
 if (!isCompleteBuild(webDir)) {
   console.error('The build finished without a complete web app in dist/web.');
   process.exit(1);

@@ -24,7 +24,36 @@ export type WebApp = {
   inlineScriptHashes: string[];
   /** The page to send for an address: with its chunks named when it is an opening page. */
   pageFor(pathname: string): string;
+  /**
+   * The Content Security Policy of the standalone verifier page (verify-draw.html, docs/draws.md), when
+   * built: its own script and style by their hashes, and no request at all.
+   */
+  verifierPolicy?: string;
 };
+
+/** The standalone page that checks a downloaded draw record (web/build/verify-draw-page.ts). */
+const VERIFY_DRAW_PAGE = 'verify-draw.html';
+const INLINE_STYLE = /<style>([\s\S]*?)<\/style>/g;
+const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** The verifier page's policy: what it runs is written in it; it loads, sends and frames nothing. */
+function verifierPolicyOf(dir: string): string | undefined {
+  const file = path.join(dir, VERIFY_DRAW_PAGE);
+  if (!fs.existsSync(file)) return undefined;
+  const page = fs.readFileSync(file, 'utf8');
+  const scripts = [...page.matchAll(INLINE_SCRIPT)].map((match) => sha256Source(match[1]));
+  const styles = [...page.matchAll(INLINE_STYLE)].map((match) => sha256Source(match[1]));
+  return [
+    "default-src 'none'",
+    `script-src ${scripts.join(' ') || "'none'"}`,
+    `style-src ${styles.join(' ') || "'none'"}`,
+    "connect-src 'none'",
+    "img-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
 // Only files the build wrote under /assets/, named as written: nothing from the file reaches the page otherwise.
@@ -54,7 +83,13 @@ export function readWebApp(dir: string): WebApp {
     const links = files.filter((file): file is string => typeof file === 'string' && ASSET_FILE.test(file)).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
     if (links.length) pages.set(pathname, page.replace('</head>', `  ${links.join('\n    ')}\n  </head>`));
   }
-  return { dir, built: true, inlineScriptHashes, pageFor: (pathname) => pages.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) ?? page };
+  return {
+    dir,
+    built: true,
+    inlineScriptHashes,
+    pageFor: (pathname) => pages.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) ?? page,
+    verifierPolicy: verifierPolicyOf(dir),
+  };
 }
 
 /** Serves the built app; unknown non-API paths get the page so client routes work. */
@@ -69,6 +104,7 @@ export function registerWebApp(app: FastifyInstance, web: WebApp, notFound: { co
       setHeaders: (reply, filePath) => {
         // Files under assets/ carry a hash of their content in their name: they never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        if (path.basename(filePath) === VERIFY_DRAW_PAGE && web.verifierPolicy) reply.header('content-security-policy', web.verifierPolicy);
       },
     });
   }

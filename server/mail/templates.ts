@@ -406,8 +406,8 @@ export function drawCommittedNotice(language: Language, draw: { planName: string
       message: `The draw for ${draw.planName}, Group ${draw.groupNumber}, ${draw.period} is committed. Its commitment (SHA-256 of the secret seed) is ${draw.commitment}. The members in the draw, in the rule's order: ${draw.entrants.join(', ')}. It can be drawn from ${from}. The group's draw record shows all of it, and after the draw lets you check the winner.`,
     },
     ur: {
-      title: 'قرعہ اندازی کا عہد درج ہو گیا',
-      message: `${draw.planName}، گروپ نمبر ${draw.groupNumber} کی ${draw.period} کی قرعہ اندازی کا عہد درج ہو گیا ہے۔ اس کا عہد (خفیہ بیج کا SHA-256) یہ ہے: ${draw.commitment}۔ قرعہ اندازی میں شامل اراکین، قاعدے کی ترتیب سے: ${draw.entrants.join('، ')}۔ قرعہ اندازی ${from} سے ہو سکتی ہے۔ گروپ کے قرعہ اندازی ریکارڈ میں یہ سب موجود ہے، اور قرعہ اندازی کے بعد آپ وہاں فاتح کی جانچ کر سکتے ہیں۔`,
+      title: 'قرعہ اندازی کی پیشگی مہر شائع ہو گئی',
+      message: `${draw.planName}، گروپ نمبر ${draw.groupNumber} کی ${draw.period} کی قرعہ اندازی کی پیشگی مہر شائع ہو گئی ہے۔ اس کی پیشگی مہر (خفیہ نمبر کا SHA-256) یہ ہے: ${draw.commitment}۔ قرعہ اندازی میں شامل اراکین، قاعدے کی ترتیب سے: ${draw.entrants.join('، ')}۔ قرعہ اندازی ${from} سے ہو سکتی ہے۔ گروپ کے قرعہ اندازی ریکارڈ میں یہ سب موجود ہے، اور قرعہ اندازی کے بعد آپ وہاں فاتح کی جانچ کر سکتے ہیں۔`,
     },
   }[language];
 }
@@ -422,7 +422,7 @@ export function drawVoidedNotice(language: Language, draw: { planName: string; g
     en: { title: 'A draw is void', message: `The draw for ${draw.planName}, Group ${draw.groupNumber}, ${draw.period} is void. ${why.en} Its seed is now revealed: ${draw.seed}. The group's draw record shows it; a new draw will be committed.` },
     ur: {
       title: 'قرعہ اندازی کالعدم ہو گئی',
-      message: `${draw.planName}، گروپ نمبر ${draw.groupNumber} کی ${draw.period} کی قرعہ اندازی کالعدم ہو گئی ہے۔ ${why.ur} اس کا بیج اب ظاہر ہے: ${draw.seed}۔ گروپ کے قرعہ اندازی ریکارڈ میں یہ موجود ہے؛ نئی قرعہ اندازی کا عہد درج کیا جائے گا۔`,
+      message: `${draw.planName}، گروپ نمبر ${draw.groupNumber} کی ${draw.period} کی قرعہ اندازی کالعدم ہو گئی ہے۔ ${why.ur} اس کا خفیہ نمبر اب ظاہر ہے: ${draw.seed}۔ گروپ کے قرعہ اندازی ریکارڈ میں یہ موجود ہے؛ نئی قرعہ اندازی کی پیشگی مہر شائع کی جائے گی۔`,
     },
   }[language];
 }

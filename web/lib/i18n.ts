@@ -46,6 +46,8 @@ export const areaPlacement = {
   'member-winners': ['memberWinners'],
   profile: ['translation', 'profile'],
   'server-text': ['translation', 'serverText'],
+  // Read by the standalone verifier page (web/features/winners/verifier), which runs without the app.
+  'verify-draw': ['verifyDraw'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 export type AreaFile = keyof typeof areaPlacement;
 
