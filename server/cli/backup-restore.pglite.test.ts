@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { lockDataDirectory, openPglite } from '../db/database.ts';
 import { createStore, type DataStore } from '../security/crash/data-stores.ts';
-import { expectStatus } from '../security/crash/http.ts';
+import { committeeWithGroup, expectStatus } from '../security/crash/http.ts';
 import { killRemainingServers, startServer, type ServerProcess } from '../security/crash/server-process.ts';
 import { startSmtpCatcher } from '../test/smtp-catcher.ts';
 import { multipartBody, sampleFiles, TEST_APP_URL, tokenFromEmail, uniqueEmail } from '../test/test-app.ts';
@@ -57,16 +57,7 @@ async function signUp(server: ServerProcess, referralCode?: string) {
 
 /** Members, a plan and its group, two approved plan requests, one waiting, and an instalment: a receipt file for each. */
 async function makeData(server: ServerProcess) {
-  const asAdmin = { token: (await expectStatus(200, server, 'POST', '/api/auth/login', { json: ADMIN })).token as string };
-  const bankAccountId = (
-    await expectStatus(201, server, 'POST', '/api/bank-accounts', { ...asAdmin, json: { accountName: 'Committee', accountNumber: '1234', bankName: 'UBL', accountType: 'Current' } })
-  ).bankAccount.id as string;
-  const planId = (
-    await expectStatus(201, server, 'POST', '/api/committee-plans', { ...asAdmin, json: { name: 'Backup plan', monthlyAmount: MONTHLY, duration: 3, totalAmount: 3 * MONTHLY, maxMembers: 10 } })
-  ).plan.id as string;
-  const groupId = (
-    await expectStatus(201, server, 'POST', '/api/admin/groups/create', { ...asAdmin, json: { planId, groupName: 'Backup group', maxMembers: 10, startDate: '2026-01-01' } })
-  ).group.id as string;
+  const { asAdmin, bankAccountId, planId, groupId } = await committeeWithGroup(server, ADMIN, 'Backup', MONTHLY);
   const subscribe = async (token: string, receipt: { name: string; type: string; data: Buffer }) =>
     (await expectStatus(201, server, 'POST', '/api/payments/subscribe', { token, form: multipartBody({ planId, amount: String(MONTHLY), bankAccountId }, receipt) })).payment.id as string;
 

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDatabase } from '../test/database-url.ts';
 import { startTcpRelay } from '../test/tcp-relay.ts';
-import { client, createTestContext, signInAdmin, signUpMember, type ApiClient, type TestContext } from '../test/test-app.ts';
+import { client, createTestContext, signInAdmin, signUpMember, type ApiClient, type TestContext, type TestDatabaseOptions } from '../test/test-app.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL!;
 const relay = await startTcpRelay({ host: new URL(serverUrl).hostname, port: Number(new URL(serverUrl).port || 5432) });
@@ -48,132 +48,111 @@ async function readiness(api: ApiClient) {
   return { status: answer.status, failing: answer.body.data.failing as string[] };
 }
 
-describe('a connection lost in the middle of a transaction', () => {
-  let ctx: TestContext;
-  let api: ApiClient;
-  let direct: pg.Client;
-  let admin: Awaited<ReturnType<typeof signInAdmin>>;
-
+/**
+ * For one describe block: a server on a fresh database opened with these settings, the test's own
+ * connection beside it, and a signed-in admin; all closed after the block.
+ */
+function serverWith(database: TestDatabaseOptions) {
+  const server = {} as { ctx: TestContext; api: ApiClient; direct: pg.Client; admin: Awaited<ReturnType<typeof signInAdmin>> };
   beforeAll(async () => {
-    ctx = await createTestContext({ database: { postgres: { poolSize: 4 } } });
-    api = client(ctx);
-    direct = await directConnection(ctx);
-    admin = await signInAdmin(ctx);
+    server.ctx = await createTestContext({ database });
+    server.api = client(server.ctx);
+    server.direct = await directConnection(server.ctx);
+    server.admin = await signInAdmin(server.ctx);
   });
   afterAll(async () => {
-    await direct.end();
-    await ctx.close();
+    await server.direct.end();
+    await server.ctx.close();
   });
+  return server;
+}
+
+describe('a connection lost in the middle of a transaction', () => {
+  const server = serverWith({ postgres: { poolSize: 4 } });
 
   it('answers that request 503 with Retry-After, and the next request works', async () => {
-    await direct.query('BEGIN');
-    await direct.query('LOCK TABLE committee_plans IN ACCESS EXCLUSIVE MODE');
+    await server.direct.query('BEGIN');
+    await server.direct.query('LOCK TABLE committee_plans IN ACCESS EXCLUSIVE MODE');
     // Creating a plan is one transaction, which now waits for the lock: its backend is then terminated.
-    const pending = api.post('/api/committee-plans', plan(), admin.token);
+    const pending = server.api.post('/api/committee-plans', plan(), server.admin.token);
     let backends: number[] = [];
-    await eventually(async () => (backends = await waitingOnLocks(direct)).length === 1);
-    await direct.query('SELECT pg_terminate_backend($1)', [backends[0]]);
+    await eventually(async () => (backends = await waitingOnLocks(server.direct)).length === 1);
+    await server.direct.query('SELECT pg_terminate_backend($1)', [backends[0]]);
     const answer = await pending;
-    await direct.query('ROLLBACK');
+    await server.direct.query('ROLLBACK');
 
     expect(answer.status).toBe(503);
     expect(answer.body).toMatchObject({ success: false, code: 'database.unavailable', message: 'Our records cannot be reached just now. Please try again in a moment.' });
     expect(answer.headers['retry-after']).toBe('5');
     expect(JSON.stringify(answer.body)).not.toMatch(/terminat|SQL|committee_plans|at .*\.ts/i);
     // The process lives on (an unheard connection error would have ended it), and the next request works.
-    expect((await api.post('/api/committee-plans', plan(), admin.token)).status).toBe(201);
-    expect((await api.get('/api/health/ready')).status).toBe(200);
+    expect((await server.api.post('/api/committee-plans', plan(), server.admin.token)).status).toBe(201);
+    expect((await server.api.get('/api/health/ready')).status).toBe(200);
   });
 });
 
 describe('a statement held up past the statement time limit', () => {
-  let ctx: TestContext;
-  let api: ApiClient;
-  let direct: pg.Client;
-  let admin: Awaited<ReturnType<typeof signInAdmin>>;
-
-  beforeAll(async () => {
-    // One connection and a 1.5 s limit: a request waiting for a lock holds the whole pool.
-    ctx = await createTestContext({ database: { postgres: { poolSize: 1, statementTimeoutMs: 1_500 } } });
-    api = client(ctx);
-    direct = await directConnection(ctx);
-    admin = await signInAdmin(ctx);
-  });
-  afterAll(async () => {
-    await direct.end();
-    await ctx.close();
-  });
+  // One connection and a 1.5 s limit: a request waiting for a lock holds the whole pool.
+  const server = serverWith({ postgres: { poolSize: 1, statementTimeoutMs: 1_500 } });
 
   it('is cancelled and answered 503, the server is not ready while its connection waits, and all is well once the lock goes', async () => {
-    await direct.query('BEGIN');
-    await direct.query('LOCK TABLE committee_plans IN ACCESS EXCLUSIVE MODE');
-    const pending = api.post('/api/committee-plans', plan(), admin.token);
-    await eventually(async () => (await waitingOnLocks(direct)).length === 1);
+    await server.direct.query('BEGIN');
+    await server.direct.query('LOCK TABLE committee_plans IN ACCESS EXCLUSIVE MODE');
+    const pending = server.api.post('/api/committee-plans', plan(), server.admin.token);
+    await eventually(async () => (await waitingOnLocks(server.direct)).length === 1);
 
     // No connection is free within a second: the database part fails (and nothing else).
-    expect(await readiness(api)).toEqual({ status: 503, failing: ['database'] });
+    expect(await readiness(server.api)).toEqual({ status: 503, failing: ['database'] });
 
     const answer = await pending;
     expect(answer.status).toBe(503);
     expect(answer.body.code).toBe('database.unavailable');
     expect(answer.headers['retry-after']).toBe('5');
-    await direct.query('ROLLBACK');
+    await server.direct.query('ROLLBACK');
 
-    expect((await api.post('/api/committee-plans', plan(), admin.token)).status).toBe(201);
-    expect(await readiness(api)).toEqual({ status: 200, failing: [] });
+    expect((await server.api.post('/api/committee-plans', plan(), server.admin.token)).status).toBe(201);
+    expect(await readiness(server.api)).toEqual({ status: 200, failing: [] });
   });
 });
 
 describe('the notice listeners', () => {
-  let ctx: TestContext;
-  let api: ApiClient;
-  let direct: pg.Client;
-  let admin: Awaited<ReturnType<typeof signInAdmin>>;
+  // Through the relay, which can hold the listeners' bytes; a round trip is given up after a second.
+  const server = serverWith({ postgres: { poolSize: 4, noticeTimeoutMs: 1_000 }, connectThrough: (url) => relay.through(url) });
   let member: Awaited<ReturnType<typeof signUpMember>>;
-
   beforeAll(async () => {
-    // Through the relay, which can hold the listeners' bytes; a round trip is given up after a second.
-    ctx = await createTestContext({ database: { postgres: { poolSize: 4, noticeTimeoutMs: 1_000 }, connectThrough: (url) => relay.through(url) } });
-    api = client(ctx);
-    direct = await directConnection(ctx);
-    admin = await signInAdmin(ctx);
-    member = await signUpMember(ctx);
+    member = await signUpMember(server.ctx);
   });
-  afterAll(async () => {
-    relay.resume();
-    await direct.end();
-    await ctx.close();
-  });
+  afterAll(() => relay.resume());
 
   it('stalled on the way: requests are still answered, the server is not ready, and ready again once the bytes flow', async () => {
-    expect(await readiness(api)).toEqual({ status: 200, failing: [] });
+    expect(await readiness(server.api)).toEqual({ status: 200, failing: [] });
     relay.stall('umrah-');
     // A change on this server: the next signed-in request must first hear it, through a listener that now says nothing.
-    expect((await api.post('/api/committee-plans', plan(), admin.token)).status).toBe(201);
-    const me = await api.get('/api/auth/me', member.token);
+    expect((await server.api.post('/api/committee-plans', plan(), server.admin.token)).status).toBe(201);
+    const me = await server.api.get('/api/auth/me', member.token);
     expect(me.status).toBe(200);
     expect(me.body.user.email).toBe(member.email);
-    expect(await readiness(api)).toEqual({ status: 503, failing: ['notices'] });
+    expect(await readiness(server.api)).toEqual({ status: 503, failing: ['notices'] });
 
     relay.resume();
-    await eventually(async () => (await readiness(api)).status === 200);
-    expect((await api.get('/api/auth/me', member.token)).status).toBe(200);
+    await eventually(async () => (await readiness(server.api)).status === 200);
+    expect((await server.api.get('/api/auth/me', member.token)).status).toBe(200);
   });
 
   it('killed: requests are still answered, the server is not ready until the listeners are back', async () => {
     // Their new connections are held, so that the moment without them can be seen.
     relay.stall('umrah-');
-    const { rows } = await direct.query<{ terminated: boolean }>(
+    const { rows } = await server.direct.query<{ terminated: boolean }>(
       `SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'umrah-%-notices'`,
     );
     expect(rows.length).toBe(2);
-    await eventually(async () => (await readiness(api)).status === 503);
-    expect(await readiness(api)).toEqual({ status: 503, failing: ['notices'] });
-    expect((await api.get('/api/auth/me', member.token)).status).toBe(200);
-    expect((await api.post('/api/committee-plans', plan(), admin.token)).status).toBe(201);
+    await eventually(async () => (await readiness(server.api)).status === 503);
+    expect(await readiness(server.api)).toEqual({ status: 503, failing: ['notices'] });
+    expect((await server.api.get('/api/auth/me', member.token)).status).toBe(200);
+    expect((await server.api.post('/api/committee-plans', plan(), server.admin.token)).status).toBe(201);
 
     relay.resume();
-    await eventually(async () => (await readiness(api)).status === 200);
-    expect((await api.get('/api/auth/me', member.token)).status).toBe(200);
+    await eventually(async () => (await readiness(server.api)).status === 200);
+    expect((await server.api.get('/api/auth/me', member.token)).status).toBe(200);
   });
 });

@@ -19,7 +19,7 @@ import { findInvariantViolations } from '../test/invariants.ts';
 import { startSmtpCatcher } from '../test/smtp-catcher.ts';
 import { multipartBody, sampleFiles, TEST_APP_URL, tokenFromEmail, uniqueEmail } from '../test/test-app.ts';
 import { createStore, type DataStore } from './crash/data-stores.ts';
-import { expectStatus, send, type Answer } from './crash/http.ts';
+import { committeeWithGroup, expectStatus, send, type Answer } from './crash/http.ts';
 import { killRemainingServers, startServer, type ServerProcess } from './crash/server-process.ts';
 
 const driver = process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
@@ -78,18 +78,7 @@ const receiptForm = (fields: Record<string, string>) => multipartBody(fields, { 
 async function prepareScenario(store: DataStore): Promise<Scenario> {
   // A server that fails here is ended by afterAll.
   const server = await startServer({ ...serverEnv(store), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const adminToken = (await expectStatus(200, server, 'POST', '/api/auth/login', { json: ADMIN })).token as string;
-  const asAdmin = { token: adminToken };
-  const bankAccountId = (
-    await expectStatus(201, server, 'POST', '/api/bank-accounts', { ...asAdmin, json: { accountName: 'Committee', accountNumber: '1234', bankName: 'UBL', accountType: 'Current' } })
-  ).bankAccount.id as string;
-  const planId = (
-    await expectStatus(201, server, 'POST', '/api/committee-plans', { ...asAdmin, json: { name: 'Crash plan', monthlyAmount: MONTHLY, duration: 3, totalAmount: 3 * MONTHLY, maxMembers: 10 } })
-  ).plan.id as string;
-  // A group of January to March 2026, so the instalment months are fixed whatever today is.
-  const groupId = (
-    await expectStatus(201, server, 'POST', '/api/admin/groups/create', { ...asAdmin, json: { planId, groupName: 'Crash group', maxMembers: 10, startDate: '2026-01-01' } })
-  ).group.id as string;
+  const { asAdmin, bankAccountId, planId, groupId } = await committeeWithGroup(server, ADMIN, 'Crash', MONTHLY);
 
   const subscribe = async (member: Member) =>
     (await expectStatus(201, server, 'POST', '/api/payments/subscribe', { token: member.token, form: receiptForm({ planId, amount: String(MONTHLY), bankAccountId }) })).payment.id as string;
@@ -120,7 +109,7 @@ async function prepareScenario(store: DataStore): Promise<Scenario> {
   const periods = await store.inspect(async (q) => (await q.query<{ month: number; year: number }>('SELECT DISTINCT accrued_month AS month, accrued_year AS year FROM commissions')).rows);
   if (periods.length !== 1) throw new Error(`the setup's commissions accrued in ${periods.length} business months instead of one`);
   const period = { month: Number(periods[0].month), year: Number(periods[0].year) };
-  return { adminToken, groupId, referrer, referred, secondLevel, applicant, applicationId, underReview, referredJanuary, period };
+  return { adminToken: asAdmin.token, groupId, referrer, referred, secondLevel, applicant, applicationId, underReview, referredJanuary, period };
 }
 
 /** What one money change looks like from the data, and how its answers read. */

@@ -41,3 +41,21 @@ export async function expectStatus(status: number, server: Pick<ServerProcess, '
   if (answer.status !== status) throw new Error(`${method} ${path} answered ${answer.status} instead of ${status}: ${JSON.stringify(answer.body)}`);
   return answer.body;
 }
+
+/**
+ * Signed in as the administrator, a bank account, a three-month plan of `monthly` rupees and its group of
+ * January to March 2026 (so that the instalment months are fixed whatever today is).
+ */
+export async function committeeWithGroup(server: Pick<ServerProcess, 'url'>, admin: { email: string; password: string }, name: string, monthly: number) {
+  const asAdmin = { token: (await expectStatus(200, server, 'POST', '/api/auth/login', { json: admin })).token as string };
+  const bankAccountId = (
+    await expectStatus(201, server, 'POST', '/api/bank-accounts', { ...asAdmin, json: { accountName: 'Committee', accountNumber: '1234', bankName: 'UBL', accountType: 'Current' } })
+  ).bankAccount.id as string;
+  const planId = (
+    await expectStatus(201, server, 'POST', '/api/committee-plans', { ...asAdmin, json: { name: `${name} plan`, monthlyAmount: monthly, duration: 3, totalAmount: 3 * monthly, maxMembers: 10 } })
+  ).plan.id as string;
+  const groupId = (
+    await expectStatus(201, server, 'POST', '/api/admin/groups/create', { ...asAdmin, json: { planId, groupName: `${name} group`, maxMembers: 10, startDate: '2026-01-01' } })
+  ).group.id as string;
+  return { asAdmin, bankAccountId, planId, groupId };
+}
