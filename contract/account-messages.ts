@@ -48,8 +48,6 @@ export const authMessages = {
     'Registration successful! Verification link has been sent to your email. Please check your inbox and click the link to activate your account.',
   emailTaken: 'An account with this email already exists.',
   cnicTaken: 'An account with this CNIC already exists.',
-  /** One's own profile: a CNIC that cannot be saved, without saying whether another account has it. */
-  cnicUnusable: 'This CNIC cannot be used. Please contact support.',
   invalidCredentials: 'Invalid email or password.',
   needsVerification: 'Please verify your email address before logging in.',
   blocked: 'Your account has been blocked. Please contact support.',

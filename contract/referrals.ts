@@ -88,13 +88,20 @@ export type CommissionStatus = z.infer<typeof commissionStatus>;
 /** Which bound of the rules changed a commission: the maximum lowered it, the minimum raised it; null when neither did. */
 export const commissionCappedBy = z.literal(['MAXIMUM', 'MINIMUM', null]);
 
+/**
+ * A referred person's email as a referrer may see it: a member sees those of the people they brought in
+ * themselves (level 1); at levels 2 and 3, people the member does not know, it is null. An admin sees
+ * every level's. No phone is ever sent here.
+ */
+const referredEmail = z.string().nullable();
+
 /** One row of GET /api/referrals: someone the member referred, at level 1, 2 or 3, and what they earned the member. */
 export const referralItem = z.object({
   id: z.string(),
   level: z.number().int(),
   status: referralStatus,
   createdAt: z.string(),
-  referredUser: z.object({ name: z.string(), email: z.string(), referralCode: z.string(), createdAt: z.string() }),
+  referredUser: z.object({ name: z.string(), email: referredEmail, referralCode: z.string(), createdAt: z.string() }),
   totalCommission: z.number(),
 });
 
@@ -129,7 +136,7 @@ export const referralTreeEntry = z.object({
   id: z.string(),
   level: z.number().int(),
   status: referralStatus,
-  referredUser: z.object({ id: z.string(), name: z.string(), email: z.string(), referralCode: z.string(), createdAt: z.string() }),
+  referredUser: z.object({ id: z.string(), name: z.string(), email: referredEmail, referralCode: z.string(), createdAt: z.string() }),
   totalCommission: z.number(),
   commissionRate: z.number(),
   commissionPayments: z.array(treeCommission),

@@ -17,6 +17,10 @@ export const userMessages = {
   languageUpdated: 'Language updated.',
   /** An administrator set someone's password (their sessions end). */
   passwordSet: 'Password updated successfully',
+  /** A CNIC held for review (a member asked for one another account had): given to them, or dismissed. */
+  cnicClaimGranted: 'The CNIC has been given to this user.',
+  cnicClaimDismissed: 'The CNIC request has been dismissed.',
+  noCnicClaim: 'This user has no CNIC waiting for review.',
 } as const;
 
 export const adminUserUpdateBody = z.object({
@@ -54,7 +58,19 @@ export const changePasswordBody = z
   })
   .refine((b) => b.newPassword === b.confirmPassword, { message: accountMessages.passwordsDoNotMatch, path: ['confirmPassword'] });
 
-export const USER_FILTERS = ['ALL', 'ACTIVE', 'INACTIVE', 'BLOCKED'] as const;
+/** CNIC_CLAIMS: the users whose profile asks for a CNIC another account has, waiting for an administrator. */
+export const USER_FILTERS = ['ALL', 'ACTIVE', 'INACTIVE', 'BLOCKED', 'CNIC_CLAIMS'] as const;
+
+/**
+ * PUT /api/admin/users/{id}/cnic-claim: what an administrator decides about a held CNIC. GRANT gives it
+ * to the user who asked (the account that had it loses it); DISMISS drops the request (they keep the CNIC
+ * they had).
+ */
+export const CNIC_CLAIM_DECISIONS = ['GRANT', 'DISMISS'] as const;
+export type CnicClaimDecision = (typeof CNIC_CLAIM_DECISIONS)[number];
+export const cnicClaimDecisionBody = z.object({
+  decision: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.enum(CNIC_CLAIM_DECISIONS, { error: 'decision must be GRANT or DISMISS.' })),
+});
 
 /*
  * The answers of user administration (admin document §7 "Users list", "User status", "User block",
@@ -68,6 +84,18 @@ export const USER_FILTERS = ['ALL', 'ACTIVE', 'INACTIVE', 'BLOCKED'] as const;
 export const adminUser = z.object({
   ...publicUser.shape,
   blockedReason: z.string().nullable(),
+  /**
+   * A CNIC this user put on their profile while another account had it: held, not saved (`cnic` is the
+   * stored one), until an administrator decides. `heldBy`: the account that has it now (null when none
+   * does any more). Null when nothing waits.
+   */
+  cnicClaim: z
+    .object({
+      cnic: z.string(),
+      claimedAt: z.string(),
+      heldBy: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+    })
+    .nullable(),
   committeeStats: z.object({ totalCommittees: z.number(), activeCommittees: z.number() }),
   paymentStats: z.object({ totalAmount: z.number(), totalPayments: z.number() }),
 });

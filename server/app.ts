@@ -387,7 +387,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const statementPool = options.statementPool ?? new StatementPool({ threads: options.config.statementWorkers, queue: options.config.statementQueue }, options.logger);
   app.addHook('onClose', () => statementPool.close());
   registerStatementRoutes(app, { ...paymentDeps, attempts, limits: options.statementLimits ?? defaultStatementLimits, pool: statementPool });
-  registerUserRoutes(app, { db: db, auth });
+  registerUserRoutes(app, { db: db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued });
   registerOverviewRoutes(app, { db: db, auth, today });
   registerNotificationRoutes(app, { db: db, auth });
   registerAuditRoutes(app, { db: db, auth });

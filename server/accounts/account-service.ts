@@ -18,7 +18,7 @@ import { refuseCommonPassword } from './common-passwords.ts';
 import { generateReferralCode, generateToken, hashPassword, hashToken, spendPasswordCheckTime, verifyPassword } from './secrets.ts';
 import { createSession, deleteUserSessions } from './sessions.ts';
 import { checkLoginCode, claimLoginCode } from './two-factor.ts';
-import { findUserByEmail, findUserByReferralCode, toPublicUser, type UserRow } from './users.ts';
+import { findUserByEmail, findUserByReferralCode, toOwnUser, toPublicUser, type UserRow } from './users.ts';
 
 export type AccountDeps = {
   db: Database;
@@ -198,7 +198,7 @@ export async function loginUser(
     const usedRecoveryCode = await claimLoginCode(tx, user, twoFactorClaim, client.ip);
     const token = await createSession(tx, user.id, deps.sessionDays, client);
     const { rows } = await tx.query<UserRow>('UPDATE users SET last_login_at = now() WHERE id = $1 RETURNING *', [user.id]);
-    return { token, user: toPublicUser(rows[0]), usedRecoveryCode };
+    return { token, user: toOwnUser(rows[0]), usedRecoveryCode };
   });
   // A recovery code's use is told by email too.
   if (signedIn.usedRecoveryCode) deps.mailQueued();

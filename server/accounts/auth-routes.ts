@@ -20,7 +20,7 @@ import {
 } from './account-service.ts';
 import { registerSessionRoutes } from './session-routes.ts';
 import { deleteSession } from './sessions.ts';
-import { findUserById, toPublicUser } from './users.ts';
+import { findUserById, toOwnUser } from './users.ts';
 import { messageAnswer } from '../../contract/answers.ts';
 import { freshAnswer } from '../http/answer-cache.ts';
 
@@ -155,7 +155,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { a
       schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ bearer: [] }], response: responses({ 200: meAnswer }) },
     },
     async (request) => {
-      const user = toPublicUser((await findUserById(deps.db, currentUser(request).id))!);
+      const user = toOwnUser((await findUserById(deps.db, currentUser(request).id))!);
       return { success: true as const, user, data: { user } };
     },
   );

@@ -18,6 +18,9 @@ export type UserRow = {
   created_at: Date;
   email_reminders: boolean;
   language: Language;
+  /** A CNIC this user asked for that another account has, held for an administrator (migration 044). */
+  cnic_claim: string | null;
+  cnic_claimed_at: Date | null;
 };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -38,6 +41,16 @@ export function toPublicUser(row: UserRow): PublicUser {
     lastLoginAt: iso(row.last_login_at),
     language: row.language,
   };
+}
+
+/**
+ * The signed-in user's own account (sign-in, /auth/me, the profile): as toPublicUser, but with the CNIC
+ * they asked for while it is held for review (server/users/cnic-claims.ts). They typed it; showing it
+ * back tells them nothing, whereas showing their old one would tell them another account has it.
+ * Administrators see the stored CNIC and the held one apart (the admin user view).
+ */
+export function toOwnUser(row: UserRow): PublicUser {
+  return { ...toPublicUser(row), cnic: row.cnic_claim ?? row.cnic };
 }
 
 export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {

@@ -17,7 +17,7 @@ import { SCOPE as REPORT_SCOPE, scopeParams as reportScopeParams } from '../paym
 import { planPaymentsWhere } from '../plan-payments/plan-payment-service.ts';
 import { USER_FIGURE_COLUMNS, userFiguresSql, usersWhere } from '../users/user-admin-service.ts';
 import { winnersWhere } from '../winners/winner-service.ts';
-import { amountCell } from './csv.ts';
+import { amountCell, typedCell } from './csv.ts';
 
 export type Cell = string | number | null;
 
@@ -89,7 +89,7 @@ function payments(db: Queryable, day: BusinessDay, f: ExportFilters<'payments'>)
         );
         return rows;
       },
-      (r) => [r.id, r.type, r.name, r.email, r.phone, r.plan_name, r.group_number, r.month, r.year, r.due_date, amountCell(r.amount), r.status, r.state,
+      (r) => [r.id, r.type, r.name, r.email, typedCell(r.phone), r.plan_name, r.group_number, r.month, r.year, r.due_date, amountCell(r.amount), r.status, r.state,
         r.payment_method, r.submitted, r.approved, r.rejection_reason, r.notes, r.admin_notes],
     ),
   };
@@ -135,7 +135,7 @@ function defaulters(db: Queryable, day: BusinessDay, f: ExportFilters<'defaulter
         );
         return rows;
       },
-      (r) => [r.user_id, r.name, r.email, r.phone, r.overdue_count, amountCell(r.overdue_amount), r.oldest_due],
+      (r) => [r.user_id, r.name, r.email, typedCell(r.phone), r.overdue_count, amountCell(r.overdue_amount), r.oldest_due],
     ),
   };
 }
@@ -197,7 +197,7 @@ function planRequests(db: Queryable, _day: BusinessDay, f: ExportFilters<'plan-r
         );
         return rows;
       },
-      (r) => [r.id, r.name, r.email, r.phone, r.plan_name, amountCell(r.amount), r.status, r.payment_method, yesNo(r.has_receipt), r.group_number,
+      (r) => [r.id, r.name, r.email, typedCell(r.phone), r.plan_name, amountCell(r.amount), r.status, r.payment_method, yesNo(r.has_receipt), r.group_number,
         r.requested, r.submitted, r.approved, r.rejection_reason, r.notes],
     ),
   };
@@ -225,7 +225,7 @@ function commissionPayments(db: Queryable): ExportSource {
         );
         return rows;
       },
-      (r) => [r.id, r.month, r.year, r.total_payments, amountCell(r.total_amount), r.status, r.payment_method, r.transaction_id, r.notes, r.paid, r.admin_name],
+      (r) => [r.id, r.month, r.year, r.total_payments, amountCell(r.total_amount), r.status, r.payment_method, typedCell(r.transaction_id), r.notes, r.paid, r.admin_name],
     ),
   };
 }
@@ -255,7 +255,7 @@ function users(db: Queryable, _day: BusinessDay, f: ExportFilters<'users'>): Exp
         );
         return rows;
       },
-      (r) => [r.id, r.name, r.email, r.phone, r.cnic, r.role, r.is_blocked ? 'Blocked' : r.is_active ? 'Active' : 'Inactive', r.blocked_reason, yesNo(r.verified),
+      (r) => [r.id, r.name, r.email, typedCell(r.phone), typedCell(r.cnic), r.role, r.is_blocked ? 'Blocked' : r.is_active ? 'Active' : 'Inactive', r.blocked_reason, yesNo(r.verified),
         r.referral_code, r.total_committees, r.active_committees, r.total_payments, amountCell(r.paid_amount), r.registered, r.last_login],
     ),
   };

@@ -367,6 +367,20 @@ describe('users', () => {
   });
 });
 
+describe('phone numbers and CNICs', () => {
+  it('are written as typed, behind an invisible word joiner: leading zero and plus kept, no apostrophe, no exponent', async () => {
+    const zero = await signUpMember(ctx, { name: 'Typed Zero', phone: '03001234567', cnic: '35202-1234567-1' });
+    const plusSign = await signUpMember(ctx, { name: 'Typed Plus', phone: '+923001234567' });
+    const file = await csv('users', 'search=Typed');
+    expect(file.row('User ID', zero.user.id)).toMatchObject({ Phone: '\u206003001234567', CNIC: '\u20603520212345671' });
+    expect(file.row('User ID', plusSign.user.id)).toMatchObject({ Phone: '\u2060+923001234567', CNIC: '' });
+    // In the file itself: unquoted, nothing before the mark, the typed text right after it.
+    expect(file.raw).toContain(',\u206003001234567,\u20603520212345671,');
+    expect(file.raw).toContain(',\u2060+923001234567,,');
+    expect(file.raw).not.toMatch(/'\+923001234567|"\+923001234567/);
+  });
+});
+
 describe('audit', () => {
   it('holds the rows of the audit list for the same filters', async () => {
     for (const query of ['entityType=payment', `actorId=${admin.user.id}&action=winner_select`, `from=${new Date().toISOString().slice(0, 10)}&entityType=user`]) {

@@ -183,24 +183,53 @@ describe('the answer cache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
-  it('holds at most maxEntries and maxChars, dropping the least recently used', () => {
-    const cache = new AnswerCache({ ttlMs: 60_000, maxEntries: 3, maxChars: 10 });
+  it('holds at most maxEntries and maxChars, keys counted, dropping the least recently used', () => {
+    // Each key here is one character: an entry costs its body's length plus one.
+    const cache = new AnswerCache({ ttlMs: 60_000, maxEntries: 3, maxChars: 13 });
     cache.set('a', 'aaa', 'application/json', cache.generation);
     cache.set('b', 'bbb', 'application/json', cache.generation);
     cache.set('c', 'ccc', 'application/json', cache.generation);
+    expect(cache.chars).toBe(12);
     cache.get('a');
     cache.set('d', 'd', 'application/json', cache.generation);
     // Four entries would pass maxEntries: b, the least recently used, went.
     expect(['a', 'b', 'c', 'd'].filter((key) => cache.get(key))).toEqual(['a', 'c', 'd']);
-    // Read in the order a, c, d: 3 + 3 + 1 + 4 characters would pass maxChars, so a goes.
+    // Read in the order a, c, d: a, the least recently used, goes for the count.
     cache.set('e', 'eeee', 'application/json', cache.generation);
     expect(['a', 'c', 'd', 'e'].filter((key) => cache.get(key))).toEqual(['c', 'd', 'e']);
-    // 6 more: c, then d go, and the 10 characters left fit.
+    // g costs 7: c goes for the count, then d (2 + 5 + 7 = 14 would pass 13), and e and g fit in 12.
     cache.set('g', 'gggggg', 'application/json', cache.generation);
     expect(['c', 'd', 'e', 'g'].filter((key) => cache.get(key))).toEqual(['e', 'g']);
-    // An answer larger than the whole cache is not kept, and drops nothing.
-    expect(cache.set('f', 'f'.repeat(11), 'application/json', cache.generation)).toBe(false);
+    expect(cache.chars).toBe(12);
+    // An answer that with its key is larger than the whole cache is not kept, and drops nothing.
+    expect(cache.set('f', 'f'.repeat(13), 'application/json', cache.generation)).toBe(false);
     expect(cache.size).toBe(2);
+  });
+
+  it('stays within its bound under many entries with long keys and tiny answers', () => {
+    const maxChars = 200_000;
+    const cache = new AnswerCache({ ttlMs: 60_000, maxChars });
+    // 12,000 addresses with long junk queries, each answered with a tiny body.
+    const keys = Array.from({ length: 12_000 }, (_, i) => `- - 2026-03-15T10:00 /api/committee-plans?junk=${String(i).padStart(5, '0')}${'x'.repeat(1_900)}`);
+    for (const key of keys) cache.set(key, '{}', 'application/json', cache.generation);
+    // What is still kept, measured from the outside: each kept key and its body.
+    const kept = keys.filter((key) => cache.get(key) !== undefined);
+    const keptChars = kept.reduce((sum, key) => sum + key.length + 2, 0);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(keptChars).toBeLessThanOrEqual(maxChars);
+    // The newest are the ones kept.
+    expect(kept).toEqual(keys.slice(keys.length - kept.length));
+  });
+
+  it('does not keep an answer whose key is longer than maxKeyChars', () => {
+    const cache = new AnswerCache({ ttlMs: 60_000, maxKeyChars: 100 });
+    const short = `/api/x?${'q'.repeat(93)}`;
+    const long = `${short}q`;
+    expect(short.length).toBe(100);
+    expect(cache.set(short, '{}', 'application/json', cache.generation)).toBe(true);
+    expect(cache.set(long, '{}', 'application/json', cache.generation)).toBe(false);
+    expect(cache.get(long)).toBeUndefined();
+    expect(cache.size).toBe(1);
   });
 
   it('does not keep a read that began before a forgetting, and forgets everything at once', () => {

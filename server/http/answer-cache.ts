@@ -39,19 +39,28 @@ export type AnswerCacheOptions = {
   ttlMs: number;
   /** The most answers kept; the least recently used goes first. 20,000 by default. */
   maxEntries?: number;
-  /** The most characters kept, all answers together; 64 million by default. */
+  /** The most characters kept, keys and answers together; 64 million by default. */
   maxChars?: number;
+  /** The longest key kept (its address with the query is most of it); 2,048 by default. */
+  maxKeyChars?: number;
   /** A monotonic clock in milliseconds (tests set their own). */
   now?: () => number;
 };
 
 type Entry = { body: string; contentType: string; until: number };
 
-/** Key → answer, bounded in time, count and size, forgotten all at once. */
+/**
+ * Key → answer, bounded in time, count and size, forgotten all at once. The size counts each entry's key
+ * as well as its body: the key holds the address and its query, which a visitor writes, so a flood of
+ * long junk queries with tiny answers would otherwise grow memory without limit while the count of
+ * "characters kept" stayed small. A key longer than maxKeyChars is not kept at all (no real screen asks
+ * for such an address), so one entry's key is never more than a small share of the whole bound.
+ */
 export class AnswerCache {
   readonly #ttlMs: number;
   readonly #maxEntries: number;
   readonly #maxChars: number;
+  readonly #maxKeyChars: number;
   readonly #now: () => number;
   /** In order of last use: the first entry is the least recently used. */
   readonly #entries = new Map<string, Entry>();
@@ -62,6 +71,7 @@ export class AnswerCache {
     this.#ttlMs = options.ttlMs;
     this.#maxEntries = Math.max(1, options.maxEntries ?? 20_000);
     this.#maxChars = Math.max(1, options.maxChars ?? 64_000_000);
+    this.#maxKeyChars = Math.max(1, options.maxKeyChars ?? 2_048);
     this.#now = options.now ?? (() => performance.now());
   }
 
@@ -72,6 +82,11 @@ export class AnswerCache {
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** The characters kept now: every entry's key and body. */
+  get chars(): number {
+    return this.#chars;
   }
 
   /** Lookups since start that found an answer, and those that did not (the metrics). */
@@ -85,7 +100,7 @@ export class AnswerCache {
     }
     this.#entries.delete(key);
     if (entry.until <= this.#now()) {
-      this.#chars -= entry.body.length;
+      this.#chars -= charsOf(key, entry);
       this.lookups.misses++;
       return undefined;
     }
@@ -96,13 +111,14 @@ export class AnswerCache {
 
   /** Keeps an answer, unless something was forgotten since `generation` was taken. Answers whether it was kept. */
   set(key: string, body: string, contentType: string, generation: number): boolean {
-    if (generation !== this.#generation || this.#ttlMs <= 0 || body.length > this.#maxChars) return false;
+    const chars = key.length + body.length;
+    if (generation !== this.#generation || this.#ttlMs <= 0 || key.length > this.#maxKeyChars || chars > this.#maxChars) return false;
     this.#remove(key);
-    while (this.#entries.size >= this.#maxEntries || this.#chars + body.length > this.#maxChars) {
+    while (this.#entries.size >= this.#maxEntries || this.#chars + chars > this.#maxChars) {
       this.#remove(this.#entries.keys().next().value as string);
     }
     this.#entries.set(key, { body, contentType, until: this.#now() + this.#ttlMs });
-    this.#chars += body.length;
+    this.#chars += chars;
     return true;
   }
 
@@ -116,9 +132,11 @@ export class AnswerCache {
     const entry = this.#entries.get(key);
     if (!entry) return;
     this.#entries.delete(key);
-    this.#chars -= entry.body.length;
+    this.#chars -= charsOf(key, entry);
   }
 }
+
+const charsOf = (key: string, entry: Entry) => key.length + entry.body.length;
 
 export type KeptAnswersOptions = AnswerCacheOptions & {
   logger?: Logger;

@@ -11,8 +11,8 @@ import { lastEmailTo, openTestFile, signInAdmin, signUpMember, tokenFromEmail, u
 const { ctx, api } = await openTestFile();
 
 async function stored(userId: string) {
-  const { rows } = await ctx.db.query<{ name: string; email: string; phone: string | null; cnic: string | null; role: string }>(
-    'SELECT name, email, phone, cnic, role FROM users WHERE id = $1',
+  const { rows } = await ctx.db.query<{ name: string; email: string; phone: string | null; cnic: string | null; role: string; cnic_claim: string | null; cnic_claimed_at: Date | null }>(
+    'SELECT name, email, phone, cnic, role, cnic_claim, cnic_claimed_at FROM users WHERE id = $1',
     [userId],
   );
   return rows[0];
@@ -43,7 +43,7 @@ describe('PUT /api/profile', () => {
     expect(res.body.message).toBe(userMessages.profileUpdated);
     expect(res.body.data.emailChangePending).toBe(false);
     expect(res.body.user).toMatchObject({ name: 'Bilal Ahmed', email: member.email, phone: '0321-5551234', cnic: '4210176543213' });
-    expect(await stored(member.user.id)).toEqual({ name: 'Bilal Ahmed', email: member.email, phone: '0321-5551234', cnic: '4210176543213', role: 'USER' });
+    expect(await stored(member.user.id)).toEqual({ name: 'Bilal Ahmed', email: member.email, phone: '0321-5551234', cnic: '4210176543213', role: 'USER', cnic_claim: null, cnic_claimed_at: null });
     expect((await api.get('/api/profile', member.token)).body.user).toMatchObject({ name: 'Bilal Ahmed', cnic: '4210176543213' });
 
     // Empty optional fields clear them.
@@ -61,13 +61,17 @@ describe('PUT /api/profile', () => {
     expect((await api.get('/api/admin/users', member.token)).status).toBe(403);
   });
 
-  it("refuses another account's CNIC (400) without saying it is taken, and changes nothing", async () => {
-    await signUpMember(ctx, { cnic: '1730112345671' });
+  it("holds another account's CNIC for an administrator: answered as saved, stored as held, the holder's untouched", async () => {
+    const holder = await signUpMember(ctx, { cnic: '1730112345671' });
     const member = await signUpMember(ctx, { name: 'Keeps Name' });
     const res = await api.put('/api/profile', { name: 'New Name', email: member.email, cnic: '17301-1234567-1' }, member.token);
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, code: 'auth.cnicUnusable', message: authMessages.cnicUnusable, errors: { cnic: authMessages.cnicUnusable } });
-    expect(await stored(member.user.id)).toMatchObject({ name: 'Keeps Name', cnic: null });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, code: 'user.profileUpdated', user: { name: 'New Name', cnic: '1730112345671' } });
+    expect(await stored(member.user.id)).toMatchObject({ name: 'New Name', cnic: null, cnic_claim: '1730112345671' });
+    expect(await stored(holder.user.id)).toMatchObject({ cnic: '1730112345671', cnic_claim: null });
+    // Clearing the CNIC, or giving another, ends the hold.
+    expect((await api.put('/api/profile', { name: 'New Name', email: member.email, cnic: '' }, member.token)).body.user.cnic).toBeNull();
+    expect(await stored(member.user.id)).toMatchObject({ cnic: null, cnic_claim: null, cnic_claimed_at: null });
   });
 
   it('checks the body: 400 with one error per field', async () => {

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changePasswordBody, languageBody, languageUpdatedAnswer, profileAnswer, profileBody, profileUpdatedAnswer, userMessages } from '../../contract/users.ts';
 import { findUserById } from '../accounts/users.ts';
 import type { Database } from '../db/database.ts';
-import { currentUser, type AuthHooks } from '../http/auth.ts';
+import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
 import type { AttemptCounter } from '../http/attempt-counter.ts';
 import { Throttle } from '../http/throttle.ts';
 import { responses } from '../http/schemas.ts';
@@ -45,7 +45,7 @@ export function registerProfileRoutes(
     },
     async (request) => {
       await throttleChanges(request);
-      const { user, emailChangePending } = await updateProfile(deps, currentUser(request).id, request.body);
+      const { user, emailChangePending } = await updateProfile(deps, currentUser(request).id, request.body, actorOf(request).ip);
       if (emailChangePending) logSecurityEvent(request, 'email.change-requested', { email: request.body.email });
       const message = emailChangePending ? `${userMessages.profileUpdated} ${userMessages.emailChangeSent}` : userMessages.profileUpdated;
       return { success: true as const, message, user, data: { user, emailChangePending } };

@@ -3,77 +3,104 @@
  * change at once; a new email changes only once its owner opens the link sent to it; a password
  * change needs the current password and signs out every other session.
  */
-import { authMessages, type Language } from '../../contract/accounts.ts';
+import type { Language } from '../../contract/accounts.ts';
 import { userMessages } from '../../contract/users.ts';
 import { deleteUserSessions } from '../accounts/sessions.ts';
 import { refuseCommonPassword } from '../accounts/common-passwords.ts';
 import { generateToken, hashPassword, hashToken, verifyPassword } from '../accounts/secrets.ts';
-import { findUserByEmail, findUserById, toPublicUser, type UserRow } from '../accounts/users.ts';
+import { findUserByEmail, findUserById, toOwnUser, type UserRow } from '../accounts/users.ts';
 import { isUniqueViolation, type Database } from '../db/database.ts';
 import { badRequest } from '../http/errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { confirmNewEmailEmail, emailInUseNoticeEmail } from '../mail/templates.ts';
+import { announceCnicClaim } from '../users/cnic-claims.ts';
 
 const CHANGE_EMAIL_HOURS = 24;
-
-/** A CNIC that cannot be saved: the same answer whether another account has it or the database refused it. */
-const cnicUnusable = () => badRequest(authMessages.cnicUnusable, { cnic: authMessages.cnicUnusable });
 
 /**
  * Never tells the caller that an email or CNIC belongs to someone (as registration does not):
  * - a new email that another account has is answered exactly as a free one ("we sent a link"); its
  *   owner gets a notice without a link and without anything of the caller, and the caller's earlier
  *   pending link stops working in both cases;
- * - a CNIC another account has is refused with a message that says nothing of why or whose
- *   (`cnicUnusable`), the same as when the database refuses it in a race.
+ * - a CNIC that another account has is answered exactly as a free one too: the same status, message
+ *   and code, and the caller's account, in this answer and in every later view of their own (profile,
+ *   /auth/me, sign-in), shows the CNIC they typed, as it would had it been free. It is not saved as
+ *   theirs: it is held for an administrator (users/cnic-claims.ts), and the account that has it is told.
+ *   Showing the caller their old CNIC instead would be the very answer that says "taken". What differs
+ *   is only what the server does next (an audit row, notices, an email to the holder), never the answer;
+ *   the caller learns the outcome only when an administrator decides.
  */
 export async function updateProfile(
   deps: { db: Database; appUrl: string; mailQueued: () => void },
   userId: string,
   body: { name: string; email: string; phone?: string; cnic?: string; emailReminders?: boolean },
+  ip?: string,
 ) {
-  try {
-    const result = await deps.db.transaction(async (tx) => {
-      const { rows } = await tx.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [userId]);
-      const before = rows[0];
-      if (body.cnic && body.cnic !== before.cnic) {
-        const taken = await tx.query('SELECT 1 FROM users WHERE cnic = $1 AND id <> $2', [body.cnic, userId]);
-        if (taken.rowCount > 0) throw cnicUnusable();
-      }
-      await tx.query('UPDATE users SET name = $2, phone = $3, cnic = $4, email_reminders = coalesce($5, email_reminders), updated_at = now() WHERE id = $1', [
-        userId,
-        body.name,
-        body.phone ?? null,
-        body.cnic ?? null,
-        body.emailReminders ?? null,
-      ]);
-      let emailChangePending = false;
-      if (body.email !== before.email) {
-        // Whatever the new address, a link sent before for another one stops working.
-        await tx.query(`UPDATE user_tokens SET used_at = now() WHERE user_id = $1 AND purpose = 'CHANGE_EMAIL' AND used_at IS NULL`, [userId]);
-        const owner = await findUserByEmail(tx, body.email);
-        if (owner) {
-          await enqueueEmail(tx, emailInUseNoticeEmail(owner.email, owner.name, `${deps.appUrl}/login`, owner.language));
-        } else {
-          const token = generateToken();
-          await tx.query(
-            `INSERT INTO user_tokens (user_id, purpose, token_hash, expires_at, new_email) VALUES ($1, 'CHANGE_EMAIL', $2, now() + make_interval(hours => $3), $4)`,
-            [userId, hashToken(token), CHANGE_EMAIL_HOURS, body.email],
-          );
-          const link = `${deps.appUrl}/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(body.email)}`;
-          // The new address is not yet proven to be the caller's: the email carries no name. It is the caller's language that reads it.
-          await enqueueEmail(tx, confirmNewEmailEmail(body.email, link, before.email, before.language));
-        }
-        emailChangePending = true;
-      }
-      return { user: toProfileUser((await findUserById(tx, userId))!), emailChangePending };
-    });
-    if (result.emailChangePending) deps.mailQueued();
-    return result;
-  } catch (error) {
-    if (isUniqueViolation(error, 'users_cnic_key')) throw cnicUnusable();
-    throw error;
+  // A CNIC that another account takes between the check and the write is refused by the unique index:
+  // the edit is made again, and then finds it taken like any other. Answered alike either way.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const result = await updateOnce(deps, userId, body, ip);
+      if (result.mailQueued) deps.mailQueued();
+      return { user: result.user, emailChangePending: result.emailChangePending };
+    } catch (error) {
+      if (attempt < 3 && isUniqueViolation(error, 'users_cnic_key')) continue;
+      throw error;
+    }
   }
+}
+
+async function updateOnce(deps: { db: Database; appUrl: string }, userId: string, body: { name: string; email: string; phone?: string; cnic?: string; emailReminders?: boolean }, ip: string | undefined) {
+  return deps.db.transaction(async (tx) => {
+    const { rows } = await tx.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    const before = rows[0];
+    let mailQueued = false;
+    // What is stored: the CNIC asked for when free (or already theirs); else the one they had, with the
+    // one asked for held. Asking again for the CNIC already held (the form sends back what it shows)
+    // keeps it held and tells nobody twice; asking for none, or another, ends the hold.
+    let cnic = body.cnic ?? null;
+    let claim: string | null = null;
+    let holder: UserRow | undefined;
+    if (cnic !== null && cnic !== before.cnic) {
+      holder = (await tx.query<UserRow>('SELECT * FROM users WHERE cnic = $1 AND id <> $2', [cnic, userId])).rows[0];
+      if (holder) {
+        claim = cnic;
+        cnic = before.cnic;
+      }
+    }
+    await tx.query(
+      `UPDATE users SET name = $2, phone = $3, cnic = $4, email_reminders = coalesce($5, email_reminders), cnic_claim = $6,
+         cnic_claimed_at = CASE WHEN $6::text IS NULL THEN NULL WHEN $6::text IS DISTINCT FROM cnic_claim THEN now() ELSE cnic_claimed_at END,
+         updated_at = now()
+       WHERE id = $1`,
+      [userId, body.name, body.phone ?? null, cnic, body.emailReminders ?? null, claim],
+    );
+    if (holder && claim !== before.cnic_claim) {
+      await announceCnicClaim(tx, deps.appUrl, { id: userId, name: body.name, cnic: before.cnic, ip }, claim!, holder);
+      mailQueued = true;
+    }
+    let emailChangePending = false;
+    if (body.email !== before.email) {
+      // Whatever the new address, a link sent before for another one stops working.
+      await tx.query(`UPDATE user_tokens SET used_at = now() WHERE user_id = $1 AND purpose = 'CHANGE_EMAIL' AND used_at IS NULL`, [userId]);
+      const owner = await findUserByEmail(tx, body.email);
+      if (owner) {
+        await enqueueEmail(tx, emailInUseNoticeEmail(owner.email, owner.name, `${deps.appUrl}/login`, owner.language));
+      } else {
+        const token = generateToken();
+        await tx.query(
+          `INSERT INTO user_tokens (user_id, purpose, token_hash, expires_at, new_email) VALUES ($1, 'CHANGE_EMAIL', $2, now() + make_interval(hours => $3), $4)`,
+          [userId, hashToken(token), CHANGE_EMAIL_HOURS, body.email],
+        );
+        const link = `${deps.appUrl}/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(body.email)}`;
+        // The new address is not yet proven to be the caller's: the email carries no name. It is the caller's language that reads it.
+        await enqueueEmail(tx, confirmNewEmailEmail(body.email, link, before.email, before.language));
+      }
+      emailChangePending = true;
+      mailQueued = true;
+    }
+    return { user: toProfileUser((await findUserById(tx, userId))!), emailChangePending, mailQueued };
+  });
 }
 
 /**
@@ -99,7 +126,7 @@ export async function changePassword(db: Database, user: { id: string; sessionId
   });
 }
 
-/** One's own account as the profile shows it: the public fields and the reminder emails choice. */
+/** One's own account as the profile shows it: the public fields (a held CNIC as theirs, toOwnUser) and the reminder emails choice. */
 export function toProfileUser(row: UserRow) {
-  return { ...toPublicUser(row), emailReminders: row.email_reminders };
+  return { ...toOwnUser(row), emailReminders: row.email_reminders };
 }

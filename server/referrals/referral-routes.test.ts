@@ -129,6 +129,46 @@ describe('the member’s view', () => {
     expect((await api.get('/api/referrals/tree')).status).toBe(401);
   });
 
+  it('shows a member the email of their own referrals only: levels 2 and 3 come without contacts; an admin sees them all', async () => {
+    const phones = ['03001110001', '03001110002', '03001110003', '03001110004'];
+    const people: Member[] = [];
+    for (const [i, name] of ['Rashid', 'Saima', 'Tariq', 'Uzma'].entries()) {
+      people.push(await signUpMember(ctx, { name, phone: phones[i], referralCode: people.at(-1)?.user.referralCode }));
+    }
+    const [top, first, second, third] = people;
+    const raw = async (url: string, token: string) => {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode).toBe(200);
+      return res.body;
+    };
+    for (const url of ['/api/referrals/tree', '/api/referrals']) {
+      const text = await raw(url, top.token);
+      // The raw answer: the level-1 person's email is there; nobody else's, and no phone at all.
+      expect(text).toContain(first.email);
+      for (const stranger of [second, third]) expect(text, url).not.toContain(stranger.email);
+      for (const phone of phones) expect(text, url).not.toContain(phone);
+      expect(text).toContain('Tariq');
+      expect(text).toContain('Uzma');
+    }
+    const tree = JSON.parse(await raw('/api/referrals/tree', top.token));
+    const level1 = tree.tree[0];
+    expect(level1.referredUser).toMatchObject({ name: 'Saima', email: first.email });
+    expect(level1.children[0].referredUser).toMatchObject({ name: 'Tariq', email: null });
+    expect(level1.children[0].children[0].referredUser).toMatchObject({ name: 'Uzma', email: null });
+    const list = JSON.parse(await raw('/api/referrals', top.token)).data.referrals as { level: number; referredUser: { email: string | null } }[];
+    expect(list.map((r) => [r.level, r.referredUser.email])).toEqual([
+      [1, first.email],
+      [2, null],
+      [3, null],
+    ]);
+
+    // An admin's view of the same tree keeps every level's email (admins see every user anyway).
+    const asAdmin = JSON.parse(await raw(`/api/referrals/tree?userId=${top.user.id}`, admin.token));
+    expect(asAdmin.tree[0].referredUser.email).toBe(first.email);
+    expect(asAdmin.tree[0].children[0].referredUser.email).toBe(second.email);
+    expect(asAdmin.tree[0].children[0].children[0].referredUser.email).toBe(third.email);
+  });
+
   it('the leaderboard shows members only first names and an initial', async () => {
     const [winner] = await chain(['Omar Farooq Siddiqui', 'Parveen']);
     const board = await api.get('/api/referrals/leaderboard?period=all&limit=50', (await signUpMember(ctx)).token);

@@ -68,7 +68,9 @@ export function registerReferralRoutes(app: FastifyInstance, deps: { db: Databas
       const viewer = currentUser(request);
       const target = request.query.userId ?? viewer.id;
       // Another member's tree is never shown to a member: they get an empty result (member document §6).
-      const result = viewer.role !== 'ADMIN' && target !== viewer.id ? emptyTree() : isUuid(target) ? await referralTree(deps.db, target) : emptyTree();
+      // A member sees the emails of their own level 1 only; an admin sees everyone's (referral-service.ts).
+      const shown = viewer.role === 'ADMIN' ? 'all' : 'direct';
+      const result = viewer.role !== 'ADMIN' && target !== viewer.id ? emptyTree() : isUuid(target) ? await referralTree(deps.db, target, shown) : emptyTree();
       return { success: true as const, ...result };
     },
   );

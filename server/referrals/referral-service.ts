@@ -44,13 +44,24 @@ async function referralsOf<P extends boolean = false>(
   return rows;
 }
 
+/**
+ * Whose email a referrer sees. A member brought their level-1 people in themselves and knows them; the
+ * people those brought in (levels 2 and 3) are strangers to the member, who earns on them but has no
+ * business contacting them: their email is left out (null). An administrator sees every user's contacts
+ * in user administration anyway, and needs them to follow a commission up, so their view keeps them.
+ */
+export type ContactsShown = 'direct' | 'all';
+
+const emailFor = (r: Pick<ReferralRow, 'level' | 'email'>, shown: ContactsShown) => (shown === 'all' || r.level === 1 ? r.email : null);
+
+/** The member's own referrals (GET /api/referrals): emails of level 1 only, as in the tree. */
 export async function listReferrals(q: Queryable, userId: string) {
   return (await referralsOf(q, userId)).map((r) => ({
     id: r.id,
     level: r.level,
     status: r.status,
     createdAt: new Date(r.created_at).toISOString(),
-    referredUser: { name: r.name, email: r.email, referralCode: r.referral_code, createdAt: new Date(r.user_created_at).toISOString() },
+    referredUser: { name: r.name, email: emailFor(r, 'direct'), referralCode: r.referral_code, createdAt: new Date(r.user_created_at).toISOString() },
     totalCommission: rupeesFromDb(r.total_commission),
   }));
 }
@@ -100,8 +111,9 @@ export type TreeNode = ReferralTreeEntry & { children: TreeNode[] };
 /**
  * The referrer's tree: people they brought (level 1), the people those brought (2), and theirs (3).
  * Two queries: the referrals with their commissions, then the figures with the current rates.
+ * `shown`: whose emails are in it (ContactsShown): 'direct' for the member's own tree, 'all' for an admin.
  */
-export async function referralTree(q: Queryable, userId: string) {
+export async function referralTree(q: Queryable, userId: string, shown: ContactsShown) {
   const rows = await referralsOf(q, userId, true);
   const stats = await statsRow(q, userId, true);
   const rates = [Number(stats.level1_rate), Number(stats.level2_rate), Number(stats.level3_rate)];
@@ -111,7 +123,7 @@ export async function referralTree(q: Queryable, userId: string) {
       id: r.id,
       level: r.level,
       status: r.status,
-      referredUser: { id: r.referred_user_id, name: r.name, email: r.email, referralCode: r.referral_code, createdAt: new Date(r.user_created_at).toISOString() },
+      referredUser: { id: r.referred_user_id, name: r.name, email: emailFor(r, shown), referralCode: r.referral_code, createdAt: new Date(r.user_created_at).toISOString() },
       totalCommission: rupeesFromDb(r.total_commission),
       commissionRate: rates[r.level - 1],
       commissionPayments: r.payments.map((c) => ({ id: c.id, amount: rupeesFromDb(c.amount), status: c.status, paidAt: c.paidAt && new Date(c.paidAt).toISOString() })),

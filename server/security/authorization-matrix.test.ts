@@ -331,6 +331,8 @@ const rows: Row[] = [
   { method: 'PUT', path: '/api/users/{id}', cells: adminOnly(200), url: (w) => `/api/users/${w.owner.id}`, json: adminUserEdit },
   { method: 'PUT', path: '/api/users/{id}/status', cells: adminOnly(200), url: (w) => `/api/users/${w.owner.id}/status`, json: () => ({ isActive: true }) },
   { method: 'PUT', path: '/api/admin/users/{id}/block', cells: adminOnly(200), url: (w) => `/api/admin/users/${w.owner.id}/block`, json: () => ({ isBlocked: false }) },
+  // The owner has no CNIC held for review: past the role check, the admin is told there is nothing to decide.
+  { method: 'PUT', path: '/api/admin/users/{id}/cnic-claim', cells: adminOnly(409), url: (w) => `/api/admin/users/${w.owner.id}/cnic-claim`, json: () => ({ decision: 'DISMISS' }) },
   // Setting a password ends the user's sessions, so it targets the referred member, whose session no row uses.
   { method: 'PUT', path: '/api/users/{id}/password', cells: adminOnly(200), url: (w) => `/api/users/${w.referee.id}/password`, json: () => ({ password: 'reset-by-admin-1' }) },
   { method: 'GET', path: '/api/users/stats/overview', cells: adminOnly(200) },

@@ -17,7 +17,10 @@ import { isUuid } from '../db/ids.ts';
 import { listTotal } from '../db/paging.ts';
 import { conflict, notFound } from '../http/errors.ts';
 
-type AdminUserRow = UserRow & { blocked_reason: string | null; total_committees: number; active_committees: number; total_payments: number; paid_amount: string };
+type AdminUserRow = UserRow & {
+  blocked_reason: string | null; total_committees: number; active_committees: number; total_payments: number; paid_amount: string;
+  holder_id: string | null; holder_name: string | null; holder_email: string | null;
+};
 
 // Figures per user from per-user subqueries on indexed columns: joined only to the rows asked for (a page
 // or one user), never grouped over the whole tables; no query per row.
@@ -26,19 +29,30 @@ export const userFiguresSql = (u: string) => `
   LEFT JOIN LATERAL (SELECT count(*) AS n, sum(amount) AS amount FROM payments WHERE user_id = ${u}.id AND status = 'PAID' AND settled_by_payment_id IS NULL) pay ON true`;
 export const USER_FIGURE_COLUMNS = `coalesce(m.total, 0)::int AS total_committees, coalesce(m.active, 0)::int AS active_committees,
     coalesce(pay.n, 0)::int AS total_payments, coalesce(pay.amount, 0)::text AS paid_amount`;
-const ADMIN_USER_SELECT = `SELECT u.*, ${USER_FIGURE_COLUMNS} FROM users u ${userFiguresSql('u')}`;
+/** Who has the CNIC a user's profile asks for, while it is held for review (users_cnic_key serves it). */
+const cnicHolderSql = (u: string) => `
+  LEFT JOIN LATERAL (SELECT h.id AS holder_id, h.name AS holder_name, h.email AS holder_email FROM users h WHERE h.cnic = ${u}.cnic_claim AND h.id <> ${u}.id) holder ON true`;
+const ADMIN_USER_SELECT = `SELECT u.*, ${USER_FIGURE_COLUMNS}, holder.* FROM users u ${userFiguresSql('u')} ${cnicHolderSql('u')}`;
 
 function toAdminUser(row: AdminUserRow) {
   return {
     ...toPublicUser(row),
     blockedReason: row.blocked_reason,
+    cnicClaim:
+      row.cnic_claim === null || row.cnic_claimed_at === null
+        ? null
+        : {
+            cnic: row.cnic_claim,
+            claimedAt: new Date(row.cnic_claimed_at).toISOString(),
+            heldBy: row.holder_id === null ? null : { id: row.holder_id, name: row.holder_name ?? '', email: row.holder_email ?? '' },
+          },
     committeeStats: { totalCommittees: row.total_committees, activeCommittees: row.active_committees },
     paymentStats: { totalAmount: rupeesFromDb(row.paid_amount), totalPayments: row.total_payments },
   };
 }
 export type AdminUser = ReturnType<typeof toAdminUser>;
 
-export type UserFilter = { search?: string; filter?: 'ACTIVE' | 'INACTIVE' | 'BLOCKED' };
+export type UserFilter = { search?: string; filter?: 'ACTIVE' | 'INACTIVE' | 'BLOCKED' | 'CNIC_CLAIMS' };
 
 /** The users list's WHERE clause (`WHERE …` or empty) and its parameters ($1 to $3 when searching), on `u`; the CSV export reads it too. */
 export function usersWhere(f: UserFilter) {
@@ -47,6 +61,8 @@ export function usersWhere(f: UserFilter) {
   if (f.filter === 'BLOCKED') where.push('u.is_blocked');
   if (f.filter === 'ACTIVE') where.push('u.is_active AND NOT u.is_blocked');
   if (f.filter === 'INACTIVE') where.push('NOT u.is_active AND NOT u.is_blocked');
+  // CNICs held for an administrator (users_cnic_claims_idx).
+  if (f.filter === 'CNIC_CLAIMS') where.push('u.cnic_claim IS NOT NULL');
   if (f.search) {
     params.push(...memberSearchTerms(f.search));
     where.push(memberSearchSql('u', ['$1', '$2', '$3']));
@@ -59,7 +75,7 @@ export async function listUsers(db: Queryable, f: UserFilter & { limit: number; 
   // The page first (users_created_at_idx serves its order), then each of its users' figures.
   const { rows } = await db.query<AdminUserRow>(
     `WITH listed AS (SELECT * FROM users u ${whereSql} ORDER BY u.created_at DESC, u.id LIMIT $${params.length + 1} OFFSET $${params.length + 2})
-     SELECT u.*, ${USER_FIGURE_COLUMNS} FROM listed u ${userFiguresSql('u')} ORDER BY u.created_at DESC, u.id`,
+     SELECT u.*, ${USER_FIGURE_COLUMNS}, holder.* FROM listed u ${userFiguresSql('u')} ${cnicHolderSql('u')} ORDER BY u.created_at DESC, u.id`,
     [...params, f.limit, f.offset],
   );
   const counted = await listTotal(db, { rows: rows.length, limit: f.limit, offset: f.offset }, `FROM users u ${whereSql}`, params);

@@ -12,6 +12,7 @@ import {
   adminUser,
   adminUserAnswer,
   adminUserUpdateBody,
+  cnicClaimDecisionBody,
   USER_FILTERS,
   userBlockBody,
   userCountersAnswer,
@@ -22,12 +23,13 @@ import {
 import type { Database } from '../db/database.ts';
 import { actorOf, type AuthHooks } from '../http/auth.ts';
 import { idParam, responses } from '../http/schemas.ts';
+import { resolveCnicClaim } from './cnic-claims.ts';
 import { getAdminUser, listUsers, setUserActive, setUserBlocked, setUserPassword, updateUserByAdmin, userCounters } from './user-admin-service.ts';
 import { messageAnswer } from '../../contract/answers.ts';
 
 const listQuery = pagingQuery.extend({ search: searchField, status: firstValue(caseInsensitiveEnum(USER_FILTERS).optional()), limit: pagingQuery.shape.limit.default(50) });
 
-export function registerUserRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks }) {
+export function registerUserRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks; appUrl: string; mailQueued: () => void }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: deps.auth.requireAdmin };
   const one = (user: z.output<typeof adminUser>, message?: string) => ({ success: true as const, message, user, data: { user } });
@@ -59,6 +61,27 @@ export function registerUserRoutes(app: FastifyInstance, deps: { db: Database; a
     async (request) => {
       const user = await setUserBlocked(deps.db, actorOf(request), request.params.id, request.body.isBlocked, request.body.reason);
       return one(user, `User ${request.body.isBlocked ? 'blocked' : 'unblocked'} successfully`);
+    },
+  );
+
+  api.put(
+    '/api/admin/users/:id/cnic-claim',
+    {
+      ...admin,
+      schema: {
+        tags: ['users'],
+        summary: 'Give a held CNIC to the user who asked for it, or dismiss the request (admin)',
+        params: idParam,
+        body: cnicClaimDecisionBody,
+        response: responses({ 200: adminUserAnswer }),
+      },
+    },
+    async (request) => {
+      const { decision } = request.body;
+      const user = await resolveCnicClaim(deps.db, actorOf(request), request.params.id, decision, deps.appUrl);
+      // Giving it away emails the account that had it.
+      if (decision === 'GRANT') deps.mailQueued();
+      return one(user, decision === 'GRANT' ? userMessages.cnicClaimGranted : userMessages.cnicClaimDismissed);
     },
   );
 

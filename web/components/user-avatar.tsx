@@ -15,7 +15,7 @@ export function initialsOf(name: string): string {
 /** The person's initials in a circle: enough to recognise the account menu at a glance. */
 export function UserAvatar({ name }: { name: string }) {
   return (
-    <span aria-hidden className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
+    <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
       {initialsOf(name)}
     </span>
   );

@@ -15,11 +15,15 @@ import { cn } from '../../lib/cn.ts';
 import { NotificationBell, type AppNotification } from '../notifications/index.ts';
 import { adminNavEntries, isAdminNavEntryActive } from './admin-nav.ts';
 
-/** Where an admin's notification leads: a new plan request to its details, a new receipt to the review queue. */
+/**
+ * Where an admin's notification leads: a new plan request to its details, a new receipt to the review
+ * queue, a CNIC held for review to the users waiting for that decision.
+ */
 function adminNotificationLink(notification: AppNotification): string | undefined {
   const paymentId = typeof notification.data?.paymentId === 'string' ? notification.data.paymentId : undefined;
   if (notification.type === 'PLAN_REQUEST_NEW' && paymentId) return `/admin/payment-detail/${encodeURIComponent(paymentId)}`;
   if (notification.type === 'INSTALMENT_SUBMITTED') return '/admin/payments';
+  if (notification.type === 'CNIC_CLAIM_PENDING') return '/admin/users?status=cnic_claims';
   return undefined;
 }
 

@@ -88,7 +88,7 @@ function Branch({ node }: { node: TreeBranch }) {
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
             <p className="font-semibold break-words">{person.name}</p>
-            <p className="text-sm break-all text-muted-foreground">{person.email}</p>
+            {person.email && <p className="text-sm break-all text-muted-foreground">{person.email}</p>}
           </div>
           <div className="flex flex-wrap gap-1">
             <LevelBadge level={node.level} />

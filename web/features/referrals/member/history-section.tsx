@@ -49,8 +49,10 @@ function HistoryRow({ referral }: { referral: Referral }) {
   const { t } = useTranslation('memberReferrals');
   const labels = useReferralLabels();
   const titleId = useId();
+  const { email } = referral.referredUser;
+  // Levels 2 and 3 come without an email (the server keeps it to the people one brought in oneself).
   const facts = [
-    { label: t('history.email'), value: referral.referredUser.email },
+    ...(email ? [{ label: t('history.email'), value: email }] : []),
     { label: t('history.referredOn'), value: labels.date(referral.createdAt) },
     { label: t('history.commission'), value: formatPkr(referral.totalCommission) },
   ];

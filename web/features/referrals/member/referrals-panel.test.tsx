@@ -144,7 +144,8 @@ describe('Tree View', () => {
     id: 'referral-2',
     level: 2,
     status: 'PENDING',
-    referredUser: { id: 'user-sana', name: 'Sana Malik', email: 'sana@example.com', referralCode: 'SANA3', createdAt: '2026-02-20T09:00:00.000Z' },
+    // Levels 2 and 3 come without an email, as the server sends them to a member.
+    referredUser: { id: 'user-sana', name: 'Sana Malik', email: null, referralCode: 'SANA3', createdAt: '2026-02-20T09:00:00.000Z' },
     totalCommission: 1250.5,
     commissionRate: 0.05,
     commissionPayments: [],
@@ -153,7 +154,7 @@ describe('Tree View', () => {
         id: 'referral-3',
         level: 3,
         status: 'COMPLETED',
-        referredUser: { id: 'user-omar', name: 'Omar Farooq', email: 'omar@example.com', referralCode: 'OMAR4', createdAt: '2026-03-01T09:00:00.000Z' },
+        referredUser: { id: 'user-omar', name: 'Omar Farooq', email: null, referralCode: 'OMAR4', createdAt: '2026-03-01T09:00:00.000Z' },
         totalCommission: 0,
         commissionRate: 0,
         commissionPayments: [],
@@ -180,6 +181,8 @@ describe('Tree View', () => {
     expect(within(bilalCard).getByText('PKR 2,500')).toBeTruthy();
     expect(within(bilalCard).getByText('10.0%')).toBeTruthy();
     expect(within(bilalCard).getByText('1 (1 paid)')).toBeTruthy();
+    // The member's own referral shows their email; the people under them show their name only.
+    expect(within(bilalCard).getByText('Email', { selector: 'dt' }).nextElementSibling?.textContent).toBe('bilal@example.com');
 
     // Sana hangs under Bilal, Omar under Sana.
     const underBilal = screen.getByRole('list', { name: 'People referred by Bilal Ahmed' });
@@ -193,6 +196,7 @@ describe('Tree View', () => {
     expect(within(omarCard).getByText('Level 3')).toBeTruthy();
     expect(within(omarCard).getByText('Completed')).toBeTruthy();
     expect(within(omarCard).getByText('Not paid')).toBeTruthy();
+    for (const card of [sanaCard, omarCard]) expect(within(card).queryByText('Email')).toBeNull();
     expect(screen.queryByText(/\$/)).toBeNull();
   });
 
@@ -220,7 +224,7 @@ describe('History', () => {
       level: 2,
       status: 'PENDING',
       createdAt: '2026-03-02T09:00:00.000Z',
-      referredUser: { name: 'Sana Malik', email: 'sana@example.com', referralCode: 'SANA3', createdAt: '2026-03-02T09:00:00.000Z' },
+      referredUser: { name: 'Sana Malik', email: null, referralCode: 'SANA3', createdAt: '2026-03-02T09:00:00.000Z' },
       totalCommission: 0,
     });
     await openReferrals({ referrals: [older, newer] }, 'History');
@@ -230,6 +234,7 @@ describe('History', () => {
     expect(within(sana).getByText('Pending')).toBeTruthy();
     expect(within(sana).getByText('PKR 0')).toBeTruthy();
     expect(within(sana).getByText('2 Mar 2026')).toBeTruthy();
+    expect(within(sana).queryByText('Email')).toBeNull();
     const bilal = screen.getByRole('article', { name: 'Bilal Ahmed' });
     expect(within(bilal).getByText('bilal@example.com')).toBeTruthy();
     expect(within(bilal).getByText('PKR 2,500')).toBeTruthy();

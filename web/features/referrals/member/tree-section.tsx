@@ -77,8 +77,10 @@ function TreeItem({ node }: { node: ReferralBranch }) {
   const labels = useReferralLabels();
   const titleId = useId();
   const paid = node.commissionPayments.filter((payment) => payment.status.toUpperCase() === 'PAID').length;
+  const { email } = node.referredUser;
+  // Levels 2 and 3 come without an email: the server keeps it to the people one brought in oneself.
   const facts = [
-    { label: t('tree.email'), value: node.referredUser.email },
+    ...(email ? [{ label: t('tree.email'), value: email }] : []),
     { label: t('tree.joined'), value: labels.date(node.referredUser.createdAt) },
     { label: t('tree.commission'), value: formatPkr(node.totalCommission) },
     { label: t('tree.rate'), value: node.commissionRate > 0 ? formatRate(node.commissionRate) : t('tree.rateNotPaid') },

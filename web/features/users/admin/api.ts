@@ -3,7 +3,7 @@
  * edit"), with the shapes the server answers (contract/users.ts).
  */
 import type { z } from 'zod';
-import type { adminUser, adminUserAnswer, adminUserUpdateBody, USER_FILTERS, userCounters, userListAnswer } from '../../../../contract/users.ts';
+import type { adminUser, adminUserAnswer, adminUserUpdateBody, CnicClaimDecision, USER_FILTERS, userCounters, userListAnswer } from '../../../../contract/users.ts';
 import { api, type QueryParams } from '../../../lib/api-client.ts';
 
 /** A user as an administrator sees them (admin document §3 "User (admin view)"). */
@@ -64,3 +64,6 @@ export const setUserActive = (id: string, isActive: boolean) => api.put<OneBody>
 export const setUserBlocked = (id: string, isBlocked: boolean, reason?: string) =>
   api.put<OneBody>(`${userPath(id)}/block`, { isBlocked, reason: reason?.trim() || undefined });
 
+
+/** A CNIC held for review: given to the user who asked for it, or the request dismissed. */
+export const resolveCnicClaim = (id: string, decision: CnicClaimDecision) => api.put<OneBody>(`${userPath(id)}/cnic-claim`, { decision });

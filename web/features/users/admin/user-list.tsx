@@ -7,7 +7,7 @@
  */
 import { useId } from 'react';
 import { DropdownMenu } from 'radix-ui';
-import { Ban, BookOpenText, EllipsisVertical, Pencil, Power, PowerOff, ShieldCheck, Unlock } from 'lucide-react';
+import { Ban, BookOpenText, Check, EllipsisVertical, Pencil, Power, PowerOff, ShieldCheck, Unlock, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPkr } from '../../../../contract/money.ts';
@@ -18,10 +18,10 @@ import { MenuContent, MenuItem, MenuSeparator } from '../../../components/ui/men
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { ledgerPath } from '../../instalments/admin/index.ts';
 import type { AdminUser } from './api.ts';
-import { displayStatus, formatDate, formatDateTime, statusTone } from './display.ts';
+import { displayStatus, formatCnic, formatDate, formatDateTime, statusTone } from './display.ts';
 import { WIDE_QUERY, useMediaQuery } from './parts.tsx';
 
-export type UserAction = 'edit' | 'toggleActive' | 'toggleBlock';
+export type UserAction = 'edit' | 'toggleActive' | 'toggleBlock' | 'grantCnic' | 'dismissCnic';
 
 interface UserListProps {
   users: AdminUser[];
@@ -47,6 +47,35 @@ function RoleAndStatus({ user }: { user: AdminUser }) {
         {t(`admin.users.roles.${user.role}`)}
       </Badge>
       <Badge tone={statusTone[status]}>{t(`admin.users.status.${status}`)}</Badge>
+    </div>
+  );
+}
+
+/**
+ * A CNIC this user asked for while another account had it (server/users/cnic-claims.ts): what they asked
+ * for and when, who has it now, and the two decisions.
+ */
+function CnicClaimNote({ user, onAction }: { user: AdminUser; onAction: UserListProps['onAction'] }) {
+  const { t, i18n } = useTranslation();
+  const claim = user.cnicClaim;
+  if (!claim) return null;
+  return (
+    <div className="mt-2 space-y-1 text-xs" role="group" aria-label={t('admin.users.cnicClaim.badge')}>
+      <Badge tone="warning">{t('admin.users.cnicClaim.badge')}</Badge>
+      <p className="break-words">{t('admin.users.cnicClaim.asked', { cnic: formatCnic(claim.cnic), date: formatDate(claim.claimedAt, i18n.language) })}</p>
+      <p className="break-words text-muted-foreground">
+        {claim.heldBy ? t('admin.users.cnicClaim.heldBy', { name: claim.heldBy.name, email: claim.heldBy.email }) : t('admin.users.cnicClaim.heldByNobody')}
+      </p>
+      <div className="flex flex-wrap gap-1.5 pt-1">
+        <Button variant="outline" size="sm" className="whitespace-nowrap" onClick={() => onAction('grantCnic', user)}>
+          <Check aria-hidden />
+          {t('admin.users.cnicClaim.grant')}
+        </Button>
+        <Button variant="outline" size="sm" className="whitespace-nowrap" onClick={() => onAction('dismissCnic', user)}>
+          <X aria-hidden />
+          {t('admin.users.cnicClaim.dismiss')}
+        </Button>
+      </div>
     </div>
   );
 }
@@ -170,6 +199,7 @@ function UserTable({ users, currentUserId, busyUserId, onAction }: UserListProps
                     </div>
                     <div className="text-muted-foreground">{text.phone(user)}</div>
                     <div className="font-mono text-xs text-muted-foreground">{t('admin.users.referralCode', { code: user.referralCode })}</div>
+                    <CnicClaimNote user={user} onAction={onAction} />
                   </div>
                 </div>
               </td>
@@ -238,6 +268,7 @@ function UserCard({ user, currentUserId, busyUserId, onAction }: UserListProps &
             {user.isBlocked && user.blockedReason && (
               <p className="mt-1 text-xs break-words text-muted-foreground">{t('admin.users.blockedReason', { reason: user.blockedReason })}</p>
             )}
+            <CnicClaimNote user={user} onAction={onAction} />
           </div>
           <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
             <div className="min-w-0">

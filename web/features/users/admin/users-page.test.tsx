@@ -101,7 +101,7 @@ describe('/admin/users', () => {
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'BLOCKED');
     await waitFor(() => expect(requestsTo(spy, '/api/admin/users').some((url) => url.searchParams.get('status') === 'BLOCKED')).toBe(true));
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Active', 'Inactive', 'Blocked']);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Active', 'Inactive', 'Blocked', 'CNIC held for review']);
   });
 
   it("opens a card's actions menu from the keyboard: Enter or Space opens it, the arrows move, Escape closes it and gives the focus back", async () => {
@@ -163,6 +163,68 @@ describe('/admin/users', () => {
     await screen.findByRole('article', { name: 'Usman Ali' });
     expect(requestsTo(spy, '/api/admin/users')[0].searchParams.get('status')).toBe('BLOCKED');
     expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe('BLOCKED');
+  });
+});
+
+describe('/admin/users: a CNIC held for review', () => {
+  const held = makeAdminUser({
+    id: 'user-9',
+    name: 'Sana Malik',
+    email: 'sana@example.com',
+    cnic: '3520100000001',
+    cnicClaim: { cnic: '3520212345671', claimedAt: '2026-03-10T09:00:00.000Z', heldBy: { id: 'user-10', name: 'Omar Farooq', email: 'omar@example.com' } },
+  });
+
+  it.each([
+    ['a card', 390],
+    ['the table', 1440],
+  ])('shows on %s what was asked for, when, and who has it, with the two decisions', async (_where, width) => {
+    screenWidth(width);
+    stubGetRequests({ '/api/admin/users': listAnswer([held, ayesha]) });
+    renderWithAdmin(<AdminUsersPage />);
+    const note = await screen.findByRole('group', { name: 'CNIC held for review' });
+    expect(within(note).getByText('Asked for CNIC 35202-1234567-1 on 10 Mar 2026.')).toBeTruthy();
+    expect(within(note).getByText('Another account has it: Omar Farooq (omar@example.com).')).toBeTruthy();
+    expect(within(note).getByRole('button', { name: 'Give CNIC' })).toBeTruthy();
+    expect(within(note).getByRole('button', { name: 'Dismiss' })).toBeTruthy();
+    // Only the user with a held CNIC has the note.
+    expect(screen.getAllByRole('group', { name: 'CNIC held for review' })).toHaveLength(1);
+  });
+
+  it('asks first, then sends the decision: Give CNIC, and Dismiss', async () => {
+    screenWidth(390);
+    const { refused } = stubGetRequests({ '/api/admin/users': listAnswer([held]) });
+    const user = userEvent.setup();
+    renderWithAdmin(<AdminUsersPage />);
+    const note = await screen.findByRole('group', { name: 'CNIC held for review' });
+
+    await user.click(within(note).getByRole('button', { name: 'Give CNIC' }));
+    const grant = await screen.findByRole('dialog', { name: 'Give this CNIC?' });
+    expect(within(grant).getByText('Sana Malik gets CNIC 35202-1234567-1. The account that has it now loses it and is told by email.')).toBeTruthy();
+    expect(refused).toEqual([]);
+    await user.click(within(grant).getByRole('button', { name: 'Give CNIC' }));
+    // Only reads are answered in these tests: the refused write shows the screen's message.
+    expect(await screen.findByText('Failed to resolve the CNIC request')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(within(note).getByRole('button', { name: 'Dismiss' }));
+    const dismiss = await screen.findByRole('dialog', { name: 'Dismiss this CNIC request?' });
+    expect(within(dismiss).getByText('Sana Malik keeps the CNIC they had and is asked to contact support.')).toBeTruthy();
+    await user.click(within(dismiss).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(refused).toHaveLength(2));
+    expect(refused.map((call) => [call.method, call.path, call.body])).toEqual([
+      ['PUT', '/api/admin/users/user-9/cnic-claim', { decision: 'GRANT' }],
+      ['PUT', '/api/admin/users/user-9/cnic-claim', { decision: 'DISMISS' }],
+    ]);
+  });
+
+  it('opens the list of held CNICs from ?status=cnic_claims (the administrators’ notification links here)', async () => {
+    const { spy } = stubGetRequests({ '/api/admin/users': listAnswer([held]) });
+    renderWithAdmin(<AdminUsersPage />, { path: '/admin/users?status=cnic_claims' });
+    await screen.findByRole('group', { name: 'CNIC held for review' });
+    expect(requestsTo(spy, '/api/admin/users')[0].searchParams.get('status')).toBe('CNIC_CLAIMS');
+    expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).selectedOptions[0].textContent).toBe('CNIC held for review');
   });
 });
 

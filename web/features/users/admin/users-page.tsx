@@ -7,7 +7,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { RefreshCw, Search, UserX } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { USER_FILTERS } from '../../../../contract/users.ts';
+import { USER_FILTERS, userMessages } from '../../../../contract/users.ts';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -20,7 +20,11 @@ import { cn } from '../../../lib/cn.ts';
 import { notify } from '../../../lib/toast.ts';
 import { adminOverviewKey } from '../../../lib/query-keys.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { exportUsers, fetchUsers, setUserActive, setUserBlocked, updateUser, userKeys, type AdminUser, type UserFilter } from './api.ts';
+import { exportUsers, fetchUsers, resolveCnicClaim, setUserActive, setUserBlocked, updateUser, userKeys, type AdminUser, type UserFilter } from './api.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import type { CnicClaimDecision } from '../../../../contract/users.ts';
+import { formatCnic } from './display.ts';
+import { textOfAnswer } from '../../../lib/i18n.ts';
 import { BlockUserDialog } from './block-user-dialog.tsx';
 import { EditUserDialog } from './edit-user-dialog.tsx';
 import { FilterField, Pager } from './parts.tsx';
@@ -66,6 +70,8 @@ export function AdminUsersPage() {
 
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [blocking, setBlocking] = useState<AdminUser | null>(null);
+  /** A held CNIC the admin is deciding on, and what they chose. */
+  const [deciding, setDeciding] = useState<{ user: AdminUser; decision: CnicClaimDecision } | null>(null);
 
   /** After any change: the list, its counters and the dashboard figures are read again. */
   async function changed(user: AdminUser) {
@@ -83,11 +89,28 @@ export function AdminUsersPage() {
     onError: (error) => notify.error(getErrorMessage(error, t('admin.users.toast.statusFailed'))),
   });
 
+  const decideCnic = useMutation({
+    mutationFn: ({ user, decision }: { user: AdminUser; decision: CnicClaimDecision }) => resolveCnicClaim(user.id, decision),
+    onSuccess: (_answer, { user, decision }) => {
+      notify.success(
+        textOfAnswer(
+          decision === 'GRANT' ? { code: 'user.cnicClaimGranted', message: userMessages.cnicClaimGranted } : { code: 'user.cnicClaimDismissed', message: userMessages.cnicClaimDismissed },
+        ),
+      );
+      setDeciding(null);
+      void changed(user);
+    },
+    onError: (error) => notify.error(getErrorMessage(error, t('admin.users.cnicClaim.failed'))),
+  });
+
   function onAction(action: UserAction, user: AdminUser) {
     if (action === 'edit') setEditing(user);
     else if (action === 'toggleBlock') setBlocking(user);
+    else if (action === 'grantCnic') setDeciding({ user, decision: 'GRANT' });
+    else if (action === 'dismissCnic') setDeciding({ user, decision: 'DISMISS' });
     else toggleActive.mutate(user);
   }
+  const decidingClaim = deciding?.user.cnicClaim;
 
   const counters = users.data?.counters;
   const list = users.data?.users ?? [];
@@ -207,6 +230,22 @@ export function AdminUsersPage() {
           setEditing(null);
           void changed(user);
         }}
+      />
+      <ConfirmDialog
+        open={deciding !== null}
+        onOpenChange={(open) => !open && setDeciding(null)}
+        title={deciding?.decision === 'GRANT' ? t('admin.users.cnicClaim.grantTitle') : t('admin.users.cnicClaim.dismissTitle')}
+        description={
+          !deciding || !decidingClaim
+            ? undefined
+            : deciding.decision === 'DISMISS'
+              ? t('admin.users.cnicClaim.dismissDescription', { name: deciding.user.name })
+              : t(decidingClaim.heldBy ? 'admin.users.cnicClaim.grantDescription' : 'admin.users.cnicClaim.grantDescriptionFree', { name: deciding.user.name, cnic: formatCnic(decidingClaim.cnic) })
+        }
+        confirmLabel={deciding?.decision === 'GRANT' ? t('admin.users.cnicClaim.grant') : t('admin.users.cnicClaim.dismiss')}
+        destructive={deciding?.decision === 'GRANT' && Boolean(decidingClaim?.heldBy)}
+        busy={decideCnic.isPending}
+        onConfirm={() => deciding && decideCnic.mutate(deciding)}
       />
       <BlockUserDialog
         user={blocking}
