@@ -18,7 +18,7 @@ export type UserRow = {
   created_at: Date;
   email_reminders: boolean;
   language: Language;
-  /** A CNIC this user asked for that another account has, held for an administrator (migration 044). */
+  /** A CNIC this user asked for that another account has, held for an administrator (migration 045). */
   cnic_claim: string | null;
   cnic_claimed_at: Date | null;
 };

@@ -1,5 +1,5 @@
 /**
- * CNICs held for review (migration 044). A member who puts on their profile a CNIC that another account
+ * CNICs held for review (migration 045). A member who puts on their profile a CNIC that another account
  * has gets the same answer as for a free one (server/profile/profile-service.ts), so the CNIC cannot be
  * used to find out who is registered. It is not saved as theirs: it is held on their row, the account
  * that has it is told (email and notification, nothing of the asker), the administrators are told and
