@@ -372,10 +372,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (keptAnswers) metrics.watchCache('answers', () => keptAnswers.cache.lookups);
   const authRateLimits = options.authRateLimits ?? defaultAuthRateLimits;
   registerAuthRoutes(app, { ...accountDeps, auth, limits: authRateLimits, attempts });
-  registerTwoFactorRoutes(app, { db: db, auth, attempts });
+  registerTwoFactorRoutes(app, { db: db, auth, attempts, mailQueued: accountDeps.mailQueued });
   registerPlanRoutes(app, { db: db, auth });
   registerGroupRoutes(app, { db: db, auth, today });
-  registerBankAccountRoutes(app, { db: db, auth });
+  registerBankAccountRoutes(app, { db: db, auth, mailQueued: accountDeps.mailQueued });
   registerPlanPaymentRoutes(app, paymentDeps);
   registerReceiptRoutes(app, paymentDeps);
   registerCommitteeRoutes(app, paymentDeps);
@@ -386,7 +386,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const statementPool = options.statementPool ?? new StatementPool({ threads: options.config.statementWorkers, queue: options.config.statementQueue }, options.logger);
   app.addHook('onClose', () => statementPool.close());
   registerStatementRoutes(app, { ...paymentDeps, attempts, limits: options.statementLimits ?? defaultStatementLimits, pool: statementPool });
-  registerUserRoutes(app, { db: db, auth });
+  registerUserRoutes(app, { db: db, auth, mailQueued: accountDeps.mailQueued });
   registerOverviewRoutes(app, { db: db, auth, today });
   registerNotificationRoutes(app, { db: db, auth });
   registerAuditRoutes(app, { db: db, auth });

@@ -3,12 +3,14 @@
  * change at once; a new email changes only once its owner opens the link sent to it; a password
  * change needs the current password and signs out every other session.
  */
-import { authMessages, type Language } from '../../contract/accounts.ts';
-import { userMessages } from '../../contract/users.ts';
+import { authMessages, stepUpMessages, type Language } from '../../contract/accounts.ts';
 import { deleteUserSessions } from '../accounts/sessions.ts';
 import { refuseCommonPassword } from '../accounts/common-passwords.ts';
-import { generateToken, hashPassword, hashToken, verifyPassword } from '../accounts/secrets.ts';
+import { generateToken, hashPassword, hashToken } from '../accounts/secrets.ts';
 import { findUserByEmail, findUserById, toPublicUser, type UserRow } from '../accounts/users.ts';
+import { claimStepUp, proveStepUp, type SecondStepClient } from '../accounts/second-factor.ts';
+import { deviceOf, noticeOwner } from '../accounts/security-notices.ts';
+import { recordAudit, type Actor } from '../audit/audit.ts';
 import { isUniqueViolation, type Database } from '../db/database.ts';
 import { badRequest } from '../http/errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
@@ -26,12 +28,20 @@ const cnicUnusable = () => badRequest(authMessages.cnicUnusable, { cnic: authMes
  *   pending link stops working in both cases;
  * - a CNIC another account has is refused with a message that says nothing of why or whose
  *   (`cnicUnusable`), the same as when the database refuses it in a race.
+ *
+ * A new email takes the account's mail (and with it password resets), so asking for one needs the
+ * current password, and the current code when two-factor is on (step-up, decision 045); the current
+ * address is told at once, whatever the new one is.
  */
 export async function updateProfile(
   deps: { db: Database; appUrl: string; mailQueued: () => void },
-  userId: string,
-  body: { name: string; email: string; phone?: string; cnic?: string; emailReminders?: boolean },
+  actor: Actor & SecondStepClient,
+  body: { name: string; email: string; phone?: string; cnic?: string; emailReminders?: boolean; currentPassword?: string; code?: string },
 ) {
+  const userId = actor.id;
+  const current = await findUserById(deps.db, userId);
+  // Only a change of email asks for the proof; name, phone, CNIC and reminders need the session alone.
+  const claim = current && body.email !== current.email ? await proveStepUp(deps, actor, { password: body.currentPassword, code: body.code }) : undefined;
   try {
     const result = await deps.db.transaction(async (tx) => {
       const { rows } = await tx.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [userId]);
@@ -49,6 +59,20 @@ export async function updateProfile(
       ]);
       let emailChangePending = false;
       if (body.email !== before.email) {
+        // The proof was asked for when the email read before differed; one changed in between asks again.
+        if (!claim) throw badRequest(stepUpMessages.passwordRequired, { currentPassword: stepUpMessages.passwordRequired });
+        await claimStepUp(tx, claim);
+        await recordAudit(tx, {
+          actorId: userId,
+          action: 'EMAIL_CHANGE_REQUEST',
+          entityType: 'user',
+          entityId: userId,
+          before: { email: before.email },
+          ip: actor.ip,
+          security: true,
+          device: deviceOf(actor.userAgent),
+        });
+        await noticeOwner(tx, before, { kind: 'emailChangeRequested', newEmail: body.email }, actor);
         // Whatever the new address, a link sent before for another one stops working.
         await tx.query(`UPDATE user_tokens SET used_at = now() WHERE user_id = $1 AND purpose = 'CHANGE_EMAIL' AND used_at IS NULL`, [userId]);
         const owner = await findUserByEmail(tx, body.email);
@@ -85,18 +109,27 @@ export async function setLanguage(db: Database, userId: string, language: Langua
   return toProfileUser(rows[0]);
 }
 
-export async function changePassword(db: Database, user: { id: string; sessionId: string }, body: { currentPassword: string; newPassword: string }) {
-  const row = (await findUserById(db, user.id))!;
-  if (!(await verifyPassword(row.password_hash, body.currentPassword))) {
-    throw badRequest(userMessages.currentPasswordWrong, { currentPassword: userMessages.currentPasswordWrong });
-  }
+/**
+ * Needs the current password, and the current code when two-factor is on (step-up); this device stays
+ * signed in, every other session ends, and the owner is emailed a security notice.
+ */
+export async function changePassword(
+  deps: { db: Database; mailQueued: () => void },
+  actor: Actor & SecondStepClient & { sessionId: string },
+  body: { currentPassword: string; newPassword: string; code?: string },
+) {
+  const claim = await proveStepUp(deps, actor, { password: body.currentPassword, code: body.code });
   refuseCommonPassword(body.newPassword, 'newPassword');
   const passwordHash = await hashPassword(body.newPassword);
-  await db.transaction(async (tx) => {
-    await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [user.id, passwordHash]);
+  await deps.db.transaction(async (tx) => {
+    await claimStepUp(tx, claim);
+    const { rows } = await tx.query<UserRow>('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1 RETURNING *', [actor.id, passwordHash]);
     // This device stays signed in; every other session ends.
-    await deleteUserSessions(tx, user.id, user.sessionId);
+    await deleteUserSessions(tx, actor.id, actor.sessionId);
+    await recordAudit(tx, { actorId: actor.id, action: 'PASSWORD_CHANGE', entityType: 'user', entityId: actor.id, ip: actor.ip, security: true, device: deviceOf(actor.userAgent) });
+    await noticeOwner(tx, rows[0], { kind: 'passwordChanged' }, actor);
   });
+  deps.mailQueued();
 }
 
 /** One's own account as the profile shows it: the public fields and the reminder emails choice. */

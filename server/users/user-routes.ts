@@ -21,13 +21,14 @@ import {
 } from '../../contract/users.ts';
 import type { Database } from '../db/database.ts';
 import { actorOf, type AuthHooks } from '../http/auth.ts';
+import { logSecurityEvent } from '../http/security-log.ts';
 import { idParam, responses } from '../http/schemas.ts';
 import { getAdminUser, listUsers, setUserActive, setUserBlocked, setUserPassword, updateUserByAdmin, userCounters } from './user-admin-service.ts';
 import { messageAnswer } from '../../contract/answers.ts';
 
 const listQuery = pagingQuery.extend({ search: searchField, status: firstValue(caseInsensitiveEnum(USER_FILTERS).optional()), limit: pagingQuery.shape.limit.default(50) });
 
-export function registerUserRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks }) {
+export function registerUserRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks; mailQueued: () => void }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: deps.auth.requireAdmin };
   const one = (user: z.output<typeof adminUser>, message?: string) => ({ success: true as const, message, user, data: { user } });
@@ -43,8 +44,27 @@ export function registerUserRoutes(app: FastifyInstance, deps: { db: Database; a
       one(await getAdminUser(deps.db, request.params.id)),
     );
 
-    api.put(`${prefix}/:id`, { ...admin, schema: { tags: ['users'], summary: 'Edit name, email, phone and role (admin)', params: idParam, body: adminUserUpdateBody, response: responses({ 200: adminUserAnswer }) } }, async (request) =>
-      one(await updateUserByAdmin(deps.db, actorOf(request), request.params.id, request.body), 'User updated successfully'),
+    api.put(
+      `${prefix}/:id`,
+      {
+        ...admin,
+        schema: {
+          tags: ['users'],
+          summary: 'Edit name, email, phone and role (admin)',
+          description: 'A change of role is a security change: marked in the audit log, and every admin is emailed a security notice.',
+          params: idParam,
+          body: adminUserUpdateBody,
+          response: responses({ 200: adminUserAnswer }),
+        },
+      },
+      async (request) => {
+        const { user, roleChanged } = await updateUserByAdmin(deps.db, actorOf(request), request.params.id, request.body);
+        if (roleChanged) {
+          deps.mailQueued();
+          logSecurityEvent(request, 'role.changed', { userId: request.params.id });
+        }
+        return one(user, 'User updated successfully');
+      },
     );
 
     api.put(`${prefix}/:id/status`, { ...admin, schema: { tags: ['users'], summary: 'Activate or deactivate (admin)', params: idParam, body: userStatusBody, response: responses({ 200: adminUserAnswer }) } }, async (request) => {
