@@ -35,6 +35,16 @@ export const twoFactorMessages = {
   disabled: 'Two-factor sign-in is off. Other devices have been signed out.',
   recoveryCodesNeedTwoFactor: 'Recovery codes are for two-factor sign-in. Turn it on first.',
   recoveryCodesCreated: 'New recovery codes are ready. Codes made before no longer work.',
+  /** After five wrong codes in a row: 429, with retryAt (and Retry-After) saying when to try again. */
+  locked: 'Too many wrong codes in a row. Codes are refused for 15 minutes; please try again later.',
+} as const;
+
+/**
+ * Step-up (decision 047): a change that could take the account over asks for the current password,
+ * and the current two-factor code when two-factor sign-in is on (twoFactorMessages' texts for the code).
+ */
+export const stepUpMessages = {
+  passwordRequired: 'Enter your current password to confirm this change.',
 } as const;
 
 /** Texts of the signed-in person's own sessions (devices where they are signed in). */

@@ -12,7 +12,7 @@ import { languageField, publicUser } from './public-user.ts';
 export { LANGUAGES, languageField, publicUser, roleSchema, type PublicUser, type Role } from './public-user.ts';
 
 // The texts live apart from the schemas, so that a page can show them without loading zod.
-export { accountMessages, authMessages, sessionMessages, twoFactorMessages } from './account-messages.ts';
+export { accountMessages, authMessages, sessionMessages, stepUpMessages, twoFactorMessages } from './account-messages.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
 /** Long enough for any passphrase, short enough that hashing it is never a denial of service. */
@@ -197,8 +197,26 @@ export type TwoFactorStatus = z.infer<typeof twoFactorStatus>;
 export const twoFactorSetup = z.object({ secret: z.string(), otpauthUrl: z.string() });
 export type TwoFactorSetup = z.infer<typeof twoFactorSetup>;
 
-export const twoFactorEnableBody = z.object({ code: twoFactorCodeField });
+/**
+ * Step-up (decision 047): the proof a change that could take the account over asks for besides the
+ * session. The current password; and the current authenticator code when two-factor sign-in is on.
+ * Optional here so that the server answers a missing one as it answers a wrong one: 400 with a field
+ * error on it (stepUp.passwordRequired, twoFactor.codeRequired), from the rule that knows whether it is needed.
+ */
+export const stepUpPasswordField = z.string({ error: accountMessages.passwordRequired }).max(PASSWORD_MAX_LENGTH, accountMessages.passwordTooLong).optional();
+export const stepUpCodeField = z.preprocess(emptyToUndefined, twoFactorCodeField.optional());
+
+/** POST /api/auth/two-factor/setup: the current password (two-factor is not on yet, so no code). */
+export const twoFactorSetupBody = z.object({ currentPassword: stepUpPasswordField });
+export type TwoFactorSetupBody = z.infer<typeof twoFactorSetupBody>;
+
+/** POST /api/auth/two-factor/enable: the first code of the new secret, and the current password. */
+export const twoFactorEnableBody = z.object({ code: twoFactorCodeField, currentPassword: stepUpPasswordField });
 export type TwoFactorEnableBody = z.infer<typeof twoFactorEnableBody>;
+
+/** POST /api/auth/two-factor/recovery-codes: the current password and a current code (two-factor is on). */
+export const recoveryCodesBody = z.object({ currentPassword: stepUpPasswordField, code: stepUpCodeField });
+export type RecoveryCodesBody = z.infer<typeof recoveryCodesBody>;
 
 export const twoFactorDisableBody = z.object({
   password: z.string({ error: accountMessages.passwordRequired }).min(1, accountMessages.passwordRequired).max(PASSWORD_MAX_LENGTH),
@@ -293,3 +311,38 @@ export const signOutOthersAnswer = z.object({
 
 /** POST /api/auth/two-factor/setup: the new secret and its otpauth:// address, at the top and again in data. */
 export const twoFactorSetupAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string(), secret: z.string(), otpauthUrl: z.string(), data: twoFactorSetup });
+
+/**
+ * The security changes of one's own account (decision 047), newest first, as the sessions card lists
+ * them: what (the audit action), when, from which device and address. Read from the audit trail.
+ */
+export const SECURITY_CHANGE_ACTIONS = [
+  'PASSWORD_CHANGE',
+  'EMAIL_CHANGE_REQUEST',
+  'EMAIL_CHANGE',
+  'TWO_FACTOR_SETUP',
+  'TWO_FACTOR_ENABLE',
+  'TWO_FACTOR_DISABLE',
+  'TWO_FACTOR_RECOVERY_CODES',
+  'TWO_FACTOR_LOCKED',
+  'USER_UPDATE',
+] as const;
+export const securityChange = z.object({
+  id: z.string(),
+  /** USER_UPDATE here is an administrator changing this person's role. */
+  action: z.enum(SECURITY_CHANGE_ACTIONS),
+  createdAt: z.string(),
+  /** "Chrome on Windows"; null when the browser named nothing a person would recognise. */
+  device: z.string().nullable(),
+  ip: z.string().nullable(),
+  /** Made by someone else (an administrator), not by the person themselves. */
+  byAdmin: z.boolean(),
+});
+export type SecurityChange = z.infer<typeof securityChange>;
+
+/** GET /api/auth/security-changes: the caller's ten most recent security changes. */
+export const securityChangesAnswer = z.object({
+  success: z.literal(true),
+  changes: z.array(securityChange),
+  data: z.object({ changes: z.array(securityChange) }),
+});

@@ -34,6 +34,10 @@ export const auditEntry = z.object({
   before: auditSnapshot.nullable(),
   after: auditSnapshot.nullable(),
   ip: z.string().nullable(),
+  /** A security change (decision 047): one's own password, email or two-factor, a role, a bank account members pay into. */
+  security: z.boolean(),
+  /** The browser and system it was made from, for a security change ("Chrome on Windows"). */
+  device: z.string().nullable(),
   createdAt: z.string(),
   actor: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
 });

@@ -1,7 +1,7 @@
 /** User administration and profiles (admin document §2 User Management and Profile; RULES §3). */
 import { z } from 'zod';
 import { answerCode } from './answers.ts';
-import { accountMessages, cnicField, emailField, languageField, nameField, passwordField, phoneField, publicUser, roleSchema } from './accounts.ts';
+import { accountMessages, cnicField, emailField, languageField, nameField, passwordField, phoneField, publicUser, roleSchema, stepUpCodeField, stepUpPasswordField } from './accounts.ts';
 import { pagination } from './paging.ts';
 
 export const userMessages = {
@@ -41,6 +41,10 @@ export const profileBody = z.object({
   cnic: z.preprocess((v) => (v === null ? '' : v), cnicField),
   /** Reminder emails on or off (the in-app reminders stay); left as it is when not sent. */
   emailReminders: z.boolean({ error: 'Email reminders must be true or false.' }).optional(),
+  /** Asked for only when the email changes (step-up, decision 047): the current password … */
+  currentPassword: stepUpPasswordField,
+  /** … and the current two-factor code when two-factor sign-in is on. */
+  code: stepUpCodeField,
 });
 
 /** PUT /api/profile/language: the language one's emails and notifications are written in. */
@@ -55,6 +59,8 @@ export const changePasswordBody = z
     currentPassword: z.string({ error: accountMessages.passwordRequired }).min(1, accountMessages.passwordRequired).max(1024),
     newPassword: passwordField,
     confirmPassword: z.string({ error: accountMessages.passwordsDoNotMatch }),
+    /** The current two-factor code, when two-factor sign-in is on (step-up, decision 047). */
+    code: stepUpCodeField,
   })
   .refine((b) => b.newPassword === b.confirmPassword, { message: accountMessages.passwordsDoNotMatch, path: ['confirmPassword'] });
 

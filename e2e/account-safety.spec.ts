@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { waitForMessageMatching } from './support/mailbox.ts';
 import { registerAndVerify, signIn, signInToDashboard } from './support/journeys.ts';
 import { signInAsAdmin } from './support/plans.ts';
 import { codeFor, promoteToAdminThroughUi, signOutAdmin } from './support/two-factor.ts';
@@ -53,6 +54,9 @@ for (const viewport of VIEWPORTS) {
         await page.goto('/admin/profile');
         const card = page.getByRole('region', { name: 'Two-factor sign-in' });
         await card.getByRole('button', { name: 'Turn on' }).click();
+        const confirm = page.getByRole('dialog', { name: 'Confirm it is you' });
+        await confirm.getByLabel('Current password').fill(person.password);
+        await confirm.getByRole('button', { name: 'Continue' }).click();
         const setup = page.getByRole('dialog', { name: 'Turn on two-factor sign-in' });
         const secret = (await setup.getByLabel('Cannot scan? Type this key into the app:').inputValue()).replace(/\s/g, '');
         await setup.getByLabel('6-digit code').fill(await codeFor(secret));
@@ -163,6 +167,26 @@ for (const viewport of VIEWPORTS) {
           await page.reload();
           await expect(page).toHaveURL(/\/profile$/);
           await expect(page.getByRole('heading', { level: 1, name: 'Profile Settings' })).toBeVisible();
+        });
+
+        await test.step('a new password needs the current one; the change is emailed and listed under recent security changes', async () => {
+          await page.getByRole('button', { name: 'Edit Profile' }).click();
+          const form = page.getByRole('form', { name: 'Edit Profile' });
+          await form.getByLabel('New Password', { exact: true }).fill('a-fresh-pass-7');
+          await form.getByLabel('Confirm New Password').fill('a-fresh-pass-7');
+          await form.getByLabel('Current Password').fill('not-my-password');
+          await form.getByRole('button', { name: 'Save Changes' }).click();
+          await expect(form.getByText('Your current password is not correct.')).toBeVisible();
+          await expect(form.getByLabel('Current Password')).toBeFocused();
+          // Refused, not signed out.
+          await expect(page).toHaveURL(/\/profile$/);
+          await form.getByLabel('Current Password').fill(member.password);
+          await form.getByRole('button', { name: 'Save Changes' }).click();
+          await expect(page.getByText('Your password has been changed. Other devices have been signed out.').first()).toBeVisible();
+          const notice = await waitForMessageMatching(member.email, /Security notice: your password was changed/);
+          expect(notice.body).toMatch(/Device: Chrome on /);
+          expect(notice.body).toContain('(Pakistan time)');
+          await expect(page.getByRole('list', { name: 'Your recent security changes' }).getByText('Password changed')).toBeVisible();
         });
       } finally {
         await otherContext.close();

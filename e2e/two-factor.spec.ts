@@ -6,6 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { registerAndVerify, signIn } from './support/journeys.ts';
+import { waitForMessageMatching } from './support/mailbox.ts';
 import { signInAsAdmin } from './support/plans.ts';
 import { codeFor, msUntilNextStep, promoteToAdminThroughUi, signOutAdmin, wrongCodeFor } from './support/two-factor.ts';
 import { WIDE_VIEWPORT, openAdminUsers, searchUsers } from './support/users.ts';
@@ -41,6 +42,16 @@ test('an admin turns on two-factor sign-in; signing in then takes the password a
     const card = page.getByRole('region', { name: 'Two-factor sign-in' });
     await expect(card.getByText('Off', { exact: true })).toBeVisible();
     await card.getByRole('button', { name: 'Turn on' }).click();
+    // A session alone is not enough (step-up): the current password first, a wrong one shown by its field.
+    const confirm = page.getByRole('dialog', { name: 'Confirm it is you' });
+    const currentPassword = confirm.getByLabel('Current password');
+    await expect(currentPassword).toBeFocused();
+    await currentPassword.fill('not-the-password');
+    await currentPassword.press('Enter');
+    await expect(confirm.getByText('Your current password is not correct.')).toBeVisible();
+    await expect(currentPassword).toHaveAttribute('aria-invalid', 'true');
+    await currentPassword.fill(person.password);
+    await confirm.getByRole('button', { name: 'Continue' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Turn on two-factor sign-in' });
     await expect(dialog).toBeVisible();
@@ -65,6 +76,10 @@ test('an admin turns on two-factor sign-in; signing in then takes the password a
     await expect(codes).toBeHidden();
     await expect(card.getByText('On', { exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Turn off' })).toBeVisible();
+    // The owner is told by email, and the change is on their list of recent security changes.
+    await waitForMessageMatching(person.email, /Security notice: two-factor sign-in was turned on/);
+    const changes = page.getByRole('list', { name: 'Your recent security changes' });
+    await expect(changes.getByText('Two-factor sign-in turned on')).toBeVisible();
   });
 
   await test.step('signed out, the password alone is not enough: the page asks for the code', async () => {

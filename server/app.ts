@@ -373,10 +373,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (keptAnswers) metrics.watchCache('answers', () => keptAnswers.cache.lookups);
   const authRateLimits = options.authRateLimits ?? defaultAuthRateLimits;
   registerAuthRoutes(app, { ...accountDeps, auth, limits: authRateLimits, attempts });
-  registerTwoFactorRoutes(app, { db: db, auth, attempts });
+  registerTwoFactorRoutes(app, { db: db, auth, attempts, mailQueued: accountDeps.mailQueued });
   registerPlanRoutes(app, { db: db, auth });
   registerGroupRoutes(app, { db: db, auth, today });
-  registerBankAccountRoutes(app, { db: db, auth });
+  registerBankAccountRoutes(app, { db: db, auth, mailQueued: accountDeps.mailQueued });
   registerPlanPaymentRoutes(app, paymentDeps);
   registerReceiptRoutes(app, paymentDeps);
   registerCommitteeRoutes(app, paymentDeps);

@@ -18,6 +18,9 @@ import { refuseCommonPassword } from './common-passwords.ts';
 import { generateReferralCode, generateToken, hashPassword, hashToken, spendPasswordCheckTime, verifyPassword } from './secrets.ts';
 import { createSession, deleteUserSessions } from './sessions.ts';
 import { checkLoginCode, claimLoginCode } from './two-factor.ts';
+import type { SecondStepClient } from './second-factor.ts';
+import { deviceOf, noticeOwner } from './security-notices.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { findUserByEmail, findUserByReferralCode, toOwnUser, toPublicUser, type UserRow } from './users.ts';
 
 export type AccountDeps = {
@@ -136,12 +139,16 @@ async function queueAlreadyRegisteredEmail(deps: AccountDeps, q: Queryable, owne
  * Verifies the address the link was sent to. The same link opened again (a second tap, a reload)
  * finds its account already verified: `already` says so, rather than calling a good link invalid.
  */
-export async function verifyEmail(deps: AccountDeps, token: string): Promise<{ userId: string; already: boolean }> {
-  const verifiedUserId = await deps.db.transaction(async (tx): Promise<string | undefined> => {
+export async function verifyEmail(
+  deps: AccountDeps,
+  token: string,
+  client: { ip?: string; userAgent?: string } = {},
+): Promise<{ userId: string; already: boolean; emailChanged?: boolean }> {
+  const verified = await deps.db.transaction(async (tx): Promise<{ userId: string; emailChanged: boolean } | undefined> => {
     const userId = await consumeUserToken(tx, token, 'VERIFY_EMAIL');
     if (userId) {
       await tx.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()), updated_at = now() WHERE id = $1', [userId]);
-      return userId;
+      return { userId, emailChanged: false };
     }
     // A link sent to a new address confirms the change of email (profile); it is verified by opening it.
     const { rows } = await tx.query<{ user_id: string; new_email: string }>(
@@ -152,10 +159,30 @@ export async function verifyEmail(deps: AccountDeps, token: string): Promise<{ u
     if (!rows[0]) return undefined;
     const taken = await tx.query('SELECT 1 FROM users WHERE email = $1 AND id <> $2', [rows[0].new_email, rows[0].user_id]);
     if (taken.rowCount > 0) throw conflict(authMessages.emailTaken, { email: authMessages.emailTaken });
+    const { rows: before } = await tx.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [rows[0].user_id]);
+    const owner = before[0];
     await tx.query('UPDATE users SET email = $2, email_verified_at = now(), updated_at = now() WHERE id = $1', [rows[0].user_id, rows[0].new_email]);
-    return rows[0].user_id;
+    // A security change (decision 047): in the trail, and told to the old address (whose owner may not
+    // have asked for it) and to the new one.
+    await recordAudit(tx, {
+      actorId: owner.id,
+      action: 'EMAIL_CHANGE',
+      entityType: 'user',
+      entityId: owner.id,
+      before: { email: owner.email },
+      after: { email: rows[0].new_email },
+      ip: client.ip,
+      security: true,
+      device: deviceOf(client.userAgent),
+    });
+    const change = { kind: 'emailChanged', oldEmail: owner.email, newEmail: rows[0].new_email } as const;
+    await noticeOwner(tx, owner, change, client, owner.email);
+    await noticeOwner(tx, owner, change, client, rows[0].new_email);
+    return { userId: owner.id, emailChanged: true };
   });
-  if (verifiedUserId) return { userId: verifiedUserId, already: false };
+  if (verified?.emailChanged) deps.mailQueued();
+  const verifiedUserId = verified?.userId;
+  if (verifiedUserId) return { userId: verifiedUserId, already: false, emailChanged: verified.emailChanged };
   const used = await deps.db.query<{ user_id: string }>(
     `SELECT t.user_id FROM user_tokens t JOIN users u ON u.id = t.user_id
      WHERE t.token_hash = $1 AND t.purpose = 'VERIFY_EMAIL' AND t.used_at IS NOT NULL AND u.email_verified_at IS NOT NULL`,
@@ -179,7 +206,7 @@ export async function resendVerification(deps: AccountDeps, email: string): Prom
 export async function loginUser(
   deps: AccountDeps,
   input: LoginBody,
-  client: { ip?: string; userAgent?: string },
+  client: SecondStepClient,
 ): Promise<{ token: string; user: PublicUser }> {
   const user = await findUserByEmail(deps.db, input.email);
   if (!user) {
@@ -188,7 +215,7 @@ export async function loginUser(
   }
   if (!(await verifyPassword(user.password_hash, input.password))) throw unauthorized(authMessages.invalidCredentials);
   // An admin with two-factor sign-in on proves the second factor before anything else is told.
-  const twoFactorClaim = await checkLoginCode(deps.db, user, input.code);
+  const twoFactorClaim = await checkLoginCode(deps, user, input.code, client);
   // Only someone who knows the password learns the account's state.
   if (user.is_blocked) throw forbidden(authMessages.blocked);
   if (!user.is_active) throw forbidden(authMessages.inactive);

@@ -100,9 +100,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { a
       schema: { tags: ['auth'], summary: 'Verify an email address with the emailed token', querystring: verifyEmailQuery, response: responses({ 200: messageAnswer }) },
     },
     async (request) => {
-      const { userId, already } = await verifyEmail(deps, request.query.token);
+      const { userId, already, emailChanged } = await verifyEmail(deps, request.query.token, clientOf(request));
       if (already) return { success: true as const, message: authMessages.alreadyVerified };
       logSecurityEvent(request, 'email.verified', { userId });
+      if (emailChanged) logSecurityEvent(request, 'email.changed', { userId });
       return { success: true as const, message: authMessages.verified };
     },
   );
@@ -137,7 +138,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { a
       let signedIn: Awaited<ReturnType<typeof loginUser>>;
       try {
         await throttleSignIn(email, request.ip);
-        signedIn = await loginUser(deps, request.body, clientOf(request));
+        signedIn = await loginUser(deps, request.body, { ...clientOf(request), onLocked: () => logSecurityEvent(request, 'two-factor.locked', { email }) });
       } catch (error) {
         if (error instanceof AppError) logSecurityEvent(request, 'sign-in.failed', { email, reason: error.message, status: error.statusCode });
         throw error;

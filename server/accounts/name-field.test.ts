@@ -100,7 +100,7 @@ describe('emails to an address not proven to be the name-giver’s', () => {
   it("the confirmation sent to a new email address carries no name", async () => {
     const member = await signUpMember(ctx, { name: 'Prize Winner Call Now' });
     const newEmail = uniqueEmail('victim');
-    expect((await api.put('/api/profile', { name: 'Prize Winner Call Now', email: newEmail }, member.token)).status).toBe(200);
+    expect((await api.put('/api/profile', { name: 'Prize Winner Call Now', email: newEmail, currentPassword: member.password }, member.token)).status).toBe(200);
     const mail = (await lastEmailTo(ctx.db, newEmail))!;
     expect(mail.subject).toBe('Confirm your new email address');
     expect(mail.text_body).not.toContain('Prize Winner');

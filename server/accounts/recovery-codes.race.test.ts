@@ -21,8 +21,8 @@ const PARALLEL = 6;
 describe('one recovery code used at once', () => {
   it.each([1, 2, 3])('signs in exactly once (round %i)', async () => {
     const admin = await signInAdmin(ctx);
-    const secret = (await api.post('/api/auth/two-factor/setup', undefined, admin.token)).body.secret as string;
-    const enabled = await api.post('/api/auth/two-factor/enable', { code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) }) }, admin.token);
+    const secret = (await api.post('/api/auth/two-factor/setup', { currentPassword: admin.password }, admin.token)).body.secret as string;
+    const enabled = await api.post('/api/auth/two-factor/enable', { code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) }), currentPassword: admin.password }, admin.token);
     expect(enabled.status).toBe(200);
     const code = (enabled.body.recoveryCodes as string[])[0];
 

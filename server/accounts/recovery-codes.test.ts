@@ -12,15 +12,15 @@ import { hashRecoveryCode } from './recovery-codes.ts';
 
 const { ctx, api } = await openTestFile();
 
-const codeFor = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+const codeFor = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 const login = (email: string, password: string, code?: string) => api.post('/api/auth/login', { email, password, code });
 
 /** An admin with two-factor on, and the recovery codes the enable answer handed out. */
 async function adminWithTwoFactor() {
   const admin = await signInAdmin(ctx);
-  const setup = await api.post('/api/auth/two-factor/setup', undefined, admin.token);
+  const setup = await api.post('/api/auth/two-factor/setup', { currentPassword: admin.password }, admin.token);
   const secret = setup.body.secret as string;
-  const enabled = await api.post('/api/auth/two-factor/enable', { code: await codeFor(secret) }, admin.token);
+  const enabled = await api.post('/api/auth/two-factor/enable', { code: await codeFor(secret), currentPassword: admin.password }, admin.token);
   expect(enabled.status).toBe(200);
   return { ...admin, secret, codes: enabled.body.recoveryCodes as string[], enabled };
 }
@@ -112,7 +112,8 @@ describe('recovery codes', () => {
     const admin = await adminWithTwoFactor();
     expect((await login(admin.email, admin.password, admin.codes[0])).status).toBe(200);
 
-    const renewed = await api.post('/api/auth/two-factor/recovery-codes', undefined, admin.token);
+    // The enabling code's step is used: the proof is a code of the next step (accepted one step either side).
+    const renewed = await api.post('/api/auth/two-factor/recovery-codes', { currentPassword: admin.password, code: await codeFor(admin.secret, 1) }, admin.token);
     expect(renewed.status).toBe(200);
     expect(renewed.body).toEqual({
       success: true,
@@ -138,17 +139,17 @@ describe('recovery codes', () => {
 
   it('are refused (409) to a member, and to an admin without two-factor on; nothing is stored', async () => {
     const member = await signUpMember(ctx);
-    const refused = await api.post('/api/auth/two-factor/recovery-codes', undefined, member.token);
+    const refused = await api.post('/api/auth/two-factor/recovery-codes', { currentPassword: member.password }, member.token);
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ success: false, code: expect.any(String), message: twoFactorMessages.recoveryCodesNeedTwoFactor });
     expect(await storedCodes(member.user.id)).toEqual([]);
 
     const admin = await signInAdmin(ctx);
-    expect((await api.post('/api/auth/two-factor/setup', undefined, admin.token)).status).toBe(200);
-    expect((await api.post('/api/auth/two-factor/recovery-codes', undefined, admin.token)).status).toBe(409);
+    expect((await api.post('/api/auth/two-factor/setup', { currentPassword: admin.password }, admin.token)).status).toBe(200);
+    expect((await api.post('/api/auth/two-factor/recovery-codes', { currentPassword: admin.password }, admin.token)).status).toBe(409);
     expect(await storedCodes(admin.user.id)).toEqual([]);
 
-    expect((await api.post('/api/auth/two-factor/recovery-codes')).status).toBe(401);
+    expect((await api.post('/api/auth/two-factor/recovery-codes', { currentPassword: admin.password })).status).toBe(401);
   });
 
   it('are deleted when two-factor is turned off, and then no sign-in takes one', async () => {

@@ -25,6 +25,9 @@ import { conflict } from '../http/errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { recoveryCodeUsedEmail, recoveryCodeUsedNotice, type Language } from '../mail/templates.ts';
 import { notifyUser } from '../notifications/notify.ts';
+import { claimStepUp, proveStepUp, type SecondStepClient, type StepUpProof } from './second-factor.ts';
+import { deviceOf, noticeOwner } from './security-notices.ts';
+import type { UserRow } from './users.ts';
 
 export function generateRecoveryCode(): string {
   let code = '';
@@ -54,11 +57,23 @@ export async function deleteRecoveryCodes(q: Queryable, userId: string): Promise
   await q.query('DELETE FROM two_factor_recovery_codes WHERE user_id = $1', [userId]);
 }
 
-/** A new set for the signed-in user; 409 unless two-factor sign-in is on. */
-export async function createRecoveryCodes(db: Database, actor: Actor): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ two_factor_enabled_at: Date | string | null }>('SELECT two_factor_enabled_at FROM users WHERE id = $1 FOR UPDATE', [actor.id]);
+/**
+ * A new set for the signed-in user; 409 unless two-factor sign-in is on. Needs the current password
+ * and a current code (step-up): a new set ends the owner's codes and lasts beyond any session, so a
+ * session alone must not be able to make one. The owner is emailed a notice.
+ */
+export async function createRecoveryCodes(
+  deps: { db: Database; mailQueued: () => void },
+  actor: Actor & SecondStepClient,
+  proof: StepUpProof,
+): Promise<string[]> {
+  const { rows: state } = await deps.db.query<{ two_factor_enabled_at: Date | string | null }>('SELECT two_factor_enabled_at FROM users WHERE id = $1', [actor.id]);
+  if (!state[0] || state[0].two_factor_enabled_at === null) throw conflict(twoFactorMessages.recoveryCodesNeedTwoFactor);
+  const claim = await proveStepUp(deps, actor, proof);
+  const codes = await deps.db.transaction(async (tx) => {
+    const { rows } = await tx.query<UserRow & { two_factor_enabled_at: Date | string | null }>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [actor.id]);
     if (!rows[0] || rows[0].two_factor_enabled_at === null) throw conflict(twoFactorMessages.recoveryCodesNeedTwoFactor);
+    await claimStepUp(tx, claim);
     const before = await countUnused(tx, actor.id);
     const codes = await replaceRecoveryCodes(tx, actor.id);
     // The codes themselves never go into the audit trail.
@@ -70,9 +85,14 @@ export async function createRecoveryCodes(db: Database, actor: Actor): Promise<s
       before: { unusedRecoveryCodes: before },
       after: { unusedRecoveryCodes: codes.length },
       ip: actor.ip,
+      security: true,
+      device: deviceOf(actor.userAgent),
     });
+    await noticeOwner(tx, rows[0], { kind: 'recoveryCodes' }, actor);
     return codes;
   });
+  deps.mailQueued();
+  return codes;
 }
 
 async function countUnused(q: Queryable, userId: string): Promise<number> {

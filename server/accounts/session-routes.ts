@@ -1,15 +1,17 @@
 /**
  * /api/auth/sessions: the signed-in person's own sessions (the devices where they are signed in), and
- * signing out every other one. Any role; never another person's sessions, never a token.
+ * signing out every other one; /api/auth/security-changes: their recent security changes, from the
+ * audit trail. Any role; never another person's sessions or changes, never a token.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sessionMessages, sessionsAnswer, signOutOthersAnswer } from '../../contract/accounts.ts';
+import { securityChangesAnswer, sessionMessages, sessionsAnswer, signOutOthersAnswer } from '../../contract/accounts.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
 import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
 import { responses } from '../http/schemas.ts';
 import { deleteOtherSessions, listUserSessions } from './sessions.ts';
+import { listSecurityChanges } from './security-notices.ts';
 import { freshAnswer } from '../http/answer-cache.ts';
 
 export function registerSessionRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks }) {
@@ -33,6 +35,25 @@ export function registerSessionRoutes(app: FastifyInstance, deps: { db: Database
       const user = currentUser(request);
       const sessions = await listUserSessions(deps.db, user.id, user.sessionId);
       return { success: true as const, sessions, data: { sessions } };
+    },
+  );
+
+  api.get(
+    '/api/auth/security-changes',
+    {
+      ...signedIn,
+      // Read beside the sessions, which are never kept either: a change just made must show at once.
+      ...freshAnswer,
+      schema: {
+        tags: ['auth'],
+        summary: 'My recent security changes: password, email, two-factor, recovery codes, a lock after wrong codes, my role (newest first, at most 10)',
+        security: [{ bearer: [] }],
+        response: responses({ 200: securityChangesAnswer }),
+      },
+    },
+    async (request) => {
+      const changes = await listSecurityChanges(deps.db, currentUser(request).id);
+      return { success: true as const, changes, data: { changes } };
     },
   );
 

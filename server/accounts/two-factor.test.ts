@@ -60,10 +60,10 @@ const login = (email: string, password: string, code?: string) => api.post('/api
 /** An admin with two-factor on, and the secret their app holds. */
 async function adminWithTwoFactor() {
   const admin = await signInAdmin(ctx);
-  const setup = await api.post('/api/auth/two-factor/setup', undefined, admin.token);
+  const setup = await api.post('/api/auth/two-factor/setup', { currentPassword: admin.password }, admin.token);
   expect(setup.status).toBe(200);
   const secret = setup.body.secret as string;
-  const enabled = await api.post('/api/auth/two-factor/enable', { code: await codeFor(secret) }, admin.token);
+  const enabled = await api.post('/api/auth/two-factor/enable', { code: await codeFor(secret), currentPassword: admin.password }, admin.token);
   expect(enabled.status).toBe(200);
   return { ...admin, secret };
 }
@@ -112,7 +112,7 @@ describe('turning two-factor sign-in on and signing in with it', () => {
     expect(before.status).toBe(200);
     expect(before.body).toEqual({ success: true, code: 'ok', twoFactor: { enabled: false, enabledAt: null, pending: false }, data: { twoFactor: { enabled: false, enabledAt: null, pending: false } } });
 
-    const setup = await api.post('/api/auth/two-factor/setup', undefined, admin.token);
+    const setup = await api.post('/api/auth/two-factor/setup', { currentPassword: admin.password }, admin.token);
     expect(setup.status).toBe(200);
     const secret = setup.body.secret as string;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -123,13 +123,13 @@ describe('turning two-factor sign-in on and signing in with it', () => {
     // A pending set-up changes nothing at sign-in.
     expect((await login(admin.email, admin.password)).status).toBe(200);
 
-    const wrong = await api.post('/api/auth/two-factor/enable', { code: await wrongCodeFor(secret) }, admin.token);
+    const wrong = await api.post('/api/auth/two-factor/enable', { code: await wrongCodeFor(secret), currentPassword: admin.password }, admin.token);
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ success: false, code: expect.any(String), message: twoFactorMessages.codeInvalid, errors: { code: twoFactorMessages.codeInvalid } });
     expect((await twoFactorColumns(admin.user.id)).two_factor_enabled_at).toBeNull();
 
     const enableCode = await codeFor(secret);
-    const enabled = await api.post('/api/auth/two-factor/enable', { code: enableCode }, admin.token);
+    const enabled = await api.post('/api/auth/two-factor/enable', { code: enableCode, currentPassword: admin.password }, admin.token);
     expect(enabled.status).toBe(200);
     expect(enabled.body).toMatchObject({ success: true, message: twoFactorMessages.enabled, twoFactor: { enabled: true, pending: false } });
     expect(Date.parse(enabled.body.twoFactor.enabledAt)).not.toBeNaN();
@@ -214,16 +214,16 @@ describe('turning two-factor sign-in on and signing in with it', () => {
 
   it('refuses a second set-up or turning on while on, and turning on without a set-up (409)', async () => {
     const admin = await adminWithTwoFactor();
-    const again = await api.post('/api/auth/two-factor/setup', undefined, admin.token);
+    const again = await api.post('/api/auth/two-factor/setup', { currentPassword: admin.password }, admin.token);
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ success: false, code: expect.any(String), message: twoFactorMessages.alreadyEnabled });
-    const enableAgain = await api.post('/api/auth/two-factor/enable', { code: await codeFor(admin.secret, 1) }, admin.token);
+    const enableAgain = await api.post('/api/auth/two-factor/enable', { code: await codeFor(admin.secret, 1), currentPassword: admin.password }, admin.token);
     expect(enableAgain.status).toBe(409);
     expect(enableAgain.body.message).toBe(twoFactorMessages.alreadyEnabled);
     expect((await twoFactorColumns(admin.user.id)).two_factor_secret).toBe(admin.secret);
 
     const fresh = await signInAdmin(ctx);
-    const noSetup = await api.post('/api/auth/two-factor/enable', { code: '123456' }, fresh.token);
+    const noSetup = await api.post('/api/auth/two-factor/enable', { code: '123456', currentPassword: fresh.password }, fresh.token);
     expect(noSetup.status).toBe(409);
     expect(noSetup.body).toEqual({ success: false, code: expect.any(String), message: twoFactorMessages.noPendingSetup });
     expect(await auditOf(fresh.user.id)).toEqual([]);
@@ -231,14 +231,14 @@ describe('turning two-factor sign-in on and signing in with it', () => {
 
   it('a new set-up replaces a pending one: codes of the old secret stop working', async () => {
     const admin = await signInAdmin(ctx);
-    const first = (await api.post('/api/auth/two-factor/setup', undefined, admin.token)).body.secret as string;
-    const second = (await api.post('/api/auth/two-factor/setup', undefined, admin.token)).body.secret as string;
+    const first = (await api.post('/api/auth/two-factor/setup', { currentPassword: admin.password }, admin.token)).body.secret as string;
+    const second = (await api.post('/api/auth/two-factor/setup', { currentPassword: admin.password }, admin.token)).body.secret as string;
     expect(second).not.toBe(first);
     const oldCode = await codeFor(first);
     if (oldCode !== (await codeFor(second))) {
-      expect((await api.post('/api/auth/two-factor/enable', { code: oldCode }, admin.token)).status).toBe(400);
+      expect((await api.post('/api/auth/two-factor/enable', { code: oldCode, currentPassword: admin.password }, admin.token)).status).toBe(400);
     }
-    expect((await api.post('/api/auth/two-factor/enable', { code: await codeFor(second) }, admin.token)).status).toBe(200);
+    expect((await api.post('/api/auth/two-factor/enable', { code: await codeFor(second), currentPassword: admin.password }, admin.token)).status).toBe(200);
     expect((await twoFactorColumns(admin.user.id)).two_factor_secret).toBe(second);
   });
 });
@@ -325,8 +325,8 @@ describe('turning two-factor sign-in off', () => {
 describe('who may, and what is checked', () => {
   const routes = [
     ['GET', '/api/auth/two-factor', undefined],
-    ['POST', '/api/auth/two-factor/setup', undefined],
-    ['POST', '/api/auth/two-factor/enable', { code: '123456' }],
+    ['POST', '/api/auth/two-factor/setup', { currentPassword: 'secret-pass-1' }],
+    ['POST', '/api/auth/two-factor/enable', { code: '123456', currentPassword: 'secret-pass-1' }],
     ['POST', '/api/auth/two-factor/disable', { password: 'secret-pass-1', code: '123456' }],
   ] as const;
 
@@ -359,15 +359,16 @@ describe('who may, and what is checked', () => {
     expect(res.body).toEqual({ success: false, code: expect.any(String), message: Object.values(errors)[0], errors });
   });
 
-  it('refuses more than a few code attempts per admin in a window (429)', async () => {
+  it('refuses more than a few password or code attempts per admin in a window (429)', async () => {
     const admin = await signInAdmin(ctx);
-    const secret = (await api.post('/api/auth/two-factor/setup', undefined, admin.token)).body.secret as string;
+    // The set-up's password check is the first of the window's ten.
+    const secret = (await api.post('/api/auth/two-factor/setup', { currentPassword: admin.password }, admin.token)).body.secret as string;
     const wrong = await wrongCodeFor(secret);
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 10; attempt++) statuses.push((await api.post('/api/auth/two-factor/enable', { code: wrong }, admin.token)).status);
-    expect(statuses).toEqual(Array(10).fill(400));
+    for (let attempt = 0; attempt < 9; attempt++) statuses.push((await api.post('/api/auth/two-factor/enable', { code: wrong, currentPassword: admin.password }, admin.token)).status);
+    expect(statuses).toEqual(Array(9).fill(400));
     // Now even the right code is refused unread until the window ends.
-    const refused = await api.post('/api/auth/two-factor/enable', { code: await codeFor(secret) }, admin.token);
+    const refused = await api.post('/api/auth/two-factor/enable', { code: await codeFor(secret), currentPassword: admin.password }, admin.token);
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ success: false, code: expect.any(String), message: authMessages.tooManyRequests });
     expect((await twoFactorColumns(admin.user.id)).two_factor_enabled_at).toBeNull();

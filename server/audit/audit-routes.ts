@@ -52,10 +52,10 @@ export function registerAuditRoutes(app: FastifyInstance, deps: { db: Database; 
       const offset = (q.page - 1) * q.limit;
       // audit_log_created_idx serves the order; the filters are checked along it.
       const { fromWhere, params } = auditFromWhere(q);
-      const { rows } = await deps.db.query<{ id: string; action: string; entity_type: string; entity_id: string | null; before_data: AuditSnapshot | null; after_data: AuditSnapshot | null; ip: string | null; created_at: Date; actor_id: string | null; actor_name: string | null; actor_email: string | null; subject: AuditSubject | null }>(
+      const { rows } = await deps.db.query<{ id: string; action: string; entity_type: string; entity_id: string | null; before_data: AuditSnapshot | null; after_data: AuditSnapshot | null; ip: string | null; security: boolean; device: string | null; created_at: Date; actor_id: string | null; actor_name: string | null; actor_email: string | null; subject: AuditSubject | null }>(
         // The page first, in the index's order; then what each of its entries is about, in words.
         `SELECT page.*, ${auditSubjectSql('page')} AS subject FROM (
-           SELECT a.id, a.action, a.entity_type, a.entity_id, a.before_data, a.after_data, a.ip, a.created_at,
+           SELECT a.id, a.action, a.entity_type, a.entity_id, a.before_data, a.after_data, a.ip, a.security, a.device, a.created_at,
              u.id AS actor_id, u.name AS actor_name, u.email AS actor_email
            ${fromWhere}
            ORDER BY a.created_at DESC, a.id LIMIT $7 OFFSET $8
@@ -73,6 +73,8 @@ export function registerAuditRoutes(app: FastifyInstance, deps: { db: Database; 
         before: r.before_data,
         after: r.after_data,
         ip: r.ip,
+        security: r.security,
+        device: r.device,
         createdAt: new Date(r.created_at).toISOString(),
         actor: r.actor_id ? { id: r.actor_id, name: r.actor_name!, email: r.actor_email! } : null,
       }));

@@ -52,11 +52,11 @@ describe('audit entries name their records', () => {
 
   it('shows no two-factor secret or code, ever', async () => {
     const other = await signInAdmin(ctx);
-    const setup = await api.post('/api/auth/two-factor/setup', undefined, other.token);
+    const setup = await api.post('/api/auth/two-factor/setup', { currentPassword: other.password }, other.token);
     expect(setup.status).toBe(200);
     const secret = setup.body.secret as string;
     const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) });
-    expect((await api.post('/api/auth/two-factor/enable', { code }, other.token)).status).toBe(200);
+    expect((await api.post('/api/auth/two-factor/enable', { code, currentPassword: other.password }, other.token)).status).toBe(200);
     const entries = (await entriesAbout(other.user.id)).filter((e) => e.action.startsWith('TWO_FACTOR'));
     expect(entries.map((e) => e.action).sort()).toEqual(['TWO_FACTOR_ENABLE', 'TWO_FACTOR_SETUP']);
     const text = JSON.stringify((await api.get('/api/admin/audit?limit=100', admin.token)).body);

@@ -1,5 +1,5 @@
 /** /api/bank-accounts (member document §7, admin document §7), to RULES §10. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { firstValue, searchField } from '../../contract/paging.ts';
@@ -15,6 +15,7 @@ import {
 import { reconciliationAnswer, reconciliationEntriesAnswer, reconciliationEntriesQuery, reconciliationQuery } from '../../contract/reconciliation.ts';
 import type { Database } from '../db/database.ts';
 import { actorOf, type AuthHooks } from '../http/auth.ts';
+import { logSecurityEvent } from '../http/security-log.ts';
 import { idParam, responses } from '../http/schemas.ts';
 import {
   createBankAccount,
@@ -26,9 +27,16 @@ import {
 } from './bank-account-service.ts';
 import { reconciliationEntries, reconciliationReport } from './reconciliation.ts';
 
-export function registerBankAccountRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks }) {
+/** Each change of an account emails every admin (bank-account-service.ts); mailQueued wakes the mail worker for it. */
+export function registerBankAccountRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks; mailQueued: () => void }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: deps.auth.requireAdmin };
+  /** After a change: every admin was emailed in its transaction; wake the mail worker and log the event. */
+  const told = <T>(request: FastifyRequest, result: T): T => {
+    deps.mailQueued();
+    logSecurityEvent(request, 'bank-account.changed');
+    return result;
+  };
   const one = (message: string, account: z.infer<typeof bankAccount>) => ({ success: true as const, message, bankAccount: account, data: { message, bankAccount: account } });
 
   api.get(
@@ -65,20 +73,20 @@ export function registerBankAccountRoutes(app: FastifyInstance, deps: { db: Data
   api.post(
     '/api/bank-accounts',
     { ...admin, schema: { tags: ['bank accounts'], summary: 'Add an account', body: bankAccountBody, response: responses({ 201: bankAccountAnswer }) } },
-    async (request, reply) => reply.code(201).send(one(bankAccountMessages.created, await createBankAccount(deps.db, actorOf(request), request.body))),
+    async (request, reply) => reply.code(201).send(one(bankAccountMessages.created, told(request, await createBankAccount(deps.db, actorOf(request), request.body)))),
   );
 
   api.put(
     '/api/bank-accounts/:id',
     { ...admin, schema: { tags: ['bank accounts'], summary: 'Edit an account', params: idParam, body: bankAccountBody, response: responses({ 200: bankAccountAnswer }) } },
-    async (request) => one(bankAccountMessages.updated, await updateBankAccount(deps.db, actorOf(request), request.params.id, request.body)),
+    async (request) => one(bankAccountMessages.updated, told(request, await updateBankAccount(deps.db, actorOf(request), request.params.id, request.body))),
   );
 
   api.put(
     '/api/bank-accounts/:id/toggle-status',
     { ...admin, schema: { tags: ['bank accounts'], summary: 'Activate or deactivate', params: idParam, response: responses({ 200: bankAccountAnswer }) } },
     async (request) => {
-      const account = await toggleBankAccount(deps.db, actorOf(request), request.params.id);
+      const account = told(request, await toggleBankAccount(deps.db, actorOf(request), request.params.id));
       return one(account.isActive ? bankAccountMessages.activated : bankAccountMessages.deactivated, account);
     },
   );
@@ -86,7 +94,7 @@ export function registerBankAccountRoutes(app: FastifyInstance, deps: { db: Data
   api.put(
     '/api/bank-accounts/:id/set-default',
     { ...admin, schema: { tags: ['bank accounts'], summary: 'Make the default account', params: idParam, response: responses({ 200: bankAccountAnswer }) } },
-    async (request) => one(bankAccountMessages.defaultSet, await setDefaultBankAccount(deps.db, actorOf(request), request.params.id)),
+    async (request) => one(bankAccountMessages.defaultSet, told(request, await setDefaultBankAccount(deps.db, actorOf(request), request.params.id))),
   );
 
   api.delete(
@@ -101,7 +109,7 @@ export function registerBankAccountRoutes(app: FastifyInstance, deps: { db: Data
       },
     },
     async (request) => {
-      const { kept } = await deleteBankAccount(deps.db, actorOf(request), request.params.id);
+      const { kept } = told(request, await deleteBankAccount(deps.db, actorOf(request), request.params.id));
       const message = bankAccountMessages.deleted;
       return { success: true as const, message, data: { message, kept } };
     },

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { openTestFile } from '../test/test-app.ts';
 
 /** Written often, and read by no kept answer (migration 043). */
-const WITHOUT_NOTICES = ['attempt_counts', 'email_outbox', 'idempotency_keys', 'schema_migrations', 'sessions'];
+const WITHOUT_NOTICES = ['attempt_counts', 'email_outbox', 'idempotency_keys', 'schema_migrations', 'second_factor_failures', 'sessions'];
 
 const { ctx } = await openTestFile();
 

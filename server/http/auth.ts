@@ -60,6 +60,6 @@ export function currentUser(request: FastifyRequest): SessionUser {
 }
 
 /** The admin (or member) acting, with their address, for the audit trail. */
-export function actorOf(request: FastifyRequest): { id: string; ip: string } {
-  return { id: currentUser(request).id, ip: request.ip };
+export function actorOf(request: FastifyRequest): { id: string; ip: string; userAgent?: string } {
+  return { id: currentUser(request).id, ip: request.ip, userAgent: request.headers['user-agent'] };
 }

@@ -4,7 +4,7 @@
  * in the reader's language from the same names (web/locales/en/server-text.json), so a catalogue
  * added here is one the web must translate too (http/answer-codes.test.ts checks that it does).
  */
-import { accountMessages, authMessages, sessionMessages, twoFactorMessages } from '../../contract/account-messages.ts';
+import { accountMessages, authMessages, sessionMessages, stepUpMessages, twoFactorMessages } from '../../contract/account-messages.ts';
 import { databaseMessages, serviceMessages, storageMessages } from '../../contract/availability.ts';
 import { correctionMessages } from '../../contract/corrections.ts';
 import { healthMessages } from '../../contract/operations.ts';
@@ -28,6 +28,7 @@ export const messageCatalogues = {
   account: accountMessages,
   auth: authMessages,
   twoFactor: twoFactorMessages,
+  stepUp: stepUpMessages,
   session: sessionMessages,
   user: userMessages,
   plan: planMessages,

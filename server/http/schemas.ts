@@ -10,6 +10,8 @@ export const errorBody = z.object({
   requestId: z.string().optional(),
   needsVerification: z.boolean().optional(),
   email: z.string().optional(),
+  /** A locked second step (429, decision 047): when a code is accepted again, ISO 8601; Retry-After says the same in seconds. */
+  retryAt: z.string().optional(),
 });
 
 /** The success schemas of a route plus the one error body for every 4xx and 5xx answer. */

@@ -13,6 +13,8 @@ const refusals = {
   'input.refused': 'a request failed validation',
   throttled: 'a limit on attempts was reached',
   'receipt.refused': 'an uploaded receipt was refused',
+  'step-up.failed': 'a change that asks for the password (and code) was refused: one was missing or wrong',
+  'two-factor.locked': 'wrong two-factor codes in a row locked the second step of an account',
 } as const;
 
 /** Account changes that succeeded: logged as information. */
@@ -27,6 +29,11 @@ const changes = {
   'password.changed': 'a signed-in user changed their password',
   'two-factor.enabled': 'an admin turned on two-factor sign-in',
   'two-factor.disabled': 'an admin turned off two-factor sign-in',
+  'two-factor.setup-started': 'an admin started setting up two-factor sign-in',
+  'two-factor.recovery-codes-created': 'a user made a new set of two-factor recovery codes',
+  'email.changed': 'a user confirmed a new email address; the old and the new one were told',
+  'role.changed': 'an admin changed a user\'s role; every admin was told',
+  'bank-account.changed': 'an admin created or changed a bank account members pay into; every admin was told',
 } as const;
 
 export type SecurityEvent = keyof typeof refusals | keyof typeof changes;

@@ -41,16 +41,16 @@ describe('a new email', () => {
     const owner = await signUpMember(ctx);
     const [a, b] = [await signUpMember(ctx, { name: 'Same Name' }), await signUpMember(ctx, { name: 'Same Name' })];
     const mailBefore = ctx.mailQueuedCount();
-    const taken = await api.put('/api/profile', { name: 'Same Name', email: owner.email }, a.token);
+    const taken = await api.put('/api/profile', { name: 'Same Name', email: owner.email, currentPassword: a.password }, a.token);
     const afterTaken = ctx.mailQueuedCount();
-    const free = await api.put('/api/profile', { name: 'Same Name', email: uniqueEmail('free') }, b.token);
+    const free = await api.put('/api/profile', { name: 'Same Name', email: uniqueEmail('free'), currentPassword: b.password }, b.token);
     expect(free.status).toBe(200);
     expect(taken.status).toBe(free.status);
     expect(shapeOf(taken.body)).toEqual(shapeOf(free.body));
     expect(taken.body.message).toBe(`${userMessages.profileUpdated} ${userMessages.emailChangeSent}`);
     expect(taken.body.data.emailChangePending).toBe(true);
     expect(JSON.stringify(taken.body)).not.toMatch(/already|taken|exists/i);
-    // Both queue one message (a confirmation, or the owner's notice) and nudge the worker alike.
+    // Both queue the same mail (a confirmation or the owner's notice, and the caller's security notice) and nudge the worker once alike.
     expect(afterTaken - mailBefore).toBe(1);
     expect(ctx.mailQueuedCount() - afterTaken).toBe(1);
   });

@@ -88,7 +88,7 @@ describe('changing the email', () => {
   it('is confirmed by a link sent to the new address; until then the old email stays; the link works once', async () => {
     const member = await signUpMember(ctx, { name: 'Mover' });
     const newEmail = uniqueEmail('moved');
-    const res = await api.put('/api/profile', { name: 'Mover', email: newEmail.toUpperCase() }, member.token);
+    const res = await api.put('/api/profile', { name: 'Mover', email: newEmail.toUpperCase(), currentPassword: member.password }, member.token);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(`${userMessages.profileUpdated} ${userMessages.emailChangeSent}`);
     expect(res.body.data.emailChangePending).toBe(true);
@@ -124,9 +124,9 @@ describe('changing the email', () => {
     const member = await signUpMember(ctx);
     const first = uniqueEmail('first');
     const second = uniqueEmail('second');
-    expect((await api.put('/api/profile', { name: 'Test Member', email: first }, member.token)).status).toBe(200);
+    expect((await api.put('/api/profile', { name: 'Test Member', email: first, currentPassword: member.password }, member.token)).status).toBe(200);
     const firstToken = tokenFromEmail((await lastEmailTo(ctx.db, first))!.text_body, '/verify-email');
-    expect((await api.put('/api/profile', { name: 'Test Member', email: second }, member.token)).status).toBe(200);
+    expect((await api.put('/api/profile', { name: 'Test Member', email: second, currentPassword: member.password }, member.token)).status).toBe(200);
     const secondToken = tokenFromEmail((await lastEmailTo(ctx.db, second))!.text_body, '/verify-email');
 
     expect((await api.get(`/api/auth/verify-email?token=${firstToken}`)).status).toBe(400);
@@ -143,7 +143,7 @@ describe('changing the email', () => {
     const member = await signUpMember(ctx, { name: 'Asking Member' });
     const mailsToOwner = async () => (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM email_outbox WHERE to_address = $1', [owner.email])).rows[0].n;
     const before = await mailsToOwner();
-    const res = await api.put('/api/profile', { name: 'Changed Too', email: owner.email.toUpperCase() }, member.token);
+    const res = await api.put('/api/profile', { name: 'Changed Too', email: owner.email.toUpperCase(), currentPassword: member.password }, member.token);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(`${userMessages.profileUpdated} ${userMessages.emailChangeSent}`);
     expect(res.body.data.emailChangePending).toBe(true);
@@ -163,7 +163,7 @@ describe('changing the email', () => {
   it('refuses the link (409) when the address was taken by someone else after it was sent', async () => {
     const member = await signUpMember(ctx);
     const wanted = uniqueEmail('wanted');
-    expect((await api.put('/api/profile', { name: 'Test Member', email: wanted }, member.token)).status).toBe(200);
+    expect((await api.put('/api/profile', { name: 'Test Member', email: wanted, currentPassword: member.password }, member.token)).status).toBe(200);
     const token = tokenFromEmail((await lastEmailTo(ctx.db, wanted))!.text_body, '/verify-email');
     const squatter = await signUpMember(ctx, { email: wanted });
     const res = await api.get(`/api/auth/verify-email?token=${token}`);

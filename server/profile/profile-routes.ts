@@ -9,6 +9,7 @@ import type { AttemptCounter } from '../http/attempt-counter.ts';
 import { Throttle } from '../http/throttle.ts';
 import { responses } from '../http/schemas.ts';
 import { logSecurityEvent } from '../http/security-log.ts';
+import { logStepUpRefusal } from '../accounts/step-up-log.ts';
 import { changePassword, setLanguage, toProfileUser, updateProfile } from './profile-service.ts';
 import { messageAnswer } from '../../contract/answers.ts';
 
@@ -22,6 +23,12 @@ export function registerProfileRoutes(
   // confirmation mail to any address without end.
   const changeThrottle = new Throttle(deps.attempts, 'profile-change', deps.limits.perUserChanges, deps.limits.windowMs);
   const throttleChanges = (request: FastifyRequest) => changeThrottle.admit(currentUser(request).id);
+  /** The person, their session (which stays), and the log line a lock of their second step writes. */
+  const stepUpActor = (request: FastifyRequest) => ({
+    ...actorOf(request),
+    sessionId: currentUser(request).sessionId,
+    onLocked: () => logSecurityEvent(request, 'two-factor.locked'),
+  });
 
   api.get(
     '/api/profile',
@@ -39,13 +46,15 @@ export function registerProfileRoutes(
       schema: {
         tags: ['profile'],
         summary: 'Update my name, phone and CNIC; a new email is confirmed by a link sent to it',
+        description:
+          'A new email also needs `currentPassword`, and `code` when two-factor sign-in is on (400 with a field error when missing or wrong; 429 while the second step is locked). The current address is sent a security notice.',
         body: profileBody,
         response: responses({ 200: profileUpdatedAnswer }),
       },
     },
     async (request) => {
       await throttleChanges(request);
-      const { user, emailChangePending } = await updateProfile(deps, currentUser(request).id, request.body, actorOf(request).ip);
+      const { user, emailChangePending } = await logStepUpRefusal(request, () => updateProfile(deps, stepUpActor(request), request.body));
       if (emailChangePending) logSecurityEvent(request, 'email.change-requested', { email: request.body.email });
       const message = emailChangePending ? `${userMessages.profileUpdated} ${userMessages.emailChangeSent}` : userMessages.profileUpdated;
       return { success: true as const, message, user, data: { user, emailChangePending } };
@@ -67,10 +76,20 @@ export function registerProfileRoutes(
 
   api.put(
     '/api/profile/password',
-    { ...member, schema: { tags: ['profile'], summary: 'Change my password (other sessions end)', body: changePasswordBody, response: responses({ 200: messageAnswer }) } },
+    {
+      ...member,
+      schema: {
+        tags: ['profile'],
+        summary: 'Change my password (other sessions end)',
+        description:
+          'Needs `currentPassword`, and `code` when two-factor sign-in is on (400 with a field error when missing or wrong; 429 while the second step is locked). The owner is emailed a security notice.',
+        body: changePasswordBody,
+        response: responses({ 200: messageAnswer }),
+      },
+    },
     async (request) => {
       await throttleChanges(request);
-      await changePassword(deps.db, currentUser(request), request.body);
+      await logStepUpRefusal(request, () => changePassword(deps, stepUpActor(request), request.body));
       logSecurityEvent(request, 'password.changed');
       return { success: true as const, message: userMessages.passwordChanged };
     },

@@ -3,12 +3,14 @@
  * change at once; a new email changes only once its owner opens the link sent to it; a password
  * change needs the current password and signs out every other session.
  */
-import type { Language } from '../../contract/accounts.ts';
-import { userMessages } from '../../contract/users.ts';
+import { stepUpMessages, type Language } from '../../contract/accounts.ts';
 import { deleteUserSessions } from '../accounts/sessions.ts';
 import { refuseCommonPassword } from '../accounts/common-passwords.ts';
-import { generateToken, hashPassword, hashToken, verifyPassword } from '../accounts/secrets.ts';
+import { generateToken, hashPassword, hashToken } from '../accounts/secrets.ts';
 import { findUserByEmail, findUserById, toOwnUser, type UserRow } from '../accounts/users.ts';
+import { claimStepUp, proveStepUp, type SecondStepClient, type StepUpClaim } from '../accounts/second-factor.ts';
+import { deviceOf, noticeOwner } from '../accounts/security-notices.ts';
+import { recordAudit, type Actor } from '../audit/audit.ts';
 import { isUniqueViolation, type Database } from '../db/database.ts';
 import { badRequest } from '../http/errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
@@ -29,18 +31,24 @@ const CHANGE_EMAIL_HOURS = 24;
  *   Showing the caller their old CNIC instead would be the very answer that says "taken". What differs
  *   is only what the server does next (an audit row, notices, an email to the holder), never the answer;
  *   the caller learns the outcome only when an administrator decides.
+ *
+ * A new email takes the account's mail (and with it password resets), so asking for one needs the
+ * current password, and the current code when two-factor is on (step-up, decision 047); the current
+ * address is told at once, whatever the new one is.
  */
 export async function updateProfile(
   deps: { db: Database; appUrl: string; mailQueued: () => void },
-  userId: string,
-  body: { name: string; email: string; phone?: string; cnic?: string; emailReminders?: boolean },
-  ip?: string,
+  actor: Actor & SecondStepClient,
+  body: { name: string; email: string; phone?: string; cnic?: string; emailReminders?: boolean; currentPassword?: string; code?: string },
 ) {
+  const current = await findUserById(deps.db, actor.id);
+  // Only a change of email asks for the proof; name, phone, CNIC and reminders need the session alone.
+  const proof = current && body.email !== current.email ? await proveStepUp(deps, actor, { password: body.currentPassword, code: body.code }) : undefined;
   // A CNIC that another account takes between the check and the write is refused by the unique index:
   // the edit is made again, and then finds it taken like any other. Answered alike either way.
   for (let attempt = 1; ; attempt++) {
     try {
-      const result = await updateOnce(deps, userId, body, ip);
+      const result = await updateOnce(deps, actor, body, proof);
       if (result.mailQueued) deps.mailQueued();
       return { user: result.user, emailChangePending: result.emailChangePending };
     } catch (error) {
@@ -50,7 +58,13 @@ export async function updateProfile(
   }
 }
 
-async function updateOnce(deps: { db: Database; appUrl: string }, userId: string, body: { name: string; email: string; phone?: string; cnic?: string; emailReminders?: boolean }, ip: string | undefined) {
+async function updateOnce(
+  deps: { db: Database; appUrl: string },
+  actor: Actor & SecondStepClient,
+  body: { name: string; email: string; phone?: string; cnic?: string; emailReminders?: boolean },
+  proof: StepUpClaim | undefined,
+) {
+  const userId = actor.id;
   return deps.db.transaction(async (tx) => {
     const { rows } = await tx.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [userId]);
     const before = rows[0];
@@ -76,11 +90,25 @@ async function updateOnce(deps: { db: Database; appUrl: string }, userId: string
       [userId, body.name, body.phone ?? null, cnic, body.emailReminders ?? null, claim],
     );
     if (holder && claim !== before.cnic_claim) {
-      await announceCnicClaim(tx, deps.appUrl, { id: userId, name: body.name, cnic: before.cnic, ip }, claim!, holder);
+      await announceCnicClaim(tx, deps.appUrl, { id: userId, name: body.name, cnic: before.cnic, ip: actor.ip }, claim!, holder);
       mailQueued = true;
     }
     let emailChangePending = false;
     if (body.email !== before.email) {
+      // The proof was asked for when the email read before differed; one changed in between asks again.
+      if (!proof) throw badRequest(stepUpMessages.passwordRequired, { currentPassword: stepUpMessages.passwordRequired });
+      await claimStepUp(tx, proof);
+      await recordAudit(tx, {
+        actorId: userId,
+        action: 'EMAIL_CHANGE_REQUEST',
+        entityType: 'user',
+        entityId: userId,
+        before: { email: before.email },
+        ip: actor.ip,
+        security: true,
+        device: deviceOf(actor.userAgent),
+      });
+      await noticeOwner(tx, before, { kind: 'emailChangeRequested', newEmail: body.email }, actor);
       // Whatever the new address, a link sent before for another one stops working.
       await tx.query(`UPDATE user_tokens SET used_at = now() WHERE user_id = $1 AND purpose = 'CHANGE_EMAIL' AND used_at IS NULL`, [userId]);
       const owner = await findUserByEmail(tx, body.email);
@@ -112,18 +140,27 @@ export async function setLanguage(db: Database, userId: string, language: Langua
   return toProfileUser(rows[0]);
 }
 
-export async function changePassword(db: Database, user: { id: string; sessionId: string }, body: { currentPassword: string; newPassword: string }) {
-  const row = (await findUserById(db, user.id))!;
-  if (!(await verifyPassword(row.password_hash, body.currentPassword))) {
-    throw badRequest(userMessages.currentPasswordWrong, { currentPassword: userMessages.currentPasswordWrong });
-  }
+/**
+ * Needs the current password, and the current code when two-factor is on (step-up); this device stays
+ * signed in, every other session ends, and the owner is emailed a security notice.
+ */
+export async function changePassword(
+  deps: { db: Database; mailQueued: () => void },
+  actor: Actor & SecondStepClient & { sessionId: string },
+  body: { currentPassword: string; newPassword: string; code?: string },
+) {
+  const claim = await proveStepUp(deps, actor, { password: body.currentPassword, code: body.code });
   refuseCommonPassword(body.newPassword, 'newPassword');
   const passwordHash = await hashPassword(body.newPassword);
-  await db.transaction(async (tx) => {
-    await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [user.id, passwordHash]);
+  await deps.db.transaction(async (tx) => {
+    await claimStepUp(tx, claim);
+    const { rows } = await tx.query<UserRow>('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1 RETURNING *', [actor.id, passwordHash]);
     // This device stays signed in; every other session ends.
-    await deleteUserSessions(tx, user.id, user.sessionId);
+    await deleteUserSessions(tx, actor.id, actor.sessionId);
+    await recordAudit(tx, { actorId: actor.id, action: 'PASSWORD_CHANGE', entityType: 'user', entityId: actor.id, ip: actor.ip, security: true, device: deviceOf(actor.userAgent) });
+    await noticeOwner(tx, rows[0], { kind: 'passwordChanged' }, actor);
   });
+  deps.mailQueued();
 }
 
 /** One's own account as the profile shows it: the public fields (a held CNIC as theirs, toOwnUser) and the reminder emails choice. */

@@ -54,6 +54,9 @@ const validPlan = (name: string) => ({ name, monthlyAmount: 5000, duration: 3, t
 const validBankAccount = { accountName: 'Matrix Account', accountNumber: '0099', bankName: 'HBL', accountType: 'Current' };
 const adminUserEdit = (w: World) => ({ name: 'Owner Member', email: w.owner.email, phone: '', role: 'USER' });
 const registerEmail = uniqueEmail('matrix.register');
+/** The caller's own current password, the proof a step-up asks for (decision 047); a visitor has none. */
+const passwordOf = (w: World, caller: Caller) =>
+  caller === 'admin' ? w.admin.password : caller === 'owner' ? w.owner.password : caller === 'otherMember' ? w.otherMember.password : 'no-password-1';
 
 /** A plan and group of their own with the owner in it, for a draw row (its month is then taken). */
 async function drawGroup(w: World): Promise<Prepared> {
@@ -87,27 +90,28 @@ const rows: Row[] = [
     json: () => ({ token: 'not-a-real-token', password: 'new-secret-1', confirmPassword: 'new-secret-1' }),
   },
 
-  // Two-factor sign-in is offered to administrators only, for their own account. The admin cells
-  // stop short of turning it on (that would end the other sessions the rows use): a wrong first code
-  // is refused, and turning off what is not on is a conflict.
+  // Two-factor sign-in is offered to administrators only, for their own account; each change carries
+  // the caller's own password (step-up). The admin cells stop short of turning it on (that would end
+  // the other sessions the rows use): a wrong first code is refused, and turning off what is not on is a conflict.
   { method: 'GET', path: '/api/auth/two-factor', cells: adminOnly(200) },
-  { method: 'POST', path: '/api/auth/two-factor/setup', cells: adminOnly(200) },
+  { method: 'POST', path: '/api/auth/two-factor/setup', cells: adminOnly(200), json: (w, _p, caller) => ({ currentPassword: passwordOf(w, caller) }) },
   {
     method: 'POST',
     path: '/api/auth/two-factor/enable',
     cells: adminOnly(400),
     setup: async (w) => {
-      const started = await w.adminCall('POST', '/api/auth/two-factor/setup');
+      const started = await w.adminCall('POST', '/api/auth/two-factor/setup', { currentPassword: w.admin.password });
       expect(started.status).toBe(200);
       return { wrongCode: await codeNotMatching(started.body.secret) };
     },
-    json: (_w, p) => ({ code: p.wrongCode }),
+    json: (w, p, caller) => ({ code: p.wrongCode, currentPassword: passwordOf(w, caller) }),
   },
   { method: 'POST', path: '/api/auth/two-factor/disable', cells: adminOnly(409), json: (w) => ({ password: w.admin.password, code: '123456' }) },
   // Recovery codes need two-factor on, which no caller here has: a conflict for everyone signed in.
-  { method: 'POST', path: '/api/auth/two-factor/recovery-codes', cells: signedIn(409) },
-  // Each caller's own sessions; signing out the others leaves the one each caller here holds.
+  { method: 'POST', path: '/api/auth/two-factor/recovery-codes', cells: signedIn(409), json: (w, _p, caller) => ({ currentPassword: passwordOf(w, caller), code: '123456' }) },
+  // Each caller's own sessions and security changes; signing out the others leaves the one each caller here holds.
   { method: 'GET', path: '/api/auth/sessions', cells: signedIn(200) },
+  { method: 'GET', path: '/api/auth/security-changes', cells: signedIn(200) },
   { method: 'DELETE', path: '/api/auth/sessions/others', cells: signedIn(200) },
 
   // Plans: active ones are public; admins manage them.

@@ -115,17 +115,17 @@ describe('security events', () => {
   it('logs an email change asked for by its new address', async () => {
     const member = await signUpMember(ctx);
     const newEmail = uniqueEmail('moved');
-    const lines = await linesOf(() => client(ctx).put('/api/profile', { name: 'Moved Member', email: newEmail }, member.token));
+    const lines = await linesOf(() => client(ctx).put('/api/profile', { name: 'Moved Member', email: newEmail, currentPassword: member.password }, member.token));
     expect(eventsIn(lines)).toEqual([expect.objectContaining({ securityEvent: 'email.change-requested', userId: member.user.id, email: newEmail })]);
   });
 
   it('logs an admin turning two-factor sign-in on and off', async () => {
     const admin = await signInAdmin(ctx);
     const codeFor = (secret: string, steps: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
-    const setup = await client(ctx).post('/api/auth/two-factor/setup', undefined, admin.token);
+    const setup = await client(ctx).post('/api/auth/two-factor/setup', { currentPassword: admin.password }, admin.token);
     expect(setup.status).toBe(200);
     const onCode = await codeFor(setup.body.secret, 0);
-    const on = await linesOf(() => client(ctx).post('/api/auth/two-factor/enable', { code: onCode }, admin.token));
+    const on = await linesOf(() => client(ctx).post('/api/auth/two-factor/enable', { code: onCode, currentPassword: admin.password }, admin.token));
     expect(eventsIn(on)).toEqual([expect.objectContaining({ level: INFO, securityEvent: 'two-factor.enabled', userId: admin.user.id })]);
     // The next step's code: the one just used is spent.
     const offCode = await codeFor(setup.body.secret, 1);

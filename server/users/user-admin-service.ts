@@ -11,6 +11,7 @@ import { deleteUserSessions } from '../accounts/sessions.ts';
 import { refuseCommonPassword } from '../accounts/common-passwords.ts';
 import { hashPassword } from '../accounts/secrets.ts';
 import { findUserById, toPublicUser, type UserRow } from '../accounts/users.ts';
+import { deviceOf, noticeAdmins } from '../accounts/security-notices.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
@@ -119,8 +120,22 @@ export async function updateUserByAdmin(db: Database, admin: Actor, id: string, 
       }
       await tx.query('UPDATE users SET name = $2, email = $3, phone = $4, role = $5, updated_at = now() WHERE id = $1', [id, body.name, body.email, body.phone ?? null, body.role]);
       const after = (await findUserById(tx, id))!;
-      await recordAudit(tx, { actorId: admin.id, action: 'USER_UPDATE', entityType: 'user', entityId: id, before: snapshot(before), after: snapshot(after), ip: admin.ip });
-      return getAdminUser(tx, id);
+      const roleChanged = before.role !== after.role;
+      // A change of role is a security change (decision 047): marked in the trail, and every admin
+      // (the new one included, the one demoted not) is told in this transaction.
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: 'USER_UPDATE',
+        entityType: 'user',
+        entityId: id,
+        before: snapshot(before),
+        after: snapshot(after),
+        ip: admin.ip,
+        security: roleChanged,
+        device: roleChanged ? deviceOf(admin.userAgent) : undefined,
+      });
+      if (roleChanged) await noticeAdmins(tx, { kind: 'roleChanged', member: after.name, email: after.email, from: before.role, to: after.role }, admin);
+      return { user: await getAdminUser(tx, id), roleChanged };
     });
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_key')) throw conflict(authMessages.emailTaken, { email: authMessages.emailTaken });

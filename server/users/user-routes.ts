@@ -22,6 +22,7 @@ import {
 } from '../../contract/users.ts';
 import type { Database } from '../db/database.ts';
 import { actorOf, type AuthHooks } from '../http/auth.ts';
+import { logSecurityEvent } from '../http/security-log.ts';
 import { idParam, responses } from '../http/schemas.ts';
 import { resolveCnicClaim } from './cnic-claims.ts';
 import { getAdminUser, listUsers, setUserActive, setUserBlocked, setUserPassword, updateUserByAdmin, userCounters } from './user-admin-service.ts';
@@ -45,8 +46,27 @@ export function registerUserRoutes(app: FastifyInstance, deps: { db: Database; a
       one(await getAdminUser(deps.db, request.params.id)),
     );
 
-    api.put(`${prefix}/:id`, { ...admin, schema: { tags: ['users'], summary: 'Edit name, email, phone and role (admin)', params: idParam, body: adminUserUpdateBody, response: responses({ 200: adminUserAnswer }) } }, async (request) =>
-      one(await updateUserByAdmin(deps.db, actorOf(request), request.params.id, request.body), 'User updated successfully'),
+    api.put(
+      `${prefix}/:id`,
+      {
+        ...admin,
+        schema: {
+          tags: ['users'],
+          summary: 'Edit name, email, phone and role (admin)',
+          description: 'A change of role is a security change: marked in the audit log, and every admin is emailed a security notice.',
+          params: idParam,
+          body: adminUserUpdateBody,
+          response: responses({ 200: adminUserAnswer }),
+        },
+      },
+      async (request) => {
+        const { user, roleChanged } = await updateUserByAdmin(deps.db, actorOf(request), request.params.id, request.body);
+        if (roleChanged) {
+          deps.mailQueued();
+          logSecurityEvent(request, 'role.changed', { userId: request.params.id });
+        }
+        return one(user, 'User updated successfully');
+      },
     );
 
     api.put(`${prefix}/:id/status`, { ...admin, schema: { tags: ['users'], summary: 'Activate or deactivate (admin)', params: idParam, body: userStatusBody, response: responses({ 200: adminUserAnswer }) } }, async (request) => {

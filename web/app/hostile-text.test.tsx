@@ -61,7 +61,7 @@ describe('password fields', () => {
     }
   });
 
-  it('on the profile page do the same: the current password, then the new one twice', async () => {
+  it('on the profile page do the same: the new password twice, then the current one', async () => {
     stubGetRequests({
       '/api/profile': ok({ user: makeUser(), data: { user: makeUser() } }),
       '/api/notifications': ok({ data: { notifications: [], unreadCount: 0 } }),
@@ -70,7 +70,8 @@ describe('password fields', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Edit Profile' }));
     await screen.findByRole('form', { name: 'Edit Profile' });
     const fields = passwordFields();
-    expect(fields.map((field) => field.autocomplete)).toEqual(['current-password', 'new-password', 'new-password']);
+    // The new password twice, then the current one that confirms it (and a new email).
+    expect(fields.map((field) => field.autocomplete)).toEqual(['new-password', 'new-password', 'current-password']);
     for (const field of fields) expect(pasteIsRefused(field)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,11 @@ interface DialogProps {
   description?: ReactNode;
   children?: ReactNode;
   className?: string;
+  /**
+   * Where focus goes on close, when it is not the control that had it on open: a dialog that opens
+   * as another one closes (one step after another) has no opener of its own.
+   */
+  returnFocus?: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -18,7 +23,7 @@ interface DialogProps {
  * returns focus to the control that opened it. It opens with focus on its first control, or on the
  * control marked `data-autofocus` (what the dialog asks for) when there is one.
  */
-export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, className, returnFocus }: DialogProps) {
   const { t } = useTranslation();
   // Radix returns focus only to its own Trigger; these dialogs are opened by ordinary buttons, so
   // remember what had focus when the dialog opened and give it back on close.
@@ -45,7 +50,10 @@ export function Dialog({ open, onOpenChange, title, description, children, class
             }
           }}
           onCloseAutoFocus={(event) => {
-            if (opener.current?.isConnected) {
+            if (returnFocus?.current?.isConnected) {
+              event.preventDefault();
+              returnFocus.current.focus();
+            } else if (opener.current?.isConnected) {
               event.preventDefault();
               opener.current.focus();
             }

@@ -4,8 +4,9 @@
  * screens, cards on phones.
  */
 import { useId } from 'react';
-import { Filter } from 'lucide-react';
+import { Filter, ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatDateTime, formatMonth } from '../../../lib/format.ts';
 import type { AuditSubject } from '../../../../contract/audit.ts';
@@ -91,6 +92,22 @@ function What({ entry }: { entry: AuditEntry }) {
     <div>
       <div className="font-medium">{text.action(entry.action)}</div>
       <div className="font-mono text-xs text-muted-foreground">{entry.action}</div>
+      <SecurityMark entry={entry} />
+    </div>
+  );
+}
+
+/** A security change (decision 047) is marked, with the device it was made from. */
+function SecurityMark({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  if (!entry.security) return null;
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-2">
+      <Badge tone="warning" className="gap-1">
+        <ShieldAlert className="size-3.5" aria-hidden />
+        {t('admin.audit.security')}
+      </Badge>
+      {entry.device && <span className="text-xs text-muted-foreground">{t('admin.audit.device', { device: entry.device })}</span>}
     </div>
   );
 }
@@ -227,9 +244,12 @@ function AuditCard({ entry, filterBy }: { entry: AuditEntry; filterBy: EntryFilt
       <Card className="h-full p-4">
         <article aria-labelledby={titleId} className="space-y-3 text-sm">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h3 id={titleId} className="font-semibold">
-              {text.action(entry.action)}
-            </h3>
+            <div>
+              <h3 id={titleId} className="font-semibold">
+                {text.action(entry.action)}
+              </h3>
+              <SecurityMark entry={entry} />
+            </div>
             <span className="text-xs text-muted-foreground">
               <When entry={entry} />
             </span>

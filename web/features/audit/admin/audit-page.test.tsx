@@ -20,6 +20,8 @@ const entries: AuditEntry[] = [
     before: { name: 'Ayesha', email: 'ayesha@example.com', role: 'USER' },
     after: { name: 'Ayesha Khan', email: 'ayesha@example.com', role: 'ADMIN' },
     ip: '203.0.113.9',
+    security: true,
+    device: 'Chrome on Windows',
     // 19:30 UTC is 00:30 the next day in Karachi.
     createdAt: '2026-03-11T19:30:00.000Z',
     actor: adminActor,
@@ -33,6 +35,8 @@ const entries: AuditEntry[] = [
     before: null,
     after: { name: 'Gold', monthlyAmount: 5000 },
     ip: null,
+    security: false,
+    device: null,
     createdAt: '2026-03-10T05:00:00.000Z',
     actor: null,
   },

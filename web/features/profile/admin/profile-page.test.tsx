@@ -5,7 +5,7 @@ import { makeUser } from '../../../test/render.tsx';
 import { adminAuth, renderWithAdmin } from '../../../test/admin.tsx';
 import { ok, stubGetRequests } from '../../../test/api-stub.ts';
 import { AdminProfilePage } from './profile-page.tsx';
-import { profileForm } from './profile-form.ts';
+import { profileFormFor } from './profile-form.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -58,7 +58,7 @@ describe('/admin/profile', () => {
     expect(within(form).getByLabelText('Current Password').getAttribute('type')).toBe('password');
     await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('Full Name')));
 
-    await user.click(within(form).getAllByRole('button', { name: 'Show password' })[1]);
+    await user.click(within(form).getAllByRole('button', { name: 'Show password' })[0]);
     expect(within(form).getByLabelText('New Password').getAttribute('type')).toBe('text');
 
     await user.click(within(form).getByRole('button', { name: 'Cancel' }));
@@ -101,8 +101,9 @@ describe('/admin/profile', () => {
   });
 });
 
-describe('profileForm', () => {
-  const base = { name: 'Bilal Admin', email: 'admin@example.com', phone: '', cnic: '', currentPassword: '', newPassword: '', confirmPassword: '' };
+describe('profileFormFor', () => {
+  const base = { name: 'Bilal Admin', email: 'admin@example.com', phone: '', cnic: '', currentPassword: '', newPassword: '', confirmPassword: '', code: '' };
+  const profileForm = profileFormFor('admin@example.com', false);
 
   it('keeps the password when its fields are empty', () => {
     expect(profileForm.safeParse(base).success).toBe(true);
@@ -111,7 +112,7 @@ describe('profileForm', () => {
   it('checks the password change once any of its fields is filled in', () => {
     const messages = (values: typeof base) => {
       const result = profileForm.safeParse(values);
-      return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+      return result.success ? [] : result.error.issues.map((issue: { path: PropertyKey[]; message: string }) => `${issue.path.join('.')}: ${issue.message}`);
     };
     expect(messages({ ...base, newPassword: 'abcdef', confirmPassword: 'abcdeg' })).toEqual([
       'currentPassword: Please enter your password.',
@@ -119,5 +120,19 @@ describe('profileForm', () => {
     ]);
     expect(messages({ ...base, currentPassword: 'x', newPassword: 'abc', confirmPassword: 'abc' })).toEqual(['newPassword: Password must be at least 6 characters long.']);
     expect(messages({ ...base, currentPassword: 'x', newPassword: 'abcdef', confirmPassword: 'abcdef' })).toEqual([]);
+  });
+
+  it('asks for the current password for a new email, and for the code too when two-factor is on', () => {
+    const withTwoFactor = profileFormFor('admin@example.com', true);
+    const messages = (form: typeof profileForm, values: typeof base) => {
+      const result = form.safeParse(values);
+      return result.success ? [] : result.error.issues.map((issue: { path: PropertyKey[]; message: string }) => `${issue.path.join('.')}: ${issue.message}`);
+    };
+    // The same address in other letters is no change.
+    expect(messages(profileForm, { ...base, email: 'Admin@Example.com' })).toEqual([]);
+    expect(messages(profileForm, { ...base, email: 'new@example.com' })).toEqual(['currentPassword: Enter your current password to confirm this change.']);
+    expect(messages(withTwoFactor, { ...base, email: 'new@example.com', currentPassword: 'x' })).toEqual(['code: Enter the 6-digit code from your authenticator app.']);
+    expect(messages(withTwoFactor, { ...base, email: 'new@example.com', currentPassword: 'x', code: '123 456' })).toEqual([]);
+    expect(messages(withTwoFactor, { ...base, name: 'Renamed' })).toEqual([]);
   });
 });

@@ -2,11 +2,12 @@
  * /admin/profile (admin document §2 "Profile"): name, email, the role badge with 'Administrator
  * Access', member since; Edit Profile to change name, email, phone and CNIC and, optionally, the
  * password (current, new with show/hide, confirm). Saved through the API: the profile by PUT
- * /api/profile, the password by PUT /api/profile/password (other devices are signed out).
+ * /api/profile, the password by PUT /api/profile/password (other devices are signed out). A new email
+ * or password asks for the current password, and the authenticator code when two-factor is on (step-up).
  * Below, the opt-in two-factor sign-in (two-factor-card.tsx, administrators), and the sessions
  * (sessions-card.tsx, everyone): where they are signed in, and signing out the other devices.
  */
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -29,14 +30,17 @@ import { notify } from '../../../lib/toast.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { formatCnic, formatDate, formatDateTime } from '../../../lib/format.ts';
 import { changePassword, fetchProfile, profileKeys, saveProfile } from './api.ts';
-import { formValuesOf, passwordPart, profileForm, profilePart, wantsPasswordChange, type ProfileFormInput, type ProfileFormValues } from './profile-form.ts';
+import { emailChanges, formValuesOf, needsStepUp, passwordPart, profileFormFor, profilePart, wantsPasswordChange, type ProfileFormInput, type ProfileFormValues } from './profile-form.ts';
+import { SecurityChangesPanel } from './security-changes.tsx';
+import { securityChangeKeys } from './sessions-api.ts';
+import { fetchTwoFactorStatus, twoFactorKeys } from './two-factor-api.ts';
 import { SessionsCard } from './sessions-card.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
 import './catalogue.ts';
 
 type FormField = keyof ProfileFormInput;
-const profileFields: FormField[] = ['name', 'email', 'phone', 'cnic'];
-const passwordFields: FormField[] = ['currentPassword', 'newPassword', 'confirmPassword'];
+const profileFields: FormField[] = ['name', 'email', 'phone', 'cnic', 'currentPassword', 'code'];
+const passwordFields: FormField[] = ['currentPassword', 'newPassword', 'confirmPassword', 'code'];
 /** Conflicts the server reports as a message only, and the field each belongs to. */
 const conflictFields: Partial<Record<string, FormField>> = { [authMessages.emailTaken]: 'email', [authMessages.cnicTaken]: 'cnic' };
 /** 13 digits and two dashes. */
@@ -118,6 +122,7 @@ export function AdminProfilePage() {
           {/* Offered to administrators only; the server refuses it to members. */}
           {user.role === 'ADMIN' && <TwoFactorCard />}
           <SessionsCard />
+          <SecurityChangesPanel />
         </>
       )}
     </div>
@@ -209,14 +214,20 @@ function ProfileEditForm({
   const { refresh } = useAuth();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
+  // Only administrators can have two-factor sign-in; theirs decides whether a code is asked for.
+  const twoFactor = useQuery({ queryKey: twoFactorKeys.status, queryFn: ({ signal }) => fetchTwoFactorStatus(signal), enabled: user.role === 'ADMIN' });
+  const twoFactorOn = twoFactor.data?.enabled === true;
+  const form = useMemo(() => profileFormFor(user.email, twoFactorOn), [user.email, twoFactorOn]);
   const {
     register,
     handleSubmit,
     setError,
     setFocus,
     resetField,
+    watch,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileFormInput, unknown, ProfileFormValues>({ resolver: zodResolver(profileForm), defaultValues: formValuesOf(user) });
+  } = useForm<ProfileFormInput, unknown, ProfileFormValues>({ resolver: zodResolver(form), defaultValues: formValuesOf(user) });
+  const stepUp = needsStepUp({ email: watch('email'), newPassword: watch('newPassword'), confirmPassword: watch('confirmPassword') }, user.email);
 
   useEffect(() => setFocus('name'), [setFocus]);
 
@@ -229,21 +240,29 @@ function ProfileEditForm({
   async function onSubmit(values: ProfileFormValues) {
     setFormError(null);
     const notices: string[] = [];
+    // A code from the app is used once: two changes that each ask for one cannot share it.
+    if (twoFactorOn && wantsPasswordChange(values) && emailChanges(values.email, user.email)) {
+      setFormError(t('profile.oneAtATime'));
+      return;
+    }
+    let proven = values;
 
     // The password first: when the current one is wrong, nothing at all has changed.
     if (wantsPasswordChange(values)) {
       try {
-        await changePassword(passwordPart(values));
+        await changePassword(passwordPart(values, twoFactorOn));
       } catch (error) {
         failed(error, passwordFields);
         return;
       }
       notices.push(t('profile.passwordChanged'));
       passwordFields.forEach((field) => resetField(field, { defaultValue: '' }));
+      // A new email asked for with it is proven by the password as it now is.
+      proven = { ...values, currentPassword: values.newPassword };
     }
 
     try {
-      const saved = await saveProfile(profilePart(values));
+      const saved = await saveProfile(profilePart(proven, user.email, twoFactorOn));
       if (saved.user) queryClient.setQueryData(profileKeys.me, saved.user);
       if (saved.emailChangePending) notices.push(t('profile.emailChangePending', { email: values.email }));
     } catch (error) {
@@ -256,6 +275,7 @@ function ProfileEditForm({
     // The header shows the new name.
     await refresh();
     void queryClient.invalidateQueries({ queryKey: profileKeys.me });
+    void queryClient.invalidateQueries({ queryKey: securityChangeKeys.mine });
     onSaved(notices);
   }
 
@@ -303,9 +323,6 @@ function ProfileEditForm({
         <fieldset className="space-y-4 border-t border-border pt-5">
           <legend className="font-medium">{t('profile.changePassword')}</legend>
           <p className="text-sm text-muted-foreground">{t('profile.changePasswordHint')}</p>
-          <FormField label={t('profile.currentPassword')} error={fieldError(errors.currentPassword)}>
-            {(control) => <PasswordInput {...control} {...register('currentPassword')} autoComplete="current-password" />}
-          </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label={t('profile.newPassword')} hint={t('auth.fields.passwordHint')} error={fieldError(errors.newPassword)}>
               {(control) => <PasswordInput {...control} {...register('newPassword')} autoComplete="new-password" />}
@@ -313,6 +330,23 @@ function ProfileEditForm({
             <FormField label={t('profile.confirmPassword')} error={fieldError(errors.confirmPassword)}>
               {(control) => <PasswordInput {...control} {...register('confirmPassword')} autoComplete="new-password" />}
             </FormField>
+          </div>
+        </fieldset>
+
+        <fieldset className="space-y-4 border-t border-border pt-5" aria-describedby="profile-step-up-hint">
+          <legend className="font-medium">{t('profile.confirmChange')}</legend>
+          <p id="profile-step-up-hint" className="text-sm text-muted-foreground">
+            {t('profile.confirmChangeHint')}
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label={t('profile.currentPassword')} error={fieldError(errors.currentPassword)}>
+              {(control) => <PasswordInput {...control} {...register('currentPassword')} aria-required={stepUp} autoComplete="current-password" />}
+            </FormField>
+            {twoFactorOn && (
+              <FormField label={t('profile.code')} error={fieldError(errors.code)}>
+                {(control) => <Input {...control} {...register('code')} aria-required={stepUp} inputMode="numeric" autoComplete="one-time-code" maxLength={7} />}
+              </FormField>
+            )}
           </div>
         </fieldset>
 

@@ -2,7 +2,7 @@
  * The ten recovery codes, shown once (after two-factor sign-in is turned on, and after "New recovery
  * codes"): the list, Copy all, Download as text, and the warning that they are not shown again.
  */
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import { Copy, Download, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
@@ -27,7 +27,7 @@ function saveText(text: string, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
-export function RecoveryCodesDialog({ codes, onClose }: { codes: string[] | null; onClose: () => void }) {
+export function RecoveryCodesDialog({ codes, onClose, returnFocus }: { codes: string[] | null; onClose: () => void; returnFocus?: RefObject<HTMLElement | null> }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const text = codes ? recoveryCodesText(codes, t('admin.profile.twoFactor.recoveryCodes.fileHeading')) : '';
@@ -51,6 +51,7 @@ export function RecoveryCodesDialog({ codes, onClose }: { codes: string[] | null
           onClose();
         }
       }}
+      returnFocus={returnFocus}
       title={t('admin.profile.twoFactor.recoveryCodes.dialogTitle')}
       description={t('admin.profile.twoFactor.recoveryCodes.dialogDescription')}
     >

@@ -60,6 +60,9 @@ describe('recovery codes on the two-factor card', () => {
     renderWithAdmin(<TwoFactorCard />);
 
     await user.click(await screen.findByRole('button', { name: 'Turn on' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await user.type(within(confirm).getByLabelText('Current password'), 'admin-pass-123');
+    await user.click(within(confirm).getByRole('button', { name: 'Continue' }));
     const setup = await screen.findByRole('dialog', { name: 'Turn on two-factor sign-in' });
     await user.type(within(setup).getByLabelText('6-digit code'), '123456');
     await user.click(within(setup).getByRole('button', { name: 'Confirm' }));
@@ -103,6 +106,17 @@ describe('recovery codes on the two-factor card', () => {
     expect(await screen.findByRole('heading', { name: 'Recovery codes', level: 3 })).toBeTruthy();
     const button = screen.getByRole('button', { name: 'New recovery codes' });
     await user.click(button);
+    // The current password and a code first (step-up); each missing one is named by its field.
+    const confirm = await screen.findByRole('dialog', { name: 'Make new recovery codes' });
+    const password = within(confirm).getByLabelText('Current password');
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    await user.click(within(confirm).getByRole('button', { name: 'Make new codes' }));
+    expect(await within(confirm).findByText('Enter your current password to confirm this change.')).toBeTruthy();
+    expect(within(confirm).getByText('Enter the 6-digit code from your authenticator app.')).toBeTruthy();
+    expect(calls.filter((call) => call.startsWith('POST'))).toEqual([]);
+    await user.type(password, 'admin-pass-123');
+    await user.type(within(confirm).getByLabelText('6-digit code'), '123456');
+    await user.click(within(confirm).getByRole('button', { name: 'Make new codes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Your recovery codes' });
     expect(within(dialog).getAllByRole('listitem').map((item) => item.textContent)).toEqual(fresh);
     await user.click(within(dialog).getByRole('button', { name: 'I have saved them' }));
@@ -124,7 +138,12 @@ describe('recovery codes on the two-factor card', () => {
     const user = userEvent.setup();
     renderWithAdmin(<TwoFactorCard />);
     await user.click(await screen.findByRole('button', { name: 'New recovery codes' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Make new recovery codes' });
+    await user.type(within(confirm).getByLabelText('Current password'), 'admin-pass-123');
+    await user.type(within(confirm).getByLabelText('6-digit code'), '123456');
+    await user.click(within(confirm).getByRole('button', { name: 'Make new codes' }));
     expect(await screen.findByText('Recovery codes are for two-factor sign-in. Turn it on first.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await screen.findByRole('button', { name: 'Turn on' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'New recovery codes' })).toBeNull();

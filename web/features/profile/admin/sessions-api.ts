@@ -3,7 +3,15 @@
  * every other one. Answers are checked against the contract's schemas before they are trusted.
  */
 import type { z } from 'zod';
-import { sessionInfo, type SessionInfo, type sessionsAnswer, type signOutOthersAnswer } from '../../../../contract/accounts.ts';
+import {
+  securityChange,
+  sessionInfo,
+  type SecurityChange,
+  type securityChangesAnswer,
+  type SessionInfo,
+  type sessionsAnswer,
+  type signOutOthersAnswer,
+} from '../../../../contract/accounts.ts';
 import { api } from '../../../lib/api-client.ts';
 
 export const sessionKeys = { mine: ['profile', 'sessions'] as const };
@@ -19,4 +27,14 @@ export async function fetchSessions(signal?: AbortSignal): Promise<SessionInfo[]
 export async function signOutOtherSessions(): Promise<number> {
   const body = await api.delete<z.output<typeof signOutOthersAnswer>>('/auth/sessions/others', { retries: 0 });
   return Number(body?.data?.count ?? body?.count ?? 0);
+}
+
+export const securityChangeKeys = { mine: ['profile', 'security-changes'] as const };
+
+const securityChangeList = securityChange.array();
+
+/** The person's ten most recent security changes, newest first (decision 047). */
+export async function fetchSecurityChanges(signal?: AbortSignal): Promise<SecurityChange[]> {
+  const body = await api.get<z.output<typeof securityChangesAnswer>>('/auth/security-changes', undefined, { signal });
+  return securityChangeList.parse(body?.data?.changes ?? body?.changes);
 }

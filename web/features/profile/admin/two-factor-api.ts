@@ -6,9 +6,12 @@
 import type { z } from 'zod';
 import {
   type recoveryCodesAnswer,
+  type RecoveryCodesBody,
   twoFactorSetup,
   twoFactorStatus,
   type TwoFactorDisableBody,
+  type TwoFactorEnableBody,
+  type TwoFactorSetupBody,
   type twoFactorEnableAnswer,
   type TwoFactorSetup,
   type twoFactorSetupAnswer,
@@ -28,9 +31,12 @@ export async function fetchTwoFactorStatus(signal?: AbortSignal): Promise<TwoFac
   return statusOf(await api.get<StatusBody>('/auth/two-factor', undefined, { signal }));
 }
 
-/** Not retried: each call makes a new secret, and the QR code shown must be the last one made. */
-export async function startTwoFactorSetup(): Promise<TwoFactorSetup> {
-  const body = await api.post<z.output<typeof twoFactorSetupAnswer>>('/auth/two-factor/setup', undefined, { retries: 0 });
+/**
+ * Not retried: each call makes a new secret, and the QR code shown must be the last one made. Needs
+ * the current password (step-up, decision 047).
+ */
+export async function startTwoFactorSetup(currentPassword: string): Promise<TwoFactorSetup> {
+  const body = await api.post<z.output<typeof twoFactorSetupAnswer>>('/auth/two-factor/setup', { currentPassword } satisfies TwoFactorSetupBody, { retries: 0 });
   return twoFactorSetup.parse(body?.data);
 }
 
@@ -44,14 +50,17 @@ const codesOf = (codes: unknown): string[] | undefined => (Array.isArray(codes) 
  * Not retried: a code is accepted once, so a second attempt with it would always be refused. The
  * answer carries the first recovery codes, shown this once.
  */
-export async function enableTwoFactor(code: string): Promise<{ status: TwoFactorStatus; answer?: ServerAnswer; recoveryCodes?: string[] }> {
-  const body = await api.post<z.output<typeof twoFactorEnableAnswer>>('/auth/two-factor/enable', { code }, { retries: 0 });
+export async function enableTwoFactor(values: TwoFactorEnableBody): Promise<{ status: TwoFactorStatus; answer?: ServerAnswer; recoveryCodes?: string[] }> {
+  const body = await api.post<z.output<typeof twoFactorEnableAnswer>>('/auth/two-factor/enable', values, { retries: 0 });
   return { status: statusOf(body), answer: answerOf(body), recoveryCodes: codesOf(body?.data?.recoveryCodes ?? body?.recoveryCodes) };
 }
 
-/** A new set of recovery codes (the earlier set stops working). Not retried: a second call would replace the codes the first answered. */
-export async function createRecoveryCodes(): Promise<string[]> {
-  const body = await api.post<z.output<typeof recoveryCodesAnswer>>('/auth/two-factor/recovery-codes', undefined, { retries: 0 });
+/**
+ * A new set of recovery codes (the earlier set stops working), with the current password and a current
+ * code. Not retried: a second call would replace the codes the first answered, and the code is used once.
+ */
+export async function createRecoveryCodes(values: RecoveryCodesBody): Promise<string[]> {
+  const body = await api.post<z.output<typeof recoveryCodesAnswer>>('/auth/two-factor/recovery-codes', values, { retries: 0 });
   const codes = codesOf(body?.data?.recoveryCodes ?? body?.recoveryCodes);
   if (!codes) throw new Error('Recovery codes answer without codes');
   return codes;

@@ -35,6 +35,18 @@ const statusAnswer = (twoFactor: object, message?: string): Answer => ({ status:
 const refusal = (status: number, message: string, errors?: Record<string, string>): Answer => ({ status, body: { success: false, message, errors } });
 
 const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/** Turn on asks for the current password first (step-up); this gives it and continues. */
+async function confirmWithPassword(user: ReturnType<typeof userEvent.setup>, password = 'admin-pass-123') {
+  const confirm = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+  const field = within(confirm).getByLabelText('Current password') as HTMLInputElement;
+  await waitFor(() => expect(document.activeElement).toBe(field));
+  expect(field.autocomplete).toBe('current-password');
+  await user.clear(field);
+  await user.type(field, password);
+  await user.click(within(confirm).getByRole('button', { name: 'Continue' }));
+  return confirm;
+}
 const otpauthUrl = `otpauth://totp/Umrah%20Committee:admin%40example.com?secret=${secret}&issuer=Umrah%20Committee`;
 
 describe('Two-factor sign-in card', () => {
@@ -42,7 +54,10 @@ describe('Two-factor sign-in card', () => {
     let status: object = off;
     const calls = stubApi({
       'GET /api/auth/two-factor': () => statusAnswer(status),
-      'POST /api/auth/two-factor/setup': { status: 200, body: { success: true, message: twoFactorMessages.setupStarted, secret, otpauthUrl, data: { secret, otpauthUrl } } },
+      'POST /api/auth/two-factor/setup': (body) =>
+        body.currentPassword === 'admin-pass-123'
+          ? { status: 200, body: { success: true, message: twoFactorMessages.setupStarted, secret, otpauthUrl, data: { secret, otpauthUrl } } }
+          : refusal(400, 'Your current password is not correct.', { currentPassword: 'Your current password is not correct.' }),
       'POST /api/auth/two-factor/enable': (body) => {
         if (body.code !== '123456') return refusal(400, twoFactorMessages.codeInvalid, { code: twoFactorMessages.codeInvalid });
         status = { ...on, enabledAt: new Date().toISOString() };
@@ -56,6 +71,11 @@ describe('Two-factor sign-in card', () => {
     expect(await screen.findByText('Off')).toBeTruthy();
     const turnOn = screen.getByRole('button', { name: 'Turn on' });
     await user.click(turnOn);
+    // A wrong password is shown by its field, and the dialog stays; then the right one goes on.
+    const confirm = await confirmWithPassword(user, 'not-my-password');
+    expect(await within(confirm).findByText('Your current password is not correct.')).toBeTruthy();
+    expect(within(confirm).getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
+    await confirmWithPassword(user);
 
     const dialog = await screen.findByRole('dialog', { name: 'Turn on two-factor sign-in' });
     const qr = (await within(dialog).findByRole('img', { name: 'QR code to add this account to your authenticator app' })) as HTMLImageElement;
@@ -92,9 +112,10 @@ describe('Two-factor sign-in card', () => {
     // Focus goes back to the card's button, which now turns it off.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Turn off' })));
     expect(calls.filter((c) => c.call.startsWith('POST')).map((c) => [c.call, c.body])).toEqual([
-      ['POST /api/auth/two-factor/setup', undefined],
-      ['POST /api/auth/two-factor/enable', { code: '654321' }],
-      ['POST /api/auth/two-factor/enable', { code: '123456' }],
+      ['POST /api/auth/two-factor/setup', { currentPassword: 'not-my-password' }],
+      ['POST /api/auth/two-factor/setup', { currentPassword: 'admin-pass-123' }],
+      ['POST /api/auth/two-factor/enable', { code: '654321', currentPassword: 'admin-pass-123' }],
+      ['POST /api/auth/two-factor/enable', { code: '123456', currentPassword: 'admin-pass-123' }],
     ]);
   });
 
@@ -153,10 +174,19 @@ describe('Two-factor sign-in card', () => {
     const user = userEvent.setup();
     renderWithAdmin(<TwoFactorCard />);
     await user.click(await screen.findByRole('button', { name: 'Turn on' }));
-    await screen.findByRole('dialog', { name: 'Turn on two-factor sign-in' });
+    // Escape on the password step makes nothing.
+    await screen.findByRole('dialog', { name: 'Confirm it is you' });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Turn on' }));
+    expect(calls.filter((c) => c.call.startsWith('POST'))).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    await confirmWithPassword(user);
+    await screen.findByRole('dialog', { name: 'Turn on two-factor sign-in' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Turn on' })));
     expect(screen.getByText('Off')).toBeTruthy();
     expect(calls.filter((c) => c.call.startsWith('POST')).map((c) => c.call)).toEqual(['POST /api/auth/two-factor/setup']);
   });
@@ -173,8 +203,9 @@ describe('Two-factor sign-in card', () => {
     const user = userEvent.setup();
     renderWithAdmin(<TwoFactorCard />);
     await user.click(await screen.findByRole('button', { name: 'Turn on' }));
+    await confirmWithPassword(user);
     expect(await screen.findByText('Two-factor sign-in is already on.')).toBeTruthy();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByRole('button', { name: 'Turn off' })).toBeTruthy();
   });
 

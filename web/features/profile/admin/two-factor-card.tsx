@@ -5,13 +5,22 @@
  * Turning it on hands out ten recovery codes, shown once in a dialog (recovery-codes-dialog.tsx); while
  * it is on, "New recovery codes" makes a new set (the old one stops working) and shows it the same way.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LifeBuoy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { twoFactorDisableBody, twoFactorEnableBody, twoFactorMessages, type TwoFactorSetup, type TwoFactorStatus } from '../../../../contract/accounts.ts';
+import { z } from 'zod';
+import {
+  stepUpMessages,
+  twoFactorCodeField,
+  twoFactorDisableBody,
+  twoFactorEnableBody,
+  twoFactorMessages,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
+} from '../../../../contract/accounts.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -21,17 +30,25 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
+import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
 import { fieldError, showServerFieldErrors } from '../../../lib/forms.ts';
 import { textOfAnswer, type ServerAnswer } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/toast.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { RecoveryCodesDialog } from './recovery-codes-dialog.tsx';
+import { securityChangeKeys } from './sessions-api.ts';
 import { createRecoveryCodes, disableTwoFactor, enableTwoFactor, fetchTwoFactorStatus, startTwoFactorSetup, twoFactorKeys } from './two-factor-api.ts';
 import './catalogue.ts';
 
 /** Up to 7 characters: apps show the code as "123 456", and the space is allowed. */
 const CODE_INPUT_MAX_LENGTH = 7;
+
+/** The current password, as a step-up asks for it: any text but none. */
+const currentPasswordField = z.string().min(1, stepUpMessages.passwordRequired);
+const setupProofForm = z.object({ currentPassword: currentPasswordField });
+const recoveryCodesForm = z.object({ currentPassword: currentPasswordField, code: twoFactorCodeField });
+/** The enable form asks for the code only: the password was given a step before. */
+const enableForm = twoFactorEnableBody.pick({ code: true });
 
 /**
  * Puts the server's complaints next to the fields they are about (focusing the first); answers the
@@ -45,41 +62,32 @@ export function TwoFactorCard() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const status = useQuery({ queryKey: twoFactorKeys.status, queryFn: ({ signal }) => fetchTwoFactorStatus(signal) });
-  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  /** The set-up waiting for its first code, with the password that started it (sent again to turn it on). */
+  const [setup, setSetup] = useState<(TwoFactorSetup & { currentPassword: string }) | null>(null);
   const [turningOff, setTurningOff] = useState(false);
+  /** Turn on was pressed: the password is asked for before a secret is made. */
   const [starting, setStarting] = useState(false);
   /** Recovery codes just made, shown once; null when none are on screen. */
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  /** New recovery codes was pressed: the password and a code are asked for. */
   const [makingCodes, setMakingCodes] = useState(false);
+  // A dialog that opens as the step before closes has no opener: these get focus back.
+  const mainButton = useRef<HTMLButtonElement>(null);
+  const codesButton = useRef<HTMLButtonElement>(null);
 
-  async function newRecoveryCodes() {
-    setMakingCodes(true);
-    try {
-      setRecoveryCodes(await createRecoveryCodes());
-    } catch (error) {
-      notify.error(getErrorMessage(error, t('admin.profile.twoFactor.failed')));
-      // A 409 means it was turned off elsewhere meanwhile: show what is true now.
-      void queryClient.invalidateQueries({ queryKey: twoFactorKeys.status });
-    } finally {
-      setMakingCodes(false);
-    }
-  }
-
-  async function turnOn() {
-    setStarting(true);
-    try {
-      setSetup(await startTwoFactorSetup());
-    } catch (error) {
-      notify.error(getErrorMessage(error, t('admin.profile.twoFactor.failed')));
-      // A 409 means it was turned on elsewhere meanwhile: show what is true now.
-      void queryClient.invalidateQueries({ queryKey: twoFactorKeys.status });
-    } finally {
-      setStarting(false);
-    }
-  }
+  /** A 409 means it was turned on or off elsewhere meanwhile: the dialog closes, saying why, on what is true now. */
+  const conflicted = (error: unknown) => {
+    setStarting(false);
+    setMakingCodes(false);
+    notify.error(getErrorMessage(error, t('admin.profile.twoFactor.failed')));
+    void queryClient.invalidateQueries({ queryKey: twoFactorKeys.status });
+  };
+  /** Each change made here is one of the person's security changes (the list below the sessions). */
+  const refreshChanges = () => void queryClient.invalidateQueries({ queryKey: securityChangeKeys.mine });
 
   function changed(next: TwoFactorStatus, answer: ServerAnswer | undefined) {
     queryClient.setQueryData(twoFactorKeys.status, next);
+    refreshChanges();
     notify.success(
       textOfAnswer(answer ?? (next.enabled ? { code: 'twoFactor.enabled', message: twoFactorMessages.enabled } : { code: 'twoFactor.disabled', message: twoFactorMessages.disabled })),
     );
@@ -106,13 +114,8 @@ export function TwoFactorCard() {
             )}
           </div>
           {status.data && (
-            <Button
-              variant={enabled ? 'outline' : 'primary'}
-              onClick={enabled ? () => setTurningOff(true) : () => void turnOn()}
-              disabled={starting}
-              aria-busy={starting}
-            >
-              {enabled ? t('admin.profile.twoFactor.turnOff') : starting ? t('admin.profile.twoFactor.starting') : t('admin.profile.twoFactor.turnOn')}
+            <Button ref={mainButton} variant={enabled ? 'outline' : 'primary'} onClick={enabled ? () => setTurningOff(true) : () => setStarting(true)}>
+              {enabled ? t('admin.profile.twoFactor.turnOff') : t('admin.profile.twoFactor.turnOn')}
             </Button>
           )}
         </div>
@@ -125,8 +128,8 @@ export function TwoFactorCard() {
               </h3>
               <p className="mt-1 text-sm text-muted-foreground">{t('admin.profile.twoFactor.recoveryCodes.description')}</p>
             </div>
-            <Button variant="outline" onClick={() => void newRecoveryCodes()} disabled={makingCodes} aria-busy={makingCodes}>
-              {makingCodes ? t('admin.profile.twoFactor.recoveryCodes.making') : t('admin.profile.twoFactor.recoveryCodes.new')}
+            <Button ref={codesButton} variant="outline" onClick={() => setMakingCodes(true)}>
+              {t('admin.profile.twoFactor.recoveryCodes.new')}
             </Button>
           </div>
         )}
@@ -142,7 +145,44 @@ export function TwoFactorCard() {
       </section>
 
       <Dialog
+        open={starting}
+        onOpenChange={setStarting}
+        title={t('admin.profile.twoFactor.confirmTitle')}
+        description={t('admin.profile.twoFactor.confirmDescription')}
+      >
+        {starting && (
+          <SetupProofForm
+            onStarted={(started) => {
+              setStarting(false);
+              setSetup(started);
+              refreshChanges();
+            }}
+            onConflict={conflicted}
+          />
+        )}
+      </Dialog>
+
+      <Dialog
+        open={makingCodes}
+        onOpenChange={setMakingCodes}
+        title={t('admin.profile.twoFactor.recoveryCodes.confirmTitle')}
+        description={t('admin.profile.twoFactor.recoveryCodes.confirmDescription')}
+      >
+        {makingCodes && (
+          <RecoveryCodesForm
+            onMade={(codes) => {
+              setMakingCodes(false);
+              setRecoveryCodes(codes);
+              refreshChanges();
+            }}
+            onConflict={conflicted}
+          />
+        )}
+      </Dialog>
+
+      <Dialog
         open={setup !== null}
+        returnFocus={mainButton}
         onOpenChange={(open) => !open && setSetup(null)}
         title={t('admin.profile.twoFactor.setupTitle')}
         description={t('admin.profile.twoFactor.setupDescription')}
@@ -175,7 +215,7 @@ export function TwoFactorCard() {
         )}
       </Dialog>
 
-      <RecoveryCodesDialog codes={recoveryCodes} onClose={() => setRecoveryCodes(null)} />
+      <RecoveryCodesDialog codes={recoveryCodes} onClose={() => setRecoveryCodes(null)} returnFocus={codesButton} />
     </Card>
   );
 }
@@ -200,6 +240,90 @@ function useQrCode(text: string): string | null | undefined {
   return dataUrl;
 }
 
+/** A refusal that says the state changed elsewhere (409): the dialog closes on a true status. */
+const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
+
+/** Turn on, first step: the current password, then a new secret is made. */
+function SetupProofForm({ onStarted, onConflict }: { onStarted: (setup: TwoFactorSetup & { currentPassword: string }) => void; onConflict: (error: unknown) => void }) {
+  const { t } = useTranslation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(setupProofForm), defaultValues: { currentPassword: '' } });
+
+  async function onSubmit(values: { currentPassword: string }) {
+    setFormError(null);
+    try {
+      onStarted({ ...(await startTwoFactorSetup(values.currentPassword)), currentPassword: values.currentPassword });
+    } catch (error) {
+      if (isConflict(error)) onConflict(error);
+      else setFormError(showOnFields(error, ['currentPassword'], setError, t('admin.profile.twoFactor.failed')));
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+      <FormAlert message={formError} />
+      <FormField label={t('admin.profile.twoFactor.currentPassword')} error={fieldError(errors.currentPassword)}>
+        {(control) => <PasswordInput {...control} {...register('currentPassword')} data-autofocus autoComplete="current-password" />}
+      </FormField>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="outline">{t('common.cancel')}</Button>
+        </DialogClose>
+        <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting ? t('admin.profile.twoFactor.starting') : t('admin.profile.twoFactor.continue')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** New recovery codes: the current password and a current code from the app. */
+function RecoveryCodesForm({ onMade, onConflict }: { onMade: (codes: string[]) => void; onConflict: (error: unknown) => void }) {
+  const { t } = useTranslation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(recoveryCodesForm), defaultValues: { currentPassword: '', code: '' } });
+
+  async function onSubmit(values: z.output<typeof recoveryCodesForm>) {
+    setFormError(null);
+    try {
+      onMade(await createRecoveryCodes(values));
+    } catch (error) {
+      if (isConflict(error)) onConflict(error);
+      else setFormError(showOnFields(error, ['currentPassword', 'code'], setError, t('admin.profile.twoFactor.failed')));
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+      <FormAlert message={formError} />
+      <FormField label={t('admin.profile.twoFactor.currentPassword')} error={fieldError(errors.currentPassword)}>
+        {(control) => <PasswordInput {...control} {...register('currentPassword')} data-autofocus autoComplete="current-password" />}
+      </FormField>
+      <FormField label={t('admin.profile.twoFactor.codeLabel')} error={fieldError(errors.code)}>
+        {(control) => <Input {...control} {...register('code')} inputMode="numeric" autoComplete="one-time-code" maxLength={CODE_INPUT_MAX_LENGTH} />}
+      </FormField>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="outline">{t('common.cancel')}</Button>
+        </DialogClose>
+        <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting ? t('admin.profile.twoFactor.recoveryCodes.making') : t('admin.profile.twoFactor.recoveryCodes.make')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 /** The key in groups of four, as apps that take it by hand show it; they ignore the spaces. */
 const groupedKey = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
@@ -207,7 +331,7 @@ function EnableForm({
   setup,
   onEnabled,
 }: {
-  setup: TwoFactorSetup;
+  setup: TwoFactorSetup & { currentPassword: string };
   onEnabled: (status: TwoFactorStatus, answer?: ServerAnswer, recoveryCodes?: string[]) => void;
 }) {
   const { t } = useTranslation();
@@ -218,12 +342,12 @@ function EnableForm({
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(twoFactorEnableBody), defaultValues: { code: '' } });
+  } = useForm({ resolver: zodResolver(enableForm), defaultValues: { code: '' } });
 
   async function onSubmit(values: { code: string }) {
     setFormError(null);
     try {
-      const { status, answer, recoveryCodes } = await enableTwoFactor(values.code);
+      const { status, answer, recoveryCodes } = await enableTwoFactor({ code: values.code, currentPassword: setup.currentPassword });
       onEnabled(status, answer, recoveryCodes);
     } catch (error) {
       setFormError(showOnFields(error, ['code'], setError, t('admin.profile.twoFactor.failed')));
