@@ -121,6 +121,24 @@ export default defineConfig([
     },
   },
 
+  // The server's production code never imports its test support (server/test: test contexts, processes,
+  // fixtures) nor a test library: what runs in production is what ships in it.
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/test/*', '**/test/**'], message: 'Test support (server/test) is for tests only.' },
+            { group: ['vitest', 'vitest/*', 's3rver', 'smtp-server', 'pdf-lib', 'fast-check'], message: 'A test library is for tests only.' },
+          ],
+        },
+      ],
+    },
+  },
+
   {
     files: SOURCES,
     plugins: { 'import-x': importX },

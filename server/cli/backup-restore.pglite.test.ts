@@ -11,12 +11,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { lockDataDirectory, openPglite } from '../db/database.ts';
-import { createStore, type DataStore } from '../security/crash/data-stores.ts';
-import { committeeWithGroup, expectStatus } from '../security/crash/http.ts';
-import { killRemainingServers, startServer, type ServerProcess } from '../security/crash/server-process.ts';
+import { createStore, type DataStore } from '../test/processes/data-stores.ts';
+import { committeeWithGroup, expectStatus } from '../test/processes/http.ts';
+import { killRemainingServers, startServer, type ServerProcess } from '../test/processes/server-process.ts';
 import { startSmtpCatcher } from '../test/smtp-catcher.ts';
 import { multipartBody, sampleFiles, TEST_APP_URL, tokenFromEmail, uniqueEmail } from '../test/test-app.ts';
-import { removeTemporaryFolders, runCommand, temporaryFolder } from './command-process.ts';
+import { removeTemporaryFolders, runCommand, temporaryFolder } from '../test/processes/command-process.ts';
 
 const ADMIN = { email: 'backup.admin@example.com', password: 'admin-pass-123' };
 const MONTHLY = 1000;

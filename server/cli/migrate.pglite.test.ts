@@ -8,8 +8,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../db/database.ts';
 import { listMigrations, migrationStatus } from '../db/migrate.ts';
-import { killRemainingServers, startServer } from '../security/crash/server-process.ts';
-import { removeTemporaryFolders, runCommand, temporaryFolder } from './command-process.ts';
+import { killRemainingServers, startServer } from '../test/processes/server-process.ts';
+import { removeTemporaryFolders, runCommand, temporaryFolder } from '../test/processes/command-process.ts';
 
 const migrationNames = listMigrations().map((migration) => migration.name);
 

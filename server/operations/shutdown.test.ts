@@ -6,8 +6,8 @@
  */
 import net from 'node:net';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
-import { createStore, type DataStore } from '../security/crash/data-stores.ts';
-import { killRemainingServers, startServer, type ServerProcess } from '../security/crash/server-process.ts';
+import { createStore, type DataStore } from '../test/processes/data-stores.ts';
+import { killRemainingServers, startServer, type ServerProcess } from '../test/processes/server-process.ts';
 
 const ADMIN = { email: 'shutdown.admin@example.com', password: 'a-long-admin-secret-7' };
 const driver = process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchCode } from '../accounts/two-factor.ts';
 import { createTestContext, uniqueEmail, type TestContext } from '../test/test-app.ts';
-import { buildWorld, CALLERS, pngReceipt, send, type Call, type Caller, type Upload, type World } from './authorization-fixtures.ts';
+import { buildWorld, CALLERS, pngReceipt, send, type Call, type Caller, type Upload, type World } from '../test/authorization-fixtures.ts';
 
 type Cells = Record<Caller, number>;
 /** Ids a row makes for itself, so that its destructive call does not use up a shared record. */

@@ -18,9 +18,9 @@ import { planPaymentMessages } from '../plan-payments/plan-payment-service.ts';
 import { findInvariantViolations } from '../test/invariants.ts';
 import { startSmtpCatcher } from '../test/smtp-catcher.ts';
 import { multipartBody, sampleFiles, TEST_APP_URL, tokenFromEmail, uniqueEmail } from '../test/test-app.ts';
-import { createStore, type DataStore } from './crash/data-stores.ts';
-import { committeeWithGroup, expectStatus, send, type Answer } from './crash/http.ts';
-import { killRemainingServers, startServer, type ServerProcess } from './crash/server-process.ts';
+import { createStore, type DataStore } from '../test/processes/data-stores.ts';
+import { committeeWithGroup, expectStatus, send, type Answer } from '../test/processes/http.ts';
+import { killRemainingServers, startServer, type ServerProcess } from '../test/processes/server-process.ts';
 
 const driver = process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
 const ADMIN = { email: 'crash.admin@example.com', password: 'admin-pass-123' };

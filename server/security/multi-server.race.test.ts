@@ -21,8 +21,8 @@ import { findInvariantViolations } from '../test/invariants.ts';
 import { startS3Server, type S3TestServer } from '../test/s3-server.ts';
 import { startSmtpCatcher } from '../test/smtp-catcher.ts';
 import { multipartBody, sampleFiles, TEST_APP_URL, tokenFromEmail, uniqueEmail } from '../test/test-app.ts';
-import { expectStatus, send } from './crash/http.ts';
-import { killRemainingServers, startServer, type ServerProcess } from './crash/server-process.ts';
+import { expectStatus, send } from '../test/processes/http.ts';
+import { killRemainingServers, startServer, type ServerProcess } from '../test/processes/server-process.ts';
 
 const ADMIN = { email: 'fleet.admin@example.com', password: 'admin-pass-123' };
 const MONTHLY = 1000;

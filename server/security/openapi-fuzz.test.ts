@@ -1,5 +1,5 @@
 /**
- * Every operation the API documents, called with hostile input (see fuzz-requests.ts) by a visitor,
+ * Every operation the API documents, called with hostile input (see server/test/fuzz-requests.ts) by a visitor,
  * a member and an administrator. Whatever arrives, the answer is a client error or a success that
  * the document describes: never a 5xx, never internals (stack traces, SQL, driver errors), never a
  * body that contradicts the declared response schema. Afterwards the server still answers normally
@@ -14,7 +14,7 @@ import { createSession } from '../accounts/sessions.ts';
 import { UNSUPPORTED_TEXT_MESSAGE } from '../http/unsupported-text.ts';
 import { karachiToday } from '../business-time.ts';
 import { client, createTestContext, multipartBody, sampleFiles, signInAdmin, signUpMember } from '../test/test-app.ts';
-import { casesFor, describeCase, operationKey, operationsOf, type FuzzCase, type FuzzTargets, type OpenApiDocument, type Operation } from './fuzz-requests.ts';
+import { casesFor, describeCase, operationKey, operationsOf, type FuzzCase, type FuzzTargets, type OpenApiDocument, type Operation } from '../test/fuzz-requests.ts';
 
 const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20_240_601;
 

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** Settings the commands read that must come from the test, never from the environment running it. */
 const settingsOfTheTest = ['DATA_DIR', 'DATABASE_URL', 'MIGRATE_AT_START', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'LOG_LEVEL', 'NODE_OPTIONS', 'S3_BUCKET', 'PORT', 'HOST'];
 

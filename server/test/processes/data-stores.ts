@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openPglite, openPostgres, type Queryable } from '../../db/database.ts';
-import { runOnServer, withDatabase } from '../../test/database-url.ts';
+import { runOnServer, withDatabase } from '../database-url.ts';
 
 export type DataStore = {
   /** The settings that point a server at this store. */

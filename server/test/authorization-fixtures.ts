@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import { karachiToday } from '../business-time.ts';
-import { client, multipartBody, sampleFiles, signInAdmin, signUpMember, type ApiResponse, type TestContext } from '../test/test-app.ts';
+import { client, multipartBody, sampleFiles, signInAdmin, signUpMember, type ApiResponse, type TestContext } from './test-app.ts';
 
 /** Who calls: nobody, the record's owner, another member, a member blocked after signing in, an admin. */
 export const CALLERS = ['visitor', 'owner', 'otherMember', 'blockedMember', 'admin'] as const;

@@ -1,5 +1,5 @@
 /** Plain HTTP calls to a server process, as a browser or script would make them. */
-import type { ApiResponse } from '../../test/test-app.ts';
+import type { ApiResponse } from '../test-app.ts';
 import type { ServerProcess } from './server-process.ts';
 
 export type Answer = { status: number; body: ApiResponse['body'] };
