@@ -28,7 +28,7 @@ const shortName = (name: string) => {
 
 interface DrawnAnswer {
   winner: { winner: { name: string } };
-  data: { draw: { commitment: string; seed: string | null; pickedIndex: number | null; eligible: { name: string }[] } };
+  data: { draw: { commitment: string; seed: string | null; drawInput: string | null; pickedIndex: number | null; eligible: { userId: string; name: string }[] } };
 }
 
 for (const { name, viewport } of widths) {
@@ -100,6 +100,10 @@ for (const { name, viewport } of widths) {
         await expect(eligible.getByRole('listitem')).toHaveCount(2);
         await expect(eligible.getByText(member.name, { exact: true })).toBeVisible();
         await expect(eligible.getByRole('listitem').nth(drawn.data.draw.pickedIndex ?? -1).getByText('Picked', { exact: true })).toBeVisible();
+        // Every input the rule hashes: each member's id, and the exact text hashed behind its expander.
+        for (const entrant of drawn.data.draw.eligible) await expect(eligible.getByText(entrant.userId, { exact: true })).toBeVisible();
+        await draw.getByText('Show the exact text the rule hashes', { exact: true }).click();
+        await expect(draw.getByText(drawn.data.draw.drawInput ?? '', { exact: true })).toBeVisible();
       });
 
       await dialogFitsAndCloses(dialog, open, viewport);

@@ -100,13 +100,18 @@ for (const { name, viewport } of widths) {
         const dialog = page.getByRole('dialog', { name: 'Draw record: Group A1' });
         await expect(dialog).toBeVisible();
         await expect(dialog.getByText(`${plan.name}: every draw and manual choice, month by month.`, { exact: true })).toBeVisible();
-        const entries = dialog.getByRole('list', { name: `Entries of ${period.label}`, exact: true }).getByRole('listitem');
+        const entries = dialog.getByRole('article', { name: period.label, exact: true }).getByRole('region', { name: 'Draw', exact: true });
         await expect(entries).toHaveCount(1);
         const entry = entries.first();
         await expect(entry.getByText('Drawn', { exact: true })).toBeVisible();
+        await expect(entry.getByText('Verified: the winner follows from the revealed number', { exact: true })).toBeVisible();
+        await entry.getByText('Show the full commitment', { exact: true }).click();
         await expect(entry.getByText(committed.commitment, { exact: true })).toBeVisible();
+        await entry.getByText('Show the full number', { exact: true }).click();
         await expect(entry.getByText(drawn.seed, { exact: true })).toBeVisible();
-        await expect(entry.getByText(drawn.winnerName, { exact: true })).toBeVisible();
+        await expect(entry.getByText(`Winner: ${drawn.winnerName}`, { exact: true })).toBeVisible();
+        // The administrator reads full names.
+        for (const member of members) await expect(entry.getByText(member.name, { exact: true })).toBeVisible();
         // Nothing overflows the screen: the hashes wrap.
         const box = await dialog.boundingBox();
         expect(box && box.x + box.width).toBeLessThanOrEqual(viewport.width);

@@ -14,6 +14,8 @@ import {
   type drawRecord,
   type drawRecordAnswer,
   type drawRecordEntry,
+  type drawRecordLink,
+  type drawRecordLinkAnswer,
   type eligibleMember,
   type eligibleMembersAnswer,
   type selectWinnerBody,
@@ -97,6 +99,9 @@ export type DrawEntry = Extract<DrawRecordEntry, { method: 'DRAW' }>;
 export type ManualEntry = Extract<DrawRecordEntry, { method: 'MANUAL' }>;
 /** A group's draw record, month by month (docs/draws.md). */
 export type DrawRecord = z.output<typeof drawRecord>;
+/** Where a group's record is published (no sign-in needed to open it). */
+export type DrawRecordLink = z.output<typeof drawRecordLink>;
+export type DrawRecordLinkAnswer = z.output<typeof drawRecordLinkAnswer>;
 
 /** Every query of this area starts with this key, so that one invalidation refreshes them all. */
 export const winnerKeys = {
@@ -107,6 +112,7 @@ export const winnerKeys = {
   list: (query: WinnerQuery) => ['admin-winners', 'list', query] as const,
   statistics: (filters: StatisticsFilters) => ['admin-winners', 'statistics', filters] as const,
   drawRecord: (groupId: string) => ['admin-winners', 'draw-record', groupId] as const,
+  drawRecordLink: (groupId: string) => ['admin-winners', 'draw-record-link', groupId] as const,
 };
 
 const path = (value: string) => encodeURIComponent(value);
@@ -200,9 +206,26 @@ export function drawCommitted(committeeId: string, groupNumber: string, input: D
   return api.post<z.output<typeof drawAnswer>>(drawPath(committeeId, groupNumber, 'draw'), input, { retries: 0 });
 }
 
-/** The group's draw record, with members' full names (the admin's view). */
+/** The group's draw record, with members' full names (the admin's view): the answer's data as it came. */
 export async function fetchDrawRecord(groupId: string, signal?: AbortSignal): Promise<DrawRecord> {
   const body = await api.get<z.output<typeof drawRecordAnswer>>(`/admin/groups/${path(groupId)}/draws`, undefined, { signal });
-  if (!body?.data?.group) throw new Error('Missing draw record');
-  return { group: body.data.group, months: body.data.months ?? [] };
+  return body.data;
+}
+
+const linkPath = (groupId: string) => `/admin/groups/${path(groupId)}/draw-record-link`;
+
+/** The group's published record link, or null when it has none. */
+export async function fetchDrawRecordLink(groupId: string, signal?: AbortSignal): Promise<DrawRecordLink | null> {
+  const body = await api.get<DrawRecordLinkAnswer>(linkPath(groupId), undefined, { signal });
+  return body.data.link;
+}
+
+/** Publishes the record at a new link; a link made before stops working. */
+export function publishDrawRecordLink(groupId: string) {
+  return api.post<DrawRecordLinkAnswer>(linkPath(groupId), undefined, { retries: 0 });
+}
+
+/** Revokes the link: it opens nothing from now on (404 winner.linkNotFound when there was none). */
+export function revokeDrawRecordLink(groupId: string) {
+  return api.delete<DrawRecordLinkAnswer>(linkPath(groupId), { retries: 0 });
 }

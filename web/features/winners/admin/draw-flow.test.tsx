@@ -1,9 +1,9 @@
 /**
  * Winner Selection's verifiable draw (commit, then draw), the reason sent with a manual choice, the
- * server's refusals shown as it words them, and the group's draw record.
+ * server's refusals shown as it words them, and the group's draw record with its published link.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -216,57 +216,128 @@ describe('/admin/winners, the reason for a manual choice', { timeout: 30_000 }, 
 });
 
 describe('/admin/winners, the draw record', { timeout: 30_000 }, () => {
-  it('lists each month’s draws and manual choices, with the seed once revealed, the reason and cancellations', async () => {
-    const voided: DrawEntry = { ...committed, id: 'd-0', status: 'VOID', commitment: 'c'.repeat(64), seed: 'd'.repeat(64) };
-    const record: DrawRecord = {
-      group: { id: 'g-1', groupNumber: '1', planName: 'Gold Umrah Plan', startDate: '2026-02-01' },
-      months: [
+  const RECORD_PATH = '/api/admin/groups/g-1/draws';
+  const recordOf = (months: DrawRecord['months']): DrawRecord => ({ group: { id: 'g-1', groupNumber: '1', planName: 'Gold Umrah Plan', startDate: '2026-02-01' }, months });
+  const LINK_PATH = '/api/admin/groups/g-1/draw-record-link';
+  const voided: DrawEntry = { ...committed, id: 'd-0', status: 'VOID', commitment: 'c'.repeat(64), seed: 'd'.repeat(64), voidCause: 'ADMIN', voidReason: 'Committed the wrong month', voidedAt: '2026-03-01T04:00:00.000Z' };
+  const record: DrawRecord = recordOf([
+    {
+      month: 2,
+      year: 2026,
+      entries: [
         {
-          month: 2,
-          year: 2026,
-          entries: [
-            {
-              method: 'MANUAL',
-              id: 'm-1',
-              selectedAt: '2026-02-03T05:00:00.000Z',
-              selectedBy: 'ADMIN',
-              reason: 'Travelling for Umrah in March',
-              winner: { name: 'Ayesha Khan', isYou: false, status: 'CANCELLED', cancelReason: 'Member withdrew' },
-            },
-          ],
+          method: 'MANUAL',
+          id: 'm-1',
+          selectedAt: '2026-02-03T05:00:00.000Z',
+          selectedBy: 'ADMIN',
+          reason: 'Travelling for Umrah in March',
+          winner: { name: 'Ayesha Khan', isYou: false, status: 'CANCELLED', cancelReason: 'Member withdrew' },
         },
-        { month: 3, year: 2026, entries: [voided, drawn] },
       ],
-    };
-    const calls = fakeApi(reads(), on('GET', '/api/admin/groups/g-1/draws', () => ok({ data: record })));
-    const user = userEvent.setup();
-    renderPage();
-    await chooseMarch(user);
+    },
+    { month: 3, year: 2026, entries: [voided, drawn] },
+  ]);
+  const link = (n: number) => ({ token: `token-${n}`, url: `https://committee.example/draws/token-${n}`, createdAt: '2026-03-05T07:00:00.000Z' });
 
+  async function openRecord(user: ReturnType<typeof userEvent.setup>) {
+    await chooseMarch(user);
     const opener = within(screen.getByRole('region', { name: 'Draw fairly' })).getByRole('button', { name: 'Draw record' });
     await user.click(opener);
     const dialog = await screen.findByRole('dialog', { name: 'Draw record: Group 1' });
+    return { opener, dialog };
+  }
+
+  it('shows the record as members read it, with full names, each void with its cause, and gives focus back on close', async () => {
+    const calls = fakeApi(reads(), on('GET', RECORD_PATH, () => ok({ data: record })), on('GET', LINK_PATH, () => ok({ data: { link: null } })));
+    const user = userEvent.setup();
+    renderPage();
+    const { opener, dialog } = await openRecord(user);
     expect(await within(dialog).findByText('Gold Umrah Plan: every draw and manual choice, month by month.')).toBeTruthy();
 
-    const february = within(dialog).getByRole('list', { name: 'Entries of February 2026' });
-    const manual = within(february).getByRole('listitem');
-    expect(within(manual).getByText('Chosen by hand')).toBeTruthy();
-    expect(within(manual).getByText('Travelling for Umrah in March')).toBeTruthy();
-    expect(within(manual).getByText('Cancelled: Member withdrew')).toBeTruthy();
+    const february = within(dialog).getByRole('article', { name: 'February 2026' });
+    const manual = within(february).getByRole('region', { name: 'Chosen by the administrator' });
+    expect(within(manual).getByText('Reason: Travelling for Umrah in March')).toBeTruthy();
+    expect(within(manual).getByText('Reason: Member withdrew')).toBeTruthy();
 
-    const march = within(dialog).getByRole('list', { name: 'Entries of March 2026' });
-    const [first, second] = within(march).getAllByRole('listitem');
+    const march = within(dialog).getByRole('article', { name: 'March 2026' });
+    const [first, second] = within(march).getAllByRole('region', { name: 'Draw' });
     expect(within(first).getByText('Void')).toBeTruthy();
+    expect(within(first).getByText('Voided by the administrator: “Committed the wrong month”')).toBeTruthy();
     expect(within(second).getByText('Drawn')).toBeTruthy();
     expect(within(second).getByText(COMMITMENT)).toBeTruthy();
     expect(within(second).getByText(SEED)).toBeTruthy();
-    expect(within(second).getByText('Ayesha Khan, Usman Ali')).toBeTruthy();
-    expect(within(second).getByText('Usman Ali')).toBeTruthy();
-    expect(calls.some((call) => call.method === 'GET' && call.path === '/api/admin/groups/g-1/draws')).toBe(true);
+    expect(within(second).getByText('Winner: Usman Ali')).toBeTruthy();
+    for (const id of ['u-ayesha', 'u-usman']) expect(within(second).getByText(id)).toBeTruthy();
+    expect(calls.some((call) => call.method === 'GET' && call.path === RECORD_PATH)).toBe(true);
 
     // Closing gives focus back to the button that opened it.
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
+  });
+
+  it('publishes the record at a link, copies it, makes a new one and revokes it after asking', async () => {
+    let current: ReturnType<typeof link> | null = null;
+    let made = 0;
+    const calls = fakeApi(
+      reads(), on('GET', RECORD_PATH, () => ok({ data: record })),
+      on('GET', LINK_PATH, () => ok({ data: { link: current } })),
+      on('POST', LINK_PATH, () => {
+        current = link(++made);
+        return { status: 201, body: { success: true, code: 'winner.linkPublished', message: winnerMessages.linkPublished, data: { link: current } } };
+      }),
+      on('DELETE', LINK_PATH, () => {
+        current = null;
+        return { body: { success: true, code: 'winner.linkRevoked', message: winnerMessages.linkRevoked, data: { link: null } } };
+      }),
+    );
+    const user = userEvent.setup();
+    const writeText = vi.fn(() => Promise.resolve());
+    const original = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    try {
+      renderPage();
+      const { dialog } = await openRecord(user);
+      const section = within(dialog).getByRole('region', { name: 'Publish the record' });
+      expect(within(section).getByText(/^Anyone with the link can see this record, with members' names shortened/)).toBeTruthy();
+      expect(within(section).getByText(/Revoking the link stops it at once\.$/)).toBeTruthy();
+      expect(await within(section).findByText('The record is not published.')).toBeTruthy();
+
+      await user.click(within(section).getByRole('button', { name: 'Publish a link' }));
+      expect(await within(section).findByText('https://committee.example/draws/token-1')).toBeTruthy();
+      expect(await screen.findByText(winnerMessages.linkPublished)).toBeTruthy();
+      await user.click(within(section).getByRole('button', { name: 'Copy' }));
+      expect(writeText).toHaveBeenLastCalledWith('https://committee.example/draws/token-1');
+      expect(await screen.findByText('Link copied')).toBeTruthy();
+
+      await user.click(within(section).getByRole('button', { name: 'Make a new link' }));
+      expect(await within(section).findByText('https://committee.example/draws/token-2')).toBeTruthy();
+      expect(within(section).queryByText('https://committee.example/draws/token-1')).toBeNull();
+
+      await user.click(within(section).getByRole('button', { name: 'Revoke the link' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Revoke the link?' });
+      expect(within(confirm).getByText('From now on the link does not open the record. You can publish a new link later.')).toBeTruthy();
+      await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
+      expect(await within(section).findByText('The record is not published.')).toBeTruthy();
+      expect(await screen.findByText(winnerMessages.linkRevoked)).toBeTruthy();
+      expect(calls.filter((call) => call.path === LINK_PATH).map((call) => call.method)).toEqual(['GET', 'POST', 'POST', 'DELETE']);
+    } finally {
+      if (original) Object.defineProperty(navigator, 'clipboard', original);
+      else delete (navigator as { clipboard?: unknown }).clipboard;
+    }
+  });
+
+  it('sends nothing when the revoke is not confirmed', async () => {
+    const calls = fakeApi(reads(), on('GET', RECORD_PATH, () => ok({ data: record })), on('GET', LINK_PATH, () => ok({ data: { link: link(1) } })));
+    const user = userEvent.setup();
+    renderPage();
+    const { dialog } = await openRecord(user);
+    const section = within(dialog).getByRole('region', { name: 'Publish the record' });
+    await user.click(await within(section).findByRole('button', { name: 'Revoke the link' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Revoke the link?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Revoke the link?' })).toBeNull());
+    expect(within(section).getByText('https://committee.example/draws/token-1')).toBeTruthy();
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 });
