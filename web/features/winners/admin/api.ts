@@ -16,6 +16,8 @@ import {
   type drawRecordEntry,
   type drawRecordLink,
   type drawRecordLinkAnswer,
+  type drawVoidAnswer,
+  type drawVoidBody,
   type eligibleMember,
   type eligibleMembersAnswer,
   type selectWinnerBody,
@@ -92,6 +94,9 @@ export type SelectWinnerInput = z.output<typeof selectWinnerBody>;
 export type DrawCommitInput = z.output<typeof drawCommitBody>;
 /** What POST …/draw is sent: the committed month and how the prize is paid. */
 export type DrawInput = z.output<typeof drawBody>;
+
+/** What POST …/void is sent: the committed month and the reason members read (5 to 500 characters). */
+export type DrawVoidInput = z.output<typeof drawVoidBody>;
 
 /** One entry of a group's draw record: a verifiable draw (DRAW) or a manual choice (MANUAL). */
 export type DrawRecordEntry = z.output<typeof drawRecordEntry>;
@@ -191,19 +196,29 @@ export function cancelWinner(id: string) {
   return api.delete<z.output<typeof winnerAnswer>>(`/winners/${path(id)}`, { retries: 0 });
 }
 
-const drawPath = (committeeId: string, groupNumber: string, step: 'commit' | 'draw') => `/winners/draws/${path(committeeId)}/${path(groupNumber)}/${step}`;
+const drawPath = (committeeId: string, groupNumber: string, step: 'commit' | 'draw' | 'void') => `/winners/draws/${path(committeeId)}/${path(groupNumber)}/${step}`;
 
 /**
- * Freezes the month's eligible members and publishes the commitment (SHA-256 of the secret seed).
- * Committing again before drawing voids the earlier commitment. Never sent twice (no retries).
+ * Freezes the month's eligible members, publishes the commitment (SHA-256 of the secret seed) and tells
+ * every member; it can be drawn from the answer's `drawableAt`. 409 (winner.commitmentOpen) while another
+ * draw of the group is committed. Never sent twice (no retries).
  */
 export function commitDraw(committeeId: string, groupNumber: string, input: DrawCommitInput) {
   return api.post<z.output<typeof drawCommitAnswer>>(drawPath(committeeId, groupNumber, 'commit'), input, { retries: 0 });
 }
 
-/** Draws the committed month's winner and reveals the seed. Never sent twice: it notifies the winner. */
+/**
+ * Draws the committed month's winner and reveals the seed. 409 winner.drawTooEarly before `drawableAt`;
+ * 409 winner.pickIneligible when the member picked was no longer eligible (the draw is then recorded
+ * void). Never sent twice: it notifies the winner.
+ */
 export function drawCommitted(committeeId: string, groupNumber: string, input: DrawInput) {
   return api.post<z.output<typeof drawAnswer>>(drawPath(committeeId, groupNumber, 'draw'), input, { retries: 0 });
+}
+
+/** Voids the month's committed draw with the reason members read: its seed is revealed, every member told. Never sent twice. */
+export function voidDraw(committeeId: string, groupNumber: string, input: DrawVoidInput) {
+  return api.post<z.output<typeof drawVoidAnswer>>(drawPath(committeeId, groupNumber, 'void'), input, { retries: 0 });
 }
 
 /** The group's draw record, with members' full names (the admin's view): the answer's data as it came. */
