@@ -158,6 +158,11 @@ async function publicPages(page: Page, audit: Audit, theme: Theme): Promise<void
   await visit(page, audit, '/reset-password?token=not-a-real-token', /./, `${theme} /reset-password`);
   await visit(page, audit, '/verify-email?email=someone%40e2e.test', /./, `${theme} /verify-email`);
   await visit(page, audit, '/no-such-page', /./, `${theme} /no-such-page`);
+  // A group's draw record at its published link, every detail opened; and a link that opens none.
+  await visit(page, audit, seed.drawRecordPath, 'Draw record of Group A1', `${theme} /draws/:token`);
+  await page.locator('details').evaluateAll((all) => all.forEach((details) => ((details as HTMLDetailsElement).open = true)));
+  await audit.check(`${theme} /draws/:token with every detail open`);
+  await visit(page, audit, '/draws/not-a-published-link', 'Draw record', `${theme} /draws/:token, a link that opens no record`);
   // A sign-in that fails shows its error beside the form.
   await page.goto('/login');
   await signIn(page, 'nobody@e2e.test', 'wrong-password-1');
@@ -196,6 +201,13 @@ async function memberPages(page: Page, audit: Audit, theme: Theme): Promise<void
   await expect(owedMonth).toBeVisible();
   await settle(page);
   await audit.check(`${where} › My Groups with a group`);
+  await checkPopup(
+    page,
+    audit,
+    memberGroupCard(page, seed.groupNumber).getByRole('button', { name: 'Draw record', exact: true }),
+    page.getByRole('dialog', { name: 'Draw record' }),
+    `${where} › My Groups › Draw record`,
+  );
   await owedMonth.click();
   const details = page.getByRole('dialog', { name: 'Month Details' });
   await expect(details).toBeVisible();
@@ -370,6 +382,7 @@ test.describe('Urdu on a phone (360 px)', () => {
     await signInToDashboard(page, seed.referred);
     await chooseUrdu(page);
     for (const path of ['/dashboard', '/profile']) await checkRtlPage(page, audit, path);
+    await checkRtlPage(page, audit, seed.drawRecordPath, '/draws/:token');
     audit.expectClean();
   });
 

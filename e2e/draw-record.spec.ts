@@ -5,8 +5,9 @@
  * winner picked by the published rule). The member opens the record and their browser checks the draw:
  * 'Verified', with the winner and the frozen list.
  *
- * The admin's part (plan, bank account, group, approvals, commit, draw) goes through the API; the
- * members' (register, verify, buy the plan with a receipt, sign in, read the record) through the pages.
+ * The admin's part (plan, bank account, group, approvals, commit, draw once its notice has passed)
+ * goes through the API; the members' (register, verify, buy the plan with a receipt, sign in, read the
+ * record) through the pages.
  */
 import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
@@ -14,21 +15,16 @@ import { dialogFitsAndCloses, karachiPeriod, memberGroupCard, memberInOwnBrowser
 import { registerAndVerify, signInToDashboard } from './support/journeys.ts';
 import { GROUP_NUMBER, adminApi, approveIntoGroup, firstOf, isoDate, planWithOldGroup } from './support/owed.ts';
 import { subscribeThroughUi } from './support/plans.ts';
+import { commitAndDrawThroughApi, shortName } from './support/winners.ts';
 
 const widths = [
   { name: 'phone', viewport: { width: 360, height: 740 } },
   { name: 'desktop', viewport: { width: 1440, height: 900 } },
 ] as const;
 
-/** How a member sees another member: first name and the last name's initial ('Ayesha K.'). */
-const shortName = (name: string) => {
-  const parts = name.trim().split(/\s+/);
-  return parts.length > 1 ? `${parts[0]} ${parts[parts.length - 1][0]}.` : parts[0];
-};
-
 interface DrawnAnswer {
   winner: { winner: { name: string } };
-  data: { draw: { commitment: string; seed: string | null; pickedIndex: number | null; eligible: { name: string }[] } };
+  data: { draw: { commitment: string; seed: string | null; drawInput: string | null; pickedIndex: number | null; eligible: { userId: string; name: string }[] } };
 }
 
 for (const { name, viewport } of widths) {
@@ -61,8 +57,8 @@ for (const { name, viewport } of widths) {
         const committee = await admin.get<{ data: { committee: { groups: { groupNumber: string; memberCount: number }[] } } }>(`/api/committees/${planId}`);
         expect(committee.data.committee.groups).toEqual([expect.objectContaining({ groupNumber: GROUP_NUMBER, memberCount: 2 })]);
         const period = { month: first.month, year: first.year };
-        await admin.post(`/api/winners/draws/${planId}/${GROUP_NUMBER}/commit`, period);
-        const answer = await admin.post<DrawnAnswer>(`/api/winners/draws/${planId}/${GROUP_NUMBER}/draw`, period);
+        // Drawn once the commitment's notice has passed.
+        const answer = await commitAndDrawThroughApi<DrawnAnswer>(admin, planId, GROUP_NUMBER, period);
         // The commitment published before the draw is the fingerprint of the seed revealed at it.
         expect(answer.data.draw.seed).not.toBeNull();
         expect(createHash('sha256').update(answer.data.draw.seed ?? '', 'utf8').digest('hex')).toBe(answer.data.draw.commitment);
@@ -100,6 +96,10 @@ for (const { name, viewport } of widths) {
         await expect(eligible.getByRole('listitem')).toHaveCount(2);
         await expect(eligible.getByText(member.name, { exact: true })).toBeVisible();
         await expect(eligible.getByRole('listitem').nth(drawn.data.draw.pickedIndex ?? -1).getByText('Picked', { exact: true })).toBeVisible();
+        // Every input the rule hashes: each member's id, and the exact text hashed behind its expander.
+        for (const entrant of drawn.data.draw.eligible) await expect(eligible.getByText(entrant.userId, { exact: true })).toBeVisible();
+        await draw.getByText('Show the exact text the rule hashes', { exact: true }).click();
+        await expect(draw.getByText(drawn.data.draw.drawInput ?? '', { exact: true })).toBeVisible();
       });
 
       await dialogFitsAndCloses(dialog, open, viewport);

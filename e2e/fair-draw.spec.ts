@@ -2,9 +2,10 @@
  * The verifiable draw (docs/draws.md; contract/draw-rule.ts), on a phone and on a desktop. A plan of
  * two members whose group A1 starts this month is set up through the API; the admin, through the pages,
  * picks the committee, group and month on Winner Selection, commits the draw (the commitment is
- * published, both members frozen), draws the winner (the seed is revealed), and finds the draw in the
- * group's draw record with its seed. The test checks the rule itself too: the seed hashes to the
- * commitment, and the published rule picks the winner shown.
+ * published, both members frozen), waits for its notice (the Draw button enables itself), draws the
+ * winner (the seed is revealed), and finds the draw in the group's draw record with its seed. The test
+ * checks the rule itself too: the seed hashes to the commitment, and the published rule picks the
+ * winner shown.
  */
 import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
@@ -13,13 +14,15 @@ import { karachiPeriod } from './support/instalments.ts';
 import { adminApi } from './support/owed.ts';
 import { groupWithMembers, registerMembers } from './support/paging-seed.ts';
 import { signInAsAdmin } from './support/plans.ts';
-import { chooseDraw, selectionForm } from './support/winners.ts';
+import { formatDateTime } from '../web/lib/format.ts';
+import { chooseDraw, fairDraw, selectionForm } from './support/winners.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const short = (hex: string) => `${hex.slice(0, 8)}…${hex.slice(-8)}`;
 
 interface DrawEntryAnswer {
   status: string;
+  drawableAt: string;
   commitment: string;
   seed: string | null;
   eligible: { userId: string; name: string }[];
@@ -64,7 +67,14 @@ for (const { name, viewport } of widths) {
         await expect(area.getByText('Commitment published', { exact: true })).toBeVisible();
         await expect(area.getByText(short(draw.commitment), { exact: true })).toBeVisible();
         await expect(area.getByText('2 eligible members frozen', { exact: true })).toBeVisible();
+        const when = `Can be drawn from ${formatDateTime(draw.drawableAt, 'en')} (Pakistan time)`;
+        await expect(area.getByText(when, { exact: true })).toBeVisible();
         return draw;
+      });
+
+      await test.step('the notice: Draw waits until the commitment may be drawn, and then enables itself', async () => {
+        // Its description says until when; nothing is pressed meanwhile.
+        await expect(fairDraw(page).draw).toBeEnabled({ timeout: 15_000 });
       });
 
       const drawn = await test.step('draw: the winner is shown, drawn from the committed list, with the seed revealed', async () => {
@@ -100,13 +110,18 @@ for (const { name, viewport } of widths) {
         const dialog = page.getByRole('dialog', { name: 'Draw record: Group A1' });
         await expect(dialog).toBeVisible();
         await expect(dialog.getByText(`${plan.name}: every draw and manual choice, month by month.`, { exact: true })).toBeVisible();
-        const entries = dialog.getByRole('list', { name: `Entries of ${period.label}`, exact: true }).getByRole('listitem');
+        const entries = dialog.getByRole('article', { name: period.label, exact: true }).getByRole('region', { name: 'Draw', exact: true });
         await expect(entries).toHaveCount(1);
         const entry = entries.first();
         await expect(entry.getByText('Drawn', { exact: true })).toBeVisible();
+        await expect(entry.getByText('Verified: the winner follows from the revealed number', { exact: true })).toBeVisible();
+        await entry.getByText('Show the full commitment', { exact: true }).click();
         await expect(entry.getByText(committed.commitment, { exact: true })).toBeVisible();
+        await entry.getByText('Show the full number', { exact: true }).click();
         await expect(entry.getByText(drawn.seed, { exact: true })).toBeVisible();
-        await expect(entry.getByText(drawn.winnerName, { exact: true })).toBeVisible();
+        await expect(entry.getByText(`Winner: ${drawn.winnerName}`, { exact: true })).toBeVisible();
+        // The administrator reads full names.
+        for (const member of members) await expect(entry.getByText(member.name, { exact: true })).toBeVisible();
         // Nothing overflows the screen: the hashes wrap.
         const box = await dialog.boundingBox();
         expect(box && box.x + box.width).toBeLessThanOrEqual(viewport.width);

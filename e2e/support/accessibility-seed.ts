@@ -2,7 +2,9 @@
  * Data for the accessibility pass (e2e/accessibility.spec.ts), made through the API so that every page
  * has something to show: a plan whose group started three months ago (owed and overdue months, a
  * scheduled one), a member in it who referred a second member, a monthly receipt waiting for review,
- * the referred member's approved purchase (a commission), a pending purchase of another plan, and a winner.
+ * the referred member's approved purchase (a commission), a pending purchase of another plan, a winner,
+ * and next month's draw: one committed and voided with a reason, and one committed after it (the group's
+ * draw record, published at a link).
  */
 import { expect, type APIRequestContext } from '@playwright/test';
 import { karachiPeriod } from './instalments.ts';
@@ -25,6 +27,8 @@ export interface AccessibilitySeed {
   referred: SeededMember;
   /** The monthly payment under review (admin payment detail). */
   instalmentId: string;
+  /** The group's published draw record: '/draws/{token}'. */
+  drawRecordPath: string;
 }
 
 async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
@@ -91,5 +95,22 @@ export async function seedAccessibilityData(request: APIRequestContext): Promise
   const now = karachiPeriod(0);
   await admin.post('/api/winners/select-specific', { committeeId: planId, groupNumber: GROUP_NUMBER, month: now.month, year: now.year, paymentType: 'UMRAH', userId: referred.member.id });
 
-  return { plan, planId, groupId, groupNumber: GROUP_NUMBER, member: referrer.member, referred: referred.member, instalmentId: instalment.payment.id };
+  // Last, as nothing that changes who may win can be done while a draw is committed.
+  const next = karachiPeriod(1);
+  const draw = `/api/winners/draws/${planId}/${GROUP_NUMBER}`;
+  await admin.post(`${draw}/commit`, { month: next.month, year: next.year });
+  await admin.post(`${draw}/void`, { month: next.month, year: next.year, reason: 'Committed before the last receipt was reviewed' });
+  await admin.post(`${draw}/commit`, { month: next.month, year: next.year });
+  const link = await admin.post<{ data: { link: { url: string } } }>(`/api/admin/groups/${groupId}/draw-record-link`, undefined);
+
+  return {
+    plan,
+    planId,
+    groupId,
+    groupNumber: GROUP_NUMBER,
+    member: referrer.member,
+    referred: referred.member,
+    instalmentId: instalment.payment.id,
+    drawRecordPath: new URL(link.data.link.url).pathname,
+  };
 }

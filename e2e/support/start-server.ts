@@ -58,8 +58,10 @@ const config = loadConfig({
   ADMIN_EMAIL: E2E_ADMIN.email,
   ADMIN_PASSWORD: E2E_ADMIN.password,
   LOG_LEVEL: 'warn',
-  // The journeys draw as soon as they commit; the notice before a draw is shown by the server suite.
-  DRAW_NOTICE_HOURS: '0',
+  // A few seconds of notice between a commitment and its draw (7.2 s), so that the journeys show the
+  // wait: the Draw button disabled until then and enabled by itself, a draw through the API made once
+  // the commitment's drawableAt has come (support/winners.ts drawWhenDrawable).
+  DRAW_NOTICE_HOURS: '0.002',
 });
 const logger = pino(loggerOptions('warn'));
 // The server as `npm start` runs it (server/start.ts), with the mail worker looking for mail often, and

@@ -6,6 +6,7 @@
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import type { Member } from './journeys.ts';
 import { memberInOwnBrowser, type Period } from './instalments.ts';
+import type { AdminApi } from './owed.ts';
 import {
   addBankAccountThroughUi,
   approveThroughUi,
@@ -182,4 +183,35 @@ export function winnerTotal(admin: Page, label: 'Total' | 'Paid' | 'Pending' | '
     .getByRole('region', { name: 'Winner totals', exact: true })
     .getByText(label, { exact: true })
     .locator('xpath=following-sibling::dd[1]');
+}
+
+/**
+ * Commits a month's draw through the API, waits until it may be drawn (its drawableAt: DRAW_NOTICE_HOURS
+ * after the commitment, a few seconds in these journeys, e2e/support/start-server.ts), then draws it.
+ * Answers the draw's answer.
+ */
+export async function commitAndDrawThroughApi<T>(admin: AdminApi, planId: string, groupNumber: string, period: { month: number; year: number }): Promise<T> {
+  const committed = await admin.post<{ data: { draw: { drawableAt: string } } }>(`/api/winners/draws/${planId}/${groupNumber}/commit`, period);
+  const wait = Date.parse(committed.data.draw.drawableAt) - Date.now();
+  // The server and the browser run on this one machine and its clock; a little more for the rounding.
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 250));
+  return admin.post<T>(`/api/winners/draws/${planId}/${groupNumber}/draw`, period);
+}
+
+/** The Draw fairly area of Winner Selection, its two buttons and the draw's record. */
+export function fairDraw(admin: Page) {
+  const area = admin.getByRole('region', { name: 'Draw fairly' });
+  return {
+    area,
+    commit: area.getByRole('button', { name: 'Commit the draw', exact: true }),
+    draw: area.getByRole('button', { name: 'Draw the winner', exact: true }),
+    void: area.getByRole('button', { name: 'Void this draw', exact: true }),
+    record: area.getByRole('button', { name: 'Draw record', exact: true }),
+  };
+}
+
+/** How a member (and a published link) shows another member: first name and the last name's initial ('Ayesha K.'). */
+export function shortName(name: string): string {
+  const parts = name.trim().split(/\s+/);
+  return parts.length > 1 ? `${parts[0]} ${parts[parts.length - 1][0]}.` : parts[0];
 }

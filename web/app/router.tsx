@@ -81,6 +81,7 @@ const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-pag
 const MemberProfilePage = lazyPage(() => import('../features/profile/member/member-profile-page.tsx'), 'MemberProfilePage');
 const PaymentPage = lazyPage(() => import('../features/instalments/member/payment-page.tsx'), 'PaymentPage');
 const SubscribePage = lazyPage(() => import('../features/plans/member/subscribe-page.tsx'), 'SubscribePage');
+const PublicDrawRecordPage = lazyPage(() => import('../features/winners/public/draw-record-page.tsx'), 'PublicDrawRecordPage');
 
 /**
  * A page's route: `handle.preload` fetches its code and `handle.readAhead` its first screen's reads
@@ -123,6 +124,8 @@ export const routes: RouteObject[] = [
     children: [
       // Most visitors' first page: its code is requested as soon as the app starts (preloadOpeningPage).
       page('/', LandingPage),
+      // A group's draw record at the link its administrator published: anyone opens it, signed in or not.
+      page('/draws/:token', PublicDrawRecordPage),
       {
         element: <GuestOnly />,
         children: [

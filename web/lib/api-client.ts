@@ -18,6 +18,7 @@
  */
 import { i18n, textOfAnswer } from './i18n.ts';
 import { forgetEarlyAnswers, takeEarlyAnswer } from './early-answers.ts';
+import { saveFile } from './save-file.ts';
 import { readStorage, storageKeys } from './storage-keys.ts';
 
 export const API_BASE = '/api';
@@ -145,20 +146,6 @@ export function filenameFrom(header: string | null): string | undefined {
   }
   const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]*))/i.exec(header);
   return (plain?.[1] ?? plain?.[2])?.trim() || undefined;
-}
-
-/** Hands a file to the browser to save, as a link with `download` would. */
-function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Later, not at once: some browsers read the file after the click has returned.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
 export interface DownloadOptions extends Omit<RequestOptions, 'params' | 'onUploadProgress'> {

@@ -14,6 +14,10 @@ import {
   type drawRecord,
   type drawRecordAnswer,
   type drawRecordEntry,
+  type drawRecordLink,
+  type drawRecordLinkAnswer,
+  type drawVoidAnswer,
+  type drawVoidBody,
   type eligibleMember,
   type eligibleMembersAnswer,
   type selectWinnerBody,
@@ -91,12 +95,18 @@ export type DrawCommitInput = z.output<typeof drawCommitBody>;
 /** What POST …/draw is sent: the committed month and how the prize is paid. */
 export type DrawInput = z.output<typeof drawBody>;
 
+/** What POST …/void is sent: the committed month and the reason members read (5 to 500 characters). */
+export type DrawVoidInput = z.output<typeof drawVoidBody>;
+
 /** One entry of a group's draw record: a verifiable draw (DRAW) or a manual choice (MANUAL). */
 export type DrawRecordEntry = z.output<typeof drawRecordEntry>;
 export type DrawEntry = Extract<DrawRecordEntry, { method: 'DRAW' }>;
 export type ManualEntry = Extract<DrawRecordEntry, { method: 'MANUAL' }>;
 /** A group's draw record, month by month (docs/draws.md). */
 export type DrawRecord = z.output<typeof drawRecord>;
+/** Where a group's record is published (no sign-in needed to open it). */
+export type DrawRecordLink = z.output<typeof drawRecordLink>;
+export type DrawRecordLinkAnswer = z.output<typeof drawRecordLinkAnswer>;
 
 /** Every query of this area starts with this key, so that one invalidation refreshes them all. */
 export const winnerKeys = {
@@ -107,6 +117,7 @@ export const winnerKeys = {
   list: (query: WinnerQuery) => ['admin-winners', 'list', query] as const,
   statistics: (filters: StatisticsFilters) => ['admin-winners', 'statistics', filters] as const,
   drawRecord: (groupId: string) => ['admin-winners', 'draw-record', groupId] as const,
+  drawRecordLink: (groupId: string) => ['admin-winners', 'draw-record-link', groupId] as const,
 };
 
 const path = (value: string) => encodeURIComponent(value);
@@ -185,24 +196,51 @@ export function cancelWinner(id: string) {
   return api.delete<z.output<typeof winnerAnswer>>(`/winners/${path(id)}`, { retries: 0 });
 }
 
-const drawPath = (committeeId: string, groupNumber: string, step: 'commit' | 'draw') => `/winners/draws/${path(committeeId)}/${path(groupNumber)}/${step}`;
+const drawPath = (committeeId: string, groupNumber: string, step: 'commit' | 'draw' | 'void') => `/winners/draws/${path(committeeId)}/${path(groupNumber)}/${step}`;
 
 /**
- * Freezes the month's eligible members and publishes the commitment (SHA-256 of the secret seed).
- * Committing again before drawing voids the earlier commitment. Never sent twice (no retries).
+ * Freezes the month's eligible members, publishes the commitment (SHA-256 of the secret seed) and tells
+ * every member; it can be drawn from the answer's `drawableAt`. 409 (winner.commitmentOpen) while another
+ * draw of the group is committed. Never sent twice (no retries).
  */
 export function commitDraw(committeeId: string, groupNumber: string, input: DrawCommitInput) {
   return api.post<z.output<typeof drawCommitAnswer>>(drawPath(committeeId, groupNumber, 'commit'), input, { retries: 0 });
 }
 
-/** Draws the committed month's winner and reveals the seed. Never sent twice: it notifies the winner. */
+/**
+ * Draws the committed month's winner and reveals the seed. 409 winner.drawTooEarly before `drawableAt`;
+ * 409 winner.pickIneligible when the member picked was no longer eligible (the draw is then recorded
+ * void). Never sent twice: it notifies the winner.
+ */
 export function drawCommitted(committeeId: string, groupNumber: string, input: DrawInput) {
   return api.post<z.output<typeof drawAnswer>>(drawPath(committeeId, groupNumber, 'draw'), input, { retries: 0 });
 }
 
-/** The group's draw record, with members' full names (the admin's view). */
+/** Voids the month's committed draw with the reason members read: its seed is revealed, every member told. Never sent twice. */
+export function voidDraw(committeeId: string, groupNumber: string, input: DrawVoidInput) {
+  return api.post<z.output<typeof drawVoidAnswer>>(drawPath(committeeId, groupNumber, 'void'), input, { retries: 0 });
+}
+
+/** The group's draw record, with members' full names (the admin's view): the answer's data as it came. */
 export async function fetchDrawRecord(groupId: string, signal?: AbortSignal): Promise<DrawRecord> {
   const body = await api.get<z.output<typeof drawRecordAnswer>>(`/admin/groups/${path(groupId)}/draws`, undefined, { signal });
-  if (!body?.data?.group) throw new Error('Missing draw record');
-  return { group: body.data.group, months: body.data.months ?? [] };
+  return body.data;
+}
+
+const linkPath = (groupId: string) => `/admin/groups/${path(groupId)}/draw-record-link`;
+
+/** The group's published record link, or null when it has none. */
+export async function fetchDrawRecordLink(groupId: string, signal?: AbortSignal): Promise<DrawRecordLink | null> {
+  const body = await api.get<DrawRecordLinkAnswer>(linkPath(groupId), undefined, { signal });
+  return body.data.link;
+}
+
+/** Publishes the record at a new link; a link made before stops working. */
+export function publishDrawRecordLink(groupId: string) {
+  return api.post<DrawRecordLinkAnswer>(linkPath(groupId), undefined, { retries: 0 });
+}
+
+/** Revokes the link: it opens nothing from now on (404 winner.linkNotFound when there was none). */
+export function revokeDrawRecordLink(groupId: string) {
+  return api.delete<DrawRecordLinkAnswer>(linkPath(groupId), { retries: 0 });
 }

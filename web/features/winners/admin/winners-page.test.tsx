@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
+import { winnerMessages } from '../../../../contract/winners.ts';
 import { createQueryClient } from '../../../test/query-client.ts';
 import { catchDownloads, fakeApi, file, ok, on, stubGetRequests, type StubRoutes } from '../../../test/api-stub.ts';
 import type { Committee, CommitteeDetails, EligibleMember, Winner, WinnerStatistics } from './api.ts';
@@ -52,6 +53,10 @@ function stubReads(extra: StubRoutes = {}, eligible: Record<string, EligibleMemb
     '/api/committees/c-gold': ok({ data: { committee: goldDetails } }),
     '/api/winners': winnerPages([]),
   };
+  // Draw fairly reads the chosen group's draw record: nothing drawn yet.
+  for (const group of goldDetails.groups) {
+    routes[`/api/admin/groups/${group.id}/draws`] = ok({ data: { group: { id: group.id, groupNumber: group.groupNumber, planName: gold.name, startDate: '2026-01-01' }, months: [] } });
+  }
   for (const [group, members] of Object.entries(eligible)) {
     routes[`/api/winners/eligible-members/c-gold/${group}`] = ok({ eligibleMembers: members, data: { eligibleMembers: members } });
   }
@@ -316,6 +321,24 @@ describe('/admin/winners, Winner Management', { timeout: 20_000 }, () => {
     const confirm = await screen.findByRole('dialog', { name: 'Cancel Winner Selection' });
     expect(within(confirm).getByText('Are you sure you want to cancel this winner selection?')).toBeTruthy();
     await user.click(within(confirm).getByRole('button', { name: 'Keep Selection' }));
+  });
+
+  it("shows a refused cancel in the server's words while a draw of the group is committed (409 winner.commitmentOpen)", async () => {
+    const calls = fakeApi(
+      (call) => (call.method === 'GET' && call.path === '/api/winners' ? winnerPages(winners)(call.search) : undefined),
+      (call) => (call.method === 'GET' && call.path === '/api/committees' ? ok({ data: { committees: [gold, silver] } }) : undefined),
+      on('DELETE', '/api/winners/w-1', () => ({ status: 409, body: { success: false, code: 'winner.commitmentOpen', message: winnerMessages.commitmentOpen } })),
+    );
+    const user = userEvent.setup();
+    renderPage('/admin/winners?tab=manage');
+    const card = await screen.findByRole('article', { name: 'Ayesha Khan' });
+    await user.click(within(card).getByRole('button', { name: 'Cancel' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel Winner Selection' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel Selection' }));
+    expect(await screen.findByText(winnerMessages.commitmentOpen)).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual(['/api/winners/w-1']);
+    // The winner stays listed as it was.
+    expect(await screen.findByRole('article', { name: 'Ayesha Khan' })).toBeTruthy();
   });
 });
 

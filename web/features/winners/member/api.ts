@@ -1,7 +1,8 @@
 /**
  * The member's read of a group's draw record (GET /committee-plans/user/groups/{groupId}/draws): for each
  * month every verifiable draw and every manual choice, as the contract has them (contract/winners.ts).
- * Other members are named short ('Ayesha K.'); `winner.isYou` marks the reader.
+ * Other members are named short ('Ayesha K.'); `winner.isYou` marks the reader. The same record as a
+ * published link opens it to anyone (GET /public/draw-records/{token}), every name short.
  */
 import type { z } from 'zod';
 import type { drawRecordAnswer } from '../../../../contract/winners.ts';
@@ -18,10 +19,17 @@ export type DrawWinner = ManualEntry['winner'];
 
 export const memberWinnerKeys = {
   drawRecord: (groupId: string) => ['member-winners', 'draw-record', groupId] as const,
+  publicRecord: (token: string) => ['public-draw-record', token] as const,
 };
 
 /** 404 when the reader is not in the group. */
 export async function fetchDrawRecord(groupId: string, signal?: AbortSignal): Promise<DrawRecord> {
   const body = await api.get<z.output<typeof drawRecordAnswer>>(`/committee-plans/user/groups/${encodeURIComponent(groupId)}/draws`, undefined, { signal });
+  return body.data;
+}
+
+/** A record published at a link, read without signing in; 404 (winner.linkNotFound) when the link was never made or is revoked. */
+export async function fetchPublicDrawRecord(token: string, signal?: AbortSignal): Promise<DrawRecord> {
+  const body = await api.get<z.output<typeof drawRecordAnswer>>(`/public/draw-records/${encodeURIComponent(token)}`, undefined, { signal });
   return body.data;
 }

@@ -3,11 +3,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../../../test/query-client.ts';
-import { fail, ok, stubGetRequests, type StubAnswer } from '../../../test/api-stub.ts';
+import { catchDownloads, fail, ok, stubGetRequests, type StubAnswer } from '../../../test/api-stub.ts';
 import type { DrawRecord } from './api.ts';
 import { DrawRecordDialog } from './draw-record-dialog.tsx';
 import { DrawRecordButton } from './index.ts';
-import { committedDraw, honestDraw, makeDrawRecord, makeWinner, manualChoice, members } from './test-support.ts';
+import { committedDraw, honestDraw, ineligibleDraw, makeDrawRecord, makeWinner, manualChoice, members, voidedDraw } from './test-support.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -69,8 +69,9 @@ describe('draw record dialog', () => {
     expect(await within(card).findByText('Verified: the winner follows from the revealed number')).toBeTruthy();
     expect(within(card).getByText('Winner: You')).toBeTruthy();
     expect(within(card).getByText('Drawn by: administrator')).toBeTruthy();
-    expect(within(card).getByText('Committed')).toBeTruthy();
     expect(within(card).getByText('Drawn')).toBeTruthy();
+    expect(within(card).getByText('Committed at')).toBeTruthy();
+    expect(within(card).getByText('Drawn at')).toBeTruthy();
     // The commitment shortened, and in full behind its expander.
     expect(within(card).getByText(`${march.commitment.slice(0, 8)}…${march.commitment.slice(-6)}`)).toBeTruthy();
     expect(within(card).getByText('Show the full commitment')).toBeTruthy();
@@ -78,7 +79,33 @@ describe('draw record dialog', () => {
     expect(within(card).getByText(march.seed ?? '')).toBeTruthy();
     const eligible = within(card).getByRole('list', { name: '3 eligible members' });
     const rows = within(eligible).getAllByRole('listitem');
-    expect(rows.map((row) => row.textContent)).toEqual(march.eligible.map((member, index) => `Position ${member.position}${member.name}${index === march.pickedIndex ? 'Picked' : ''}`));
+    expect(rows.map((row) => row.textContent)).toEqual(
+      march.eligible.map((member, index) => `Position ${member.position}${member.name}${index === march.pickedIndex ? 'Picked' : ''}Id:${member.userId}`),
+    );
+  });
+
+  it('shows every input the rule hashes: the rule version, the seed, the exact text hashed, each id and the index picked', async () => {
+    renderDialog();
+    const card = await monthCard('March 2026');
+    const draw = within(card).getByRole('region', { name: 'Draw' });
+    const fact = (label: string) => within(draw).getByText(label).nextElementSibling;
+    expect(fact('Rule version')?.textContent).toBe('1');
+    expect(fact('Index picked')?.textContent).toBe(`${march.pickedIndex} (the list below counts from 0)`);
+    // The revealed seed in full behind its expander, and the exact text hashed behind its own.
+    expect(within(draw).getByText('Show the full number')).toBeTruthy();
+    expect(within(draw).getByText(march.seed ?? '').tagName).toBe('CODE');
+    expect(within(draw).getByText('Show the exact text the rule hashes').closest('details')).toBeTruthy();
+    const hashed = within(draw).getByText(march.drawInput ?? '');
+    expect(hashed.tagName).toBe('CODE');
+    expect(hashed.className).toContain('break-all');
+    // Each entrant's id, whole, in a form that wraps on a phone and is selected by one tap.
+    for (const member of march.eligible) {
+      const id = within(draw).getByText(member.userId);
+      expect(id.tagName).toBe('CODE');
+      expect(id.className).toContain('font-mono');
+      expect(id.className).toContain('break-all');
+      expect(id.className).toContain('select-all');
+    }
   });
 
   it('says "Does not match" when the winner shown does not follow from the revealed number', async () => {
@@ -97,6 +124,9 @@ describe('draw record dialog', () => {
     expect(within(card).queryByText('Drawn by: administrator')).toBeNull();
     expect(within(card).getByText('Show the full commitment')).toBeTruthy();
     expect(within(card).queryByText('Show the full number')).toBeNull();
+    expect(within(card).queryByText('Show the exact text the rule hashes')).toBeNull();
+    // drawableAt 2026-04-02 05:00 UTC is 10:00 am in Pakistan.
+    expect(within(card).getByText('Can be drawn from 2 Apr 2026, 10:00 am (Pakistan time)')).toBeTruthy();
   });
 
   it("shows a manual choice as the administrator's, with its reason or that none was given", async () => {
@@ -141,6 +171,78 @@ describe('draw record dialog', () => {
     renderDialog();
     expect(screen.getByText('Loading the draw record...')).toBeTruthy();
     await monthCard('March 2026');
+  });
+});
+
+describe('draw record dialog, void draws', () => {
+  const replaced = voidedDraw(2026, 6, 'REPLACED');
+  const voided = voidedDraw(2026, 6, 'ADMIN', 'Two members had not been told of the draw');
+  const ineligible = ineligibleDraw(2026, 6);
+  const voids = makeDrawRecord([{ month: 6, year: 2026, entries: [replaced, voided, ineligible] }]);
+  const draws = async () => {
+    const card = await monthCard('June 2026');
+    return within(card).getAllByRole('region', { name: 'Draw' });
+  };
+
+  it('says in words why each ended and when, with its seed revealed', async () => {
+    renderDialog([ok({ data: voids })]);
+    const [first, second, third] = await draws();
+    expect(within(first).getByText('Replaced by a new commitment before the draw')).toBeTruthy();
+    expect(within(second).getByText('Voided by the administrator: “Two members had not been told of the draw”')).toBeTruthy();
+    expect(within(third).getByText('Void: the member picked was no longer eligible')).toBeTruthy();
+    for (const [card, entry] of [
+      [first, replaced],
+      [second, voided],
+      [third, ineligible],
+    ] as const) {
+      expect(within(card).getByText('Void')).toBeTruthy();
+      // voidedAt, in Pakistan time.
+      expect(within(card).getByText('Void since').nextElementSibling?.textContent).toBe(entry === ineligible ? '2 Jun 2026, 11:30 am' : '1 Jun 2026, 2:00 pm');
+      expect(within(card).getByText(entry.seed ?? '')).toBeTruthy();
+      expect(within(card).queryByText(/^Winner/)).toBeNull();
+    }
+    // Only the ineligible one picked someone: its index, and the member marked.
+    expect(within(first).queryByText('Index picked')).toBeNull();
+    expect(within(third).getByText('Index picked')).toBeTruthy();
+    const rows = within(within(third).getByRole('list', { name: '3 eligible members' })).getAllByRole('listitem');
+    expect(rows.map((row) => within(row).queryByText('Picked') !== null)).toEqual(ineligible.eligible.map((_, index) => index === ineligible.pickedIndex));
+  });
+
+  it('checks each in the browser: the commitment of a voided one, and the index of the ineligible one', async () => {
+    renderDialog([ok({ data: voids })]);
+    const [first, second, third] = await draws();
+    expect(await within(first).findByText('Verified: the revealed number matches the commitment')).toBeTruthy();
+    expect(await within(second).findByText('Verified: the revealed number matches the commitment')).toBeTruthy();
+    expect(await within(third).findByText('Verified: the revealed number picked the member marked, who was no longer eligible')).toBeTruthy();
+  });
+
+  it('says "Does not match" when an ineligible void records another index than the rule picks', async () => {
+    const tampered = { ...ineligible, pickedIndex: ((ineligible.pickedIndex ?? 0) + 1) % ineligible.eligible.length };
+    renderDialog([ok({ data: makeDrawRecord([{ month: 6, year: 2026, entries: [tampered] }]) })]);
+    const [card] = await draws();
+    expect(await within(card).findByText('Does not match')).toBeTruthy();
+  });
+});
+
+describe('draw record dialog, the record to keep', () => {
+  it('downloads exactly the record it read, as draw-record-group-<number>.json', async () => {
+    const user = userEvent.setup();
+    const saved = catchDownloads();
+    renderDialog();
+    await monthCard('March 2026');
+    await user.click(screen.getByRole('button', { name: 'Download the record (JSON)' }));
+    expect(saved.map((file) => file.name)).toEqual(['draw-record-group-A1.json']);
+    expect(saved[0].blob.type).toBe('application/json');
+    expect(JSON.parse(await saved[0].blob.text())).toEqual(record);
+  });
+
+  it('links to the check that needs no app, in a new tab', async () => {
+    renderDialog();
+    await monthCard('March 2026');
+    const link = screen.getByRole('link', { name: 'Check it without this app (opens in a new tab)' });
+    expect(link.getAttribute('href')).toBe('/verify-draw.html');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
   });
 });
 

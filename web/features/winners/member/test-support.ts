@@ -67,3 +67,15 @@ export function manualChoice(overrides: Partial<ManualEntry> = {}): ManualEntry 
 export function makeDrawRecord(months: DrawRecord['months']): DrawRecord {
   return { group: { id: 'group-1', groupNumber: 'A1', planName: 'Gold Umrah Plan', startDate: '2026-01-01' }, months };
 }
+
+/** A committed draw that ended without a winner: replaced by a new commitment, or voided by the administrator with a reason; its seed revealed. */
+export function voidedDraw(year: number, month: number, cause: 'REPLACED' | 'ADMIN', reason: string | null = null): DrawEntry {
+  const honest = honestDraw(year, month, { id: `void-${cause}-${year}-${month}`, seed: sha256(`void ${cause} ${year}-${month}`) });
+  return { ...honest, status: 'VOID', drawnAt: null, pickedIndex: null, winner: null, voidCause: cause, voidReason: reason, voidedAt: `${year}-${String(month).padStart(2, '0')}-01T09:00:00.000Z` };
+}
+
+/** A draw whose pick was no longer eligible when drawn: recorded void, with the index the rule picked and no winner. */
+export function ineligibleDraw(year: number, month: number): DrawEntry {
+  const honest = honestDraw(year, month, { id: `ineligible-${year}-${month}`, seed: sha256(`ineligible ${year}-${month}`) });
+  return { ...honest, status: 'VOID', winner: null, voidCause: 'INELIGIBLE', voidReason: null, voidedAt: honest.drawnAt };
+}

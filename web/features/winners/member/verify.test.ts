@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { verifyDraw } from './verify.ts';
-import { committedDraw, honestDraw, members } from './test-support.ts';
+import { committedDraw, honestDraw, ineligibleDraw, members, voidedDraw } from './test-support.ts';
 
 const period = { year: 2026, month: 3 };
 const draw = () => ({ ...honestDraw(period.year, period.month), ...period });
@@ -54,5 +54,37 @@ describe('verifyDraw (the published rule, checked with Web Crypto)', () => {
   it('does not verify a drawn draw without its seed or winner', async () => {
     expect(await verifyDraw({ ...draw(), seed: null })).toBe('mismatch');
     expect(await verifyDraw({ ...draw(), winner: null })).toBe('mismatch');
+  });
+
+  it('does not verify a hashed text that is not the rule\'s text for the seed, the month and the list', async () => {
+    const honest = draw();
+    expect(await verifyDraw({ ...honest, drawInput: `${honest.drawInput} ` })).toBe('mismatch');
+    expect(await verifyDraw({ ...honest, drawInput: honest.drawInput?.replace('|2026-03|', '|2026-04|') ?? null })).toBe('mismatch');
+  });
+});
+
+describe('verifyDraw of void draws', () => {
+  it('verifies a replaced draw and one voided by the administrator on their commitment alone', async () => {
+    expect(await verifyDraw({ ...voidedDraw(2026, 3, 'REPLACED'), ...period })).toBe('verified');
+    expect(await verifyDraw({ ...voidedDraw(2026, 3, 'ADMIN', 'Two members asked for more time'), ...period })).toBe('verified');
+  });
+
+  it('does not verify a void draw whose seed does not match its commitment, or that shows no seed', async () => {
+    const voided = { ...voidedDraw(2026, 3, 'ADMIN', 'Wrong month'), ...period };
+    expect(await verifyDraw({ ...voided, commitment: '0'.repeat(64) })).toBe('mismatch');
+    expect(await verifyDraw({ ...voided, seed: null, drawInput: null })).toBe('mismatch');
+  });
+
+  it('verifies a draw void because its pick was no longer eligible: the rule picks the index recorded', async () => {
+    const ineligible = { ...ineligibleDraw(2026, 3), ...period };
+    expect(ineligible.pickedIndex).not.toBeNull();
+    expect(await verifyDraw(ineligible)).toBe('verified');
+  });
+
+  it('does not verify an ineligible void with another index, or with a winner', async () => {
+    const ineligible = { ...ineligibleDraw(2026, 3), ...period };
+    expect(await verifyDraw({ ...ineligible, pickedIndex: ((ineligible.pickedIndex ?? 0) + 1) % ineligible.eligible.length })).toBe('mismatch');
+    expect(await verifyDraw({ ...ineligible, pickedIndex: null })).toBe('mismatch');
+    expect(await verifyDraw({ ...ineligible, winner: { name: members[0].name, isYou: false, status: 'SELECTED', cancelReason: null } })).toBe('mismatch');
   });
 });

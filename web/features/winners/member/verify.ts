@@ -1,7 +1,8 @@
 /**
- * Checks a draw in the member's browser by the published rule (contract/draw-rule.ts), with Web Crypto:
- * the commitment published before the draw must be the SHA-256 of the revealed seed, and the seed, the
- * month and the frozen list must pick the winner. Nothing here trusts the server's own word on who won.
+ * Checks a draw in the reader's browser by the published rule (contract/draw-rule.ts), with Web Crypto:
+ * the commitment published before the draw must be the SHA-256 of the revealed seed, the text the
+ * record says was hashed must be the rule's text for the seed, the month and the frozen list, and that
+ * text must pick the member the record shows. Nothing here trusts the server's own word on who won.
  */
 import { drawIndex, drawInput, drawOrder } from '../../../../contract/draw-rule.ts';
 import type { DrawEntry } from './api.ts';
@@ -15,24 +16,32 @@ export async function sha256Hex(text: string): Promise<string> {
 }
 
 /** A draw with the month it is for (the month is part of what the rule hashes). */
-export type VerifiableDraw = Pick<DrawEntry, 'status' | 'commitment' | 'seed' | 'eligible' | 'pickedIndex' | 'winner'> & { year: number; month: number };
+export type VerifiableDraw = Pick<DrawEntry, 'status' | 'commitment' | 'seed' | 'drawInput' | 'eligible' | 'pickedIndex' | 'winner' | 'voidCause'> & { year: number; month: number };
 
 /**
- * 'not-drawn-yet' while the seed is still secret. A draw replaced before drawing (VOID) reveals its seed
- * and picks no one: it is 'verified' when the seed matches its commitment. A drawn one is 'verified'
- * only when the seed matches the commitment, the rule picks `pickedIndex`, and the member at that place
- * of the rule's order is the winner shown.
+ * 'not-drawn-yet' while a committed draw's seed is still secret. Once the seed is revealed it must match
+ * the commitment, and the hashed text shown (when shown) must be the rule's own. Then:
+ * - a draw voided before it was drawn (replaced, or voided by the administrator) picked no one: it is
+ *   'verified' on the commitment alone;
+ * - a drawn one is 'verified' only when the rule picks `pickedIndex` and the member at that place of
+ *   the rule's order is the winner shown;
+ * - one void because the member picked was no longer eligible is 'verified' when the rule picks
+ *   `pickedIndex` and it shows no winner.
+ * A void draw without its seed is a 'mismatch': the record promises every void's seed.
  */
 export async function verifyDraw(entry: VerifiableDraw): Promise<DrawVerification> {
-  if (entry.seed === null) return entry.status === 'DRAWN' ? 'mismatch' : 'not-drawn-yet';
-  if ((await sha256Hex(entry.seed)) !== entry.commitment.toLowerCase()) return 'mismatch';
-  if (entry.status === 'VOID') return 'verified';
-  if (entry.status !== 'DRAWN' || entry.pickedIndex === null || entry.winner === null || entry.eligible.length === 0) return 'mismatch';
-
+  if (entry.seed === null) return entry.status === 'COMMITTED' ? 'not-drawn-yet' : 'mismatch';
+  if (entry.status === 'COMMITTED' || (await sha256Hex(entry.seed)) !== entry.commitment.toLowerCase()) return 'mismatch';
   const ids = entry.eligible.map((member) => member.userId);
+  const input = drawInput(entry.seed, entry.year, entry.month, ids);
+  if (entry.drawInput !== null && entry.drawInput !== input) return 'mismatch';
+  const picksSomeone = entry.status === 'DRAWN' || entry.voidCause === 'INELIGIBLE';
+  if (!picksSomeone) return entry.pickedIndex === null && entry.winner === null ? 'verified' : 'mismatch';
+  if (entry.pickedIndex === null || entry.eligible.length === 0) return 'mismatch';
+
   let index: number;
   try {
-    index = drawIndex(await sha256Hex(drawInput(entry.seed, entry.year, entry.month, ids)), ids.length);
+    index = drawIndex(await sha256Hex(input), ids.length);
   } catch {
     return 'mismatch';
   }
@@ -40,5 +49,7 @@ export async function verifyDraw(entry: VerifiableDraw): Promise<DrawVerificatio
   // The list comes in the rule's order; the member is found by the rule's own order all the same.
   const pickedId = drawOrder(ids)[index];
   const picked = entry.eligible.find((member) => member.userId.toLowerCase() === pickedId);
-  return picked !== undefined && picked === entry.eligible[index] && picked.name === entry.winner.name ? 'verified' : 'mismatch';
+  if (picked === undefined || picked !== entry.eligible[index]) return 'mismatch';
+  if (entry.status === 'VOID') return entry.winner === null ? 'verified' : 'mismatch';
+  return entry.winner !== null && picked.name === entry.winner.name ? 'verified' : 'mismatch';
 }
