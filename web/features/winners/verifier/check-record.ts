@@ -46,13 +46,16 @@ export async function checkRecord(file: unknown): Promise<CheckedRecord | Record
       const seed = isText(entry.seed) ? entry.seed : null;
       const pickedIndex = typeof entry.pickedIndex === 'number' ? entry.pickedIndex : null;
       const winner = isObject(entry.winner) && isText(entry.winner.name) ? { name: entry.winner.name, isYou: false, status: '', cancelReason: null } : null;
+      const voidCause = entry.voidCause === 'REPLACED' || entry.voidCause === 'ADMIN' || entry.voidCause === 'INELIGIBLE' ? entry.voidCause : null;
       const verdict = await verifyDraw({
         status: entry.status as 'COMMITTED' | 'DRAWN' | 'VOID',
         commitment: entry.commitment,
         seed,
+        drawInput: isText(entry.drawInput) ? entry.drawInput : null,
         eligible: entry.eligible,
         pickedIndex,
         winner,
+        voidCause,
         month: month.month,
         year: month.year,
       });
