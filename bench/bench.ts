@@ -723,7 +723,11 @@ async function main() {
     tables.push({
       title: 'Real use',
       lines: [
-        `${real.members} members, a random one per request, and ${real.admins} admin signed in; ${real.writesPerSecond} writes/s meanwhile, spread evenly (a notification marked read, an instalment's receipt sent, a receipt approved or rejected, in turn)`,
+        `${real.members} members, a random one per request, and ${real.admins} admin signed in; ${
+          real.writesPerSecond > 0
+            ? `${real.writesPerSecond} writes/s meanwhile, spread evenly (a notification marked read, an instalment's receipt sent, a receipt approved or rejected, in turn)`
+            : 'nothing written'
+        }`,
         'Shares of the hello and of the health check measured in this run under the same writes; cache hits from the server\'s cache_lookups_total over each measured run',
         ...writesSummary(real).split('\n'),
       ],
