@@ -22,8 +22,18 @@ declare module 'autocannon' {
     non2xx: number;
     statusCodeStats: Record<string, { count: number }>;
   }
+  /** One request of a run; setupRequest, when given, makes each request anew from it (its headers are the run's plus its own). */
+  export interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request | undefined;
+  }
   export interface Options {
     url: string;
+    /** Sent in turn over each connection instead of a GET of url (whose origin they are sent to). */
+    requests?: Request[];
     connections?: number;
     /** Seconds. */
     duration?: number;

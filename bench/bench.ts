@@ -1,10 +1,15 @@
 /**
  * The benchmark anyone can run: `npm run bench -- --members 10000`. It prepares a PostgreSQL database of
- * that many members (bench/dataset.ts), signs a member and the admin in by writing sessions directly (no
- * login rate limits), starts the product and a bare Fastify "hello" in a child process (bench/serve.ts),
- * loads every read endpoint with autocannon, and prints one table; then the web bundle's weight per page
- * (bench/bundle.ts). A benchmark, not a test: it asserts nothing and is not part of `npm test`.
- * How to read the results: docs/performance.md.
+ * that many members (bench/dataset.ts), signs people in by writing sessions directly (no login rate
+ * limits), starts the product and a bare Fastify "hello" in a child process (bench/serve.ts), and prints
+ * two tables:
+ * - Real use, first: many members (1,000 by default), a random one per request, read the dashboard's
+ *   first screen and the admin reads the payments queue, the payments list, the overview and the
+ *   reports, while writes run at a steady rate (bench/real-use.ts); each endpoint with its share of the
+ *   hello and of the health check measured under the same writes, and the caches' hit rates.
+ * - Repeated reads: one member and the admin ask every read endpoint again and again, nothing written.
+ * Then the web bundle's weight per page (bench/bundle.ts). A benchmark, not a test: it asserts nothing
+ * and is not part of `npm test`. How to read the results: docs/performance.md.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -14,14 +19,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { hash } from '@node-rs/argon2';
-import autocannon from 'autocannon';
+import autocannon, { type Options as LoadOptions, type Request as LoadRequest } from 'autocannon';
 import pg from 'pg';
 import { karachiDateOf } from '../contract/business-time.ts';
 import { karachiToday } from '../server/business-time.ts';
 import { openPostgres } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
+import { openingReads } from '../web/app/opening-pages.ts';
 import { measureBundle, type PageWeight } from './bundle.ts';
 import { generateDataset } from './dataset.ts';
+import { lookupsBetween, prepareRealUse, readCacheLookups, WriteLoop, type CacheLookups, type Lookups, type RealUse, type WriteCount, type WriteKind } from './real-use.ts';
 import type { ServeMessage } from './serve.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,6 +44,9 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '1' },
     only: { type: 'string' },
+    mode: { type: 'string', default: 'both' },
+    'real-members': { type: 'string', default: '1000' },
+    'writes-per-second': { type: 'string', default: '5' },
     out: { type: 'string' },
     profile: { type: 'string' },
     help: { type: 'boolean', default: false },
@@ -52,7 +62,15 @@ const USAGE = `npm run bench -- [options]
   --answer-cache S     seconds the server keeps answers of reads (default: the product's, ANSWER_CACHE_SECONDS or 60;
                        0 answers every request from the database)
   --duration S         measured seconds per endpoint (default 5), after --warmup S (default 1)
-  --only TEXT[,TEXT]   only endpoints whose "role path" contains one of the TEXTs (the hello always runs)
+  --only TEXT[,TEXT]   only endpoints whose "role path" contains one of the TEXTs (the hello, and in real use the
+                       health check, always run)
+  --mode MODE          real: many members and the admin reading while writes run; repeated: one member and the
+                       admin asking every read endpoint again and again, nothing written; both (default), real first
+  --real-members N     members reading in real use, a random one per request (default 1000, or all the dataset has
+                       if fewer); all: every member who can sign in
+  --writes-per-second N
+                       writes during real use, spread evenly (default 5; 0 for none): a member marks a
+                       notification read, a member sends an instalment's receipt, the admin approves or rejects one
   --out FILE.md        also write the results as markdown
   --profile DIR        write a CPU profile of the server process to DIR (open it in Chrome's DevTools)`;
 
@@ -66,6 +84,12 @@ function positiveInt(name: string, value: string | undefined): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive whole number`);
   return n;
+}
+
+type Mode = 'real' | 'repeated' | 'both';
+function modeOf(value: string | undefined): Mode {
+  if (value === 'real' || value === 'repeated' || value === 'both') return value;
+  throw new Error('--mode must be real, repeated or both');
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -288,6 +312,19 @@ function endpoints(f: Fixtures): Endpoint[] {
   ];
 }
 
+/**
+ * What real use reads: the member's dashboard's first screen (the very requests its page asks for before
+ * the app's code arrives) and the admin's payments queue, payments list, overview and reports, as the
+ * endpoint list above has them.
+ */
+const REAL_USE_ADMIN_READS = ['/api/payments/pending-queue?', '/api/payments?', '/api/admin/dashboard/overview', '/api/payments/reports?'];
+
+function realUseEndpoints(f: Fixtures): Endpoint[] {
+  const member = openingReads['/dashboard'].map((p) => ({ role: 'member' as const, path: `/api${p}` }));
+  const admin = endpoints(f).filter((e) => e.role === 'admin' && REAL_USE_ADMIN_READS.some((prefix) => e.path.startsWith(prefix)));
+  return [...member, ...admin];
+}
+
 /** The path as the table shows it: record ids as {id}, so that runs on different datasets line up. */
 const displayPath = (p: string) => p.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '{id}');
 
@@ -302,14 +339,16 @@ function unmeasuredRoutes(routes: string[], measured: Endpoint[]): string[] {
 // ---------------------------------------------------------------------------------------------------
 // The server child and the measurements.
 
-type Server = { child: ChildProcess; appUrl: string; helloUrl: string; getRoutes: string[] };
+type Server = { child: ChildProcess; appUrl: string; helloUrl: string; getRoutes: string[]; metricsToken: string };
 
 function startServer(databaseUrl: string): Promise<Server> {
+  const metricsToken = randomBytes(24).toString('hex');
   const child = fork(path.join(root, 'bench/serve.ts'), [], {
     execArgv: [...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [])],
     env: {
       ...process.env,
       BENCH_DATABASE_URL: databaseUrl,
+      BENCH_METRICS_TOKEN: metricsToken,
       ...(args.pool ? { BENCH_POOL_SIZE: args.pool } : {}),
       ...(args['answer-cache'] !== undefined ? { BENCH_ANSWER_CACHE_SECONDS: args['answer-cache'] } : {}),
     },
@@ -317,21 +356,37 @@ function startServer(databaseUrl: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench/serve.ts exited (${code}) before it was ready`)));
     child.on('message', (message: ServeMessage) => {
-      if (message.type === 'ready') resolve({ child, appUrl: message.appUrl, helloUrl: message.helloUrl, getRoutes: message.getRoutes });
+      if (message.type === 'ready') resolve({ child, appUrl: message.appUrl, helloUrl: message.helloUrl, getRoutes: message.getRoutes, metricsToken });
     });
   });
 }
 
-function queryStatus(child: ChildProcess): Promise<{ count: number; running: number }> {
+function ask<T extends ServeMessage['type']>(child: ChildProcess, type: T): Promise<Extract<ServeMessage, { type: T }>> {
   return new Promise((resolve) => {
     const onMessage = (message: ServeMessage) => {
-      if (message.type !== 'queries') return;
+      if (message.type !== type) return;
       child.off('message', onMessage);
-      resolve(message);
+      resolve(message as Extract<ServeMessage, { type: T }>);
     };
     child.on('message', onMessage);
-    child.send('queries');
+    child.send(type);
   });
+}
+
+const queryStatus = (child: ChildProcess) => ask(child, 'queries');
+
+/**
+ * Waits until the server has answered every read sent to it: no GET under /api/ in flight at three
+ * readings in a row, 50 ms apart. autocannon stops at the end of its time with requests still on their
+ * way; their cache lookups belong to the run that sent them. Writes go on meanwhile, so the server is
+ * never idle and queries cannot tell it (idleQueryCount).
+ */
+async function readsAnswered(child: ChildProcess): Promise<void> {
+  let quiet = 0;
+  for (const giveUp = Date.now() + 60_000; quiet < 3 && Date.now() < giveUp; ) {
+    quiet = (await ask(child, 'reads')).inFlight === 0 ? quiet + 1 : 0;
+    if (quiet < 3) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /**
@@ -391,8 +446,179 @@ async function measure(server: Server, url: string, headers: Record<string, stri
   };
 }
 
+/** One member and the admin asking each endpoint again and again; the hello first, the higher of two. */
+async function measureRepeatedReads(server: Server, selected: Endpoint[], f: Fixtures, opts: { connections: number; duration: number; warmup: number }): Promise<Row[]> {
+  const tokens: Record<Role, string | undefined> = { visitor: undefined, member: f.memberToken, admin: f.adminToken };
+  const rows: Row[] = [];
+  const hello = await measure(server, server.helloUrl, {}, opts);
+  rows.push({ endpoint: 'hello (bare Fastify, same process)', role: '-', ...hello });
+  log(`  hello: ${hello.rps.toFixed(0)} req/s`);
+  for (const endpoint of selected) {
+    const token = tokens[endpoint.role];
+    const result = await measure(server, `${server.appUrl}${endpoint.path}`, token ? { authorization: `Bearer ${token}` } : {}, opts);
+    rows.push({ endpoint: displayPath(endpoint.path), role: endpoint.role, ...result });
+    log(`  ${endpoint.role} ${endpoint.path}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, ${result.queries} queries, status ${result.status}`);
+  }
+  // The hello again at the end: one measure of it varies with what else the machine does, and the
+  // higher of the two is the ceiling the shares are given against (the lower would flatter them).
+  const helloAgain = await measure(server, server.helloUrl, {}, opts);
+  log(`  hello again: ${helloAgain.rps.toFixed(0)} req/s`);
+  rows[0] = { endpoint: 'hello (bare Fastify, same process; the higher of two, first and last)', role: '-', ...(helloAgain.rps > hello.rps ? helloAgain : hello) };
+  return rows;
+}
+
 // ---------------------------------------------------------------------------------------------------
-// The table.
+// Real use: many people, a random one per request, while writes run.
+
+type Load = Pick<LoadOptions, 'url' | 'requests'>;
+
+/** A GET of path, each request signed in as one of the tokens, picked at random. */
+function signedInAsAnyOf(tokens: string[], path: string): LoadRequest {
+  return {
+    method: 'GET',
+    path,
+    setupRequest: (request) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${tokens[Math.floor(Math.random() * tokens.length)]}` } }),
+  };
+}
+
+type RealRow = {
+  endpoint: string;
+  role: Role | '-';
+  rps: number;
+  p50: number;
+  p99: number;
+  completed: number;
+  non2xx: number;
+  timeouts: number;
+  errors: number;
+  /** The caches' lookups during the measured seconds, by cache ('answers', 'sessions'). */
+  lookups: CacheLookups;
+  /** Writes answered per second during the measured seconds. */
+  writesPerSecond: number;
+};
+
+async function measureUnderWrites(server: Server, load: Load, opts: { connections: number; duration: number; warmup: number }, writes: WriteLoop | undefined) {
+  if (opts.warmup > 0) await autocannon({ ...load, connections: opts.connections, duration: opts.warmup });
+  await readsAnswered(server.child);
+  const before = await readCacheLookups(server.appUrl, server.metricsToken);
+  const writesBefore = writes?.finished ?? 0;
+  const started = performance.now();
+  const result = await autocannon({ ...load, connections: opts.connections, duration: opts.duration });
+  await readsAnswered(server.child);
+  const seconds = (performance.now() - started) / 1000;
+  const after = await readCacheLookups(server.appUrl, server.metricsToken);
+  return {
+    rps: result.requests.total / result.duration,
+    completed: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    timeouts: result.timeouts,
+    errors: result.errors - result.timeouts,
+    lookups: lookupsBetween(before, after),
+    writesPerSecond: ((writes?.finished ?? 0) - writesBefore) / seconds,
+  };
+}
+
+type RealResult = {
+  /** The hello, the health check, then the endpoints. */
+  rows: RealRow[];
+  members: number;
+  admins: number;
+  writesPerSecond: number;
+  writes: [WriteKind, WriteCount][];
+  writeSeconds: number;
+};
+
+async function measureRealUse(server: Server, selected: Endpoint[], people: RealUse, opts: { connections: number; duration: number; warmup: number }, writesPerSecond: number): Promise<RealResult> {
+  const writes = writesPerSecond > 0 ? new WriteLoop(server.appUrl, people.targets, writesPerSecond) : undefined;
+  // The health check as the member reads are sent (a member's session on each, which it does not read),
+  // so that the load generator's work per request is the same for the ceiling as for what it bounds.
+  const health: Load = { url: server.appUrl, requests: [signedInAsAnyOf(people.memberTokens, '/api/health')] };
+  const ceilings = async (when: string) => {
+    const hello = await measureUnderWrites(server, { url: server.helloUrl }, opts, writes);
+    log(`  hello${when}: ${hello.rps.toFixed(0)} req/s`);
+    const healthCheck = await measureUnderWrites(server, health, opts, writes);
+    log(`  health check${when}: ${healthCheck.rps.toFixed(0)} req/s`);
+    return { hello, healthCheck };
+  };
+  const rows: RealRow[] = [];
+  writes?.start();
+  try {
+    const first = await ceilings('');
+    for (const endpoint of selected) {
+      const tokens = endpoint.role === 'admin' ? people.adminTokens : people.memberTokens;
+      const result = await measureUnderWrites(server, { url: server.appUrl, requests: [signedInAsAnyOf(tokens, endpoint.path)] }, opts, writes);
+      rows.push({ endpoint: displayPath(endpoint.path), role: endpoint.role, ...result });
+      log(
+        `  ${endpoint.role} ${endpoint.path}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, answers kept ${hitRate(result.lookups.answers)}, sessions kept ${hitRate(result.lookups.sessions)}, ${result.non2xx} non-2xx`,
+      );
+    }
+    // Each ceiling again at the end, the higher of the two kept (as in the repeated-read table).
+    const last = await ceilings(' again');
+    // The ceilings' rows show no cache lookups: the hello makes none, the health check none of its own
+    // (the only ones during their runs are the writes' sessions).
+    const higher = <T extends { rps: number }>(a: T, b: T) => ({ ...(b.rps > a.rps ? b : a), lookups: {} });
+    rows.unshift(
+      { endpoint: 'hello (bare Fastify, same process; the higher of two, first and last)', role: '-', ...higher(first.hello, last.hello) },
+      { endpoint: '/api/health (one SELECT 1; the higher of two, first and last)', role: 'visitor', ...higher(first.healthCheck, last.healthCheck) },
+    );
+  } finally {
+    await writes?.stop();
+  }
+  return { rows, members: people.memberTokens.length, admins: people.adminTokens.length, writesPerSecond, writes: writes?.counts() ?? [], writeSeconds: writes?.seconds ?? 0 };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The tables.
+
+/** A share of a ceiling, with two decimals below 1%. */
+const share = (rps: number, ceiling: number) => `${((rps / ceiling) * 100).toFixed(rps / ceiling < 0.01 ? 2 : 1)}%`;
+
+/** "97.5% of 12,345" (the lookups made), or - when there were none. */
+function hitRate(lookups: Lookups | undefined): string {
+  const total = lookups ? lookups.hits + lookups.misses : 0;
+  if (!lookups || total === 0) return '-';
+  return `${((lookups.hits / total) * 100).toFixed(1)}% of ${total.toLocaleString('en-US')}`;
+}
+
+const REAL_COLUMNS = ['endpoint', 'role', 'req/s', '% of hello', '% of health', 'p50 ms', 'p99 ms', 'answer cache hits', 'session cache hits', 'writes/s', 'non-2xx / timeouts'];
+
+function realCells(row: RealRow, helloRps: number, healthRps: number): string[] {
+  const problems = [`${row.non2xx} / ${row.timeouts}`];
+  if (row.errors > 0) problems.push(`${row.errors} errors`);
+  if (row.completed === 0) problems.push('none answered in time');
+  const ms = (value: number) => (row.completed === 0 ? '-' : value.toFixed(0));
+  return [
+    row.endpoint,
+    row.role,
+    row.rps.toFixed(row.rps < 10 ? 1 : 0),
+    share(row.rps, helloRps),
+    share(row.rps, healthRps),
+    ms(row.p50),
+    ms(row.p99),
+    hitRate(row.lookups.answers),
+    hitRate(row.lookups.sessions),
+    row.writesPerSecond.toFixed(1),
+    problems.join(', '),
+  ];
+}
+
+/** The writes of a real-use run: the rate done against the rate asked, and each kind's answers. */
+function writesSummary(real: RealResult): string {
+  if (real.writesPerSecond === 0) return 'Writes: none (--writes-per-second 0).';
+  const done = real.writes.reduce((sum, [, c]) => sum + c.sent, 0);
+  const failed = real.writes.reduce((sum, [, c]) => sum + c.failed, 0);
+  const kinds = real.writes.map(([kind, c]) => {
+    const failures = Object.entries(c.failures).map(([status, n]) => `${status} ×${n}`);
+    return `${kind} ${c.sent} (${c.succeeded} 2xx${failures.length ? `, failed: ${failures.join(', ')}` : ''})`;
+  });
+  const first = real.writes.find(([, c]) => c.firstFailure)?.[1].firstFailure;
+  return [
+    `Writes: ${real.writesPerSecond}/s asked, ${(done / real.writeSeconds).toFixed(2)}/s done over ${real.writeSeconds.toFixed(0)} s; ${done} writes, ${done - failed} 2xx, ${failed} failed: ${kinds.join('; ')}.`,
+    ...(first ? [`First failure: ${first}`] : []),
+  ].join('\n');
+}
 
 const COLUMNS = ['endpoint', 'role', 'req/s', '% of hello', 'p50 ms', 'p99 ms', 'queries/req', 'bytes', 'non-2xx / timeouts'];
 
@@ -406,7 +632,7 @@ function cells(row: Row, helloRps: number): string[] {
     row.endpoint,
     row.role,
     row.rps.toFixed(row.rps < 10 ? 1 : 0),
-    `${((row.rps / helloRps) * 100).toFixed(row.rps / helloRps < 0.01 ? 2 : 1)}%`,
+    share(row.rps, helloRps),
     ms(row.p50),
     ms(row.p99),
     String(row.queries),
@@ -439,42 +665,48 @@ const bundleCells = (p: PageWeight) => [p.page, kb(p.jsGzip), kb(p.cssGzip), kb(
 async function main() {
   if (args.help) return log(USAGE);
   const members = positiveInt('members', args.members);
+  const mode = modeOf(args.mode);
+  const realMembers = args['real-members'] === 'all' ? 'all' : positiveInt('real-members', args['real-members']);
+  const writesPerSecond = Number(args['writes-per-second']);
+  if (!(writesPerSecond >= 0)) throw new Error('--writes-per-second must be a number, 0 or more');
   const opts = { connections: positiveInt('connections', args.connections), duration: positiveInt('duration', args.duration), warmup: Number(args.warmup) || 0 };
+  const only = (e: Endpoint) => !args.only || args.only.split(',').some((text) => `${e.role} ${displayPath(e.path)}`.includes(text));
 
   const prepared = await prepareDatabase(args['database-url']!, members, args.reuse!);
   const fixtures = await prepareFixtures(prepared.url);
   log(`Signed in as ${fixtures.memberEmail} (member) and the admin; rows: ${Object.entries(fixtures.rowCounts).map(([t, n]) => `${t} ${n}`).join(', ')}.`);
+  const people = mode === 'repeated' ? undefined : await prepareRealUse(prepared.url, { count: realMembers, sessionAgent: SESSION_AGENT, keepStill: fixtures.memberId });
+  if (people) {
+    const t = people.targets;
+    log(
+      `Real use: ${people.memberTokens.length} members and ${people.adminTokens.length} admin signed in; to write: ${t.notifications.length} notifications, ${t.openInstalments.length} instalments open for a receipt, ${t.underReview.length} under review.`,
+    );
+  }
 
   const server = await startServer(prepared.url);
+  let real: RealResult | undefined;
   const rows: Row[] = [];
   let skipped: string[] = [];
   try {
-    const tokens: Record<Role, string | undefined> = { visitor: undefined, member: fixtures.memberToken, admin: fixtures.adminToken };
-    const selected = endpoints(fixtures).filter((e) => !args.only || args.only.split(',').some((text) => `${e.role} ${displayPath(e.path)}`.includes(text)));
-    skipped = unmeasuredRoutes(server.getRoutes, endpoints(fixtures));
-    log(`Measuring the hello and ${selected.length} endpoints, ${opts.connections} connections, ${opts.warmup} s warm-up + ${opts.duration} s each…`);
-
-    const hello = await measure(server, server.helloUrl, {}, opts);
-    rows.push({ endpoint: 'hello (bare Fastify, same process)', role: '-', ...hello });
-    log(`  hello: ${hello.rps.toFixed(0)} req/s`);
-    for (const endpoint of selected) {
-      const token = tokens[endpoint.role];
-      const result = await measure(server, `${server.appUrl}${endpoint.path}`, token ? { authorization: `Bearer ${token}` } : {}, opts);
-      rows.push({ endpoint: displayPath(endpoint.path), role: endpoint.role, ...result });
-      log(`  ${endpoint.role} ${endpoint.path}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, ${result.queries} queries, status ${result.status}`);
+    if (people) {
+      const selected = realUseEndpoints(fixtures).filter(only);
+      log(
+        `Real use: the hello, the health check and ${selected.length} endpoints under ${writesPerSecond} writes/s, ${opts.connections} connections, ${opts.warmup} s warm-up + ${opts.duration} s each…`,
+      );
+      real = await measureRealUse(server, selected, people, opts, writesPerSecond);
     }
-    // The hello again at the end: one measure of it varies with what else the machine does, and the
-    // higher of the two is the ceiling the shares are given against (the lower would flatter them).
-    const helloAgain = await measure(server, server.helloUrl, {}, opts);
-    log(`  hello again: ${helloAgain.rps.toFixed(0)} req/s`);
-    rows[0] = { endpoint: 'hello (bare Fastify, same process; the higher of two, first and last)', role: '-', ...(helloAgain.rps > hello.rps ? helloAgain : hello) };
+    if (mode !== 'real') {
+      const selected = endpoints(fixtures).filter(only);
+      skipped = unmeasuredRoutes(server.getRoutes, endpoints(fixtures));
+      log(`Repeated reads: the hello and ${selected.length} endpoints, ${opts.connections} connections, ${opts.warmup} s warm-up + ${opts.duration} s each…`);
+      rows.push(...(await measureRepeatedReads(server, selected, fixtures, opts)));
+    }
   } finally {
     server.child.send('stop');
   }
 
-  const helloRps = rows[0].rps;
-  const body = rows.map((row) => cells(row, helloRps));
   const numeric = (i: number) => i >= 2 && i <= 7;
+  const realNumeric = (i: number) => i >= 2 && i <= 9;
   const weights = measureBundle(root, log);
   const bundleRight = (i: number) => i >= 1 && i <= 4;
 
@@ -484,8 +716,38 @@ async function main() {
     `Node ${process.version}; ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}; ${opts.connections} connections; database pool ${args.pool ?? process.env.DATABASE_POOL_SIZE ?? 10}; answers kept ${args['answer-cache'] ?? process.env.ANSWER_CACHE_SECONDS ?? 60} s; ${opts.warmup} s warm-up + ${opts.duration} s per endpoint`,
     `Rows: ${Object.entries(fixtures.rowCounts).map(([t, n]) => `${t} ${n}`).join(', ')}`,
   ];
-  log(`\n${about.join('\n')}\n\n${textTable(COLUMNS, body, numeric)}\n`);
-  log(textTable(BUNDLE_COLUMNS, weights.map(bundleCells), bundleRight));
+  // Each table as a title, what it measured, and its rows: printed, and written with --out.
+  const tables: { title: string; lines: string[]; header: string[]; body: string[][]; right: (i: number) => boolean }[] = [];
+  if (real) {
+    const [hello, health] = real.rows;
+    tables.push({
+      title: 'Real use',
+      lines: [
+        `${real.members} members, a random one per request, and ${real.admins} admin signed in; ${
+          real.writesPerSecond > 0
+            ? `${real.writesPerSecond} writes/s meanwhile, spread evenly (a notification marked read, an instalment's receipt sent, a receipt approved or rejected, in turn)`
+            : 'nothing written'
+        }`,
+        'Shares of the hello and of the health check measured in this run under the same writes; cache hits from the server\'s cache_lookups_total over each measured run',
+        ...writesSummary(real).split('\n'),
+      ],
+      header: REAL_COLUMNS,
+      body: real.rows.map((row) => realCells(row, hello.rps, health.rps)),
+      right: realNumeric,
+    });
+  }
+  if (rows.length > 0) {
+    tables.push({
+      title: 'Repeated reads',
+      lines: [`${fixtures.memberEmail} and the admin asking each endpoint again and again; nothing written`],
+      header: COLUMNS,
+      body: rows.map((row) => cells(row, rows[0].rps)),
+      right: numeric,
+    });
+  }
+  log(`\n${about.join('\n')}`);
+  for (const table of tables) log(`\n${table.title}: ${table.lines.join('\n')}\n\n${textTable(table.header, table.body, table.right)}`);
+  log(`\n${textTable(BUNDLE_COLUMNS, weights.map(bundleCells), bundleRight)}`);
   if (skipped.length) log(`\nGET routes not measured: ${skipped.join(', ')}`);
 
   if (args.out) {
@@ -494,12 +756,12 @@ async function main() {
       '',
       ...about.map((line) => `${line}  `),
       '',
-      markdownTable(COLUMNS, body, numeric),
+      ...tables.flatMap((table) => [`## ${table.title}`, '', ...table.lines.map((line) => `${line}  `), '', markdownTable(table.header, table.body, table.right), '']),
+      '## The web bundle',
       '',
       markdownTable(BUNDLE_COLUMNS, weights.map(bundleCells), bundleRight),
       '',
-      skipped.length ? `GET routes not measured: ${skipped.map((r) => `\`${r}\``).join(', ')}` : 'Every GET route was measured.',
-      '',
+      ...(rows.length > 0 ? [skipped.length ? `GET routes not measured: ${skipped.map((r) => `\`${r}\``).join(', ')}` : 'Every GET route was measured.', ''] : []),
     ].join('\n');
     fs.writeFileSync(args.out, markdown);
     log(`\nWritten to ${args.out}`);

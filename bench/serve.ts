@@ -2,9 +2,12 @@
  * The benchmark's server process, forked by bench.ts: the product (buildApp) on one port and a bare
  * Fastify "hello" on another, in this one process, so that both run on the same event loop and core and
  * the hello is a fair ceiling to compare with. Every query the product sends is counted; the parent asks
- * for the count over the IPC channel, before and after one request, to get queries per request.
+ * for the count over the IPC channel, before and after one request, to get queries per request. It also
+ * counts the product's reads in flight (GET under /api/), so that the parent can tell when the reads of one
+ * measurement have all been answered while writes go on.
  *
- * Environment: BENCH_DATABASE_URL (the benchmark database, already migrated and filled).
+ * Environment: BENCH_DATABASE_URL (the benchmark database, already migrated and filled); BENCH_METRICS_TOKEN
+ * (turns on GET /metrics, where the parent reads the caches' hits and misses).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,7 +20,8 @@ import { startServer } from '../server/start.ts';
 
 export type ServeMessage =
   | { type: 'ready'; appUrl: string; helloUrl: string; getRoutes: string[] }
-  | { type: 'queries'; count: number; running: number };
+  | { type: 'queries'; count: number; running: number }
+  | { type: 'reads'; inFlight: number };
 
 /** Queries sent since start, and queries sent but not answered yet. */
 let queries = 0;
@@ -60,12 +64,20 @@ async function main() {
     PORT: '0',
     DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? process.env.DATABASE_POOL_SIZE,
     ANSWER_CACHE_SECONDS: process.env.BENCH_ANSWER_CACHE_SECONDS ?? process.env.ANSWER_CACHE_SECONDS,
+    METRICS_TOKEN: process.env.BENCH_METRICS_TOKEN,
   });
   const db = countingQueries(openPostgres(databaseUrl, { poolSize: config.databasePoolSize }));
   // The server as `npm start` runs it (server/start.ts), but without the hourly jobs: their first run, at
   // start, would overlap the first endpoints measured.
   const server = await startServer({ config, db, logger: createLogger('silent'), jobs: false });
   const app = server.app;
+  // Counted on the socket's own events: a request whose client went away still ends ('close').
+  let readsInFlight = 0;
+  app.server.on('request', (request, response) => {
+    if (request.method !== 'GET' || !request.url?.startsWith('/api/')) return;
+    readsInFlight++;
+    response.once('close', () => readsInFlight--);
+  });
   const hello = Fastify();
   hello.get('/', async () => ({ hello: 'world' }));
 
@@ -84,6 +96,7 @@ async function main() {
   };
   process.on('message', (message) => {
     if (message === 'queries') process.send!({ type: 'queries', count: queries, running } satisfies ServeMessage);
+    if (message === 'reads') process.send!({ type: 'reads', inFlight: readsInFlight } satisfies ServeMessage);
     if (message === 'stop') void stop();
   });
   // The parent went away: do not linger.
