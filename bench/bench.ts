@@ -40,7 +40,6 @@ const { values: args } = parseArgs({
     reuse: { type: 'boolean', default: false },
     connections: { type: 'string', default: '50' },
     pool: { type: 'string' },
-    'answer-cache': { type: 'string' },
     duration: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '1' },
     only: { type: 'string' },
@@ -59,8 +58,6 @@ const USAGE = `npm run bench -- [options]
   --reuse              keep an existing complete umrah_bench_N instead of generating it again
   --connections N      autocannon connections (default 50)
   --pool N             the server's PostgreSQL connections (default: the product's, DATABASE_POOL_SIZE or 10)
-  --answer-cache S     seconds the server keeps answers of reads (default: the product's, ANSWER_CACHE_SECONDS or 60;
-                       0 answers every request from the database)
   --duration S         measured seconds per endpoint (default 5), after --warmup S (default 1)
   --only TEXT[,TEXT]   only endpoints whose "role path" contains one of the TEXTs (the hello, and in real use the
                        health check, always run)
@@ -350,7 +347,6 @@ function startServer(databaseUrl: string): Promise<Server> {
       BENCH_DATABASE_URL: databaseUrl,
       BENCH_METRICS_TOKEN: metricsToken,
       ...(args.pool ? { BENCH_POOL_SIZE: args.pool } : {}),
-      ...(args['answer-cache'] !== undefined ? { BENCH_ANSWER_CACHE_SECONDS: args['answer-cache'] } : {}),
     },
   });
   return new Promise((resolve, reject) => {
@@ -491,7 +487,7 @@ type RealRow = {
   non2xx: number;
   timeouts: number;
   errors: number;
-  /** The caches' lookups during the measured seconds, by cache ('answers', 'sessions'). */
+  /** The session cache's lookups during the measured seconds ('sessions'). */
   lookups: CacheLookups;
   /** Writes answered per second during the measured seconds. */
   writesPerSecond: number;
@@ -551,7 +547,7 @@ async function measureRealUse(server: Server, selected: Endpoint[], people: Real
       const result = await measureUnderWrites(server, { url: server.appUrl, requests: [signedInAsAnyOf(tokens, endpoint.path)] }, opts, writes);
       rows.push({ endpoint: displayPath(endpoint.path), role: endpoint.role, ...result });
       log(
-        `  ${endpoint.role} ${endpoint.path}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, answers kept ${hitRate(result.lookups.answers)}, sessions kept ${hitRate(result.lookups.sessions)}, ${result.non2xx} non-2xx`,
+        `  ${endpoint.role} ${endpoint.path}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, sessions kept ${hitRate(result.lookups.sessions)}, ${result.non2xx} non-2xx`,
       );
     }
     // Each ceiling again at the end, the higher of the two kept (as in the repeated-read table).
@@ -582,7 +578,7 @@ function hitRate(lookups: Lookups | undefined): string {
   return `${((lookups.hits / total) * 100).toFixed(1)}% of ${total.toLocaleString('en-US')}`;
 }
 
-const REAL_COLUMNS = ['endpoint', 'role', 'req/s', '% of hello', '% of health', 'p50 ms', 'p99 ms', 'answer cache hits', 'session cache hits', 'writes/s', 'non-2xx / timeouts'];
+const REAL_COLUMNS = ['endpoint', 'role', 'req/s', '% of hello', '% of health', 'p50 ms', 'p99 ms', 'session cache hits', 'writes/s', 'non-2xx / timeouts'];
 
 function realCells(row: RealRow, helloRps: number, healthRps: number): string[] {
   const problems = [`${row.non2xx} / ${row.timeouts}`];
@@ -597,7 +593,6 @@ function realCells(row: RealRow, helloRps: number, healthRps: number): string[] 
     share(row.rps, healthRps),
     ms(row.p50),
     ms(row.p99),
-    hitRate(row.lookups.answers),
     hitRate(row.lookups.sessions),
     row.writesPerSecond.toFixed(1),
     problems.join(', '),
@@ -713,7 +708,7 @@ async function main() {
   const cpu = os.cpus();
   const about = [
     `${new Date().toISOString()}; ${members} members (umrah_bench_${members}, ${prepared.generation}); PostgreSQL ${fixtures.postgres}`,
-    `Node ${process.version}; ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}; ${opts.connections} connections; database pool ${args.pool ?? process.env.DATABASE_POOL_SIZE ?? 10}; answers kept ${args['answer-cache'] ?? process.env.ANSWER_CACHE_SECONDS ?? 60} s; ${opts.warmup} s warm-up + ${opts.duration} s per endpoint`,
+    `Node ${process.version}; ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}; ${opts.connections} connections; database pool ${args.pool ?? process.env.DATABASE_POOL_SIZE ?? 10}; ${opts.warmup} s warm-up + ${opts.duration} s per endpoint`,
     `Rows: ${Object.entries(fixtures.rowCounts).map(([t, n]) => `${t} ${n}`).join(', ')}`,
   ];
   // Each table as a title, what it measured, and its rows: printed, and written with --out.

@@ -3,8 +3,8 @@
  * (one session each, written in one statement), the writes that run meanwhile at a steady rate (a member
  * marking a notification read, a member sending an instalment's receipt, the admin approving or
  * rejecting a receipt under review), and the server's own count of cache hits and misses, read from
- * GET /metrics. Without the writes and the many members, a cache of answers is measured at its best
- * case only: one person asking the same thing again and again with nothing changing in between.
+ * GET /metrics. Without the writes and the many members, a cache is measured at its best case only:
+ * one person asking the same thing again and again with nothing changing in between (decision 048).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -271,7 +271,7 @@ export class WriteLoop {
 export type Lookups = { hits: number; misses: number };
 export type CacheLookups = Partial<Record<string, Lookups>>;
 
-/** cache_lookups_total from GET /metrics, by cache ('answers', 'sessions'). */
+/** cache_lookups_total from GET /metrics, by cache ('sessions'). */
 export async function readCacheLookups(appUrl: string, metricsToken: string): Promise<CacheLookups> {
   const response = await fetch(`${appUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
   if (!response.ok) throw new Error(`GET /metrics answered ${response.status}`);

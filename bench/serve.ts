@@ -55,7 +55,6 @@ async function main() {
   if (!databaseUrl || !process.send) throw new Error('serve.ts is started by bench.ts (needs BENCH_DATABASE_URL and an IPC channel)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'umrah-bench-'));
   // The pool as the product runs it (DATABASE_POOL_SIZE, default 10), unless the run names another size.
-  // Likewise the time answers of reads are kept (ANSWER_CACHE_SECONDS, default 60; decision 038).
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',
@@ -63,7 +62,6 @@ async function main() {
     HOST: '127.0.0.1',
     PORT: '0',
     DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? process.env.DATABASE_POOL_SIZE,
-    ANSWER_CACHE_SECONDS: process.env.BENCH_ANSWER_CACHE_SECONDS ?? process.env.ANSWER_CACHE_SECONDS,
     METRICS_TOKEN: process.env.BENCH_METRICS_TOKEN,
   });
   const db = countingQueries(openPostgres(databaseUrl, { poolSize: config.databasePoolSize }));

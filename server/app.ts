@@ -62,7 +62,6 @@ import { errorCodes, VALIDATION_FAILED_CODE } from './http/error-codes.ts';
 import { messageCatalogues } from './http/message-catalogues.ts';
 import { withNullInNullableEnums } from './http/openapi-document.ts';
 import { registerIdempotency, ReplayedAnswer } from './http/idempotency.ts';
-import { KeptAnswers, registerAnswerCache } from './http/answer-cache.ts';
 import { readWebApp, registerWebApp } from './web-app.ts';
 import { AppError, SERVER_ERROR_MESSAGE, unavailable, VALIDATION_FAILED_MESSAGE, type FieldErrors } from './http/errors.ts';
 import { logRefusal } from './http/security-log.ts';
@@ -99,11 +98,6 @@ export type AppOptions = {
    * (decision 017); false reads the database on every request. The app closes it when it closes.
    */
   sessionLookup?: SessionLookup | false;
-  /**
-   * Answers of reads kept while the database's notices say nothing changed (decision 038), for
-   * config.answerCacheSeconds unless given; false keeps none. The app closes it when it closes.
-   */
-  keptAnswers?: KeptAnswers | false;
   /** Every answer is also checked against its zod contract (the test suite); production trusts it. */
   checkResponses?: boolean;
   /** Where the app's figures are counted (GET /metrics); its own registry unless given (start.ts shares one with the jobs). */
@@ -342,16 +336,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (sessions) app.addHook('onClose', () => sessions.close());
   const auth = createAuthHooks(db, sessions);
   const clock = options.clock ?? (() => new Date());
-  const answerSeconds = options.config.answerCacheSeconds;
-  const keptAnswers =
-    options.keptAnswers === false || (options.keptAnswers === undefined && answerSeconds === 0)
-      ? undefined
-      : (options.keptAnswers ?? (await KeptAnswers.start(db, { ttlMs: answerSeconds * 1000, logger: options.logger })));
-  if (keptAnswers) {
-    app.addHook('onClose', () => keptAnswers.close());
-    // Every figure is read at the app's clock (RULES §6a): an answer is kept for its minute only.
-    registerAnswerCache(app, keptAnswers, () => clock().toISOString().slice(0, 16));
-  }
   // Every figure of every request is read on this business day: today in Asia/Karachi with the grace day.
   const today = () => businessDayOf(clock(), options.config.overdueGraceDay);
   const paymentDeps = { db: db, storage, signer, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, auth, today };
@@ -360,7 +344,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     readiness: {
       db,
-      noticesHeard: () => (sessions?.listening ?? true) && (keptAnswers?.listening ?? true),
+      noticesHeard: () => sessions?.listening ?? true,
       storageReachable: () => storage.check(),
       lifecycle,
       overloaded: overload.overloaded,
@@ -370,7 +354,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   metrics.watchPool(options.db);
   metrics.watchOutbox(() => outboxBacklog(options.db));
   if (sessions) metrics.watchCache('sessions', () => sessions.lookups);
-  if (keptAnswers) metrics.watchCache('answers', () => keptAnswers.cache.lookups);
   const authRateLimits = options.authRateLimits ?? defaultAuthRateLimits;
   registerAuthRoutes(app, { ...accountDeps, auth, limits: authRateLimits, attempts });
   registerTwoFactorRoutes(app, { db: db, auth, attempts, mailQueued: accountDeps.mailQueued });

@@ -147,15 +147,6 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
-  it('keeps answers of reads for 60 s unless ANSWER_CACHE_SECONDS says otherwise (0 keeps none)', () => {
-    expect(loadConfig({}).answerCacheSeconds).toBe(60);
-    expect(loadConfig({ ANSWER_CACHE_SECONDS: '' }).answerCacheSeconds).toBe(60);
-    expect(loadConfig({ ANSWER_CACHE_SECONDS: '0' }).answerCacheSeconds).toBe(0);
-    expect(loadConfig({ ANSWER_CACHE_SECONDS: '15' }).answerCacheSeconds).toBe(15);
-    expect(() => loadConfig({ ANSWER_CACHE_SECONDS: '-1' })).toThrow(/ANSWER_CACHE_SECONDS/);
-    expect(() => loadConfig({ ANSWER_CACHE_SECONDS: '601' })).toThrow(/ANSWER_CACHE_SECONDS/);
-    expect(() => loadConfig({ ANSWER_CACHE_SECONDS: 'always' })).toThrow(/ANSWER_CACHE_SECONDS/);
-  });
 
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' }).databaseUrl).toBeUndefined();

@@ -42,7 +42,6 @@ const envSchema = z
     DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(0, 3_600_000, 15_000),
     DATABASE_JOB_STATEMENT_TIMEOUT_MS: wholeNumber(0, 86_400_000, 600_000),
     DATABASE_NOTICE_TIMEOUT_MS: wholeNumber(100, 120_000, 5_000),
-    ANSWER_CACHE_SECONDS: wholeNumber(0, 600, 60),
     // Hours between a draw's commitment and the moment it may be drawn (fractions allowed; 0: at once).
     DRAW_NOTICE_HOURS: z.preprocess(blankIsUnset, z.coerce.number().min(0).max(720).default(24)),
     SHUTDOWN_GRACE_SECONDS: wholeNumber(0, 3_600, 20),
@@ -156,8 +155,6 @@ export type Config = {
   statementWorkers: number;
   /** Statements that may wait for one of those threads; one more is answered 503. */
   statementQueue: number;
-  /** How long each server keeps the answers of reads (decision 038); 0 keeps none. */
-  answerCacheSeconds: number;
   /** How long after its commitment a draw may be made, in hours (docs/draws.md); 0 at once. */
   drawNoticeHours: number;
   /** How long anything waits for the database, in milliseconds (docs/deploy.md, "Faults"). */
@@ -205,7 +202,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     statementWorkers: e.STATEMENT_WORKERS,
     statementQueue: e.STATEMENT_QUEUE,
-    answerCacheSeconds: e.ANSWER_CACHE_SECONDS,
     drawNoticeHours: e.DRAW_NOTICE_HOURS,
     databaseTimeouts: {
       acquireMs: e.DATABASE_ACQUIRE_TIMEOUT_MS,

@@ -22,7 +22,6 @@ import { registerSessionRoutes } from './session-routes.ts';
 import { deleteSession } from './sessions.ts';
 import { findUserById, toOwnUser } from './users.ts';
 import { messageAnswer } from '../../contract/answers.ts';
-import { freshAnswer } from '../http/answer-cache.ts';
 
 export type AuthRateLimits = {
   /** Attempts per client address on each account route, per window. */
@@ -95,8 +94,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { a
   api.get(
     '/api/auth/verify-email',
     {
-      // It writes (the address is verified): never a kept answer.
-      config: { rateLimit, ...freshAnswer.config },
+      config: { rateLimit },
       schema: { tags: ['auth'], summary: 'Verify an email address with the emailed token', querystring: verifyEmailQuery, response: responses({ 200: messageAnswer }) },
     },
     async (request) => {

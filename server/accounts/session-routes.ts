@@ -12,7 +12,6 @@ import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
 import { responses } from '../http/schemas.ts';
 import { deleteOtherSessions, listUserSessions } from './sessions.ts';
 import { listSecurityChanges } from './security-notices.ts';
-import { freshAnswer } from '../http/answer-cache.ts';
 
 export function registerSessionRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -22,8 +21,6 @@ export function registerSessionRoutes(app: FastifyInstance, deps: { db: Database
     '/api/auth/sessions',
     {
       ...signedIn,
-      // Sessions announce their changes on their own channel, not on data_changes (migration 043).
-      ...freshAnswer,
       schema: {
         tags: ['auth'],
         summary: 'My sessions: where I am signed in, this one first (marked current), then newest first',
@@ -42,8 +39,6 @@ export function registerSessionRoutes(app: FastifyInstance, deps: { db: Database
     '/api/auth/security-changes',
     {
       ...signedIn,
-      // Read beside the sessions, which are never kept either: a change just made must show at once.
-      ...freshAnswer,
       schema: {
         tags: ['auth'],
         summary: 'My recent security changes: password, email, two-factor, recovery codes, a lock after wrong codes, my role (newest first, at most 10)',

@@ -1,5 +1,5 @@
 /**
- * `npm run migrate` and MIGRATE_AT_START=false, as an operator uses them: the real command and the
+ * `npm run migrate`, MIGRATE_AT_START=false and `npm run check-figures`, as an operator uses them: the real command and the
  * real server as processes on a fresh data directory. Embedded database only (the file's name keeps it
  * out of the PostgreSQL run, vitest.config.ts): the same code runs on PostgreSQL through DATABASE_URL,
  * and server/migrate-at-start.test.ts shows the start-up check on both databases.
@@ -60,5 +60,26 @@ describe('MIGRATE_AT_START=false', () => {
     const server = await startServer({ DATA_DIR: dataDir, MIGRATE_AT_START: 'false' });
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     await server.stop();
+  });
+});
+
+describe('npm run check-figures', () => {
+  it('says every kept figure is right on a consistent database, and names each that differs, exiting 1', SLOW, async () => {
+    const dataDir = path.join(temporaryFolder('check-figures'), 'data');
+    expect((await runCommand('migrate', [], { DATA_DIR: dataDir })).code).toBe(0);
+    expect(await runCommand('check-figures', [], { DATA_DIR: dataDir })).toEqual({ code: 0, stdout: 'Every kept figure equals its recomputation from the rows.\n', stderr: '' });
+
+    // A kept figure put wrong behind the product's back (as a restore that skipped the triggers could).
+    const db = await openPglite(path.join(dataDir, 'pglite'));
+    try {
+      await db.query('UPDATE plan_request_counts SET pending = pending + 3');
+    } finally {
+      await db.close();
+    }
+    expect(await runCommand('check-figures', [], { DATA_DIR: dataDir })).toEqual({
+      code: 1,
+      stdout: '1 kept figure differs from the rows:\n  plan request counts differ from the plan requests: plan_request_counts\n',
+      stderr: '',
+    });
   });
 });

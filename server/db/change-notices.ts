@@ -1,6 +1,6 @@
 /**
  * Notices of changes heard on one channel, for what a server keeps in memory and must forget when
- * the data behind it changes (the sessions of decision 017, the kept answers of decision 038):
+ * the data behind it changes (the sessions of decision 017):
  * - Triggers announce a change when its transaction commits; every server hears it on a listening
  *   connection of its own and hands it to onNotify.
  * - This process's own committed changes are heard before anything kept is used (hearOwnChanges):

@@ -5,7 +5,7 @@
  *   on, and the next request works;
  * - a statement held up past DATABASE_STATEMENT_TIMEOUT_MS (a lock held elsewhere) is cancelled and
  *   answered 503, and while every connection waits the server says it is not ready;
- * - a notice listener whose connection is killed, or whose bytes stall on the way, is given up after
+ * - the notice listener, whose connection is killed, or whose bytes stall on the way, is given up after
  *   DATABASE_NOTICE_TIMEOUT_MS: requests are still answered (from the database), the server says it is
  *   not ready, and it is ready again once the listener is back.
  */
@@ -115,8 +115,8 @@ describe('a statement held up past the statement time limit', () => {
   });
 });
 
-describe('the notice listeners', () => {
-  // Through the relay, which can hold the listeners' bytes; a round trip is given up after a second.
+describe('the notice listener', () => {
+  // Through the relay, which can hold the listener's bytes; a round trip is given up after a second.
   const server = serverWith({ postgres: { poolSize: 4, noticeTimeoutMs: 1_000 }, connectThrough: (url) => relay.through(url) });
   let member: Awaited<ReturnType<typeof signUpMember>>;
   beforeAll(async () => {
@@ -139,13 +139,13 @@ describe('the notice listeners', () => {
     expect((await server.api.get('/api/auth/me', member.token)).status).toBe(200);
   });
 
-  it('killed: requests are still answered, the server is not ready until the listeners are back', async () => {
-    // Their new connections are held, so that the moment without them can be seen.
+  it('killed: requests are still answered, the server is not ready until the listener is back', async () => {
+    // Its new connections are held, so that the moment without it can be seen.
     relay.stall('umrah-');
     const { rows } = await server.direct.query<{ terminated: boolean }>(
       `SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'umrah-%-notices'`,
     );
-    expect(rows.length).toBe(2);
+    expect(rows.length).toBe(1);
     await eventually(async () => (await readiness(server.api)).status === 503);
     expect(await readiness(server.api)).toEqual({ status: 503, failing: ['notices'] });
     expect((await server.api.get('/api/auth/me', member.token)).status).toBe(200);

@@ -13,7 +13,6 @@ import type { BusinessDay } from '../payments/figures.ts';
 import { BOM, csvLine } from './csv.ts';
 import { exportHeaders } from './export-headers.ts';
 import { exportSources, type Cell } from './export-sources.ts';
-import { freshAnswer } from '../http/answer-cache.ts';
 
 export type ExportDeps = { db: Database; auth: AuthHooks; today: () => BusinessDay };
 
@@ -60,8 +59,6 @@ export function registerExportRoutes(app: FastifyInstance, deps: ExportDeps) {
       `/api/admin/exports/${kind}.csv`,
       {
         onRequest: deps.auth.requireAdmin,
-        // Streamed, and written to the audit trail each time.
-        ...freshAnswer,
         schema: {
           tags: ['exports'],
           summary: summaries[kind],

@@ -1,20 +1,19 @@
 /**
  * The health answers: GET /api/health (the specification's: the server and its database), and for a
  * load balancer or orchestrator GET /api/health/live (the process answers: restart it if not) and
- * GET /api/health/ready (send it requests or not: readiness.ts). None is kept, limited or refused for
- * an overloaded event loop: they are how the overload is seen.
+ * GET /api/health/ready (send it requests or not: readiness.ts). None is limited or refused for an
+ * overloaded event loop: they are how the overload is seen.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthAnswer, healthMessages, livenessAnswer, readinessAnswer } from '../../contract/operations.ts';
 import type { Database } from '../db/database.ts';
-import { freshAnswer } from '../http/answer-cache.ts';
 import { responses } from '../http/schemas.ts';
 import { checkReadiness, type ReadinessSources } from './readiness.ts';
 import { currentRelease } from './release.ts';
 
-/** Route options of a probe: never kept, never refused by the overload guard. */
-const probe = { ...freshAnswer, config: { ...freshAnswer.config, overloadGuard: false } };
+/** Route options of a probe: never refused by the overload guard. */
+const probe = { config: { overloadGuard: false } };
 
 export function registerHealthRoutes(app: FastifyInstance, deps: { db: Database; readiness: ReadinessSources }) {
   const api = app.withTypeProvider<ZodTypeProvider>();

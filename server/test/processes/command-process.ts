@@ -29,7 +29,7 @@ export function runScript(script: string, args: string[], env: Record<string, st
 }
 
 /** `npm run <command>` on a data directory. */
-export const runCommand = (command: 'migrate' | 'backup' | 'restore', args: string[], env: Record<string, string>) => runScript(`server/cli/${command}.ts`, args, env);
+export const runCommand = (command: 'migrate' | 'backup' | 'restore' | 'check-figures', args: string[], env: Record<string, string>) => runScript(`server/cli/${command}.ts`, args, env);
 
 const made: string[] = [];
 
