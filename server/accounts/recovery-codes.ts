@@ -26,7 +26,7 @@ import { enqueueEmail } from '../mail/outbox.ts';
 import { recoveryCodeUsedEmail, recoveryCodeUsedNotice, type Language } from '../mail/templates.ts';
 import { notifyUser } from '../notifications/notify.ts';
 import { claimStepUp, proveStepUp, type SecondStepClient, type StepUpProof } from './second-factor.ts';
-import { deviceOf, noticeOwner } from './security-notices.ts';
+import { noticeOwner, securityChangeBy } from './security-notices.ts';
 import type { UserRow } from './users.ts';
 
 export function generateRecoveryCode(): string {
@@ -78,15 +78,12 @@ export async function createRecoveryCodes(
     const codes = await replaceRecoveryCodes(tx, actor.id);
     // The codes themselves never go into the audit trail.
     await recordAudit(tx, {
-      actorId: actor.id,
+      ...securityChangeBy(actor),
       action: 'TWO_FACTOR_RECOVERY_CODES',
       entityType: 'user',
       entityId: actor.id,
       before: { unusedRecoveryCodes: before },
       after: { unusedRecoveryCodes: codes.length },
-      ip: actor.ip,
-      security: true,
-      device: deviceOf(actor.userAgent),
     });
     await noticeOwner(tx, rows[0], { kind: 'recoveryCodes' }, actor);
     return codes;

@@ -65,3 +65,8 @@ export async function listSecurityChanges(q: Queryable, userId: string): Promise
     byAdmin: row.actor_id !== null && row.actor_id !== userId,
   }));
 }
+
+/** What every audit row of a security change carries (decision 047): who made it, from where, marked, with the device. */
+export function securityChangeBy(actor: Pick<Actor, 'id' | 'ip' | 'userAgent'>) {
+  return { actorId: actor.id, ip: actor.ip, security: true, device: deviceOf(actor.userAgent) };
+}

@@ -30,7 +30,7 @@ import {
   type StepUpProof,
   type TwoFactorRow,
 } from './second-factor.ts';
-import { deviceOf, noticeOwner } from './security-notices.ts';
+import { noticeOwner, securityChangeBy } from './security-notices.ts';
 import { deleteUserSessions } from './sessions.ts';
 import { findUserById } from './users.ts';
 
@@ -142,15 +142,12 @@ export async function startTwoFactorSetup(deps: TwoFactorDeps, actor: TwoFactorA
     await tx.query('UPDATE users SET two_factor_secret = $2, two_factor_last_step = NULL, updated_at = now() WHERE id = $1', [actor.id, secret]);
     // The secret itself never goes into the audit trail.
     await recordAudit(tx, {
-      actorId: actor.id,
+      ...securityChangeBy(actor),
       action: 'TWO_FACTOR_SETUP',
       entityType: 'user',
       entityId: actor.id,
       before: statusOf(locked),
       after: { enabled: false, enabledAt: null, pending: true },
-      ip: actor.ip,
-      security: true,
-      device: deviceOf(actor.userAgent),
     });
     await noticeOwner(tx, user, { kind: 'twoFactorSetup' }, actor);
     return { secret, otpauthUrl: otpauthUrl(user.email, secret) };
@@ -188,15 +185,12 @@ export async function enableTwoFactor(
     const recoveryCodes = await replaceRecoveryCodes(tx, actor.id);
     const after = await readTwoFactor(tx, actor.id);
     await recordAudit(tx, {
-      actorId: actor.id,
+      ...securityChangeBy(actor),
       action: 'TWO_FACTOR_ENABLE',
       entityType: 'user',
       entityId: actor.id,
       before: statusOf(locked),
       after: statusOf(after),
-      ip: actor.ip,
-      security: true,
-      device: deviceOf(actor.userAgent),
     });
     await noticeOwner(tx, (await findUserById(tx, actor.id))!, { kind: 'twoFactorEnabled' }, actor);
     return { status: statusOf(after), recoveryCodes };
@@ -228,15 +222,12 @@ export async function disableTwoFactor(deps: TwoFactorDeps, actor: TwoFactorActo
     await deleteUserSessions(tx, actor.id, actor.sessionId);
     const after = await readTwoFactor(tx, actor.id);
     await recordAudit(tx, {
-      actorId: actor.id,
+      ...securityChangeBy(actor),
       action: 'TWO_FACTOR_DISABLE',
       entityType: 'user',
       entityId: actor.id,
       before: statusOf(locked),
       after: statusOf(after),
-      ip: actor.ip,
-      security: true,
-      device: deviceOf(actor.userAgent),
     });
     await noticeOwner(tx, (await findUserById(tx, actor.id))!, { kind: 'twoFactorDisabled' }, actor);
     return statusOf(after);

@@ -1,7 +1,7 @@
 /** The accounts members pay into (RULES §10): one default at most, history never lost on delete. */
 import { bankAccountMessages, type BankAccountBody } from '../../contract/plans.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
-import { deviceOf, noticeAdmins } from '../accounts/security-notices.ts';
+import { noticeAdmins, securityChangeBy } from '../accounts/security-notices.ts';
 import type { AdminSecurityChange } from '../mail/templates.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
@@ -106,7 +106,7 @@ export async function createBankAccount(db: Database, actor: Actor, body: BankAc
     );
     if (body.isDefault && body.isActive) await makeDefault(tx, rows[0].id);
     const account = (await findBankAccount(tx, rows[0].id))!;
-    await recordAudit(tx, { actorId: actor.id, action: 'BANK_ACCOUNT_CREATE', entityType: 'bank_account', entityId: account.id, after: account, ip: actor.ip, security: true, device: deviceOf(actor.userAgent) });
+    await recordAudit(tx, { ...securityChangeBy(actor), action: 'BANK_ACCOUNT_CREATE', entityType: 'bank_account', entityId: account.id, after: account });
     await noticeAdmins(tx, bankAccountChange('created', account), actor);
     return account;
   });
@@ -123,7 +123,7 @@ export async function updateBankAccount(db: Database, actor: Actor, id: string, 
     );
     if (body.isDefault && body.isActive) await makeDefault(tx, id);
     const after = (await findBankAccount(tx, id))!;
-    await recordAudit(tx, { actorId: actor.id, action: 'BANK_ACCOUNT_UPDATE', entityType: 'bank_account', entityId: id, before, after, ip: actor.ip, security: true, device: deviceOf(actor.userAgent) });
+    await recordAudit(tx, { ...securityChangeBy(actor), action: 'BANK_ACCOUNT_UPDATE', entityType: 'bank_account', entityId: id, before, after });
     await noticeAdmins(tx, bankAccountChange('updated', after), actor);
     return after;
   });
@@ -136,7 +136,7 @@ export async function toggleBankAccount(db: Database, actor: Actor, id: string):
     // Deactivating the default account clears its default flag (RULES §10).
     await tx.query('UPDATE bank_accounts SET is_active = NOT is_active, is_default = is_default AND NOT is_active, updated_at = now() WHERE id = $1', [id]);
     const after = (await findBankAccount(tx, id))!;
-    await recordAudit(tx, { actorId: actor.id, action: 'BANK_ACCOUNT_TOGGLE', entityType: 'bank_account', entityId: id, before: { isActive: before.isActive, isDefault: before.isDefault }, after: { isActive: after.isActive, isDefault: after.isDefault }, ip: actor.ip, security: true, device: deviceOf(actor.userAgent) });
+    await recordAudit(tx, { ...securityChangeBy(actor), action: 'BANK_ACCOUNT_TOGGLE', entityType: 'bank_account', entityId: id, before: { isActive: before.isActive, isDefault: before.isDefault }, after: { isActive: after.isActive, isDefault: after.isDefault } });
     await noticeAdmins(tx, bankAccountChange(after.isActive ? 'activated' : 'deactivated', after), actor);
     return after;
   });
@@ -149,7 +149,7 @@ export async function setDefaultBankAccount(db: Database, actor: Actor, id: stri
     if (!before.isActive || before.isDefault) throw conflict(bankAccountMessages.defaultNeedsActive);
     await makeDefault(tx, id);
     const after = (await findBankAccount(tx, id))!;
-    await recordAudit(tx, { actorId: actor.id, action: 'BANK_ACCOUNT_SET_DEFAULT', entityType: 'bank_account', entityId: id, before: { isDefault: false }, after: { isDefault: true }, ip: actor.ip, security: true, device: deviceOf(actor.userAgent) });
+    await recordAudit(tx, { ...securityChangeBy(actor), action: 'BANK_ACCOUNT_SET_DEFAULT', entityType: 'bank_account', entityId: id, before: { isDefault: false }, after: { isDefault: true } });
     await noticeAdmins(tx, bankAccountChange('madeDefault', after), actor);
     return after;
   });
@@ -162,7 +162,7 @@ export async function deleteBankAccount(db: Database, actor: Actor, id: string):
     const kept = before._count.payments > 0;
     if (kept) await tx.query('UPDATE bank_accounts SET deleted_at = now(), is_active = false, is_default = false, updated_at = now() WHERE id = $1', [id]);
     else await tx.query('DELETE FROM bank_accounts WHERE id = $1', [id]);
-    await recordAudit(tx, { actorId: actor.id, action: 'BANK_ACCOUNT_DELETE', entityType: 'bank_account', entityId: id, before, after: { kept }, ip: actor.ip, security: true, device: deviceOf(actor.userAgent) });
+    await recordAudit(tx, { ...securityChangeBy(actor), action: 'BANK_ACCOUNT_DELETE', entityType: 'bank_account', entityId: id, before, after: { kept } });
     await noticeAdmins(tx, bankAccountChange('deleted', before), actor);
     return { kept };
   });

@@ -9,7 +9,7 @@ import { refuseCommonPassword } from '../accounts/common-passwords.ts';
 import { generateToken, hashPassword, hashToken } from '../accounts/secrets.ts';
 import { findUserByEmail, findUserById, toOwnUser, type UserRow } from '../accounts/users.ts';
 import { claimStepUp, proveStepUp, type SecondStepClient, type StepUpClaim } from '../accounts/second-factor.ts';
-import { deviceOf, noticeOwner } from '../accounts/security-notices.ts';
+import { noticeOwner, securityChangeBy } from '../accounts/security-notices.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { isUniqueViolation, type Database } from '../db/database.ts';
 import { badRequest } from '../http/errors.ts';
@@ -99,14 +99,11 @@ async function updateOnce(
       if (!proof) throw badRequest(stepUpMessages.passwordRequired, { currentPassword: stepUpMessages.passwordRequired });
       await claimStepUp(tx, proof);
       await recordAudit(tx, {
-        actorId: userId,
+        ...securityChangeBy(actor),
         action: 'EMAIL_CHANGE_REQUEST',
         entityType: 'user',
         entityId: userId,
         before: { email: before.email },
-        ip: actor.ip,
-        security: true,
-        device: deviceOf(actor.userAgent),
       });
       await noticeOwner(tx, before, { kind: 'emailChangeRequested', newEmail: body.email }, actor);
       // Whatever the new address, a link sent before for another one stops working.
@@ -157,7 +154,7 @@ export async function changePassword(
     const { rows } = await tx.query<UserRow>('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1 RETURNING *', [actor.id, passwordHash]);
     // This device stays signed in; every other session ends.
     await deleteUserSessions(tx, actor.id, actor.sessionId);
-    await recordAudit(tx, { actorId: actor.id, action: 'PASSWORD_CHANGE', entityType: 'user', entityId: actor.id, ip: actor.ip, security: true, device: deviceOf(actor.userAgent) });
+    await recordAudit(tx, { ...securityChangeBy(actor), action: 'PASSWORD_CHANGE', entityType: 'user', entityId: actor.id });
     await noticeOwner(tx, rows[0], { kind: 'passwordChanged' }, actor);
   });
   deps.mailQueued();

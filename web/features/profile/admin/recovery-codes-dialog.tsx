@@ -7,6 +7,7 @@ import { Copy, Download, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
+import { saveFile } from '../../../lib/save-file.ts';
 import { notify } from '../../../lib/toast.ts';
 
 /** The codes as a text file: a line to say what they are, then one code a line. */
@@ -14,18 +15,7 @@ export function recoveryCodesText(codes: string[], heading: string): string {
   return `${[heading, '', ...codes].join('\n')}\n`;
 }
 
-function saveText(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Later, not at once: some browsers read the file after the click has returned.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
+const saveText = (text: string, name: string) => saveFile(new Blob([text], { type: 'text/plain;charset=utf-8' }), name);
 
 export function RecoveryCodesDialog({ codes, onClose, returnFocus }: { codes: string[] | null; onClose: () => void; returnFocus?: RefObject<HTMLElement | null> }) {
   const { t } = useTranslation();
