@@ -43,6 +43,9 @@ function countingQueries(db: Database): Database {
     query<T extends Row = Row>(sql: string, params?: unknown[]) {
       return track(() => q.query<T>(sql, params));
     },
+    write<T extends Row = Row>(sql: string, params?: unknown[]) {
+      return track(() => q.write<T>(sql, params));
+    },
     exec(sql: string) {
       return track(() => q.exec(sql));
     },

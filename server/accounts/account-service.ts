@@ -38,9 +38,9 @@ type TokenPurpose = 'VERIFY_EMAIL' | 'RESET_PASSWORD';
 
 /** Issues a new one-time link token; earlier unused tokens of the same purpose stop working. */
 async function issueUserToken(q: Queryable, userId: string, purpose: TokenPurpose, hours: number): Promise<string> {
-  await q.query('UPDATE user_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [userId, purpose]);
+  await q.write('UPDATE user_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [userId, purpose]);
   const token = generateToken();
-  await q.query(
+  await q.write(
     `INSERT INTO user_tokens (user_id, purpose, token_hash, expires_at) VALUES ($1, $2, $3, now() + make_interval(hours => $4))`,
     [userId, purpose, hashToken(token), hours],
   );
@@ -49,7 +49,7 @@ async function issueUserToken(q: Queryable, userId: string, purpose: TokenPurpos
 
 /** Uses a one-time token: one statement, so two simultaneous uses cannot both succeed. */
 async function consumeUserToken(q: Queryable, token: string, purpose: TokenPurpose): Promise<string | undefined> {
-  const { rows } = await q.query<{ user_id: string }>(
+  const { rows } = await q.write<{ user_id: string }>(
     `UPDATE user_tokens SET used_at = now()
      WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
      RETURNING user_id`,

@@ -42,11 +42,11 @@ export function hashRecoveryCode(userId: string, code: string): string {
 
 /** Deletes the user's codes (used or not) and stores a new set; answers the codes as shown (XXXXX-XXXXX). */
 export async function replaceRecoveryCodes(q: Queryable, userId: string): Promise<string[]> {
-  await q.query('DELETE FROM two_factor_recovery_codes WHERE user_id = $1', [userId]);
+  await q.write('DELETE FROM two_factor_recovery_codes WHERE user_id = $1', [userId]);
   const codes = new Set<string>();
   while (codes.size < RECOVERY_CODE_COUNT) codes.add(generateRecoveryCode());
   const list = [...codes];
-  await q.query(
+  await q.write(
     `INSERT INTO two_factor_recovery_codes (user_id, code_hash) SELECT $1::uuid, unnest($2::text[])`,
     [userId, list.map((code) => hashRecoveryCode(userId, code))],
   );
@@ -54,7 +54,7 @@ export async function replaceRecoveryCodes(q: Queryable, userId: string): Promis
 }
 
 export async function deleteRecoveryCodes(q: Queryable, userId: string): Promise<void> {
-  await q.query('DELETE FROM two_factor_recovery_codes WHERE user_id = $1', [userId]);
+  await q.write('DELETE FROM two_factor_recovery_codes WHERE user_id = $1', [userId]);
 }
 
 /**
@@ -112,7 +112,7 @@ export async function hasUnusedRecoveryCode(q: Queryable, userId: string, code: 
  * is told in the app and by email (a code used by someone else is how they would learn of it).
  */
 export async function useRecoveryCode(q: Queryable, user: { id: string; email: string; name: string; language: Language }, code: string, ip?: string): Promise<boolean> {
-  const { rows } = await q.query<{ id: string }>(
+  const { rows } = await q.write<{ id: string }>(
     'UPDATE two_factor_recovery_codes SET used_at = now() WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING id',
     [user.id, hashRecoveryCode(user.id, code)],
   );

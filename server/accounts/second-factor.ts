@@ -63,7 +63,7 @@ export async function matchCode(
 
 /** Records a step as used; false when that step or a later one was used already (a replayed code). */
 export async function claimStep(q: Queryable, userId: string, step: number): Promise<boolean> {
-  const { rowCount } = await q.query(
+  const { rowCount } = await q.write(
     `UPDATE users SET two_factor_last_step = $2
      WHERE id = $1 AND two_factor_secret IS NOT NULL AND (two_factor_last_step IS NULL OR two_factor_last_step < $2)`,
     [userId, step],
@@ -144,7 +144,7 @@ export async function countWrongCode(
 
 /** A right code ends the run of wrong ones; called in the transaction that uses the code. */
 export async function clearWrongCodes(q: Queryable, userId: string): Promise<void> {
-  await q.query('DELETE FROM second_factor_failures WHERE user_id = $1', [userId]);
+  await q.write('DELETE FROM second_factor_failures WHERE user_id = $1', [userId]);
 }
 
 /** What a step-up proof carries: the current password, and the current code when two-factor is on. */

@@ -16,7 +16,7 @@ export async function createSession(
   client: { ip?: string; userAgent?: string },
 ): Promise<string> {
   const token = generateToken();
-  await q.query(
+  await q.write(
     `INSERT INTO sessions (user_id, token_hash, expires_at, ip, user_agent)
      VALUES ($1, $2, now() + make_interval(days => $3), $4, $5)`,
     [userId, hashToken(token), days, client.ip ?? null, client.userAgent?.slice(0, 300) ?? null],
@@ -48,11 +48,11 @@ export async function findSessionByHash(q: Queryable, tokenHash: string): Promis
 }
 
 export async function deleteSession(q: Queryable, sessionId: string): Promise<void> {
-  await q.query('DELETE FROM sessions WHERE id = $1', [sessionId]);
+  await q.write('DELETE FROM sessions WHERE id = $1', [sessionId]);
 }
 
 export async function deleteUserSessions(q: Queryable, userId: string, exceptSessionId?: string): Promise<void> {
-  await q.query('DELETE FROM sessions WHERE user_id = $1 AND id IS DISTINCT FROM $2', [userId, exceptSessionId ?? null]);
+  await q.write('DELETE FROM sessions WHERE user_id = $1 AND id IS DISTINCT FROM $2', [userId, exceptSessionId ?? null]);
 }
 
 /** The longest user agent a session list shows: enough to tell devices apart. */
@@ -126,6 +126,6 @@ export async function listUserSessions(q: Queryable, userId: string, currentSess
  * on session_changes (migration 014), so every server's session cache forgets them at once (decision 017).
  */
 export async function deleteOtherSessions(q: Queryable, userId: string, currentSessionId: string): Promise<number> {
-  const { rowCount } = await q.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [userId, currentSessionId]);
+  const { rowCount } = await q.write('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [userId, currentSessionId]);
   return rowCount;
 }

@@ -23,7 +23,7 @@ export type AuditEntry = {
 };
 
 export async function recordAudit(q: Queryable, entry: AuditEntry): Promise<void> {
-  await q.query(
+  await q.write(
     `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, before_data, after_data, ip, security, device)
      VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9)`,
     [

@@ -13,6 +13,12 @@ export type Row = Record<string, unknown>;
 
 export interface Queryable {
   query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<{ rows: T[]; rowCount: number }>;
+  /**
+   * A statement its code declares to change data (INSERT, UPDATE, DELETE, or a read that calls a
+   * function that writes). Inside a transaction it is query(); outside one it also counts as a change
+   * committed (Database.changesCommitted).
+   */
+  write<T extends Row = Row>(sql: string, params?: unknown[]): Promise<{ rows: T[]; rowCount: number }>;
   /** Runs a text of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }
@@ -28,9 +34,11 @@ export interface Database extends Queryable {
    */
   listen(channel: string, handlers: ListenHandlers, options?: ListenOptions): Promise<NotificationListener>;
   /**
-   * How many changes this process has committed through this database: every transaction, and every
-   * statement outside one that is not a plain read. NotificationListener.sync() after reading it
-   * means every notification those changes sent has been heard.
+   * How many changes this process has committed through this database: every transaction, every
+   * write() outside one, and any other statement outside one that the database reports as having
+   * changed rows (its command tag; PGlite, its affected rows). Never guessed from a statement's text.
+   * NotificationListener.sync() after reading it means every notification those changes sent has
+   * been heard.
    */
   changesCommitted(): number;
   /** The connections the pool holds now, and the requests waiting for one (metrics; PGlite has its one connection). */
@@ -76,12 +84,6 @@ export interface NotificationListener {
 /** Markers of sync(): never handed to onNotify, whichever process sent them. */
 const SYNC_MARKER = 'listener-sync:';
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
-
-/** A statement that only reads: it cannot have sent a notification (no function here writes). */
-function isPlainRead(sql: string): boolean {
-  // Leading comments (PLANNED_PER_RUN) are not the statement.
-  return /^\s*(\/\*[^]*?\*\/\s*)*(select|with)\b/i.test(sql) && !/\b(insert|update|delete|merge|truncate|notify|pg_notify)\b/i.test(sql);
-}
 
 /** Waiters of sync() markers, shared by both drivers' listeners. */
 class SyncMarkers {
@@ -134,18 +136,23 @@ export function wrapPglite(db: PGlite): PgliteDatabase {
   type PgliteLike = Pick<PGlite, 'query' | 'exec'>;
   let changes = 0;
   // Inside a transaction nothing is counted: the commit counts once.
-  const queryable = (target: PgliteLike, counted: boolean): Queryable => ({
-    query: async (sql, params) => {
+  const queryable = (target: PgliteLike, counted: boolean): Queryable => {
+    const run = async (sql: string, params: unknown[] | undefined, declaredWrite: boolean) => {
       const result = await target.query(sql, params as unknown[]);
-      if (counted && !isPlainRead(sql)) changes++;
+      // A statement that changed rows counts whether or not its code declared it.
+      if (counted && (declaredWrite || (result.affectedRows ?? 0) > 0)) changes++;
       // PGlite reports affectedRows 0 for a SELECT: the rows returned are the count then, as in pg.
       return { rows: result.rows as never[], rowCount: result.rows.length || (result.affectedRows ?? 0) };
-    },
-    exec: async (sql) => {
-      await target.exec(sql);
-      if (counted) changes++;
-    },
-  });
+    };
+    return {
+      query: (sql, params) => run(sql, params, false),
+      write: (sql, params) => run(sql, params, true),
+      exec: async (sql) => {
+        await target.exec(sql);
+        if (counted) changes++;
+      },
+    };
+  };
   return {
     kind: 'pglite',
     ...queryable(db, true),
@@ -375,27 +382,36 @@ export const PLANNED_PER_RUN = '/* planned per run */ ';
 /** A prepared statement whose columns no longer match its table (a migration ran meanwhile). */
 const isStalePlan = (error: unknown) => (error as { code?: string } | null)?.code === '0A000';
 
-function pgQueryable(target: pg.Pool | pg.PoolClient, committed?: (sql: string) => void): Queryable {
+/** What PostgreSQL answers for a statement that changed no data (its command tag). */
+const READ_COMMANDS = new Set(['SELECT', 'SHOW', 'EXPLAIN', 'FETCH']);
+
+/**
+ * committed is called after each statement run outside a transaction, with whether it is a change: its
+ * code declared it (write()), or PostgreSQL's command tag says it is not a read.
+ */
+function pgQueryable(target: pg.Pool | pg.PoolClient, committed?: (change: boolean) => void): Queryable {
+  const run = async (sql: string, params: unknown[] | undefined, declaredWrite: boolean) => {
+    const values = params as unknown[] | undefined;
+    let result: pg.QueryResult;
+    try {
+      result = await target.query({ name: statementName(sql), text: sql, values });
+    } catch (error) {
+      // A migration (another server's, during a deploy) changed the columns this statement returns. The
+      // pool has closed the connection that prepared it (a failed query's connection is not reused);
+      // run it once more unprepared. Inside a transaction the error has already ended it: the
+      // transaction fails, and closes its connection (below).
+      if (!isStalePlan(error) || !(target instanceof pg.Pool)) throw error;
+      result = await target.query(sql, values);
+    }
+    committed?.(declaredWrite || !READ_COMMANDS.has(result.command));
+    return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+  };
   return {
-    query: async (sql, params) => {
-      const values = params as unknown[] | undefined;
-      let result: pg.QueryResult;
-      try {
-        result = await target.query({ name: statementName(sql), text: sql, values });
-      } catch (error) {
-        // A migration (another server's, during a deploy) changed the columns this statement returns. The
-        // pool has closed the connection that prepared it (a failed query's connection is not reused);
-        // run it once more unprepared. Inside a transaction the error has already ended it: the
-        // transaction fails, and closes its connection (below).
-        if (!isStalePlan(error) || !(target instanceof pg.Pool)) throw error;
-        result = await target.query(sql, values);
-      }
-      committed?.(sql);
-      return { rows: result.rows, rowCount: result.rowCount ?? 0 };
-    },
+    query: (sql, params) => run(sql, params, false),
+    write: (sql, params) => run(sql, params, true),
     exec: async (sql) => {
       await target.query(sql);
-      committed?.('');
+      committed?.(true);
     },
   };
 }
@@ -439,8 +455,8 @@ export function openPostgres(connectionString: string, options: Partial<Postgres
   return {
     kind: 'postgres',
     // Inside a transaction nothing is counted: the commit counts once.
-    ...pgQueryable(pool, (sql) => {
-      if (!isPlainRead(sql)) changes++;
+    ...pgQueryable(pool, (change) => {
+      if (change) changes++;
     }),
     transaction: async (fn) => {
       const client = await pool.connect();

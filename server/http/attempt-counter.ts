@@ -54,7 +54,7 @@ export class SharedAttemptCounter implements AttemptCounter {
   }
 
   async hit(key: string, windowMs: number): Promise<AttemptCount> {
-    const { rows } = await this.#db.query<{ hits: number; reset_in_ms: number }>(
+    const { rows } = await this.#db.write<{ hits: number; reset_in_ms: number }>(
       `INSERT INTO attempt_counts AS c (key_hash, hits, window_ends)
        VALUES ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
        ON CONFLICT (key_hash) DO UPDATE SET
@@ -74,7 +74,7 @@ export function attemptCounterFor(db: Database): AttemptCounter {
 
 /** Forgets windows that have ended (run hourly): an ended window is restarted anyway, this only keeps the table small. */
 export async function deleteEndedAttemptWindows(db: Queryable): Promise<number> {
-  const { rowCount } = await db.query('DELETE FROM attempt_counts WHERE window_ends <= now()');
+  const { rowCount } = await db.write('DELETE FROM attempt_counts WHERE window_ends <= now()');
   return rowCount;
 }
 

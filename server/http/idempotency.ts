@@ -69,7 +69,7 @@ type Claim = { claimed: true } | { claimed: false; statusCode: number; body: str
 /** Claims the key for this request, or finds the first answer to replay; refuses a reuse or a key in flight (409). */
 async function claimKey(db: Database, userId: string, key: string, fingerprint: string): Promise<Claim> {
   // Claim the key: a new row, or the row of an answer older than a day, or of a dead request.
-  const claimed = await db.query(
+  const claimed = await db.write(
     `INSERT INTO idempotency_keys (user_id, key, request_fingerprint) VALUES ($1, $2, $3)
      ON CONFLICT (user_id, key) DO UPDATE
        SET request_fingerprint = EXCLUDED.request_fingerprint, status_code = NULL, response_body = NULL, created_at = now()
@@ -127,8 +127,8 @@ export function registerIdempotency(app: FastifyInstance, db: Database) {
       reply.statusCode >= 500 || reply.statusCode === 400 || typeof payload !== 'string'
         ? // Not an answer worth replaying (a failure, or bad input that changed nothing, as a form's fields
           // are checked only after its key is claimed): let the next attempt run again.
-          db.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2', [claim.userId, claim.key])
-        : db.query('UPDATE idempotency_keys SET status_code = $3, response_body = $4 WHERE user_id = $1 AND key = $2', [claim.userId, claim.key, reply.statusCode, payload]);
+          db.write('DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2', [claim.userId, claim.key])
+        : db.write('UPDATE idempotency_keys SET status_code = $3, response_body = $4 WHERE user_id = $1 AND key = $2', [claim.userId, claim.key, reply.statusCode, payload]);
     saved.then(
       () => done(null, payload),
       (error: Error) => done(error),
@@ -138,6 +138,6 @@ export function registerIdempotency(app: FastifyInstance, db: Database) {
 
 /** Removes answers older than a day; run now and then by the server's scheduler. */
 export async function deleteExpiredIdempotencyKeys(db: Database): Promise<number> {
-  const { rowCount } = await db.query(`DELETE FROM idempotency_keys WHERE created_at < now() - interval '${KEPT_FOR}'`);
+  const { rowCount } = await db.write(`DELETE FROM idempotency_keys WHERE created_at < now() - interval '${KEPT_FOR}'`);
   return rowCount;
 }

@@ -8,7 +8,7 @@ import type { Logger } from '../logger.ts';
 import type { MailTransport, OutgoingEmail } from './transport.ts';
 
 export async function enqueueEmail(q: Queryable, email: OutgoingEmail): Promise<void> {
-  await q.query('INSERT INTO email_outbox (to_address, subject, text_body, html_body) VALUES ($1, $2, $3, $4)', [
+  await q.write('INSERT INTO email_outbox (to_address, subject, text_body, html_body) VALUES ($1, $2, $3, $4)', [
     email.to,
     email.subject,
     email.text,
@@ -84,7 +84,7 @@ export class MailWorker {
   private async sendDue(): Promise<number> {
     let sent = 0;
     for (;;) {
-      const { rows } = await this.db.query<ClaimedRow>(
+      const { rows } = await this.db.write<ClaimedRow>(
         `UPDATE email_outbox SET attempts = attempts + 1, locked_until = now() + make_interval(secs => $1)
          WHERE id IN (
            SELECT id FROM email_outbox
@@ -97,12 +97,12 @@ export class MailWorker {
       for (const row of rows) {
         try {
           await this.transport.send({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined });
-          await this.db.query(`UPDATE email_outbox SET status = 'SENT', sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = $1`, [row.id]);
+          await this.db.write(`UPDATE email_outbox SET status = 'SENT', sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = $1`, [row.id]);
           sent++;
         } catch (error) {
           const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
           const giveUp = row.attempts >= MAX_ATTEMPTS;
-          await this.db.query(
+          await this.db.write(
             `UPDATE email_outbox SET status = $2, locked_until = NULL, last_error = $3,
                next_attempt_at = now() + make_interval(secs => $4) WHERE id = $1`,
             [row.id, giveUp ? 'FAILED' : 'PENDING', reason, retryDelaySeconds(row.attempts)],

@@ -51,7 +51,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Dat
     '/api/notifications/read-all',
     { onRequest: deps.auth.requireUser, schema: { tags: ['notifications'], summary: 'Mark every notification read', response: responses({ 200: readAllAnswer }) } },
     async (request) => {
-      const { rowCount } = await deps.db.query('UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL', [currentUser(request).id]);
+      const { rowCount } = await deps.db.write('UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL', [currentUser(request).id]);
       return { success: true as const, message: notificationMessages.allRead, data: { count: rowCount } };
     },
   );
@@ -63,7 +63,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Dat
       const { id } = request.params;
       // Another user's notification does not exist for this caller.
       const { rowCount } = isUuid(id)
-        ? await deps.db.query('UPDATE notifications SET read_at = coalesce(read_at, now()) WHERE id = $1 AND user_id = $2 RETURNING id', [id, currentUser(request).id])
+        ? await deps.db.write('UPDATE notifications SET read_at = coalesce(read_at, now()) WHERE id = $1 AND user_id = $2 RETURNING id', [id, currentUser(request).id])
         : { rowCount: 0 };
       if (rowCount === 0) throw notFound('Notification not found.');
       return { success: true as const, message: notificationMessages.read };

@@ -18,7 +18,7 @@ const TITLE = `CASE WHEN u.language = 'ur' THEN $3 ELSE $2 END`;
 const MESSAGE = `CASE WHEN u.language = 'ur' THEN $5 ELSE $4 END`;
 
 export async function notifyUser(q: Queryable, userId: string, n: NewNotification): Promise<void> {
-  await q.query(
+  await q.write(
     `INSERT INTO notifications (user_id, type, title, message, data)
      SELECT u.id, $1, ${TITLE}, ${MESSAGE}, $6::jsonb FROM users u WHERE u.id = $7`,
     [n.type, ...textParams(n), JSON.stringify(n.data ?? {}), userId],
@@ -27,7 +27,7 @@ export async function notifyUser(q: Queryable, userId: string, n: NewNotificatio
 
 /** Tells every active administrator, in one statement. */
 export async function notifyAdmins(q: Queryable, n: NewNotification): Promise<void> {
-  await q.query(
+  await q.write(
     `INSERT INTO notifications (user_id, type, title, message, data)
      SELECT u.id, $1, ${TITLE}, ${MESSAGE}, $6::jsonb FROM users u WHERE u.role = 'ADMIN' AND u.is_active AND NOT u.is_blocked`,
     [n.type, ...textParams(n), JSON.stringify(n.data ?? {})],

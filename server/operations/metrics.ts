@@ -144,6 +144,7 @@ export class Metrics {
     };
     const timedQueryable = (q: Queryable): Queryable => ({
       query: <T extends Row = Row>(sql: string, params?: unknown[]) => time(() => q.query<T>(sql, params)),
+      write: <T extends Row = Row>(sql: string, params?: unknown[]) => time(() => q.write<T>(sql, params)),
       exec: (sql: string) => time(() => q.exec(sql)),
     });
     return { ...db, kind: db.kind, ...timedQueryable(db), transaction: (fn) => db.transaction((tx) => fn(timedQueryable(tx))) };

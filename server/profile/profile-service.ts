@@ -133,7 +133,7 @@ async function updateOnce(
  * throttle counts: it sends nothing and touches no credential.
  */
 export async function setLanguage(db: Database, userId: string, language: Language) {
-  const { rows } = await db.query<UserRow>('UPDATE users SET language = $2, updated_at = now() WHERE id = $1 RETURNING *', [userId, language]);
+  const { rows } = await db.write<UserRow>('UPDATE users SET language = $2, updated_at = now() WHERE id = $1 RETURNING *', [userId, language]);
   return toProfileUser(rows[0]);
 }
 

@@ -8,7 +8,7 @@ import type { Queryable } from '../db/database.ts';
 export const RECEIPT_LINK_SECONDS = 10 * 60;
 
 export async function loadSigningKey(q: Queryable): Promise<Buffer> {
-  await q.query(`INSERT INTO app_secrets (name, value) VALUES ('receipt_links', $1) ON CONFLICT (name) DO NOTHING`, [randomBytes(32).toString('base64')]);
+  await q.write(`INSERT INTO app_secrets (name, value) VALUES ('receipt_links', $1) ON CONFLICT (name) DO NOTHING`, [randomBytes(32).toString('base64')]);
   const { rows } = await q.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'receipt_links'`);
   return Buffer.from(rows[0].value, 'base64');
 }
