@@ -7,6 +7,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 export type Row = Record<string, unknown>;
@@ -206,13 +207,16 @@ async function listenPglite(db: PGlite, channel: string, handlers: ListenHandler
  * is locked for this process first (lockDataDirectory): PGlite is one process's database, and a
  * second process on the same files would see, or write, nothing the first one knows about.
  */
+/** The extensions the migrations create (pg_trgm: migration 048); PGlite loads them at start. */
+const pgliteExtensions = { pg_trgm };
+
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PgliteDatabase> {
-  if (!dataDir) return wrapPglite(await PGlite.create({ loadDataDir }));
+  if (!dataDir) return wrapPglite(await PGlite.create({ loadDataDir, extensions: pgliteExtensions }));
   fs.mkdirSync(dataDir, { recursive: true });
   const release = lockDataDirectory(dataDir);
   let db: PGlite;
   try {
-    db = await PGlite.create({ dataDir, loadDataDir });
+    db = await PGlite.create({ dataDir, loadDataDir, extensions: pgliteExtensions });
   } catch (error) {
     release();
     throw error;

@@ -181,17 +181,35 @@ export { csvCell };
 
 type ReportSummaryRow = { total: number; l1: number; l2: number; l3: number; commission: string; pending: string; paid: string };
 
+/**
+ * The report's filters as a WHERE clause naming only those given. Each combination is a statement of its
+ * own: with every filter written as `($n IS NULL OR …)`, PostgreSQL's plan kept for the prepared statement
+ * (from its sixth run on a connection) is made for all filters at once, and for the unfiltered first page
+ * it scanned and joined every referral before sorting (51-64 ms instead of 2.5-3.2 ms).
+ */
+function referralScope(f: { startDate?: string; endDate?: string; level?: number; status?: string; userId?: string }) {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (f.startDate !== undefined) where.push(`r.created_at >= (${add(f.startDate)}::date::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}')`);
+  if (f.endDate !== undefined) where.push(`r.created_at < ((${add(f.endDate)}::date + 1)::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}')`);
+  if (f.level !== undefined) where.push(`r.level = ${add(f.level)}::int`);
+  if (f.status !== undefined) where.push(`r.status = ${add(f.status)}::text`);
+  if (f.userId !== undefined) where.push(`r.referrer_id = ${add(f.userId)}::uuid`);
+  return { whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+}
+
 export async function referralReport(q: Queryable, f: { startDate?: string; endDate?: string; level?: number; status?: string; userId?: string; limit: number; offset: number }) {
-  const params = [f.startDate ?? null, f.endDate ?? null, f.level ?? null, f.status ?? null, f.userId ?? null];
-  const scope = `($1::date IS NULL OR r.created_at >= ($1::date::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'))
-    AND ($2::date IS NULL OR r.created_at < (($2::date + 1)::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'))
-    AND ($3::int IS NULL OR r.level = $3) AND ($4::text IS NULL OR r.status = $4) AND ($5::uuid IS NULL OR r.referrer_id = $5)`;
+  const { whereSql, params } = referralScope(f);
   const { rows } = await q.query<{ id: string; level: number; status: ReferralStatus; created_at: Date; referrer_name: string; referrer_email: string; referred_name: string; referred_email: string; total: string; rate: string | null }>(
     `SELECT r.id, r.level, r.status, r.created_at, a.name AS referrer_name, a.email AS referrer_email, b.name AS referred_name, b.email AS referred_email,
        coalesce(t.amount, 0)::text AS total,
        (SELECT rate::text FROM commissions c WHERE c.referral_id = r.id ORDER BY accrued_at DESC LIMIT 1) AS rate
      FROM referrals r JOIN users a ON a.id = r.referrer_id JOIN users b ON b.id = r.referred_user_id LEFT JOIN referral_totals t ON t.referral_id = r.id
-     WHERE ${scope} ORDER BY r.created_at DESC, r.id LIMIT $6 OFFSET $7`,
+     ${whereSql} ORDER BY r.created_at DESC, r.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, f.limit, f.offset],
   );
   // Every referral, or every referral of one level: the summary is the kept totals per level (migration
@@ -209,7 +227,7 @@ export async function referralReport(q: Queryable, f: { startDate?: string; endD
           `SELECT count(*)::int AS total, count(*) FILTER (WHERE r.level = 1)::int AS l1, count(*) FILTER (WHERE r.level = 2)::int AS l2, count(*) FILTER (WHERE r.level = 3)::int AS l3,
              coalesce(sum(t.amount), 0)::text AS commission, coalesce(sum(t.pending), 0)::text AS pending, coalesce(sum(t.paid), 0)::text AS paid
            FROM referrals r LEFT JOIN referral_totals t ON t.referral_id = r.id
-           WHERE ${scope}`,
+           ${whereSql}`,
           params,
         );
   const rules = await currentRules(q);
