@@ -1,7 +1,7 @@
 /**
  * The signed-in person as the API shows them (GET /auth/me, login, profile), apart from the other
  * account schemas: the web app checks this answer before a signed-in person's first screen, and
- * building every account schema first cost a phone about 75 ms of its main thread (docs/performance.md).
+ * building every account schema first cost a phone about 75 ms of its main thread (docs/performance-history.md).
  * Written with zod's small build (zod/mini), for the same reason: the full build's schema library is
  * not part of that first screen.
  */

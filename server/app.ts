@@ -136,7 +136,7 @@ const securityHeaders = (inlineScriptHashes: string[]): HelmetOptions => ({
 /**
  * The headers helmet sets with these options, worked out once per app: they are the same for every
  * answer (no nonce, nothing read from the request), and working them out per request took about 6% of
- * the server's time on a kept answer (docs/performance.md).
+ * the server's time on a kept answer (docs/performance-history.md).
  */
 function securityHeaderValuesFor(inlineScriptHashes: string[]): Record<string, string> {
   const headers: Record<string, string> = {};

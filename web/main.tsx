@@ -17,14 +17,14 @@ const sessionChecked = checkStoredSessionEarly();
  * their answers are already here: the page's HTML asked for them before the app's code arrived
  * (web/build/early-answers.js), so on a slow link they usually are, and a signed-in person's first
  * screen is their page. Otherwise it shows 'Authenticating...' at once. Waiting longer held the first
- * paint back for everyone (docs/performance.md).
+ * paint back for everyone (docs/performance-history.md).
  */
 const answersAlreadyHere = Promise.race([Promise.all([sessionChecked, openingReads]), new Promise((resolve) => setTimeout(resolve, 0))]);
 
 // An Urdu reader's first screen is already in Urdu: its texts and font load before the first render.
 // (A promise, not a top-level await: an entry that awaits would make every page chunk wait on it.)
 // The first render is a transition: React then works in slices of a few milliseconds, so a phone stays
-// responsive to a tap while the first screen is built (one long task before; docs/performance.md).
+// responsive to a tap while the first screen is built (one long task before; docs/performance-history.md).
 void Promise.all([prepareLanguage(), answersAlreadyHere]).then(() => {
   const root = createRoot(document.getElementById('root')!);
   startTransition(() =>

@@ -37,7 +37,7 @@ let parsedFonts: { regular: FontkitFont; bold: FontkitFont } | undefined;
 /**
  * The two fonts, decoded from WOFF (woff.ts) and parsed once per process or worker thread, and shared
  * by every document after: each document still embeds only the glyphs it uses. Parsed per document,
- * they cost an Urdu statement most of its time (docs/performance.md, "Statements"). pdfkit takes a
+ * they cost an Urdu statement most of its time (docs/performance-history.md, "Statements"). pdfkit takes a
  * parsed fontkit font in registerFont (its changelog, 0.20.0) but makes one only from a file's bytes,
  * inside a document: it is taken from the document that parsed it, where pdfkit keeps it
  * (`_font.font`). If pdfkit keeps it elsewhere one day, every Urdu statement fails here, and with it

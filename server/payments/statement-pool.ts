@@ -96,10 +96,10 @@ export class StatementPool {
         // The same bound as the count above, which refuses first.
         maxQueue: queue,
         // In the order they came: by default a statement that finds every thread busy goes back to the
-        // queue's end, and under steady load one waited the whole of a 10 s run (docs/performance.md).
+        // queue's end, and under steady load one waited the whole of a 10 s run (docs/performance-history.md).
         stricterFIFO: true,
         // Drawing makes much short-lived garbage: with V8's default young generation a thread grew to
-        // about 220 MB resident, with 8 MB to about 100 MB, drawing as fast (docs/performance.md).
+        // about 220 MB resident, with 8 MB to about 100 MB, drawing as fast (docs/performance-history.md).
         resourceLimits: { maxYoungGenerationSizeMb: 8 },
       });
       // A thread that fails between statements: logged, and replaced by piscina. Unheard, it would end the process.

@@ -2,7 +2,7 @@
  * A WOFF 1.0 font (https://www.w3.org/TR/WOFF/) turned back into the plain TrueType/OpenType file
  * (sfnt) it was made from. fontkit reads a WOFF file's tables by inflating them on every read, and it
  * reads the glyph table once for every glyph it draws or embeds: an Urdu statement spent most of its
- * time inflating the same bytes again (docs/performance.md, "Statements"). The plain file is read in
+ * time inflating the same bytes again (docs/performance-history.md, "Statements"). The plain file is read in
  * place. Each table is checked against the checksum the WOFF file carries, so that a decoding mistake
  * fails here rather than drawing wrong glyphs.
  */

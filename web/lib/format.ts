@@ -48,7 +48,7 @@ function dateTimeFormat(language: string, options: Intl.DateTimeFormatOptions): 
 /**
  * English dates written by hand, as Intl writes them for 'en-PK' ('12 Mar 2026, 3:45 pm'): a phone's
  * first Intl date or number format loads the locale's data, about 50 ms of a mid-range phone's main
- * thread on the first paint of every page that shows a date (docs/performance.md). Karachi has kept
+ * thread on the first paint of every page that shows a date (docs/performance-history.md). Karachi has kept
  * UTC+5 all year since 2009; an older moment, and every other language, goes through Intl.
  */
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

@@ -52,7 +52,7 @@ export function prefetch(module: LazyModule<unknown>): void {
 /**
  * The module once it has arrived. What it draws then comes in a transition: React builds it in slices
  * of a few milliseconds, where a panel's first drawing held a phone's main thread for a tenth of a
- * second in one piece (docs/performance.md).
+ * second in one piece (docs/performance-history.md).
  */
 function useArrived<M>(module: LazyModule<M>): M | undefined {
   const [, setArrivals] = useState(0);
