@@ -477,9 +477,32 @@ function signedInAsAnyOf(tokens: string[], path: string): LoadRequest {
   };
 }
 
+/** Requests sent one at a time, before each endpoint's load, to time "one request alone". */
+const ALONE_SAMPLES = 15;
+
+/**
+ * "One request alone": ALONE_SAMPLES requests sent one after another, nothing else but the writes
+ * running, each as a different person of tokens (those the random load is least likely to have used
+ * yet: the list read from its end), each timed from sending to the last byte. The median and the highest.
+ */
+async function timeAlone(appUrl: string, path: string, tokens: string[], used: { next: number }): Promise<{ median: number; max: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < ALONE_SAMPLES; i++) {
+    const token = tokens[tokens.length - 1 - (used.next++ % tokens.length)];
+    const started = performance.now();
+    const response = await fetch(`${appUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)], max: times[times.length - 1] };
+}
+
 type RealRow = {
   endpoint: string;
   role: Role | '-';
+  /** One request alone (timeAlone), for the endpoints; none for the ceilings. */
+  alone?: { median: number; max: number };
   rps: number;
   p50: number;
   p99: number;
@@ -542,10 +565,12 @@ async function measureRealUse(server: Server, selected: Endpoint[], people: Real
   writes?.start();
   try {
     const first = await ceilings('');
+    const used = { next: 0 };
     for (const endpoint of selected) {
       const tokens = endpoint.role === 'admin' ? people.adminTokens : people.memberTokens;
+      const alone = await timeAlone(server.appUrl, endpoint.path, tokens, used);
       const result = await measureUnderWrites(server, { url: server.appUrl, requests: [signedInAsAnyOf(tokens, endpoint.path)] }, opts, writes);
-      rows.push({ endpoint: displayPath(endpoint.path), role: endpoint.role, ...result });
+      rows.push({ endpoint: displayPath(endpoint.path), role: endpoint.role, alone, ...result });
       log(
         `  ${endpoint.role} ${endpoint.path}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, sessions kept ${hitRate(result.lookups.sessions)}, ${result.non2xx} non-2xx`,
       );
@@ -578,7 +603,7 @@ function hitRate(lookups: Lookups | undefined): string {
   return `${((lookups.hits / total) * 100).toFixed(1)}% of ${total.toLocaleString('en-US')}`;
 }
 
-const REAL_COLUMNS = ['endpoint', 'role', 'req/s', '% of hello', '% of health', 'p50 ms', 'p99 ms', 'session cache hits', 'writes/s', 'non-2xx / timeouts'];
+const REAL_COLUMNS = ['endpoint', 'role', 'req/s', '% of hello', '% of health', 'p50 ms', 'p99 ms', `alone ms (median / max of ${ALONE_SAMPLES})`, 'session cache hits', 'writes/s', 'non-2xx / timeouts'];
 
 function realCells(row: RealRow, helloRps: number, healthRps: number): string[] {
   const problems = [`${row.non2xx} / ${row.timeouts}`];
@@ -593,6 +618,7 @@ function realCells(row: RealRow, helloRps: number, healthRps: number): string[] 
     share(row.rps, healthRps),
     ms(row.p50),
     ms(row.p99),
+    row.alone ? `${row.alone.median.toFixed(1)} / ${row.alone.max.toFixed(1)}` : '-',
     hitRate(row.lookups.sessions),
     row.writesPerSecond.toFixed(1),
     problems.join(', '),
