@@ -4,6 +4,8 @@
  * rules and check that it lets them pass, so that a change to the configuration cannot switch a rule
  * off unseen.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -27,5 +29,18 @@ describe('the server architecture', () => {
     const support = "import { createTestContext } from '../test/test-app.ts';\nexport const a = createTestContext;\n";
     expect(await refusals('server/payments/new-module.test.ts', support)).toEqual([]);
     expect(await refusals('server/test/new-support.ts', "import { expect } from 'vitest';\nexport const a = expect;\n")).toEqual([]);
+  });
+});
+
+describe('the decision records', () => {
+  it('each say, under the title, their status and the date they were taken', () => {
+    const folder = path.join(process.cwd(), 'docs', 'decisions');
+    const records = fs.readdirSync(folder).filter((name) => name.endsWith('.md'));
+    expect(records.length).toBeGreaterThan(40);
+    const unclear = records.filter((name) => {
+      const text = fs.readFileSync(path.join(folder, name), 'utf8');
+      return !/^# \d{3}: .+\n\nStatus: .+\n\nDate: \d{4}-\d{2}-\d{2}\n/.test(text);
+    });
+    expect(unclear).toEqual([]);
   });
 });
