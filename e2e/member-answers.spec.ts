@@ -13,7 +13,7 @@ import { memberThroughApi, subscribe, type SeededMember } from './support/access
 import { karachiPeriod, type Period } from './support/instalments.ts';
 import { newMember, signInToDashboard } from './support/journeys.ts';
 import { waitForLink } from './support/mailbox.ts';
-import { DURATION, GROUP_NUMBER, MONTHLY, adminApi, approveIntoGroup, createGroup, createPlan, firstOf, isoDate, pkr, type AdminApi } from './support/owed.ts';
+import { DURATION, GROUP_NUMBER, MONTHLY, adminApi, approveIntoGroup, createGroup, createPlan, firstOf, isoDate, karachiToday, pkr, type AdminApi } from './support/owed.ts';
 import { newBankAccount, newPlan, RECEIPT_PNG, subscribeThroughUi, type BankAccountInput, type PlanInput } from './support/plans.ts';
 import { commitAndDrawThroughApi } from './support/winners.ts';
 
@@ -24,6 +24,8 @@ const widths = [
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const periodText = (period: Period) => `${MONTHS[period.month - 1]} ${period.year}`;
+/** '12 Mar 2026': the one way the member's pages write a date (web/lib/format.ts), worked out here. */
+const writtenDate = (date: Date) => `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()].slice(0, 3)} ${date.getUTCFullYear()}`;
 
 /** A plan of six months and an active bank account, made by the admin. */
 async function planAndAccount(admin: AdminApi, label: string, maxMembers = 5): Promise<{ plan: PlanInput; planId: string; account: BankAccountInput; accountId: string }> {
@@ -124,6 +126,33 @@ for (const { name, viewport, phone } of widths) {
       await expect(page.getByRole('heading', { level: 1, name: new RegExp(member.name) })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', 'ur');
       await expect(page.getByRole('banner').getByRole('button', { name: urShared.language.switchTo })).toBeVisible();
+    });
+
+    test('a member moved to another group sees the old one as moved on its date, not active, in the counts and on My Groups', async ({ page, request }) => {
+      const admin = await adminApi(request);
+      const thisMonth = karachiPeriod(0);
+      const { plan, planId, groupId, member } = await memberInGroup(request, admin, `moved-${name}`, thisMonth);
+      const other = await admin.post<{ data: { group: { id: string } } }>('/api/admin/groups/create', {
+        planId,
+        groupName: `${plan.name} - Group A2`,
+        groupNumber: 'A2',
+        maxMembers: plan.maxMembers,
+        startDate: isoDate(firstOf(thisMonth)),
+        isActive: true,
+      });
+      await admin.post(`/api/admin/groups/${groupId}/members/${member.id}/move`, { toGroupId: other.data.group.id, reason: 'Asked for the other group.' });
+      await openDashboard(page, member);
+
+      const activeGroups = page.getByRole('region', { name: 'Your summary' }).locator('dt', { hasText: 'Active Groups' }).locator('xpath=following-sibling::dd[1]');
+      await expect(activeGroups).toHaveText('1');
+      const tab = page.getByRole('tab', { name: 'My Groups', exact: true });
+      await tab.click();
+      const oldGroup = page.getByRole('article', { name: `Group ${GROUP_NUMBER}`, exact: true });
+      const newGroup = page.getByRole('article', { name: 'Group A2', exact: true });
+      await expect(newGroup.getByText('Active', { exact: true })).toBeVisible();
+      await expect(oldGroup.getByText(`Moved on ${writtenDate(karachiToday())}`, { exact: true })).toBeVisible();
+      await expect(oldGroup.getByText('Active', { exact: true })).toHaveCount(0);
+      await expect(oldGroup).toContainText('You were moved to Group A2 of this plan');
     });
 
     test("the winner of the month reads it at the top of the dashboard, above what they owe", async ({ page, request }) => {
