@@ -177,6 +177,10 @@ export const memberGroup = z.object({
   /** ACTIVE or DROPPED. */
   memberStatus: z.string(),
   joinedAt: z.string(),
+  /** When the member left the group (moved or removed by an administrator); null while they are in it. */
+  leftAt: z.string().nullable().optional(),
+  /** The group number of the plan the member was moved to from this one; null unless moved. */
+  movedToGroupNumber: z.string().nullable().optional(),
   plan: z.object({ id: z.string(), name: z.string(), monthlyAmount: z.number(), duration: z.number().int(), totalAmount: z.number() }),
   /** Every month of the member's schedule, by due date. */
   payments: z.array(memberGroupPayment),

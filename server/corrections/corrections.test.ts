@@ -353,6 +353,12 @@ describe('POST /api/admin/groups/{id}/members/{userId}/move', () => {
     const summary = ok(await api.get('/api/payments/summary', member.token)).data;
     expect(summary.owed).toEqual({ count: 0, amount: 0 });
     expect(summary.paid).toEqual({ count: 2, amount: 10000 });
+    // The member's own groups: the new one active, the old one history, with when and where they went.
+    const mine = ok(await api.get('/api/committee-plans/user/groups', member.token)).data.groups;
+    expect(mine.find((g: { id: string }) => g.id === to.id)).toMatchObject({ memberStatus: 'ACTIVE', leftAt: null, movedToGroupNumber: null });
+    const old = mine.find((g: { id: string }) => g.id === from.id);
+    expect(old).toMatchObject({ memberStatus: 'DROPPED', movedToGroupNumber: to.groupNumber, payments: [] });
+    expect(Date.parse(old.leftAt)).not.toBeNaN();
 
     const fromDetails = ok(await api.get(`/api/admin/groups/${from.id}/details`, admin.token)).group;
     const toDetails = ok(await api.get(`/api/admin/groups/${to.id}/details`, admin.token)).group;

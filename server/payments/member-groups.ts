@@ -10,13 +10,14 @@ import type { InstalmentState } from '../../contract/figures.ts';
 export async function listMemberGroups(db: Queryable, signer: ReceiptLinkSigner, day: BusinessDay, userId: string) {
   const groups = await db.query<{
     id: string; group_number: string; group_name: string; current_members: number; max_members: number; start_date: string; end_date: string;
-    is_active: boolean; member_number: number; member_status: string; joined_at: Date;
+    is_active: boolean; member_number: number; member_status: string; joined_at: Date; left_at: Date | null; moved_to_group_number: string | null;
     plan_id: string; plan_name: string; monthly_amount: string; duration: number; total_amount: string;
   }>(
     `SELECT g.id, g.group_number, g.group_name, g.current_members, g.max_members, g.start_date::text, g.end_date::text, g.is_active,
-       m.member_number, m.status AS member_status, m.joined_at,
+       m.member_number, m.status AS member_status, m.joined_at, m.left_at, moved.group_number AS moved_to_group_number,
        p.id AS plan_id, p.name AS plan_name, p.monthly_amount::text, p.duration, p.total_amount::text
      FROM group_members m JOIN committee_groups g ON g.id = m.group_id JOIN committee_plans p ON p.id = g.plan_id
+       LEFT JOIN committee_groups moved ON moved.id = m.moved_to_group_id
      WHERE m.user_id = $1 ORDER BY m.joined_at DESC LIMIT 200`,
     [userId],
   );
@@ -47,6 +48,9 @@ export async function listMemberGroups(db: Queryable, signer: ReceiptLinkSigner,
       position: g.member_number,
       memberStatus: g.member_status,
       joinedAt: new Date(g.joined_at).toISOString(),
+      // A group the member has left is history: when, and where they went if moved.
+      leftAt: g.left_at && new Date(g.left_at).toISOString(),
+      movedToGroupNumber: g.moved_to_group_number,
       plan: { id: g.plan_id, name: g.plan_name, monthlyAmount: rupeesFromDb(g.monthly_amount), duration: g.duration, totalAmount: rupeesFromDb(g.total_amount) },
       payments: schedule.map((p) => ({
         id: p.id,

@@ -2,6 +2,7 @@ import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../lib/auth.tsx';
 import { api } from '../lib/api-client.ts';
+import { storageKeys, writeStorage } from '../lib/storage-keys.ts';
 import { currentLanguage, setLanguage, type Language } from '../lib/i18n.ts';
 import { notify } from '../lib/toast.ts';
 import { Button } from './ui/button.tsx';
@@ -25,6 +26,8 @@ export function LanguageSwitch({ className }: { className?: string }) {
     }
     // Remembered in the profile too (then read back, so the kept user agrees); if that fails, the
     // browser still keeps the choice for this device.
+    // Signed out, the choice is remembered as such: the next sign-in keeps it and saves it to the account.
+    if (!user) writeStorage(storageKeys.languageChosenSignedOut, other);
     if (user) {
       void api
         .put('/profile/language', { language: other }, { retries: 1 })

@@ -8,7 +8,7 @@ import { createContext, startTransition, useCallback, useContext, useEffect, use
 import { useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '../../contract/public-user.ts';
 import { api, ApiError, setUnauthorizedHandler } from './api-client.ts';
-import { currentLanguage, setLanguage } from './i18n.ts';
+import { currentLanguage, languages, setLanguage, type Language } from './i18n.ts';
 import { readStorage, removeStorage, storageKeys, writeStorage } from './storage-keys.ts';
 
 export type AuthStatus = 'loading' | 'ready';
@@ -127,6 +127,30 @@ function followLanguage(user: PublicUser): void {
   if (user.language && user.language !== currentLanguage()) void setLanguage(user.language).catch(() => undefined);
 }
 
+/** The language picked while signed out, if any, forgotten as it is read: it applies to one sign-in. */
+function takeSignedOutChoice(): Language | undefined {
+  const chosen = readStorage(storageKeys.languageChosenSignedOut);
+  removeStorage(storageKeys.languageChosenSignedOut);
+  return languages.find((language) => language === chosen);
+}
+
+/**
+ * At sign-in: a language the person picked on the pages before it is the newer choice, so it stays on
+ * screen and is saved to their account (emails and notifications follow it); without one, the
+ * account's language is shown. Returns the user as the account now has them.
+ */
+function settleLanguageAtSignIn(user: PublicUser): PublicUser {
+  const chosen = takeSignedOutChoice();
+  if (!chosen || chosen === user.language) {
+    followLanguage(user);
+    return user;
+  }
+  if (chosen !== currentLanguage()) void setLanguage(chosen).catch(() => undefined);
+  // If saving fails the browser still shows the choice; the account keeps its own until changed again.
+  void api.put('/profile/language', { language: chosen }, { retries: 1 }).catch(() => undefined);
+  return { ...user, language: chosen };
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [session, setSession] = useState<SessionState>(readStoredSession);
@@ -139,11 +163,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setSession({ status: 'ready', token: null, user: null });
   }, [queryClient]);
 
-  const login = useCallback((token: string, user: PublicUser) => {
+  const login = useCallback((token: string, signedIn: PublicUser) => {
     writeStorage(storageKeys.authToken, token);
+    const user = settleLanguageAtSignIn(signedIn);
     writeStorage(storageKeys.userData, JSON.stringify(user));
     setSession({ status: 'ready', token, user });
-    followLanguage(user);
   }, []);
 
   const refresh = useCallback(async () => {

@@ -11,6 +11,11 @@ export const storageKeys = {
   dashboardTab: 'dashboard-active-tab',
   /** The language chosen (lib/i18n.ts detectLanguage reads it, and a change of language writes it). */
   language: 'language',
+  /**
+   * A language picked with the switch while signed out: at the next sign-in it is kept and saved to the
+   * account (lib/auth.tsx), rather than replaced by the account's older choice. Gone once signed in.
+   */
+  languageChosenSignedOut: 'language-chosen-signed-out',
 } as const;
 
 /** localStorage can throw (private mode, storage disabled): a failure means "nothing stored". */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LogIn } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LoginBody } from '../../../contract/accounts.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -23,11 +23,23 @@ import './catalogue.ts';
 /** The sign-in schema (contract/), fetched once someone starts filling the form in. */
 const loginSchema = lazySchemaResolver(() => import('../../../contract/accounts.ts').then((module) => module.loginBody));
 
+/** What a page leading here may hand over: the address just verified (/verify-email), to sign in with. */
+export interface LoginPageState {
+  email?: string;
+}
+
+function offeredEmail(state: unknown): string {
+  const email = (state as LoginPageState | null)?.email;
+  return typeof email === 'string' ? email : '';
+}
+
 export function LoginPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('auth.login.pageTitle'));
   const auth = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
+  const [initialEmail] = useState(() => offeredEmail(location.state));
   const [formError, setFormError] = useState<string | null>(null);
   // Set once the server said the password is right and the account (an admin's) also needs a code.
   const [codeAsked, setCodeAsked] = useState(false);
@@ -37,11 +49,16 @@ export function LoginPage() {
     setError,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: loginSchema.resolver, defaultValues: { email: '', password: '', code: '' } });
+  } = useForm({ resolver: loginSchema.resolver, defaultValues: { email: initialEmail, password: '', code: '' } });
 
   useEffect(() => {
     if (codeAsked) setFocus('code');
   }, [codeAsked, setFocus]);
+
+  // With the address already filled in, the password is what is left to type.
+  useEffect(() => {
+    if (initialEmail) setFocus('password');
+  }, [initialEmail, setFocus]);
 
   // The schema has already trimmed and lowercased the email (member document §5 "Login").
   async function onSubmit(values: LoginBody) {

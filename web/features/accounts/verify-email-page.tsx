@@ -18,6 +18,7 @@ import { notify } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { resendVerification, verifyEmail, type MessageResponse } from './api.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import type { LoginPageState } from './login-page.tsx';
 import './catalogue.ts';
 
 /** After a successful verification the page moves on to /login by itself (member document §9). */
@@ -55,6 +56,10 @@ function VerifyEmail({ token, emailParam }: { token: string | null; emailParam: 
   const [resending, setResending] = useState(false);
 
   const knownEmail = validEmail(emailParam) ?? validEmail(readStorage(storageKeys.pendingVerificationEmail));
+  // The address being verified, kept past the success (which forgets the remembered one): the sign-in
+  // form that follows is filled in with it.
+  const [verifiedEmail] = useState(knownEmail);
+  const loginState: LoginPageState = { email: verifiedEmail };
 
   useEffect(() => {
     if (!token) return;
@@ -75,9 +80,9 @@ function VerifyEmail({ token, emailParam }: { token: string | null; emailParam: 
 
   useEffect(() => {
     if (state.kind !== 'success') return;
-    const timer = setTimeout(() => navigate('/login', { replace: true }), REDIRECT_AFTER_VERIFY_MS);
+    const timer = setTimeout(() => navigate('/login', { replace: true, state: { email: verifiedEmail } satisfies LoginPageState }), REDIRECT_AFTER_VERIFY_MS);
     return () => clearTimeout(timer);
-  }, [state.kind, navigate]);
+  }, [state.kind, navigate, verifiedEmail]);
 
   async function resend(email: string) {
     setResending(true);
@@ -129,7 +134,7 @@ function VerifyEmail({ token, emailParam }: { token: string | null; emailParam: 
             <p className="text-sm text-muted-foreground">{t('auth.verifyEmail.redirecting')}</p>
           </div>
           <Button asChild className="mt-6 w-full">
-            <Link to="/login" replace>
+            <Link to="/login" state={loginState} replace>
               {t('auth.verifyEmail.goToLogin')}
             </Link>
           </Button>

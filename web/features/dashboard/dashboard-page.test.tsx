@@ -235,8 +235,10 @@ describe('default tab', () => {
     vi.restoreAllMocks();
     const { reads } = stubGetRequests(memberPaymentRoutes());
     renderRoute('/dashboard', member);
-    await waitFor(() => expect(reads.some((call) => call.path === '/api/plan-payments')).toBe(true));
-    expect(selectedTab()).toBe('Committee Plans');
+    // The plan requests are read once too, for the top card and the plans tab alike.
+    await waitFor(() => expect(selectedTab()).toBe('Committee Plans'));
+    expect(await screen.findByRole('region', { name: 'My Payment Requests' })).toBeTruthy();
+    expect(reads.filter((call) => call.path === '/api/plan-payments')).toHaveLength(1);
     expect(reads.filter((call) => call.path === '/api/committee-plans/user/groups')).toHaveLength(1);
   });
 

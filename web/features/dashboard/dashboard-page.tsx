@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { MemberHeader } from '../member-frame/index.ts';
 import { notificationsQuery } from '../notifications/index.ts';
 import { myGroupsQuery } from '../groups/member/index.ts';
-import { loadMyGroupsPanel, loadPaymentsPanel, NextDueCard, paymentSummaryQuery, SummaryTiles, useMyGroups } from '../instalments/member/index.ts';
+import { loadMyGroupsPanel, loadPaymentsPanel, NextDueCard, paymentSummaryQuery, SummaryTiles, useMyGroups, WinnerBanner } from '../instalments/member/index.ts';
 import { loadReferralsPanel, referralStatsQuery, useReferralStats } from '../referrals/member/index.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
 
@@ -121,7 +121,8 @@ export function DashboardPage() {
           </figure>
         </section>
 
-        {/* What the member owes leads the page: the next instalment, then the summary tiles. */}
+        {/* A win is news above all; then what the member owes: the next instalment, then the summary tiles. */}
+        <WinnerBanner />
         <NextDueCard />
         <SummaryTiles referralStats={referralStats} />
         {groups.isError && !groups.data && (

@@ -148,11 +148,11 @@ function LandingHeader() {
  */
 function AccountLinks({ signInVariant }: { signInVariant: 'ghost' | 'outline' }) {
   const { t } = useTranslation();
-  const { status, user } = useAuth();
-  if (status === 'ready' && user) {
+  const home = useSignedInHome();
+  if (home) {
     return (
       <Button asChild>
-        <Link to={homePathFor(user)}>{t(isAdmin(user) ? 'landing.nav.adminDashboard' : 'landing.nav.myDashboard')}</Link>
+        <Link to={home.to}>{t(home.labelKey)}</Link>
       </Button>
     );
   }
@@ -168,8 +168,19 @@ function AccountLinks({ signInVariant }: { signInVariant: 'ghost' | 'outline' })
   );
 }
 
+/**
+ * Where a signed-in person's own pages are, and what the link to them is called; null for a visitor.
+ * Every Sign In and Get Started of the page gives way to it, not only the header's.
+ */
+function useSignedInHome(): { to: string; labelKey: 'landing.nav.adminDashboard' | 'landing.nav.myDashboard' } | null {
+  const { status, user } = useAuth();
+  if (status !== 'ready' || !user) return null;
+  return { to: homePathFor(user), labelKey: isAdmin(user) ? 'landing.nav.adminDashboard' : 'landing.nav.myDashboard' };
+}
+
 function Hero() {
   const { t } = useTranslation();
+  const home = useSignedInHome();
   return (
     <section className="bg-gradient-to-b from-primary-soft to-background">
       <div className="mx-auto max-w-6xl px-4 py-16 text-center sm:py-24">
@@ -180,12 +191,20 @@ function Hero() {
         <h1 className="mx-auto mt-6 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">{t('landing.hero.title')}</h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">{t('landing.hero.subtitle')}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button size="lg" asChild>
-            <Link to="/register">{t('landing.hero.primaryCta')}</Link>
-          </Button>
-          <Button size="lg" variant="outline" asChild>
-            <Link to="/login">{t('landing.hero.secondaryCta')}</Link>
-          </Button>
+          {home ? (
+            <Button size="lg" asChild>
+              <Link to={home.to}>{t(home.labelKey)}</Link>
+            </Button>
+          ) : (
+            <>
+              <Button size="lg" asChild>
+                <Link to="/register">{t('landing.hero.primaryCta')}</Link>
+              </Button>
+              <Button size="lg" variant="outline" asChild>
+                <Link to="/login">{t('landing.hero.secondaryCta')}</Link>
+              </Button>
+            </>
+          )}
         </div>
         <p className="mt-4 text-sm text-muted-foreground">{t('landing.hero.freeJoining')}</p>
       </div>
@@ -266,6 +285,7 @@ function HowItWorks() {
 
 function CallToAction() {
   const { t } = useTranslation();
+  const home = useSignedInHome();
   return (
     <section aria-labelledby="cta-title" className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
       <div className="rounded-3xl bg-primary px-6 py-12 text-center text-primary-foreground sm:px-12">
@@ -274,12 +294,20 @@ function CallToAction() {
         </h2>
         <p className="mx-auto mt-3 max-w-2xl">{t('landing.cta.subtitle')}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button size="lg" variant="accent" asChild>
-            <Link to="/register">{t('landing.cta.primary')}</Link>
-          </Button>
-          <Button size="lg" variant="outline" asChild>
-            <Link to="/login">{t('landing.cta.secondary')}</Link>
-          </Button>
+          {home ? (
+            <Button size="lg" variant="accent" asChild>
+              <Link to={home.to}>{t(home.labelKey)}</Link>
+            </Button>
+          ) : (
+            <>
+              <Button size="lg" variant="accent" asChild>
+                <Link to="/register">{t('landing.cta.primary')}</Link>
+              </Button>
+              <Button size="lg" variant="outline" asChild>
+                <Link to="/login">{t('landing.cta.secondary')}</Link>
+              </Button>
+            </>
+          )}
         </div>
       </div>
     </section>
@@ -288,7 +316,16 @@ function CallToAction() {
 
 function LandingFooter() {
   const { t } = useTranslation();
-  const quickLinks = [...navLinks, { key: 'signIn', to: '/login' }, { key: 'getStarted', to: '/register' }] as const;
+  const home = useSignedInHome();
+  const quickLinks: readonly { key: string; to: string; label: string }[] = [
+    ...navLinks.map((link) => ({ key: link.key, to: link.to, label: t(`landing.nav.${link.key}`) })),
+    ...(home
+      ? [{ key: 'home-pages', to: home.to, label: t(home.labelKey) }]
+      : [
+          { key: 'signIn', to: '/login', label: t('landing.nav.signIn') },
+          { key: 'getStarted', to: '/register', label: t('landing.nav.getStarted') },
+        ]),
+  ];
   return (
     <footer className="border-t border-border bg-card">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-3">
@@ -304,7 +341,7 @@ function LandingFooter() {
             {quickLinks.map((link) => (
               <li key={link.key}>
                 <Link to={link.to} className="inline-block rounded py-1 text-muted-foreground hover:text-foreground">
-                  {t(`landing.nav.${link.key}`)}
+                  {link.label}
                 </Link>
               </li>
             ))}

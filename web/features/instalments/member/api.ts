@@ -12,9 +12,11 @@ import type {
   memberPaymentListAnswer,
   MemberPaymentView,
   paymentAnswer,
+  PaymentView,
   paymentsSummary,
   paymentsSummaryAnswer,
 } from '../../../../contract/payments.ts';
+import type { planPaymentListAnswer } from '../../../../contract/plan-requests.ts';
 import { api } from '../../../lib/api-client.ts';
 import { fetchMyGroups, myGroupsKey, RECEIPT_LINK_REFRESH_MS } from '../../groups/member/index.ts';
 
@@ -71,7 +73,21 @@ export const memberPaymentKeys = {
   list: ['member-payments', 'list'] as const,
   /** One group's ledger (GET /committee-plans/user/groups/{groupId}/ledger). */
   ledger: (groupId: string) => ['member-payments', 'ledger', groupId] as const,
+  /**
+   * The member's plan requests (GET /plan-payments), under the key of the plans tab's list of them
+   * (plans/member planQueryKeys.myRequests): one read for both, refreshed when a request is sent.
+   */
+  planRequests: ['plan-payments', 'mine'] as const,
 };
+
+/** A plan request of the member's as the top card tells of it; open while PENDING (RULES §5). */
+export type OpenPlanRequest = Pick<PaymentView, 'id' | 'status' | 'amount' | 'createdAt' | 'hasReceipt'> & { plan: Pick<PaymentView['plan'], 'name'> };
+
+/** GET /plan-payments: the member's plan requests, the whole list as the plans tab reads it (one cache entry). */
+export async function fetchPlanRequests(signal?: AbortSignal): Promise<OpenPlanRequest[]> {
+  const body = await api.get<z.output<typeof planPaymentListAnswer>>('/plan-payments', undefined, { signal });
+  return body?.payments ?? body?.data?.payments ?? [];
+}
 
 // The receipt links' refresh and the member's groups are read once for every screen (groups/member).
 export { fetchMyGroups, RECEIPT_LINK_REFRESH_MS };

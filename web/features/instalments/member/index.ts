@@ -11,6 +11,7 @@ export const loadMyGroupsPanel = () => import('./my-groups-panel.tsx');
 export const loadPaymentsPanel = () => import('./payments-panel.tsx');
 
 export { NextDueCard } from './next-due-card.tsx';
+export { WinnerBanner } from './winner-banner.tsx';
 export { SummaryTiles } from './summary-tiles.tsx';
 export { paymentSummaryQuery, useMyGroups } from './queries.ts';
 export { instalmentStateOf } from './rules.ts';

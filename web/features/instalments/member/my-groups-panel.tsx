@@ -74,12 +74,43 @@ export function MyGroupsPanel() {
         <ul className="space-y-6">
           {groups.data.map((group) => (
             <li key={group.id}>
-              <GroupCard group={group} currentUserId={user?.id} linkedBy={group.id === linkedGroupId ? location.key : undefined} />
+              {group.memberStatus === 'DROPPED' ? (
+                <LeftGroupCard group={group} />
+              ) : (
+                <GroupCard group={group} currentUserId={user?.id} linkedBy={group.id === linkedGroupId ? location.key : undefined} />
+              )}
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * A group the member has left, as history: moved on to another group of the plan (their months went
+ * with them) or removed, and when. Nothing in it is theirs to pay any more.
+ */
+function LeftGroupCard({ group }: { group: MemberGroup }) {
+  const { t } = useTranslation('memberPayments');
+  const labels = useMemberPaymentLabels();
+  const titleId = useId();
+  const date = labels.date(group.leftAt) || '—';
+  return (
+    <Card className="p-4 sm:p-5" role="article" aria-labelledby={titleId}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 id={titleId} className="text-lg font-semibold">
+            {t('groups.groupTitle', { number: group.groupNumber })}
+          </h3>
+          <p className="text-sm text-muted-foreground">{group.plan.name}</p>
+        </div>
+        <Badge tone="neutral">{group.movedToGroupNumber ? t('groups.movedOn', { date }) : t('groups.leftOn', { date })}</Badge>
+      </div>
+      <p className="mt-3 text-sm break-words">
+        {group.movedToGroupNumber ? t('groups.movedNote', { number: group.movedToGroupNumber }) : t('groups.leftNote')}
+      </p>
+    </Card>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { CircleCheck, Clock, CreditCard } from 'lucide-react';
+import { CircleCheck, CircleX, Clock, CreditCard, Hourglass } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CountAndAmount, NextDue } from '../../../../contract/figures.ts';
@@ -8,10 +8,10 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatPkr } from '../../../../contract/money.ts';
-import type { MemberGroup, MemberPosition, SummaryFigures } from './api.ts';
+import type { GroupPayment, MemberGroup, MemberPosition, OpenPlanRequest, SummaryFigures } from './api.ts';
 import { useMemberPaymentLabels } from './labels.ts';
-import { useMyGroups, usePaymentSummary } from './queries.ts';
-import { isPayable } from './rules.ts';
+import { useMyGroups, useOpenPlanRequests, usePaymentSummary } from './queries.ts';
+import { isPayable, refusedMonthsOf } from './rules.ts';
 import { selectedPaymentOf, writeSelectedPayment, type SelectedPayment } from './selected-payment.ts';
 import { StateBadge } from './state-badge.tsx';
 import './catalogue.ts';
@@ -28,14 +28,17 @@ export function NextDueCard() {
   const { t } = useTranslation('memberPayments');
   const headingId = useId();
   const summary = usePaymentSummary();
+  const groups = useMyGroups();
+  const openRequests = useOpenPlanRequests().data ?? [];
   const position = summary.data?.position;
 
   // An answer without the member's position (an older server): the tiles still show the counts.
   if (summary.data && !position) return null;
 
   const next = position?.nextDue ?? null;
+  const refused = refusedMonthsOf(groups.data);
   // A ring, not a border: the card's own border stays, and the two never compete.
-  const frame = next?.state === 'OVERDUE' ? 'ring-2 ring-destructive' : next?.state === 'OWED' ? 'ring-2 ring-warning' : undefined;
+  const frame = next?.state === 'OVERDUE' || refused.length > 0 ? 'ring-2 ring-destructive' : next?.state === 'OWED' ? 'ring-2 ring-warning' : undefined;
 
   return (
     <section aria-labelledby={headingId} className="mt-6">
@@ -53,7 +56,12 @@ export function NextDueCard() {
           )
         ) : (
           <>
-            {next ? <NextInstalment next={next} /> : <NothingDue />}
+            {/* What needs the member first: a refused receipt, then the next month, then a request being checked. */}
+            {refused.length > 0 && <RefusedReceipts refused={refused} nextPaymentId={next?.paymentId} />}
+            {next ? <NextInstalment next={next} /> : openRequests.length === 0 && <NothingDue />}
+            {openRequests.map((request) => (
+              <PlanRequestBeingChecked key={request.id} request={request} />
+            ))}
             {/* A member with no instalment at all (no group yet) needs no row of zeros. */}
             {position.paid.count + position.remaining.count + position.owed.count > 0 && summary.data && (
               <PositionFigures position={position} counts={summary.data.counts} amounts={summary.data.amounts} />
@@ -105,6 +113,62 @@ function NextInstalment({ next }: { next: NextDue }) {
           </Link>
         </Button>
       )}
+    </div>
+  );
+}
+
+/**
+ * Each month whose receipt was refused: which month, the administrator's reason, and what to do (a new
+ * receipt; the month is owed until one is approved). The next month's own 'Pay Now' is below it; any
+ * other refused month gets its own way to the payment page.
+ */
+function RefusedReceipts({ refused, nextPaymentId }: { refused: { group: MemberGroup; payment: GroupPayment }[]; nextPaymentId: string | undefined }) {
+  const { t } = useTranslation('memberPayments');
+  const labels = useMemberPaymentLabels();
+  const headingId = useId();
+  return (
+    <div role="group" aria-labelledby={headingId} className="mt-3 rounded-xl border-2 border-destructive bg-destructive/10 p-3">
+      <h3 id={headingId} className="flex items-center gap-2 font-semibold text-destructive">
+        <CircleX className="size-5 shrink-0" aria-hidden />
+        {t('nextDue.refused.title', { count: refused.length })}
+      </h3>
+      <ul className="mt-2 space-y-3">
+        {refused.map(({ group, payment }) => (
+          <li key={payment.id} className="text-sm">
+            <p className="font-semibold break-words">{t('nextDue.refused.month', { period: labels.period(payment.month, payment.year), number: group.groupNumber })}</p>
+            {payment.rejectionReason && <p className="break-words">{t('nextDue.refused.reason', { reason: payment.rejectionReason })}</p>}
+            <p>{payment.id === nextPaymentId ? t('nextDue.refused.whatToDoBelow') : t('nextDue.refused.whatToDo')}</p>
+            {payment.id !== nextPaymentId && (
+              <Button asChild size="sm" variant="outline" className="mt-2 w-full sm:w-auto">
+                <Link to={`/user/payment/${encodeURIComponent(payment.id)}`} onClick={() => writeSelectedPayment(selectedPaymentOf(group, payment))}>
+                  {t('nextDue.refused.sendNew', { period: labels.period(payment.month, payment.year) })}
+                </Link>
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * A plan bought and not yet decided: that an administrator is checking the payment (or waits for its
+ * receipt), for which plan, and what approval brings (RULES §5: a group, and this payment as the first month).
+ */
+function PlanRequestBeingChecked({ request }: { request: OpenPlanRequest }) {
+  const { t } = useTranslation('memberPayments');
+  const labels = useMemberPaymentLabels();
+  const headingId = useId();
+  return (
+    <div role="group" aria-labelledby={headingId} className="mt-3 rounded-xl border-2 border-primary/50 bg-primary-soft p-3 text-sm">
+      <h3 id={headingId} className="flex items-center gap-2 text-base font-semibold">
+        <Hourglass className="size-5 shrink-0 text-primary" aria-hidden />
+        {request.hasReceipt ? t('nextDue.request.checkingTitle') : t('nextDue.request.receiptTitle')}
+      </h3>
+      <p className="mt-1 break-words">{t('nextDue.request.plan', { plan: request.plan.name, amount: formatPkr(request.amount), date: labels.date(request.createdAt) })}</p>
+      <p className="mt-1">{request.hasReceipt ? t('nextDue.request.checking') : t('nextDue.request.sendReceipt')}</p>
+      <p className="mt-1">{t('nextDue.request.next')}</p>
     </div>
   );
 }

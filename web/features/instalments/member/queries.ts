@@ -1,6 +1,6 @@
 /** The reads of this area as React Query hooks: one cache entry each, shared by the dashboard and the pages. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchGroupLedger, fetchMyPayments, fetchPaymentSummary, memberPaymentKeys, RECEIPT_LINK_REFRESH_MS } from './api.ts';
+import { fetchGroupLedger, fetchMyPayments, fetchPlanRequests, fetchPaymentSummary, memberPaymentKeys, RECEIPT_LINK_REFRESH_MS } from './api.ts';
 
 /** The member's groups: one query shared with the plans tab (groups/member). */
 export { useMyGroups } from '../../groups/member/index.ts';
@@ -26,4 +26,13 @@ export function useMyPayments() {
 /** One group's ledger, read only while it is shown (`enabled`): a dialog asks for it when it opens. */
 export function useGroupLedger(groupId: string, enabled = true) {
   return useQuery({ queryKey: memberPaymentKeys.ledger(groupId), queryFn: ({ signal }) => fetchGroupLedger(groupId, signal), enabled });
+}
+
+/** The member's plan requests still open (PENDING): bought, waiting for a receipt or for an administrator. */
+export function useOpenPlanRequests() {
+  return useQuery({
+    queryKey: memberPaymentKeys.planRequests,
+    queryFn: ({ signal }) => fetchPlanRequests(signal),
+    select: (requests) => requests.filter((request) => request.status.toUpperCase() === 'PENDING'),
+  });
 }

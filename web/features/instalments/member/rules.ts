@@ -5,7 +5,7 @@
 import { karachiDateOf, karachiDayOf } from '../../../../contract/business-time.ts';
 import type { InstalmentState } from '../../../../contract/figures.ts';
 import type { BadgeTone } from '../../../components/ui/badge.tsx';
-import { isInstalmentState, type GroupPayment, type GroupWinner } from './api.ts';
+import { isInstalmentState, type GroupPayment, type GroupWinner, type MemberGroup } from './api.ts';
 
 /** The business time zone (RULES §2): "this month" is this month in Karachi. */
 export { BUSINESS_TIME_ZONE } from '../../../../contract/business-time.ts';
@@ -154,3 +154,15 @@ export const reviewStatusTone: Record<ReviewStatus, BadgeTone> = {
   rejected: 'danger',
 };
 
+
+/**
+ * The months whose receipt an administrator refused and that are owed again (RULES §6a: status
+ * REJECTED, no new receipt waiting), in the groups the member is still in, the oldest first.
+ */
+export function refusedMonthsOf(groups: readonly MemberGroup[] | undefined): { group: MemberGroup; payment: GroupPayment }[] {
+  return (groups ?? [])
+    .filter((group) => group.memberStatus !== 'DROPPED')
+    .flatMap((group) => (group.payments ?? []).map((payment) => ({ group, payment })))
+    .filter(({ payment }) => groupPaymentStatus(payment.status) === 'rejected' && !payment.underReview && isPayable(payment))
+    .sort((a, b) => a.payment.year - b.payment.year || a.payment.month - b.payment.month);
+}

@@ -28,7 +28,8 @@ export function SummaryTiles({ referralStats }: { referralStats: ReferralStatsQu
   };
 
   const tiles = [
-    { key: 'groups', icon: Users, label: t('summary.activeGroups'), value: value(groups, groups.data?.length) },
+    // A group the member has left (moved on, or removed) is history, not an active group.
+    { key: 'groups', icon: Users, label: t('summary.activeGroups'), value: value(groups, groups.data?.filter((group) => group.memberStatus !== 'DROPPED').length) },
     { key: 'total', icon: Receipt, label: t('summary.totalPayments'), value: value(summary, summary.data?.counts.total) },
     { key: 'pending', icon: CalendarClock, label: t('summary.pendingPayments'), value: value(summary, summary.data?.counts.pending) },
     {

@@ -45,6 +45,7 @@ export const planQueryKeys = {
   plans: ['committee-plans', 'member-list'] as const,
   plan: (id: string) => ['committee-plans', 'member-detail', id] as const,
   bankAccounts: ['bank-accounts', 'active'] as const,
+  /** Also the dashboard's top card's (instalments/member memberPaymentKeys.planRequests): one read for both. */
   myRequests: ['plan-payments', 'mine'] as const,
 };
 
