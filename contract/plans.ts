@@ -37,12 +37,15 @@ export const planMessages = {
 } as const;
 
 /**
- * GET /api/committees/{id}: by default the committee and its groups with their member counts (what the
- * winner screens show); `include=members` adds every member with their group number (admins only).
+ * GET /api/committees/{id}: the committee and its groups with their member counts, and for an
+ * administrator every member with their group number, which the specification's winner screens read
+ * (admin document §3 "Committee"). `include=groups` narrows an administrator's answer to the groups
+ * (what the product's own winner screens show); `include=members` asks for the members explicitly, and
+ * is refused to a member (other members' names and emails are not theirs to read).
  */
-export const COMMITTEE_INCLUDES = ['members'] as const;
+export const COMMITTEE_INCLUDES = ['members', 'groups'] as const;
 export const committeeDetailsQuery = z.object({
-  include: firstValue(z.enum(COMMITTEE_INCLUDES, { error: 'include can only be members.' }).optional()),
+  include: firstValue(z.enum(COMMITTEE_INCLUDES, { error: 'include can only be members or groups.' }).optional()),
 });
 
 /** Accepts status words in any case (the admin client sends lowercase). */
@@ -212,7 +215,7 @@ export const committeeGroup = z.object({ id: z.string(), groupNumber: z.string()
 
 /** A committee with its groups (GET /api/committees/{id}). */
 export const committeeDetails = committee.extend({
-  /** Only with include=members: a large committee's members would make the answer hundreds of kilobytes. */
+  /** An administrator's answer unless include=groups narrows it; never a member's. */
   members: z.array(committeeMember).optional(),
   groups: z.array(committeeGroup),
 });
