@@ -252,11 +252,17 @@ export const defaulter = z.object({
 });
 export type Defaulter = z.output<typeof defaulter>;
 
-/** The defaulters report: a page of defaulters, the longest overdue first; the totals are over every defaulter. */
+/**
+ * The defaulters report: a page of defaulters, the longest overdue first, and a page of their overdue
+ * instalments, the oldest due first; the totals are over the whole report.
+ */
 export const defaultersReport = z.object({
   defaulters: z.array(defaulter),
-  /** The same rows under the name the specification gives every report's rows (`data.payments`). */
-  payments: z.array(defaulter),
+  /**
+   * The overdue instalments, as payments: the specification's client reads every report's rows as
+   * `data.payments` with a payment's fields (id, month, year, amount, status, user, group…).
+   */
+  payments: z.array(paymentSchema),
   /** How many members are defaulters. */
   total: z.number().int(),
   totalAmount: z.number(),

@@ -298,8 +298,37 @@ describe('lists, summary and reports', () => {
     const defaulters = await api.get(`/api/payments/reports?reportType=defaulters&planId=${plan.id}`, admin.token);
     expect(defaulters.body.data.defaulters).toEqual([expect.objectContaining({ userId: member.user.id, overdueCount: 1, overdueAmount: 5000, oldestDueDate: '2026-03-01' })]);
     expect(defaulters.body.data.totalAmount).toBe(5000);
-    // Under the specification's name too.
-    expect(defaulters.body.data.payments).toEqual(defaulters.body.data.defaulters);
+  });
+
+  it("answers the specification's defaulters report with payments in data.payments, with a payment's fields", async () => {
+    const { member, groupId, plan } = await memberInGroup();
+    const id = (await pay(member.token, februaryFields(groupId))).json().payment.id;
+    await api.put(`/api/payments/${id}/status`, { status: 'paid' }, admin.token);
+
+    // As the admin document's Reports tab reads it: GET /payments/reports?reportType=defaulters → data.payments, each a
+    // Payment (id, month, year, amount, status, paymentMethod, receiptImage, paymentDate, createdAt, user{name,email},
+    // group{id, groupNumber, plan{name}}).
+    const report = await api.get(`/api/payments/reports?reportType=defaulters&planId=${plan.id}`, admin.token);
+    expect(report.status).toBe(200);
+    const march = (await scheduleOf(member.token, groupId)).find((p) => p.month === 3)!;
+    expect(report.body.data.payments).toEqual([
+      expect.objectContaining({
+        id: march.id,
+        month: 3,
+        year: 2026,
+        amount: 5000,
+        status: 'PENDING',
+        paymentMethod: expect.any(String),
+        receiptImage: null,
+        paymentDate: null,
+        createdAt: expect.any(String),
+        user: expect.objectContaining({ name: expect.any(String), email: member.email }),
+        group: { id: groupId, groupNumber: '1', plan: { name: plan.name } },
+      }),
+    ]);
+    // The member rows stay under their own key, and the report counts the payments it lists.
+    expect(report.body.data.defaulters).toEqual([expect.objectContaining({ userId: member.user.id, overdueCount: 1 })]);
+    expect(report.body.data.overdueCount).toBe(report.body.data.payments.length);
   });
 });
 
