@@ -311,10 +311,16 @@ export const groupStats = z.object({
   figures: instalmentFigures,
 });
 
-/** A group with its members, the first page of its instalments and its statistics. */
+/** How many of a group's instalments a page holds (the web's details dialog asks for the first page, then the next ones). */
+export const GROUP_PAYMENTS_PAGE = 50;
+
+/** A group with its members, its instalments and its statistics. */
 export const groupDetails = group.extend({
   members: z.array(groupMember),
-  /** The first page of the group's instalments; GET /api/admin/groups/{id}/payments gives the others. */
+  /**
+   * Every instalment of the group (up to 5,000) unless page or limit was asked for, then that page;
+   * GET /api/admin/groups/{id}/payments gives the others.
+   */
   payments: z.array(groupPayment),
   paymentsPagination: pagination,
   stats: groupStats,
