@@ -299,8 +299,11 @@ export const memberPaymentSchema = paymentSchema.extend({
 });
 export type MemberPaymentView = z.output<typeof memberPaymentSchema>;
 
-/** GET /api/payments for an administrator: data.payments (admin document), with the stored codes. */
-export const paymentListAnswer = z.object({ success: z.literal(true), data: z.object({ payments: z.array(paymentSchema), pagination }) });
+/**
+ * GET /api/payments for an administrator: data.payments (admin document), with the stored codes, and the
+ * same list at the top, where the member document's client reads `payments` (RULES §12).
+ */
+export const paymentListAnswer = z.object({ success: z.literal(true), payments: z.array(paymentSchema), data: z.object({ payments: z.array(paymentSchema), pagination }) });
 /** GET /api/payments for a member: payments (member document), and the page under data; one copy of the list. */
 export const memberPaymentListAnswer = z.object({
   success: z.literal(true),

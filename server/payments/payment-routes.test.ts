@@ -233,8 +233,8 @@ describe('lists, summary and reports', () => {
     // January (settled) and February (sent); March, not yet sent, is on the schedule only.
     expect(mine.body.payments.map((p: { month: number }) => p.month).sort()).toEqual([1, 2]);
     const subs = await api.get(`/api/payments?type=SUBSCRIPTION&limit=all&userId=${a.member.user.id}`, admin.token);
-    // An admin reads data.payments (admin document), a member payments (member document): one copy each.
-    expect(subs.body.payments).toBeUndefined();
+    // A member's list is at the top (member document); an admin's under data (admin document) and at the top too.
+    expect(subs.body.payments).toEqual(subs.body.data.payments);
     expect(mine.body.data.payments).toBeUndefined();
     expect(mine.body.data.pagination).toMatchObject({ page: 1, total: 2 });
     expect(subs.body.data.payments).toHaveLength(1);
@@ -272,6 +272,21 @@ describe('lists, summary and reports', () => {
     const all = await api.get(`/api/payments?userId=${member.user.id}&limit=all`, admin.token);
     expect(all.body.data.payments.find((p: { id: string }) => p.id === sent.id)).toMatchObject({ status: 'PENDING', paymentMethod: 'MOBILE_BANKING' });
     expect(all.body.data.payments[0].statusCode).toBeUndefined();
+  });
+
+  it("answers an administrator's GET /api/payments with payments at the top, where the member document's client reads them", async () => {
+    const { member, groupId } = await memberInGroup();
+    await pay(member.token, februaryFields(groupId));
+    // As the member document's client reads it (GET /payments → payments), signed in as an administrator.
+    const res = await api.get(`/api/payments?userId=${member.user.id}&type=INSTALMENT`, admin.token);
+    expect(res.status).toBe(200);
+    const payments = res.body.payments as { userId: string; month: number; year: number; amount: number; status: string }[];
+    expect(payments.map((p) => [p.userId, p.year, p.month, p.amount, p.status]).sort()).toEqual([
+      [member.user.id, 2026, 1, 5000, 'PAID'],
+      [member.user.id, 2026, 2, 5000, 'PENDING'],
+      [member.user.id, 2026, 3, 5000, 'PENDING'],
+    ]);
+    expect(res.body.data.payments).toEqual(res.body.payments);
   });
 
   it('reports equal the sums of their rows, counted in the database', async () => {

@@ -132,7 +132,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
         offset: (page - 1) * limit,
       });
       const pagination = paginationOf(page, limit, counted);
-      if (viewer.role === 'ADMIN') return { success: true as const, data: { payments, pagination } };
+      if (viewer.role === 'ADMIN') return { success: true as const, payments, data: { payments, pagination } };
       const mine = payments.map(asMemberListItem);
       return { success: true as const, payments: mine, data: { pagination } };
     },
