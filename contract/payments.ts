@@ -67,7 +67,7 @@ export const bankAccountSnapshot = z.object({
   accountType: z.string().nullable().optional(),
   iban: z.string().nullable().optional(),
   branchName: z.string().nullable().optional(),
-});
+}).meta({ id: 'BankAccountSnapshot' });
 export type BankAccountSnapshot = z.output<typeof bankAccountSnapshot>;
 
 /** A payment (plan request or instalment) as the API shows it (admin document §3 "Payment" and "Plan payment"), from toPayment in server/payments/payment-view.ts. */
@@ -106,7 +106,7 @@ export const paymentSchema = z.object({
   user: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable(), cnic: z.string().nullable() }),
   group: z.object({ id: z.string(), groupNumber: z.string(), plan: z.object({ name: z.string() }) }).nullable(),
   committee: z.object({ name: z.string() }),
-});
+}).meta({ id: 'Payment' });
 export type PaymentView = z.output<typeof paymentSchema>;
 
 /**
@@ -281,7 +281,9 @@ export type PaymentReportData = z.output<typeof paymentReportData>;
  */
 
 /** One payment, at the top and again in data: GET /api/payments/{id}, a receipt sent, a status changed (with its message). */
-export const paymentAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string().optional(), payment: paymentSchema, data: z.object({ payment: paymentSchema }) });
+export const paymentAnswer = z
+  .object({ success: z.literal(true), code: answerCode, message: z.string().optional(), payment: paymentSchema, data: z.object({ payment: paymentSchema }) })
+  .meta({ id: 'PaymentAnswer' });
 
 /**
  * A payment in a member's own list (GET /api/payments), as the member document names it (§3 "Member

@@ -185,7 +185,7 @@ export const plan = z.object({
   creator: z.object({ name: z.string() }).nullable(),
   groupCount: z.number(),
   currentMembers: z.number(),
-});
+}).meta({ id: 'Plan' });
 
 /** GET /api/committee-plans: one page of plans; admins may ask for inactive ones too. */
 export const planListAnswer = z.object({ success: z.literal(true), data: z.object({ plans: z.array(plan), pagination }) });
@@ -359,7 +359,7 @@ export const bankAccount = z.object({
   isDefault: z.boolean(),
   createdAt: z.string(),
   _count: z.object({ payments: z.number() }),
-});
+}).meta({ id: 'BankAccount' });
 
 /** An account as a member sees it: without the payment counts (not counted for them) and the bank's codes. */
 export const memberBankAccount = bankAccount.omit({ _count: true, swiftCode: true, branchCode: true });
