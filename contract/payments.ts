@@ -67,7 +67,7 @@ export const bankAccountSnapshot = z.object({
   accountType: z.string().nullable().optional(),
   iban: z.string().nullable().optional(),
   branchName: z.string().nullable().optional(),
-});
+}).meta({ id: 'BankAccountSnapshot' });
 export type BankAccountSnapshot = z.output<typeof bankAccountSnapshot>;
 
 /** A payment (plan request or instalment) as the API shows it (admin document §3 "Payment" and "Plan payment"), from toPayment in server/payments/payment-view.ts. */
@@ -106,7 +106,7 @@ export const paymentSchema = z.object({
   user: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable(), cnic: z.string().nullable() }),
   group: z.object({ id: z.string(), groupNumber: z.string(), plan: z.object({ name: z.string() }) }).nullable(),
   committee: z.object({ name: z.string() }),
-});
+}).meta({ id: 'Payment' });
 export type PaymentView = z.output<typeof paymentSchema>;
 
 /**
@@ -256,11 +256,17 @@ export const defaulter = z.object({
 });
 export type Defaulter = z.output<typeof defaulter>;
 
-/** The defaulters report: a page of defaulters, the longest overdue first; the totals are over every defaulter. */
+/**
+ * The defaulters report: a page of defaulters, the longest overdue first, and a page of their overdue
+ * instalments, the oldest due first; the totals are over the whole report.
+ */
 export const defaultersReport = z.object({
   defaulters: z.array(defaulter),
-  /** The same rows under the name the specification gives every report's rows (`data.payments`). */
-  payments: z.array(defaulter),
+  /**
+   * The overdue instalments, as payments: the specification's client reads every report's rows as
+   * `data.payments` with a payment's fields (id, month, year, amount, status, user, group…).
+   */
+  payments: z.array(paymentSchema),
   /** How many members are defaulters. */
   total: z.number().int(),
   totalAmount: z.number(),
@@ -279,7 +285,9 @@ export type PaymentReportData = z.output<typeof paymentReportData>;
  */
 
 /** One payment, at the top and again in data: GET /api/payments/{id}, a receipt sent, a status changed (with its message). */
-export const paymentAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string().optional(), payment: paymentSchema, data: z.object({ payment: paymentSchema }) });
+export const paymentAnswer = z
+  .object({ success: z.literal(true), code: answerCode, message: z.string().optional(), payment: paymentSchema, data: z.object({ payment: paymentSchema }) })
+  .meta({ id: 'PaymentAnswer' });
 
 /**
  * A payment in a member's own list (GET /api/payments), as the member document names it (§3 "Member
@@ -297,8 +305,11 @@ export const memberPaymentSchema = paymentSchema.extend({
 });
 export type MemberPaymentView = z.output<typeof memberPaymentSchema>;
 
-/** GET /api/payments for an administrator: data.payments (admin document), with the stored codes. */
-export const paymentListAnswer = z.object({ success: z.literal(true), data: z.object({ payments: z.array(paymentSchema), pagination }) });
+/**
+ * GET /api/payments for an administrator: data.payments (admin document), with the stored codes, and the
+ * same list at the top, where the member document's client reads `payments` (RULES §12).
+ */
+export const paymentListAnswer = z.object({ success: z.literal(true), payments: z.array(paymentSchema), data: z.object({ payments: z.array(paymentSchema), pagination }) });
 /** GET /api/payments for a member: payments (member document), and the page under data; one copy of the list. */
 export const memberPaymentListAnswer = z.object({
   success: z.literal(true),

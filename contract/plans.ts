@@ -37,12 +37,15 @@ export const planMessages = {
 } as const;
 
 /**
- * GET /api/committees/{id}: by default the committee and its groups with their member counts (what the
- * winner screens show); `include=members` adds every member with their group number (admins only).
+ * GET /api/committees/{id}: the committee and its groups with their member counts, and for an
+ * administrator every member with their group number, which the specification's winner screens read
+ * (admin document §3 "Committee"). `include=groups` narrows an administrator's answer to the groups
+ * (what the product's own winner screens show); `include=members` asks for the members explicitly, and
+ * is refused to a member (other members' names and emails are not theirs to read).
  */
-export const COMMITTEE_INCLUDES = ['members'] as const;
+export const COMMITTEE_INCLUDES = ['members', 'groups'] as const;
 export const committeeDetailsQuery = z.object({
-  include: firstValue(z.enum(COMMITTEE_INCLUDES, { error: 'include can only be members.' }).optional()),
+  include: firstValue(z.enum(COMMITTEE_INCLUDES, { error: 'include can only be members or groups.' }).optional()),
 });
 
 /** Accepts status words in any case (the admin client sends lowercase). */
@@ -182,7 +185,7 @@ export const plan = z.object({
   creator: z.object({ name: z.string() }).nullable(),
   groupCount: z.number(),
   currentMembers: z.number(),
-});
+}).meta({ id: 'Plan' });
 
 /** GET /api/committee-plans: one page of plans; admins may ask for inactive ones too. */
 export const planListAnswer = z.object({ success: z.literal(true), data: z.object({ plans: z.array(plan), pagination }) });
@@ -212,7 +215,7 @@ export const committeeGroup = z.object({ id: z.string(), groupNumber: z.string()
 
 /** A committee with its groups (GET /api/committees/{id}). */
 export const committeeDetails = committee.extend({
-  /** Only with include=members: a large committee's members would make the answer hundreds of kilobytes. */
+  /** An administrator's answer unless include=groups narrows it; never a member's. */
   members: z.array(committeeMember).optional(),
   groups: z.array(committeeGroup),
 });
@@ -308,10 +311,16 @@ export const groupStats = z.object({
   figures: instalmentFigures,
 });
 
-/** A group with its members, the first page of its instalments and its statistics. */
+/** How many of a group's instalments a page holds (the web's details dialog asks for the first page, then the next ones). */
+export const GROUP_PAYMENTS_PAGE = 50;
+
+/** A group with its members, its instalments and its statistics. */
 export const groupDetails = group.extend({
   members: z.array(groupMember),
-  /** The first page of the group's instalments; GET /api/admin/groups/{id}/payments gives the others. */
+  /**
+   * Every instalment of the group (up to 5,000) unless page or limit was asked for, then that page;
+   * GET /api/admin/groups/{id}/payments gives the others.
+   */
   payments: z.array(groupPayment),
   paymentsPagination: pagination,
   stats: groupStats,
@@ -350,7 +359,7 @@ export const bankAccount = z.object({
   isDefault: z.boolean(),
   createdAt: z.string(),
   _count: z.object({ payments: z.number() }),
-});
+}).meta({ id: 'BankAccount' });
 
 /** An account as a member sees it: without the payment counts (not counted for them) and the bank's codes. */
 export const memberBankAccount = bankAccount.omit({ _count: true, swiftCode: true, branchCode: true });

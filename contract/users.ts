@@ -104,7 +104,7 @@ export const adminUser = z.object({
     .nullable(),
   committeeStats: z.object({ totalCommittees: z.number(), activeCommittees: z.number() }),
   paymentStats: z.object({ totalAmount: z.number(), totalPayments: z.number() }),
-});
+}).meta({ id: 'AdminUser' });
 export type AdminUser = z.output<typeof adminUser>;
 
 /** How many users there are, and of them active, inactive and blocked (kept counters, not the page). */

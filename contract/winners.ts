@@ -102,7 +102,7 @@ export const winner = z.object({
   selectedAt: z.string(),
   paidAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
-});
+}).meta({ id: 'Winner' });
 
 /** POST /api/winners/select-specific (201), PUT /api/winners/{id}/status, DELETE /api/winners/{id}: the winner now. */
 export const winnerAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string(), winner, data: z.object({ winner }) });

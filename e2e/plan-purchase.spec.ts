@@ -225,5 +225,16 @@ test.describe('groups management', () => {
 
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await expect(dialog).toBeHidden();
+
+    // A group with members is not deleted, in the words of the server and the specification, on a
+    // desktop and on a phone.
+    for (const viewport of [{ width: 1440, height: 900 }, { width: 360, height: 740 }]) {
+      await admin.setViewportSize(viewport);
+      await group.getByRole('button', { name: 'Delete', exact: true }).click();
+      const refused = admin.getByRole('dialog', { name: 'Cannot Delete Group' });
+      await expect(refused.getByRole('alert')).toHaveText('This group has 1 members. Please remove all members before deleting.');
+      await refused.getByRole('button', { name: 'OK' }).click();
+      await expect(refused).toBeHidden();
+    }
   });
 });

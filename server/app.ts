@@ -15,8 +15,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -60,7 +58,7 @@ import { multipartLimits, registerReceiptUploads, type ReceiptUploadLimits } fro
 import { createAuthHooks } from './http/auth.ts';
 import { errorCodes, VALIDATION_FAILED_CODE } from './http/error-codes.ts';
 import { messageCatalogues } from './http/message-catalogues.ts';
-import { withNullInNullableEnums } from './http/openapi-document.ts';
+import { bearerSecurity, documentObject, documentRoute } from './http/openapi-document.ts';
 import { registerIdempotency, ReplayedAnswer } from './http/idempotency.ts';
 import { readWebApp, registerWebApp } from './web-app.ts';
 import { AppError, SERVER_ERROR_MESSAGE, unavailable, VALIDATION_FAILED_MESSAGE, type FieldErrors } from './http/errors.ts';
@@ -314,11 +312,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Umrah Committee API', version: '1.0.0', description: 'Interest-free savings committees that fund Umrah.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      // The paths are absolute (/api/…) on the server that serves this document.
+      servers: [{ url: '/', description: 'This server' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The session token from POST /api/auth/login' } } },
+      // Every route needs a session unless it says otherwise (http/openapi-document.ts).
+      security: bearerSecurity,
     },
-    transform: jsonSchemaTransform,
-    // Named schemas (contract/json.ts) become the document's components.
-    transformObject: (document) => withNullInNullableEnums(jsonSchemaTransformObject(document)),
+    transform: documentRoute,
+    // Named schemas (contract/json.ts, contract/answers.ts…) become the document's components.
+    transformObject: documentObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

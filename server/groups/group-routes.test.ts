@@ -513,7 +513,7 @@ describe('GET /api/admin/groups/:id/details', () => {
     expect((await api.get(`/api/admin/groups/${group.id}/details`, member.token)).status).toBe(403);
   });
 
-  it("carries the first 50 instalments; the others come a page at a time, in the same order, ties by id", async () => {
+  it("carries every instalment unless a page is asked for; then the others come a page at a time, in the same order, ties by id", async () => {
     // Five members, two of them with the same name, twelve months each: 60 instalments.
     const plan = await createPlan({ monthlyAmount: 1000, duration: 12, totalAmount: 12000 });
     const group = await createGroup(plan.id, { startDate: '2031-01-01' });
@@ -527,9 +527,19 @@ describe('GET /api/admin/groups/:id/details', () => {
     expect(rows).toHaveLength(60);
     const expected = rows.map((r) => r.id);
 
-    const details = (await api.get(`/api/admin/groups/${group.id}/details`, admin.token)).body.group;
+    // As the admin document's Group details dialog reads it (GET /admin/groups/{id}/details → group.payments, no page
+    // asked for): every instalment of the group.
+    const whole = (await api.get(`/api/admin/groups/${group.id}/details`, admin.token)).body.group;
+    expect(whole.payments.map((p: { id: string }) => p.id)).toEqual(expected);
+    expect(whole.payments[0]).toMatchObject({ month: 1, year: 2031, amount: 1000, status: 'PENDING', user: { name: expect.any(String) } });
+    expect(whole.paymentsPagination).toMatchObject({ page: 1, total: 60, pages: 1 });
+
+    // The first page when one is asked for (the product's own dialog).
+    const details = (await api.get(`/api/admin/groups/${group.id}/details?page=1&limit=50`, admin.token)).body.group;
     expect(details.payments.map((p: { id: string }) => p.id)).toEqual(expected.slice(0, 50));
     expect(details.paymentsPagination).toEqual({ page: 1, limit: 50, total: 60, pages: 2, exact: true });
+    expect((await api.get(`/api/admin/groups/${group.id}/details?page=2`, admin.token)).body.group.payments.map((p: { id: string }) => p.id)).toEqual(expected.slice(50));
+    expect((await api.get(`/api/admin/groups/${group.id}/details?limit=0`, admin.token)).status).toBe(400);
     const second = await api.get(`/api/admin/groups/${group.id}/payments?page=2`, admin.token);
     expect(second.status).toBe(200);
     expect(second.body.data.payments.map((p: { id: string }) => p.id)).toEqual(expected.slice(50));

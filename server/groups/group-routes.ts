@@ -3,14 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BusinessDay } from '../payments/figures.ts';
-import { firstValue, paginationOf, pagingQuery, pagingQueryOf, searchField } from '../../contract/paging.ts';
-import { groupAnswer, groupCreateBody, groupDetailsAnswer, groupListAnswer, groupPaymentsAnswer, groupUpdateBody, groupMessages, planGroupListAnswer, planMessages } from '../../contract/plans.ts';
+import { firstValue, paginationOf, pagingQuery, pagingQueryOf, searchField, wholeOrPage, wholeOrPagingQuery } from '../../contract/paging.ts';
+import { GROUP_PAYMENTS_PAGE, groupAnswer, groupCreateBody, groupDetailsAnswer, groupListAnswer, groupPaymentsAnswer, groupUpdateBody, groupMessages, planGroupListAnswer, planMessages } from '../../contract/plans.ts';
 import { notFound } from '../http/errors.ts';
 import { findPlan } from '../plans/plan-service.ts';
 import type { Database } from '../db/database.ts';
 import { actorOf, type AuthHooks } from '../http/auth.ts';
 import { idParam, responses } from '../http/schemas.ts';
-import { createGroup, deleteGroup, getGroupDetails, GROUP_PAYMENTS_PAGE, listGroupPayments, listGroups, updateGroup } from './group-service.ts';
+import { createGroup, deleteGroup, getGroupDetails, listGroupPayments, listGroups, updateGroup } from './group-service.ts';
 import { messageAnswer } from '../../contract/answers.ts';
 
 const listQuery = pagingQuery.extend({
@@ -68,13 +68,14 @@ export function registerGroupRoutes(app: FastifyInstance, deps: { db: Database; 
       ...admin,
       schema: {
         tags: ['groups'],
-        summary: 'A group with its members, payments and statistics',
+        summary: 'A group with its members, payments and statistics: every payment (up to 5,000), or the page asked for with page or limit',
         params: idParam,
+        querystring: wholeOrPagingQuery,
         response: responses({ 200: groupDetailsAnswer }),
       },
     },
     async (request) => {
-      const group = await getGroupDetails(deps.db, deps.today(), request.params.id);
+      const group = await getGroupDetails(deps.db, deps.today(), request.params.id, wholeOrPage(request.query, GROUP_PAYMENTS_PAGE));
       return { success: true as const, group };
     },
   );

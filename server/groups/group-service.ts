@@ -194,9 +194,6 @@ export async function deleteGroup(db: Database, day: BusinessDay, actor: Actor, 
   });
 }
 
-/** How many of a group's instalments the details carry; the rest come a page at a time (listGroupPayments). */
-export const GROUP_PAYMENTS_PAGE = 50;
-
 /**
  * A page of a group's instalments, month by month and by member's name. A group holds at most its members
  * times its months (a few thousand), so its count is exact and cheap; the index on the group serves both.
@@ -235,12 +232,15 @@ export async function listGroupPayments(db: Queryable, day: BusinessDay, groupId
   };
 }
 
-/** The admin's details dialog: members, the first page of payments, and figures (admin document §3 "Group stats"; RULES §6a). */
-export async function getGroupDetails(db: Queryable, day: BusinessDay, id: string) {
+/**
+ * The admin's details dialog: members, payments (the page asked for; every one for the specification's
+ * client, which asks for no page) and figures (admin document §3 "Group stats"; RULES §6a).
+ */
+export async function getGroupDetails(db: Queryable, day: BusinessDay, id: string, paymentsPage: { page: number; limit: number }) {
   const group = await findGroup(db, id, day);
   if (!group) throw notFound(groupMessages.notFound);
   const [year, month] = thisMonthParams(day);
-  const payments = await listGroupPayments(db, day, id, { page: 1, limit: GROUP_PAYMENTS_PAGE });
+  const payments = await listGroupPayments(db, day, id, paymentsPage);
   // The whole group and this month alone, and the members beside them, in one query: the members'
   // list is a subquery of its own, computed once (the grand total row is there even with no payment).
   type MemberJson = {

@@ -31,6 +31,15 @@ export type AuthHooks = {
   requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 };
 
+/** What each hook of createAuthHooks asks of a request, for the API document's `security`. */
+const sessionOfHook = new WeakMap<object, 'required' | 'optional'>();
+
+/** Whether a route's onRequest hooks need a session, take one when given, or neither (a public route). */
+export function sessionOfRoute(onRequest: unknown): 'required' | 'optional' | 'none' {
+  const kinds = [onRequest].flat().map((hook) => (hook && typeof hook === 'function' ? sessionOfHook.get(hook) : undefined));
+  return kinds.includes('required') ? 'required' : kinds.includes('optional') ? 'optional' : 'none';
+}
+
 /** Without a session lookup, every request reads its session from the database. */
 export function createAuthHooks(db: Database, sessions?: SessionLookup): AuthHooks {
   const findUser = sessions ? (token: string) => sessions.findUser(token) : (token: string) => findSessionUser(db, token);
@@ -41,7 +50,7 @@ export function createAuthHooks(db: Database, sessions?: SessionLookup): AuthHoo
     request.user = user;
     tagRequestWithUser(request, reply, user.id);
   };
-  return {
+  const hooks: AuthHooks = {
     optionalUser: async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.headers.authorization) await requireUser(request, reply);
     },
@@ -51,6 +60,10 @@ export function createAuthHooks(db: Database, sessions?: SessionLookup): AuthHoo
       if (request.user!.role !== 'ADMIN') throw forbidden(authMessages.adminRequired);
     },
   };
+  sessionOfHook.set(hooks.optionalUser, 'optional');
+  sessionOfHook.set(hooks.requireUser, 'required');
+  sessionOfHook.set(hooks.requireAdmin, 'required');
+  return hooks;
 }
 
 /** The signed-in user of a route guarded by requireUser or requireAdmin. */

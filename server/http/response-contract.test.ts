@@ -17,23 +17,32 @@ const NEVER_SUCCEEDS: Record<string, string> = {
 };
 type Operation = { responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> };
 
-/** The places in a schema that accept anything: `{}`, or an object open to undeclared fields. */
-function holes(schema: unknown, at: string): string[] {
-  if (Array.isArray(schema)) return schema.flatMap((s, i) => holes(s, `${at}[${i}]`));
+const components = (ctx.app.swagger() as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {};
+
+/** The places in a schema that accept anything: `{}`, or an object open to undeclared fields; named schemas (components) are read once. */
+function holes(schema: unknown, at: string, read = new Set<string>()): string[] {
+  if (Array.isArray(schema)) return schema.flatMap((s, i) => holes(s, `${at}[${i}]`, read));
   if (!schema || typeof schema !== 'object') return [];
+  const ref = (schema as Schema).$ref;
+  if (typeof ref === 'string') {
+    const name = ref.replace('#/components/schemas/', '');
+    if (read.has(name)) return [];
+    read.add(name);
+    return name in components ? holes(components[name], `${at}→${name}`, read) : [`${at} refers to ${ref}, which is not in the document`];
+  }
   const node = schema as Schema;
   const found: string[] = [];
   const meaningful = Object.keys(node).filter((k) => !['description', 'title', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$schema', 'id'].includes(k));
   if (meaningful.length === 0) found.push(`${at} accepts anything`);
-  if (node.type === 'object' && !node.properties && !node.additionalProperties && !node.patternProperties) found.push(`${at} is an object with no fields`);
+  if (node.type === 'object' && !node.properties && !node.additionalProperties && !node.patternProperties && !node.allOf) found.push(`${at} is an object with no fields`);
   if (node.additionalProperties === true || (node.type === 'object' && node.properties && node.additionalProperties === undefined)) {
     found.push(`${at} lets undeclared fields through`);
   }
   for (const [key, value] of Object.entries(node)) {
     if (key === 'properties' && value && typeof value === 'object') {
-      for (const [name, property] of Object.entries(value)) found.push(...holes(property, `${at}.${name}`));
+      for (const [name, property] of Object.entries(value)) found.push(...holes(property, `${at}.${name}`, read));
     } else if (['items', 'additionalProperties', 'anyOf', 'oneOf', 'allOf', 'prefixItems', 'not'].includes(key) && typeof value === 'object') {
-      found.push(...holes(value, `${at}.${key}`));
+      found.push(...holes(value, `${at}.${key}`, read));
     }
   }
   return found;

@@ -12,7 +12,7 @@ export const errorBody = z.object({
   email: z.string().optional(),
   /** A locked second step (429, decision 047): when a code is accepted again, ISO 8601; Retry-After says the same in seconds. */
   retryAt: z.string().optional(),
-});
+}).meta({ id: 'ErrorBody' });
 
 /** The success schemas of a route plus the one error body for every 4xx and 5xx answer. */
 export function responses<T extends Record<number, z.ZodType>>(success: T) {

@@ -233,8 +233,8 @@ describe('lists, summary and reports', () => {
     // January (settled) and February (sent); March, not yet sent, is on the schedule only.
     expect(mine.body.payments.map((p: { month: number }) => p.month).sort()).toEqual([1, 2]);
     const subs = await api.get(`/api/payments?type=SUBSCRIPTION&limit=all&userId=${a.member.user.id}`, admin.token);
-    // An admin reads data.payments (admin document), a member payments (member document): one copy each.
-    expect(subs.body.payments).toBeUndefined();
+    // A member's list is at the top (member document); an admin's under data (admin document) and at the top too.
+    expect(subs.body.payments).toEqual(subs.body.data.payments);
     expect(mine.body.data.payments).toBeUndefined();
     expect(mine.body.data.pagination).toMatchObject({ page: 1, total: 2 });
     expect(subs.body.data.payments).toHaveLength(1);
@@ -274,6 +274,21 @@ describe('lists, summary and reports', () => {
     expect(all.body.data.payments[0].statusCode).toBeUndefined();
   });
 
+  it("answers an administrator's GET /api/payments with payments at the top, where the member document's client reads them", async () => {
+    const { member, groupId } = await memberInGroup();
+    await pay(member.token, februaryFields(groupId));
+    // As the member document's client reads it (GET /payments → payments), signed in as an administrator.
+    const res = await api.get(`/api/payments?userId=${member.user.id}&type=INSTALMENT`, admin.token);
+    expect(res.status).toBe(200);
+    const payments = res.body.payments as { userId: string; month: number; year: number; amount: number; status: string }[];
+    expect(payments.map((p) => [p.userId, p.year, p.month, p.amount, p.status]).sort()).toEqual([
+      [member.user.id, 2026, 1, 5000, 'PAID'],
+      [member.user.id, 2026, 2, 5000, 'PENDING'],
+      [member.user.id, 2026, 3, 5000, 'PENDING'],
+    ]);
+    expect(res.body.data.payments).toEqual(res.body.payments);
+  });
+
   it('reports equal the sums of their rows, counted in the database', async () => {
     const { member, groupId, plan } = await memberInGroup();
     const id = (await pay(member.token, februaryFields(groupId))).json().payment.id;
@@ -298,8 +313,37 @@ describe('lists, summary and reports', () => {
     const defaulters = await api.get(`/api/payments/reports?reportType=defaulters&planId=${plan.id}`, admin.token);
     expect(defaulters.body.data.defaulters).toEqual([expect.objectContaining({ userId: member.user.id, overdueCount: 1, overdueAmount: 5000, oldestDueDate: '2026-03-01' })]);
     expect(defaulters.body.data.totalAmount).toBe(5000);
-    // Under the specification's name too.
-    expect(defaulters.body.data.payments).toEqual(defaulters.body.data.defaulters);
+  });
+
+  it("answers the specification's defaulters report with payments in data.payments, with a payment's fields", async () => {
+    const { member, groupId, plan } = await memberInGroup();
+    const id = (await pay(member.token, februaryFields(groupId))).json().payment.id;
+    await api.put(`/api/payments/${id}/status`, { status: 'paid' }, admin.token);
+
+    // As the admin document's Reports tab reads it: GET /payments/reports?reportType=defaulters → data.payments, each a
+    // Payment (id, month, year, amount, status, paymentMethod, receiptImage, paymentDate, createdAt, user{name,email},
+    // group{id, groupNumber, plan{name}}).
+    const report = await api.get(`/api/payments/reports?reportType=defaulters&planId=${plan.id}`, admin.token);
+    expect(report.status).toBe(200);
+    const march = (await scheduleOf(member.token, groupId)).find((p) => p.month === 3)!;
+    expect(report.body.data.payments).toEqual([
+      expect.objectContaining({
+        id: march.id,
+        month: 3,
+        year: 2026,
+        amount: 5000,
+        status: 'PENDING',
+        paymentMethod: expect.any(String),
+        receiptImage: null,
+        paymentDate: null,
+        createdAt: expect.any(String),
+        user: expect.objectContaining({ name: expect.any(String), email: member.email }),
+        group: { id: groupId, groupNumber: '1', plan: { name: plan.name } },
+      }),
+    ]);
+    // The member rows stay under their own key, and the report counts the payments it lists.
+    expect(report.body.data.defaulters).toEqual([expect.objectContaining({ userId: member.user.id, overdueCount: 1 })]);
+    expect(report.body.data.overdueCount).toBe(report.body.data.payments.length);
   });
 });
 

@@ -31,7 +31,7 @@ import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseFormFields } from '../http/form-fields.ts';
 import { idParam, responses } from '../http/schemas.ts';
-import { readReceiptForm } from '../receipts/receipt-upload.ts';
+import { readReceiptForm, receiptForm } from '../receipts/receipt-upload.ts';
 import { asMemberListItem, bulkChangeStatus, changePaymentStatus, getPayment, listPayments, memberPosition, paymentHistory, paymentsSummary, submitInstalment, type InstalmentDeps } from './instalment-service.ts';
 import { listMemberGroups } from './member-groups.ts';
 import { paymentReport } from './payment-reports.ts';
@@ -90,11 +90,10 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
     '/api/payments',
     {
       ...member,
+      config: { multipartForm: receiptForm(instalmentFields.extend({ committeeId: z.string().max(100).optional().describe('The group, under the name the specification\'s client may send instead of groupId') })) },
       schema: {
         tags: ['payments'],
-        summary: "Send the receipt of one month's instalment of one's own group",
-        description: 'multipart/form-data: groupId (or committeeId), amount, month, year, paymentMethod, bankAccountId, notes, and the file field `receipt`.',
-        consumes: ['multipart/form-data'],
+        summary: "Send the receipt of one month's instalment of one's own group (multipart/form-data)",
         response: responses({ 201: paymentAnswer }),
       },
     },
@@ -115,8 +114,10 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
         tags: ['payments'],
         summary: "Payments: a member's own (sent or decided); an admin's all, with filters (state in the words of RULES §6a, due months)",
         querystring: listQuery,
-        // The member's answer first: it is the one read most, and the serializer tries the shapes in order.
-        response: responses({ 200: z.union([memberPaymentListAnswer, paymentListAnswer]) }),
+        // The admin's answer first: the serializer takes the first shape an answer fits, and an admin's
+        // empty list (payments: [] at the top) would fit a member's, losing data.payments; a member's never
+        // fits the admin's (no data.payments).
+        response: responses({ 200: z.union([paymentListAnswer, memberPaymentListAnswer]) }),
       },
     },
     async (request) => {
@@ -132,7 +133,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps
         offset: (page - 1) * limit,
       });
       const pagination = paginationOf(page, limit, counted);
-      if (viewer.role === 'ADMIN') return { success: true as const, data: { payments, pagination } };
+      if (viewer.role === 'ADMIN') return { success: true as const, payments, data: { payments, pagination } };
       const mine = payments.map(asMemberListItem);
       return { success: true as const, payments: mine, data: { pagination } };
     },

@@ -15,7 +15,7 @@ import { paymentAnswer } from '../../contract/payments.ts';
 import { addUserToPlanAnswer, planPaymentListAnswer, planRequestMessages } from '../../contract/plan-requests.ts';
 import { idParam, responses } from '../http/schemas.ts';
 import { receiptMessages } from '../receipts/receipt-files.ts';
-import { readReceiptForm } from '../receipts/receipt-upload.ts';
+import { readReceiptForm, receiptForm } from '../receipts/receipt-upload.ts';
 import {
   addUserToPlan,
   approvePlanRequest,
@@ -39,11 +39,7 @@ const subscribeFields = z.object({
   description: z.string().trim().max(500).optional(),
 });
 
-const multipartDoc = (summary: string, fields: string) => ({
-  summary,
-  description: `multipart/form-data with the fields ${fields} and the file field \`receipt\` (JPG, PNG or PDF, at most 5 MB).`,
-  consumes: ['multipart/form-data'],
-});
+
 
 export function registerPlanPaymentRoutes(app: FastifyInstance, deps: PlanPaymentDeps & { auth: AuthHooks }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -52,7 +48,11 @@ export function registerPlanPaymentRoutes(app: FastifyInstance, deps: PlanPaymen
 
   api.post(
     '/api/payments/subscribe',
-    { ...member, schema: { tags: ['plan payments'], ...multipartDoc('Buy a plan: the first month by bank transfer, with its receipt', 'planId, amount, bankAccountId, description'), response: responses({ 201: paymentAnswer }) } },
+    {
+      ...member,
+      config: { multipartForm: receiptForm(subscribeFields) },
+      schema: { tags: ['plan payments'], summary: 'Buy a plan: the first month by bank transfer, with its receipt (multipart/form-data)', response: responses({ 201: paymentAnswer }) },
+    },
     async (request, reply) => {
       const { fields, receipt } = await readReceiptForm(request);
       const input = parseFormFields(subscribeFields, fields);
@@ -88,7 +88,11 @@ export function registerPlanPaymentRoutes(app: FastifyInstance, deps: PlanPaymen
 
   api.post(
     '/api/plan-payments/:id/upload-receipt',
-    { ...member, schema: { tags: ['plan payments'], ...multipartDoc('Upload the receipt of an open request', 'none'), params: idParam, response: responses({ 200: paymentAnswer }) } },
+    {
+      ...member,
+      config: { multipartForm: receiptForm() },
+      schema: { tags: ['plan payments'], summary: 'Upload the receipt of an open request (multipart/form-data)', params: idParam, response: responses({ 200: paymentAnswer }) },
+    },
     async (request) => {
       const { receipt } = await readReceiptForm(request);
       if (!receipt) throw badRequest(receiptMessages.required, { receipt: receiptMessages.required });

@@ -29,7 +29,7 @@ describe('/api/committees', () => {
     expect((await api.get('/api/committees')).status).toBe(401);
   });
 
-  it('shows a committee with its groups and their counts; members and their group numbers only to admins who ask for them', async () => {
+  it('shows a committee with its groups and their counts, and to admins its members with their group numbers unless include=groups narrows it', async () => {
     const id = await plan('Committee With Members');
     const member = await signUpMember(ctx, { name: 'Zainab' });
     const other = await signUpMember(ctx, { name: 'Hamza' });
@@ -39,33 +39,40 @@ describe('/api/committees', () => {
     await api.post(`/api/committee-plans/${id}/add-user`, { userId: member.user.id, groupId: b2.body.group.id }, admin.token);
     await api.post(`/api/committee-plans/${id}/add-user`, { userId: other.user.id, groupId: g10.body.group.id }, admin.token);
 
-    // By default: the committee and its groups with their counts, in group-number order; no member records.
+    const groups = [
+      { id: expect.any(String), groupNumber: '9', memberCount: 0, maxMembers: 5, isActive: false },
+      { id: g10.body.group.id, groupNumber: '10', memberCount: 1, maxMembers: 5, isActive: true },
+      { id: b2.body.group.id, groupNumber: 'B2', memberCount: 1, maxMembers: 10, isActive: true },
+    ];
+    const members = [
+      { id: expect.any(String), userId: other.user.id, groupId: g10.body.group.id, groupNumber: '10', memberNumber: 1, status: 'ACTIVE', joinedAt: expect.any(String), user: { name: 'Hamza', email: other.email } },
+      { id: expect.any(String), userId: member.user.id, groupId: b2.body.group.id, groupNumber: 'B2', memberNumber: 1, status: 'ACTIVE', joinedAt: expect.any(String), user: { name: 'Zainab', email: member.email } },
+    ];
+    // By default, to an admin: the committee, its groups with their counts in group-number order, and
+    // every member with their group number, in group and member order.
     const asAdmin = await api.get(`/api/committees/${id}`, admin.token);
     expect(asAdmin.status).toBe(200);
     // Sent once, under data, where the admin document reads it.
     expect(asAdmin.body).not.toHaveProperty('committee');
-    for (const committee of [asAdmin.body.data.committee]) {
-      expect(committee).toMatchObject({ id, name: 'Committee With Members', currentMembers: 2, maxMembers: 20, monthlyAmount: 2000, status: 'ACTIVE', groupCount: 3 });
-      expect(committee).not.toHaveProperty('members');
-      expect(committee.groups).toEqual([
-        { id: expect.any(String), groupNumber: '9', memberCount: 0, maxMembers: 5, isActive: false },
-        { id: g10.body.group.id, groupNumber: '10', memberCount: 1, maxMembers: 5, isActive: true },
-        { id: b2.body.group.id, groupNumber: 'B2', memberCount: 1, maxMembers: 10, isActive: true },
-      ]);
-    }
+    expect(asAdmin.body.data.committee).toMatchObject({ id, name: 'Committee With Members', currentMembers: 2, maxMembers: 20, monthlyAmount: 2000, status: 'ACTIVE', groupCount: 3 });
+    expect(asAdmin.body.data.committee.groups).toEqual(groups);
+    expect(asAdmin.body.data.committee.members).toEqual(members);
 
-    // On demand: every member with their group number, in group and member order.
+    // Asked for explicitly: the same.
     const withMembers = await api.get(`/api/committees/${id}?include=members`, admin.token);
     expect(withMembers.status).toBe(200);
-    expect(withMembers.body.data.committee.groups).toEqual(asAdmin.body.data.committee.groups);
-    expect(withMembers.body.data.committee.members).toEqual([
-      { id: expect.any(String), userId: other.user.id, groupId: g10.body.group.id, groupNumber: '10', memberNumber: 1, status: 'ACTIVE', joinedAt: expect.any(String), user: { name: 'Hamza', email: other.email } },
-      { id: expect.any(String), userId: member.user.id, groupId: b2.body.group.id, groupNumber: 'B2', memberNumber: 1, status: 'ACTIVE', joinedAt: expect.any(String), user: { name: 'Zainab', email: member.email } },
-    ]);
+    expect(withMembers.body.data.committee).toEqual(asAdmin.body.data.committee);
+
+    // Narrowed to the groups: no member records.
+    const groupsOnly = await api.get(`/api/committees/${id}?include=groups`, admin.token);
+    expect(groupsOnly.status).toBe(200);
+    expect(groupsOnly.body.data.committee).not.toHaveProperty('members');
+    expect(groupsOnly.body.data.committee.groups).toEqual(groups);
 
     const asMember = await api.get(`/api/committees/${id}`, member.token);
     expect(asMember.status).toBe(200);
     expect(asMember.body.data.committee).not.toHaveProperty('members');
+    expect((await api.get(`/api/committees/${id}?include=groups`, member.token)).body.data.committee).not.toHaveProperty('members');
     expect(asMember.body.data.committee.groups.map((g: { groupNumber: string }) => g.groupNumber)).toEqual(['9', '10', 'B2']);
     // Other members' names and emails are not a member's to read.
     const memberAsks = await api.get(`/api/committees/${id}?include=members`, member.token);
@@ -86,12 +93,25 @@ describe('/api/committees', () => {
     expect(mine.body.data.committees).toEqual([expect.objectContaining({ id, groupNumber: 'B2', memberNumber: 1, memberStatus: 'ACTIVE' })]);
   });
 
+  it("answers the specification's Winner Selection tab, which derives a committee's groups from its members' group numbers", async () => {
+    const id = await plan('Committee Old Client');
+    const first = await api.post('/api/admin/groups/create', { planId: id, groupName: 'First', groupNumber: 'A1', maxMembers: 5, startDate: '2026-12-01' }, admin.token);
+    const joined = [await signUpMember(ctx), await signUpMember(ctx)];
+    for (const member of joined) await api.post(`/api/committee-plans/${id}/add-user`, { userId: member.user.id, groupId: first.body.group.id }, admin.token);
+
+    // As the admin document's client reads it: GET /committees/{id} → data.committee with members, each with groupNumber.
+    const { data } = (await api.get(`/api/committees/${id}`, admin.token)).body as { data: { committee: { members: { groupNumber: string }[] } } };
+    const derived = new Map<string, number>();
+    for (const member of data.committee.members) derived.set(member.groupNumber, (derived.get(member.groupNumber) ?? 0) + 1);
+    expect([...derived]).toEqual([['A1', 2]]);
+  });
+
   it('refuses an unknown include with 400 and its field, and answers 401 without a session', async () => {
     const id = await plan('Committee Refusals');
     const bad = await api.get(`/api/committees/${id}?include=payments`, admin.token);
     expect(bad.status).toBe(400);
     expect(bad.body.success).toBe(false);
-    expect(bad.body.errors).toEqual({ include: 'include can only be members.' });
+    expect(bad.body.errors).toEqual({ include: 'include can only be members or groups.' });
     expect((await api.get(`/api/committees/${id}`)).status).toBe(401);
     expect((await api.get(`/api/committees/${id}?include=members`)).status).toBe(401);
   });

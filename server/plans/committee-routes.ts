@@ -110,7 +110,7 @@ export function registerCommitteeRoutes(app: FastifyInstance, deps: PlanPaymentD
       onRequest: deps.auth.requireUser,
       schema: {
         tags: ['committees'],
-        summary: 'One committee with its groups and their member counts; include=members adds every member and their group number (admins only)',
+        summary: "One committee with its groups and their member counts, and for an admin every member with their group number (include=groups leaves the members out)",
         params: idParam,
         querystring: committeeDetailsQuery,
         response: responses({ 200: committeeDetailsAnswer }),
@@ -118,9 +118,10 @@ export function registerCommitteeRoutes(app: FastifyInstance, deps: PlanPaymentD
     },
     async (request) => {
       const isAdmin = currentUser(request).role === 'ADMIN';
-      const withMembers = request.query.include === 'members';
+      const { include } = request.query;
       // Other members' names and emails are for administrators (the winner screens), not for members.
-      if (withMembers && !isAdmin) throw forbidden(authMessages.adminRequired);
+      if (include === 'members' && !isAdmin) throw forbidden(authMessages.adminRequired);
+      const withMembers = isAdmin && include !== 'groups';
       const plan = await getVisiblePlan(db, request.params.id, isAdmin, 'committee');
       const groups = await committeeGroups(db, plan.id);
       const committee = { ...toCommittee(plan), groups, ...(withMembers ? { members: await committeeMembers(db, plan.id) } : {}) };

@@ -16,6 +16,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import '@fastify/multipart';
+import { z } from 'zod';
 import { withoutMetadata } from './receipt-images.ts';
 import { AppError, unavailable } from '../http/errors.ts';
 import { logSecurityEvent } from '../http/security-log.ts';
@@ -156,6 +157,14 @@ async function readFilePart(part: MultipartFile, watch: UploadWatch, checkSignat
     }
   }
   return Buffer.concat(chunks, size);
+}
+
+/**
+ * A receipt form as the API document shows it (route config `multipartForm`): its text fields, checked
+ * in the handler with parseFormFields, and the file field `receipt`.
+ */
+export function receiptForm(fields: z.ZodObject = z.object({})) {
+  return fields.extend({ receipt: z.string().meta({ format: 'binary', description: 'The receipt: a JPG, PNG or PDF file, at most 5 MB' }) });
 }
 
 export async function readReceiptForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; receipt?: UploadedReceipt }> {

@@ -245,6 +245,30 @@ describe('monthly payouts', () => {
     expect(note.rows[0].n).toBe(1);
   });
 
+  it("answers the specification's Commission Payments tab the whole month when it asks for no page, so that what it shows is what the batch pays", async () => {
+    // Past the 50 rows of a page: a chain of three referrers above 17 payers earns 51 commissions.
+    const referrers = await chain(['Wajid', 'Xenia', 'Yasir']);
+    const p = await plan(1000);
+    for (let i = 0; i < 17; i++) await buyAndApprove(await signUpMember(ctx, { referralCode: referrers[2].user.referralCode }), p);
+
+    // As the admin document's client reads it: GET /admin/commission-payments/pending?month&year → data.commissionPayments.
+    const shown = (await api.get(`/api/admin/commission-payments/pending?month=${today.month}&year=${today.year}`, admin.token)).body.data as {
+      commissionPayments: { commissionAmount: number }[];
+      totalPayments: number;
+    };
+    expect(shown.commissionPayments.length).toBeGreaterThanOrEqual(51);
+    expect(shown.commissionPayments).toHaveLength(shown.totalPayments);
+    const shownTotal = shown.commissionPayments.reduce((sum, c) => sum + Math.round(c.commissionAmount * 100), 0) / 100;
+    // A page is still a page when asked for.
+    const paged = await api.get(`/api/admin/commission-payments/pending?month=${today.month}&year=${today.year}&page=2`, admin.token);
+    expect(paged.body.data.commissionPayments).toHaveLength(Math.min(50, shown.totalPayments - 50));
+    expect(paged.body.data.pagination).toMatchObject({ page: 2, limit: 50, total: shown.totalPayments });
+
+    const pay = await api.post('/api/admin/commission-payments/bulk-pay', { month: today.month, year: today.year, paymentMethod: 'BANK_TRANSFER' }, admin.token);
+    expect(pay.status).toBe(201);
+    expect([pay.body.data.totalPayments, pay.body.data.totalAmount]).toEqual([shown.commissionPayments.length, shownTotal]);
+  });
+
   it('is for admins only', async () => {
     const member = await signUpMember(ctx);
     expect((await api.get('/api/admin/commission-payments/pending', member.token)).status).toBe(403);

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatPkr } from '../../contract/money.ts';
-import { firstValue, paginationOf, pagingQuery, pagingQueryOf } from '../../contract/paging.ts';
+import { firstValue, paginationOf, pagingQuery, wholeOrPage, wholeOrPagingQuery } from '../../contract/paging.ts';
 import { caseInsensitiveEnum } from '../../contract/plans.ts';
 import {
   bulkPayAnswer,
@@ -45,6 +45,9 @@ import {
 import { emptyTree, leaderboard, listReferrals, referralReport, referralReportCsv, referralStats, referralTree } from './referral-service.ts';
 
 const dateField = firstValue(z.iso.date().optional());
+
+/** A page of pending commissions when a page is asked for without its size. */
+const PENDING_COMMISSIONS_PAGE = 50;
 
 export function registerReferralRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -183,8 +186,10 @@ export function registerReferralRoutes(app: FastifyInstance, deps: { db: Databas
       schema: {
         tags: ['commissions'],
         summary: 'Unpaid commissions accrued in a month (Asia/Karachi); the current month by default',
-        // A page of 50 by default: a month can hold thousands (the batch pays them all, whatever the page).
-        querystring: pagingQueryOf(50).extend({
+        // Whole when no page is asked for (the specification's client shows the month and pays it in one
+        // batch: what it shows is what the batch pays), up to ALL_LIMIT rows; the count and the total are
+        // always the whole month's. A page when page or limit is asked for (50 a page by default).
+        querystring: wholeOrPagingQuery.extend({
           month: firstValue(z.coerce.number().int().min(1).max(12).optional()),
           year: firstValue(z.coerce.number().int().min(2020).max(2030).optional()),
         }),
@@ -194,7 +199,7 @@ export function registerReferralRoutes(app: FastifyInstance, deps: { db: Databas
     async (request) => {
       const today = karachiToday();
       const period = { month: request.query.month ?? today.month, year: request.query.year ?? today.year };
-      const { page, limit } = request.query;
+      const { page, limit } = wholeOrPage(request.query, PENDING_COMMISSIONS_PAGE);
       const result = await pendingCommissions(deps.db, period, { limit, offset: (page - 1) * limit });
       return { success: true as const, ...period, data: { ...period, ...result, pagination: paginationOf(page, limit, result.totalPayments) } };
     },

@@ -159,11 +159,18 @@ const leakPatterns: [RegExp, string][] = [
 
 const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
 
-/** OpenAPI 3.0's `nullable` beside alternatives (no `type`), as JSON Schema says it: null is one more alternative. */
+/**
+ * OpenAPI 3.0's `nullable` beside alternatives (no `type`) or beside a named schema (`allOf: [{ $ref }]`),
+ * as JSON Schema says it: null is one more alternative.
+ */
 function nullableAlternatives(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(nullableAlternatives);
   if (!node || typeof node !== 'object') return node;
   const { nullable, ...rest } = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, nullableAlternatives(value)])) as Record<string, unknown>;
+  if (nullable === true && Array.isArray(rest.allOf)) {
+    const { type: _type, ...named } = rest;
+    return { anyOf: [named, { type: 'null' }] };
+  }
   if (nullable !== true || 'type' in rest || !Array.isArray(rest.anyOf)) return nullable === undefined ? rest : { ...rest, nullable };
   return { ...rest, anyOf: [...rest.anyOf, { type: 'null' }] };
 }

@@ -48,7 +48,7 @@ export type Operation = {
   pathParams: OpenApiParameter[];
   queryParams: OpenApiParameter[];
   jsonBody?: JsonSchema;
-  /** The route reads multipart/form-data itself (a receipt upload); the document only says so in prose. */
+  /** The route reads multipart/form-data itself (a receipt upload): its request body in the document. */
   multipart: boolean;
   responses: Record<string, OpenApiResponse>;
 };
@@ -69,7 +69,7 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         pathParams: (op.parameters ?? []).filter((p) => p.in === 'path'),
         queryParams: (op.parameters ?? []).filter((p) => p.in === 'query'),
         jsonBody: op.requestBody?.content?.['application/json']?.schema,
-        multipart: `${op.description ?? ''}`.includes('multipart/form-data'),
+        multipart: op.requestBody?.content?.['multipart/form-data'] !== undefined,
         responses: op.responses ?? {},
       });
     }

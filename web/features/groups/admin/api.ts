@@ -1,6 +1,7 @@
 /** Calls of the admin's groups screens and a group's arrears grid (admin document §7), with their answer shapes (contract/plans.ts, contract/payments.ts). */
 import type { z } from 'zod';
 import type { groupArrearsAnswer, groupLedgerAnswer } from '../../../../contract/payments.ts';
+import { GROUP_PAYMENTS_PAGE } from '../../../../contract/plans.ts';
 import type { group, groupAnswer, GroupCreateBody, groupDetails, groupDetailsAnswer, groupListAnswer, groupMember, planGroupListAnswer, groupPayment, groupPaymentsAnswer, groupStats, GroupUpdateBody } from '../../../../contract/plans.ts';
 import type { messageAnswer } from '../../../../contract/answers.ts';
 import type { memberMovedAnswer, memberRemovedAnswer } from '../../../../contract/corrections.ts';
@@ -62,8 +63,11 @@ export const groupApi = {
       .then((r) => r.groups),
   listPlanGroups: (planId: string, signal?: AbortSignal) =>
     api.get<z.output<typeof planGroupListAnswer>>(`/admin/groups/plan/${encodeURIComponent(planId)}`, undefined, { signal }).then((r) => r.data.groups),
+  /** The details with the first page of instalments: a group of many members and months is read a page at a time. */
   groupDetails: (id: string, signal?: AbortSignal) =>
-    api.get<z.output<typeof groupDetailsAnswer>>(`/admin/groups/${encodeURIComponent(id)}/details`, undefined, { signal }).then((r) => r.group),
+    api
+      .get<z.output<typeof groupDetailsAnswer>>(`/admin/groups/${encodeURIComponent(id)}/details`, { page: 1, limit: GROUP_PAYMENTS_PAGE }, { signal })
+      .then((r) => r.group),
   /** One page of a group's instalments, in the order the details' first page began. */
   groupPayments: (id: string, page: number, signal?: AbortSignal) =>
     api

@@ -44,7 +44,7 @@ describe('Groups Management on /admin', () => {
     const card = await screen.findByRole('article', { name: 'Umrah Economy - Group 1' });
     await user.click(within(card).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cannot Delete Group' });
-    expect(within(dialog).getByText('This group has 3 members, so it cannot be deleted. Deactivate it instead to stop new members joining.')).toBeTruthy();
+    expect(within(dialog).getByText('This group has 3 members. Please remove all members before deleting.')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
   });
@@ -83,7 +83,7 @@ describe('Groups Management on /admin', () => {
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
   });
 
-  it('says a refusal for members who joined since the list was read in its own words', async () => {
+  it("says a refusal for members who joined since the list was read in the server's and the specification's words", async () => {
     const user = userEvent.setup();
     fakeApi(
       listGroups([makeGroup()]),
@@ -97,7 +97,7 @@ describe('Groups Management on /admin', () => {
     await user.click(within(card).getByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete Group' })).getByRole('button', { name: 'Delete' }));
     const refused = await screen.findByRole('dialog', { name: 'Cannot Delete Group' });
-    expect(within(refused).getByRole('alert').textContent).toBe('This group has 2 members, so it cannot be deleted. Deactivate it instead to stop new members joining.');
+    expect(within(refused).getByRole('alert').textContent).toBe('This group has 2 members. Please remove all members before deleting.');
   });
 
   it("fills the group form from the plan and computes the end date from the plan's duration", async () => {

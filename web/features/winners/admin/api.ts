@@ -128,11 +128,11 @@ export async function fetchCommittees(signal?: AbortSignal): Promise<Committee[]
 }
 
 /**
- * The committee and its groups with their member counts. Its members are not asked for (include=members):
- * the selection reads one group's eligible members when a group is chosen.
+ * The committee and its groups with their member counts. Its members are left out (include=groups): the
+ * selection reads one group's eligible members when a group is chosen.
  */
 export async function fetchCommittee(id: string, signal?: AbortSignal): Promise<CommitteeDetails> {
-  const body = await api.get<z.output<typeof committeeDetailsAnswer>>(`/committees/${path(id)}`, undefined, { signal });
+  const body = await api.get<z.output<typeof committeeDetailsAnswer>>(`/committees/${path(id)}`, { include: 'groups' }, { signal });
   const committee = body?.data?.committee;
   if (!committee) throw new Error('Missing committee');
   return { ...committee, groups: committee.groups ?? [] };
