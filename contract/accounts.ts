@@ -245,8 +245,11 @@ export const loginAnswer = z.object({
 /**
  * What a refused sign-in adds to the error body: twoFactorRequired comes only after a right password,
  * when a code is missing or wrong.
+ *
+ * A blocked or deactivated account's refusal (403, codes auth.blocked and auth.inactive) carries the
+ * reason the administrator gave, when they gave one (decision 049).
  */
-export const loginRefusal = z.object({ twoFactorRequired: z.literal(true).optional() });
+export const loginRefusal = z.object({ twoFactorRequired: z.literal(true).optional(), reason: z.string().optional() });
 
 /** GET /api/auth/two-factor, and POST …/enable and …/disable (with their message): the status now. */
 export const twoFactorStatusAnswer = z.object({

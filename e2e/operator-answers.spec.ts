@@ -1,0 +1,82 @@
+/**
+ * Every screen of the operator's answers its question, tried as a person would at a phone's and a
+ * desktop's width: a deactivation asks for confirmation and a reason, and the member who then tries
+ * to sign in is told why. Plans, groups and members are seeded by the admin through the API.
+ */
+import { expect, test } from '@playwright/test';
+import { createPlan, adminApi, isoDate, firstOf } from './support/owed.ts';
+import { karachiPeriod } from './support/instalments.ts';
+import { newPlan, openAdminPage, signInAsAdmin } from './support/plans.ts';
+import { openAdminUsers, searchUsers } from './support/users.ts';
+import { refusedSignIn, userAction, verifiedMember, widths } from './support/operator.ts';
+
+for (const width of widths) {
+  test.describe(`at ${width.name} width`, () => {
+    test.use({ viewport: width.viewport });
+
+    test('deactivating a user asks for a reason, and a deactivated or blocked member is told why at sign-in', async ({ page, browser }) => {
+      const admin = await adminApi(page.request);
+      const member = await verifiedMember(page, admin, `deact-${width.name}`);
+      const blocked = await verifiedMember(page, admin, `blockd-${width.name}`);
+      await admin.put(`/api/admin/users/${blocked.id}/block`, { isBlocked: true, reason: 'Sent the same receipt twice' });
+
+      await page.goto('/login');
+      await signInAsAdmin(page);
+      await openAdminUsers(page);
+      await searchUsers(page, member.email);
+      await userAction(page, member, 'Deactivate');
+      const dialog = page.getByRole('dialog', { name: 'Deactivate User' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByText(`${member.name} (${member.email}) will be signed out at once`)).toBeVisible();
+      // Nothing happens without a reason.
+      await dialog.getByRole('button', { name: 'Deactivate User' }).click();
+      await expect(dialog.getByText('Please give a reason.')).toBeVisible();
+      await expect(dialog.getByLabel('Reason')).toHaveAttribute('aria-invalid', 'true');
+      await dialog.getByLabel('Reason').fill('Moved abroad, asked to close the account');
+      await expect(dialog.getByText('They read it when they try to sign in. Kept in the audit log.')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Deactivate User' }).click();
+      await expect(page.getByText('User deactivated successfully').first()).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText('Reason: Moved abroad, asked to close the account')).toBeVisible();
+
+      const inactive = await refusedSignIn(browser, width.viewport, member);
+      try {
+        await expect(inactive.alert).toContainText('Your account is inactive. Please contact support.');
+        await expect(inactive.alert).toContainText('Reason given: Moved abroad, asked to close the account');
+      } finally {
+        await inactive.close();
+      }
+      const refused = await refusedSignIn(browser, width.viewport, blocked);
+      try {
+        await expect(refused.alert).toContainText('Your account has been blocked. Please contact support.');
+        await expect(refused.alert).toContainText('Reason given: Sent the same receipt twice');
+      } finally {
+        await refused.close();
+      }
+    });
+
+    test('deactivating a group asks for confirmation and a reason', async ({ page }) => {
+      const admin = await adminApi(page.request);
+      const plan = newPlan(`grpoff-${width.name}`);
+      const planId = await createPlan(admin, plan);
+      await admin.post('/api/admin/groups/create', { planId, groupName: `${plan.name} - Group A1`, groupNumber: 'A1', maxMembers: plan.maxMembers, startDate: isoDate(firstOf(karachiPeriod(0))), isActive: true });
+
+      await page.goto('/login');
+      await signInAsAdmin(page);
+      await openAdminPage(page, 'Dashboard', /\/admin$/);
+      const groups = page.getByRole('region', { name: 'Groups Management' });
+      await groups.getByRole('searchbox', { name: 'Search groups' }).fill(plan.name);
+      const card = groups.getByRole('article', { name: `${plan.name} - Group A1`, exact: true });
+      await card.getByRole('button', { name: 'Deactivate', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Deactivate Group' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByText(`${plan.name} - Group A1 will take no new members until activated again.`)).toBeVisible();
+      await dialog.getByRole('button', { name: 'Deactivate Group' }).click();
+      await expect(dialog.getByText('Please give a reason.')).toBeVisible();
+      await dialog.getByLabel('Reason').fill('Paused until the plan is repriced');
+      await dialog.getByRole('button', { name: 'Deactivate Group' }).click();
+      await expect(page.getByText('Group deactivated successfully').first()).toBeVisible();
+      await expect(card.getByRole('button', { name: 'Activate', exact: true })).toBeVisible();
+    });
+  });
+}
