@@ -1,7 +1,7 @@
 /**
  * Every screen of the operator's answers its question, tried as a person would at a phone's and a
  * desktop's width: a deactivation asks for confirmation and a reason, and the member who then tries
- * to sign in is told why. Plans, groups and members are seeded by the admin through the API.
+ * to sign in is told why; a month that has its winner cannot be drawn again, and says so. Plans, groups and members are seeded by the admin through the API.
  */
 import { expect, test } from '@playwright/test';
 import { createPlan, adminApi, isoDate, firstOf } from './support/owed.ts';
@@ -9,6 +9,7 @@ import { karachiPeriod } from './support/instalments.ts';
 import { newPlan, openAdminPage, signInAsAdmin } from './support/plans.ts';
 import { openAdminUsers, searchUsers } from './support/users.ts';
 import { refusedSignIn, userAction, verifiedMember, widths } from './support/operator.ts';
+import { chooseOptionStartingWith, fairDraw, openAdminWinners, openWinnersTab, selectionForm } from './support/winners.ts';
 
 for (const width of widths) {
   test.describe(`at ${width.name} width`, () => {
@@ -77,6 +78,46 @@ for (const width of widths) {
       await dialog.getByRole('button', { name: 'Deactivate Group' }).click();
       await expect(page.getByText('Group deactivated successfully').first()).toBeVisible();
       await expect(card.getByRole('button', { name: 'Activate', exact: true })).toBeVisible();
+    });
+
+    test('the draw buttons are disabled once the month has a winner, and say why', async ({ page }) => {
+      const admin = await adminApi(page.request);
+      const plan = newPlan(`won-${width.name}`);
+      const planId = await createPlan(admin, plan);
+      const period = karachiPeriod(0);
+      const group = await admin.post<{ data: { group: { id: string } } }>('/api/admin/groups/create', {
+        planId, groupName: `${plan.name} - Group A1`, groupNumber: 'A1', maxMembers: plan.maxMembers, startDate: isoDate(firstOf(period)), isActive: true,
+      });
+      const winner = await verifiedMember(page, admin, `winner-${width.name}`);
+      const other = await verifiedMember(page, admin, `other-${width.name}`);
+      for (const member of [winner, other]) await admin.post(`/api/committee-plans/${planId}/add-user`, { userId: member.id, groupId: group.data.group.id });
+      await admin.post('/api/winners/select-specific', { committeeId: planId, groupNumber: 'A1', month: period.month, year: period.year, userId: winner.id, reason: 'Chosen at the meeting' });
+
+      await page.goto('/login');
+      await signInAsAdmin(page);
+      await openAdminWinners(page);
+      await openWinnersTab(page, 'Winner Selection');
+      const fields = selectionForm(page);
+      await expect(fields.committee).toBeEnabled();
+      await chooseOptionStartingWith(fields.committee, `${plan.name} (`);
+      await expect(fields.group).toBeEnabled();
+      await chooseOptionStartingWith(fields.group, 'Group A1 (');
+      await fields.month.selectOption({ label: period.monthName });
+      await fields.year.fill(String(period.year));
+
+      const draw = fairDraw(page);
+      const why = `${winner.name} has already won ${period.label} for group A1, so this month is not drawn again. To draw it again, cancel that winner in Winner Management first.`;
+      await expect(draw.area.getByText(why)).toBeVisible();
+      await expect(draw.commit).toBeDisabled();
+      await expect(draw.draw).toBeDisabled();
+      await expect(draw.commit).toHaveAccessibleDescription(why);
+      await expect(draw.draw).toHaveAccessibleDescription(why);
+
+      // Another month of the same group can still be drawn.
+      await fields.month.selectOption({ label: karachiPeriod(1).monthName });
+      await fields.year.fill(String(karachiPeriod(1).year));
+      await expect(draw.area.getByText(why)).toBeHidden();
+      await expect(draw.commit).toBeEnabled();
     });
   });
 }
