@@ -1,15 +1,39 @@
 /**
  * Every screen of the operator's answers its question, tried as a person would at a phone's and a
  * desktop's width: a deactivation asks for confirmation and a reason, and the member who then tries
- * to sign in is told why; a month that has its winner cannot be drawn again, and says so. Plans, groups and members are seeded by the admin through the API.
+ * to sign in is told why; a month that has its winner cannot be drawn again, and says so; the overview
+ * counts only groups with members as waiting for a winner, and a move is not a join. Plans, groups and members are seeded by the admin through the API.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createPlan, adminApi, isoDate, firstOf } from './support/owed.ts';
 import { karachiPeriod } from './support/instalments.ts';
 import { newPlan, openAdminPage, signInAsAdmin } from './support/plans.ts';
 import { openAdminUsers, searchUsers } from './support/users.ts';
 import { refusedSignIn, userAction, verifiedMember, widths } from './support/operator.ts';
 import { chooseOptionStartingWith, fairDraw, openAdminWinners, openWinnersTab, selectionForm } from './support/winners.ts';
+
+/** The overview's 'N groups have no winner for this month yet' (0 when the alert is not shown). */
+async function groupsWithoutWinner(page: Page): Promise<number> {
+  await expect(page.getByRole('heading', { name: 'System Overview' })).toBeVisible();
+  const alert = page.getByText(/^\d+ groups? (has|have) no winner for this month yet$/);
+  if ((await alert.count()) === 0) return 0;
+  return Number(/^\d+/.exec((await alert.textContent()) ?? '')?.[0]);
+}
+
+/** The joins chart's figure for a month, read from its table; opening the table offers the chart back. */
+async function joinsIn(page: Page, monthLabel: string): Promise<number> {
+  const chart = page.getByRole('region', { name: 'Members joining per month' });
+  await chart.getByRole('button', { name: 'Show as table', exact: true }).click();
+  const back = chart.getByRole('button', { name: 'Show as chart', exact: true });
+  await expect(back).toBeVisible();
+  await expect(chart.getByRole('button', { name: 'Show as table', exact: true })).toHaveCount(0);
+  const row = chart.getByRole('table').getByRole('row', { name: new RegExp(`^${monthLabel} `) });
+  const joined = Number(await row.getByRole('cell').last().textContent());
+  await back.click();
+  await expect(chart.getByRole('table')).toHaveCount(0);
+  await expect(chart.getByRole('button', { name: 'Show as table', exact: true })).toBeVisible();
+  return joined;
+}
 
 for (const width of widths) {
   test.describe(`at ${width.name} width`, () => {
@@ -118,6 +142,30 @@ for (const width of widths) {
       await fields.year.fill(String(karachiPeriod(1).year));
       await expect(draw.area.getByText(why)).toBeHidden();
       await expect(draw.commit).toBeEnabled();
+    });
+
+    test('the overview counts only groups with members as waiting for a winner, a move is not a join, and the table offers the chart back', async ({ page }) => {
+      const admin = await adminApi(page.request);
+      const period = karachiPeriod(0);
+      await page.goto('/login');
+      await signInAsAdmin(page);
+      const waitingBefore = await groupsWithoutWinner(page);
+      const joinsBefore = await joinsIn(page, period.label);
+
+      // Two groups running this month; a member joins the first and is moved to the second, which leaves the first empty.
+      const plan = newPlan(`overview-${width.name}`);
+      const planId = await createPlan(admin, plan);
+      const create = (number: string) =>
+        admin.post<{ data: { group: { id: string } } }>('/api/admin/groups/create', { planId, groupName: `${plan.name} - Group ${number}`, groupNumber: number, maxMembers: plan.maxMembers, startDate: isoDate(firstOf(period)), isActive: true });
+      const first = await create('A1');
+      const second = await create('B1');
+      const member = await verifiedMember(page, admin, `moved-${width.name}`);
+      await admin.post(`/api/committee-plans/${planId}/add-user`, { userId: member.id, groupId: first.data.group.id });
+      await admin.post(`/api/admin/groups/${first.data.group.id}/members/${member.id}/move`, { toGroupId: second.data.group.id, reason: 'Asked for the other group' });
+
+      await page.reload();
+      await expect.poll(() => groupsWithoutWinner(page)).toBe(waitingBefore + 1);
+      expect(await joinsIn(page, period.label)).toBe(joinsBefore + 1);
     });
   });
 }
