@@ -290,6 +290,8 @@ export const sessionInfo = z.object({
   userAgent: z.string().nullable(),
   browser: z.string().nullable(),
   os: z.string().nullable(),
+  /** The phone or tablet by its maker and model ("Samsung SM-S911B", "Apple iPhone"); null for a computer or when not named. */
+  device: z.string().nullable(),
   ip: z.string().nullable(),
   /** The session this request came with. */
   current: z.boolean(),

@@ -2,12 +2,14 @@
  * Every screen of the operator's answers its question, tried as a person would at a phone's and a
  * desktop's width: a deactivation asks for confirmation and a reason, and the member who then tries
  * to sign in is told why; a month that has its winner cannot be drawn again, and says so; the overview
- * counts only groups with members as waiting for a winner, and a move is not a join. Plans, groups and members are seeded by the admin through the API.
+ * counts only groups with members as waiting for a winner, and a move is not a join; sessions name the
+ * browser, system and phone, not the User-Agent. Plans, groups and members are seeded by the admin through the API.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { createPlan, adminApi, isoDate, firstOf } from './support/owed.ts';
 import { karachiPeriod } from './support/instalments.ts';
 import { newPlan, openAdminPage, signInAsAdmin } from './support/plans.ts';
+import { signInToDashboard } from './support/journeys.ts';
 import { openAdminUsers, searchUsers } from './support/users.ts';
 import { refusedSignIn, userAction, verifiedMember, widths } from './support/operator.ts';
 import { chooseOptionStartingWith, fairDraw, openAdminWinners, openWinnersTab, selectionForm } from './support/winners.ts';
@@ -166,6 +168,30 @@ for (const width of widths) {
       await page.reload();
       await expect.poll(() => groupsWithoutWinner(page)).toBe(waitingBefore + 1);
       expect(await joinsIn(page, period.label)).toBe(joinsBefore + 1);
+    });
+
+    test('sessions show the browser, system and phone a person recognises, not the User-Agent', async ({ page, browser }) => {
+      const admin = await adminApi(page.request);
+      const member = await verifiedMember(page, admin, `sessions-${width.name}`);
+      // The member also signed in on a Samsung phone.
+      const phone = await browser.newContext({ userAgent: 'Mozilla/5.0 (Linux; Android 14; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/128.0.0.0 Mobile Safari/537.36' });
+      try {
+        const signedIn = await phone.request.post('/api/auth/login', { data: { email: member.email, password: member.password } });
+        expect(signedIn.status(), await signedIn.text()).toBe(200);
+      } finally {
+        await phone.close();
+      }
+
+      await page.goto('/login');
+      await signInToDashboard(page, member);
+      await page.goto('/profile');
+      const card = page.getByRole('region', { name: 'Sessions' });
+      const items = card.getByRole('list', { name: 'Your sessions' }).getByRole('listitem');
+      await expect(items).toHaveCount(2);
+      await expect(items.nth(1)).toContainText('Chrome on Android · Samsung SM-S911B');
+      await expect(items.first()).toContainText('Chrome on Linux');
+      await expect(card).not.toContainText('Mozilla');
+      await expect(card).not.toContainText('AppleWebKit');
     });
   });
 }
