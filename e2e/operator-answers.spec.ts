@@ -193,5 +193,14 @@ for (const width of widths) {
       await expect(card).not.toContainText('Mozilla');
       await expect(card).not.toContainText('AppleWebKit');
     });
+
+    test('the admin header shows its whole title', async ({ page }) => {
+      await page.goto('/login');
+      await signInAsAdmin(page);
+      const title = page.getByRole('banner').getByText('Admin Dashboard', { exact: true });
+      await expect(title).toBeVisible();
+      // Not cut short with an ellipsis: the text fits the box it is given.
+      expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth && element.scrollHeight <= element.clientHeight)).toBe(true);
+    });
   });
 }
