@@ -245,8 +245,11 @@ export const loginAnswer = z.object({
 /**
  * What a refused sign-in adds to the error body: twoFactorRequired comes only after a right password,
  * when a code is missing or wrong.
+ *
+ * A blocked or deactivated account's refusal (403, codes auth.blocked and auth.inactive) carries the
+ * reason the administrator gave, when they gave one (decision 050).
  */
-export const loginRefusal = z.object({ twoFactorRequired: z.literal(true).optional() });
+export const loginRefusal = z.object({ twoFactorRequired: z.literal(true).optional(), reason: z.string().optional() });
 
 /** GET /api/auth/two-factor, and POST …/enable and …/disable (with their message): the status now. */
 export const twoFactorStatusAnswer = z.object({
@@ -287,6 +290,8 @@ export const sessionInfo = z.object({
   userAgent: z.string().nullable(),
   browser: z.string().nullable(),
   os: z.string().nullable(),
+  /** The phone or tablet by its maker and model ("Samsung SM-S911B", "Apple iPhone"); null for a computer or when not named. */
+  device: z.string().nullable(),
   ip: z.string().nullable(),
   /** The session this request came with. */
   current: z.boolean(),

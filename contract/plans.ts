@@ -128,6 +128,8 @@ export const groupUpdateBody = z.object({
   endDate: z.string().optional(),
   isActive: z.boolean().optional(),
   planId: z.string().optional(),
+  /** Why the group is deactivated (or changed): kept in its audit row. Optional here; the web's deactivate dialog asks for it. */
+  reason: z.string({ error: 'reason must be text.' }).trim().max(500, 'The reason can be at most 500 characters.').optional(),
 });
 export type GroupUpdateBody = z.infer<typeof groupUpdateBody>;
 

@@ -30,8 +30,14 @@ export const adminUserUpdateBody = z.object({
   role: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), roleSchema),
 });
 
-export const userStatusBody = z.object({ isActive: z.boolean({ error: 'isActive must be true or false.' }) });
-export const userBlockBody = z.object({ isBlocked: z.boolean({ error: 'isBlocked must be true or false.' }), reason: z.string().trim().max(500).optional() });
+/**
+ * Why an account is deactivated or blocked: optional here (the specification's calls send none), asked
+ * for by the web's deactivate dialog. The member reads it when they try to sign in (decision 050).
+ */
+export const ACCOUNT_REASON_MAX_LENGTH = 500;
+const accountReasonField = z.string({ error: 'reason must be text.' }).trim().max(ACCOUNT_REASON_MAX_LENGTH, `The reason can be at most ${ACCOUNT_REASON_MAX_LENGTH} characters.`).optional();
+export const userStatusBody = z.object({ isActive: z.boolean({ error: 'isActive must be true or false.' }), reason: accountReasonField });
+export const userBlockBody = z.object({ isBlocked: z.boolean({ error: 'isBlocked must be true or false.' }), reason: accountReasonField });
 export const adminSetPasswordBody = z.object({ password: passwordField });
 
 export const profileBody = z.object({
@@ -90,6 +96,8 @@ export const cnicClaimDecisionBody = z.object({
 export const adminUser = z.object({
   ...publicUser.shape,
   blockedReason: z.string().nullable(),
+  /** Why an administrator deactivated the account (null when active or when none was given). */
+  inactiveReason: z.string().nullable(),
   /**
    * A CNIC this user put on their profile while another account had it: held, not saved (`cnic` is the
    * stored one), until an administrator decides. `heldBy`: the account that has it now (null when none

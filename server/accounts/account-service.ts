@@ -217,8 +217,10 @@ export async function loginUser(
   // An admin with two-factor sign-in on proves the second factor before anything else is told.
   const twoFactorClaim = await checkLoginCode(deps, user, input.code, client);
   // Only someone who knows the password learns the account's state.
-  if (user.is_blocked) throw forbidden(authMessages.blocked);
-  if (!user.is_active) throw forbidden(authMessages.inactive);
+  // The administrator's reason is told with the refusal (decision 050): the dialogs that ask for it say
+  // the member reads it, and a member who knows why can act on it rather than guess.
+  if (user.is_blocked) throw forbidden(authMessages.blocked, user.blocked_reason ? { reason: user.blocked_reason } : undefined);
+  if (!user.is_active) throw forbidden(authMessages.inactive, user.inactive_reason ? { reason: user.inactive_reason } : undefined);
   if (!user.email_verified_at) throw forbidden(authMessages.needsVerification, { needsVerification: true, email: user.email });
   const signedIn = await deps.db.transaction(async (tx) => {
     // The code is used up together with the session it opens: a replay, even at the same moment, is refused.

@@ -218,6 +218,10 @@ describe('POST /api/auth/login', () => {
     const i = await api.post('/api/auth/login', { email: inactive.email, password: inactive.password });
     expect(i.status).toBe(403);
     expect(i.body.message).toBe(authMessages.inactive);
+    // The blocking admin gave a reason and the member reads it; the deactivating one gave none.
+    expect(b.body).toMatchObject({ code: 'auth.blocked', reason: 'Fake receipts' });
+    expect(i.body).toMatchObject({ code: 'auth.inactive' });
+    expect(i.body).not.toHaveProperty('reason');
     // Their sessions opened before are dead at once.
     expect((await api.get('/api/auth/me', blocked.token)).status).toBe(401);
     expect((await api.get('/api/auth/me', inactive.token)).status).toBe(401);

@@ -109,13 +109,15 @@ describe('DELETE /api/auth/sessions/others', () => {
 
 describe('describeUserAgent', () => {
   it.each([
-    [chromeOnAndroid, 'Chrome', 'Android'],
-    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1', 'Safari', 'iOS'],
-    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0', 'Edge', 'Windows'],
-    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/20100101 Firefox/128.0', 'Firefox', 'macOS'],
-    ['curl/8.5.0', null, null],
-  ])('%s', (ua, browser, os) => {
-    expect(describeUserAgent(ua)).toEqual({ browser, os });
+    [chromeOnAndroid, 'Chrome', 'Android', 'Google Pixel 8'],
+    ['Mozilla/5.0 (Linux; Android 14; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/128.0.0.0 Mobile Safari/537.36', 'Chrome', 'Android', 'Samsung SM-S911B'],
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1', 'Safari', 'iOS', 'Apple iPhone'],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0', 'Edge', 'Windows', null],
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/20100101 Firefox/128.0', 'Firefox', 'macOS', 'Apple Macintosh'],
+    ['Mozilla/5.0 (Linux; Android 13; SAMSUNG SM-A536B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36', 'Samsung Internet', 'Android', 'Samsung SM-A536B'],
+    ['curl/8.5.0', null, null, null],
+  ])('%s', (ua, browser, os, device) => {
+    expect(describeUserAgent(ua)).toEqual({ browser, os, device });
   });
-  it('knows nothing of a missing one', () => expect(describeUserAgent(null)).toEqual({ browser: null, os: null }));
+  it('knows nothing of a missing one', () => expect(describeUserAgent(null)).toEqual({ browser: null, os: null, device: null }));
 });

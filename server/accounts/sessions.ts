@@ -6,6 +6,7 @@
 import type { Role } from '../../contract/accounts.ts';
 import type { Queryable } from '../db/database.ts';
 import { generateToken, hashToken } from './secrets.ts';
+import { UAParser } from 'ua-parser-js';
 
 export type SessionUser = { id: string; sessionId: string; role: Role; name: string; email: string };
 
@@ -58,38 +59,31 @@ export async function deleteUserSessions(q: Queryable, userId: string, exceptSes
 /** The longest user agent a session list shows: enough to tell devices apart. */
 const SHORT_USER_AGENT = 120;
 
-/** The browser and system a user agent names, for a person to recognise the device; null when unknown. */
-export function describeUserAgent(userAgent: string | null | undefined): { browser: string | null; os: string | null } {
-  if (!userAgent) return { browser: null, os: null };
-  const ua = userAgent;
-  // Order matters: Edge and Opera also say Chrome, Chrome also says Safari.
-  const browser = /Edg(e|A|iOS)?\//.test(ua)
-    ? 'Edge'
-    : /OPR\/|Opera/.test(ua)
-      ? 'Opera'
-      : /SamsungBrowser\//.test(ua)
-        ? 'Samsung Internet'
-        : /Firefox\/|FxiOS\//.test(ua)
-          ? 'Firefox'
-          : /Chrom(e|ium)\/|CriOS\//.test(ua)
-            ? 'Chrome'
-            : /Safari\//.test(ua) && /Version\//.test(ua)
-              ? 'Safari'
-              : null;
-  const os = /Android/.test(ua)
-    ? 'Android'
-    : /iPhone|iPad|iPod/.test(ua)
-      ? 'iOS'
-      : /Windows/.test(ua)
-        ? 'Windows'
-        : /Mac OS X|Macintosh/.test(ua)
-          ? 'macOS'
-          : /CrOS/.test(ua)
-            ? 'ChromeOS'
-            : /Linux/.test(ua)
-              ? 'Linux'
-              : null;
-  return { browser, os };
+/** ua-parser-js's names where a person knows another one (its "Mobile Safari" is the Safari they use). */
+const BROWSER_NAMES: Record<string, string> = {
+  'Mobile Safari': 'Safari',
+  'Chrome Headless': 'Chrome',
+  'Chrome WebView': 'Chrome',
+  'Mobile Chrome': 'Chrome',
+  'Mobile Firefox': 'Firefox',
+  Samsung: 'Samsung Internet',
+  'Opera Mobi': 'Opera',
+  'Opera Touch': 'Opera',
+};
+const OS_NAMES: Record<string, string> = { 'Mac OS': 'macOS', 'Chromium OS': 'ChromeOS' };
+
+/**
+ * The browser, system and device a user agent names, for a person to recognise where they signed in
+ * ("Chrome", "Android", "Samsung SM-S911B"); null where it names nothing they would know. Parsed by
+ * ua-parser-js's MIT 1.x line (decision 051).
+ */
+export function describeUserAgent(userAgent: string | null | undefined): { browser: string | null; os: string | null; device: string | null } {
+  if (!userAgent) return { browser: null, os: null, device: null };
+  const { browser, os, device } = new UAParser(userAgent).getResult();
+  const known = (name: string | undefined, names: Record<string, string>) => (name ? (names[name] ?? name) : null);
+  // A model alone ("K", as Android's reduced user agents say) tells no one anything without its maker.
+  const model = device.vendor && device.model ? (device.model.startsWith(device.vendor) ? device.model : `${device.vendor} ${device.model}`) : null;
+  return { browser: known(browser.name, BROWSER_NAMES), os: known(os.name, OS_NAMES), device: model };
 }
 
 export type SessionListItem = {
@@ -99,6 +93,7 @@ export type SessionListItem = {
   userAgent: string | null;
   browser: string | null;
   os: string | null;
+  device: string | null;
   ip: string | null;
   current: boolean;
 };

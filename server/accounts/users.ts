@@ -13,6 +13,9 @@ export type UserRow = {
   referral_code: string;
   is_active: boolean;
   is_blocked: boolean;
+  /** Why an administrator blocked or deactivated the account, told at sign-in (decision 050). */
+  blocked_reason: string | null;
+  inactive_reason: string | null;
   email_verified_at: Date | null;
   last_login_at: Date | null;
   created_at: Date;

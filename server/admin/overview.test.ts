@@ -40,9 +40,12 @@ async function oldestWaitingDays(today: string): Promise<number | null> {
 /** Active groups running this month without a (non-cancelled) winner for it, counted in TypeScript. */
 async function groupsWithoutWinner(today: string): Promise<number> {
   const first = `${today.slice(0, 7)}-01`;
-  const groups = (await ctx.db.query<{ id: string; start: string; end: string; active: boolean }>('SELECT id, start_date::text AS start, end_date::text AS end, is_active AS active FROM committee_groups')).rows;
+  const groups = (await ctx.db.query<{ id: string; start: string; end: string; active: boolean; members: number }>(
+    `SELECT g.id, g.start_date::text AS start, g.end_date::text AS end, g.is_active AS active, (SELECT count(*)::int FROM group_members m WHERE m.group_id = g.id AND m.status = 'ACTIVE') AS members FROM committee_groups g`,
+  )).rows;
   const won = new Set((await ctx.db.query<{ group_id: string }>(`SELECT group_id FROM winners WHERE status <> 'CANCELLED' AND year = $1 AND month = $2`, [Number(today.slice(0, 4)), Number(today.slice(5, 7))])).rows.map((r) => r.group_id));
-  return groups.filter((g) => g.active && g.start <= first && g.end > first && !won.has(g.id)).length;
+  // A group nobody is in has nobody to draw.
+  return groups.filter((g) => g.active && g.members > 0 && g.start <= first && g.end > first && !won.has(g.id)).length;
 }
 
 /** Months before today's with an unpaid commission. */
@@ -195,6 +198,16 @@ describe('GET /api/admin/dashboard/overview', () => {
     expect((await api.post('/api/winners/select-specific', { committeeId: running.plan_id, groupNumber: running.group_number, month: 2, year: 2026, userId: running.user_id }, admin.token)).status).toBe(201);
     const after = (await api.get('/api/admin/dashboard/overview', admin.token)).body.overview;
     expect(after.groupsWithoutWinner).toBe(before.groupsWithoutWinner - 1);
+    expect(after).toEqual(await countedInDatabase(FEB_15));
+  });
+
+  it('counts a running group without members as no group waiting for a winner', async () => {
+    ctx.setNow(`${FEB_15}T12:00:00+05:00`);
+    const before = (await api.get('/api/admin/dashboard/overview', admin.token)).body.overview;
+    const plan = (await api.post('/api/committee-plans', { name: 'Empty Running Plan', monthlyAmount: 1000, duration: 6, totalAmount: 6000, maxMembers: 5 }, admin.token)).body.plan;
+    expect((await api.post('/api/admin/groups/create', { planId: plan.id, groupName: 'Nobody yet', maxMembers: 5, startDate: '2026-01-01' }, admin.token)).status).toBe(201);
+    const after = (await api.get('/api/admin/dashboard/overview', admin.token)).body.overview;
+    expect(after.groupsWithoutWinner).toBe(before.groupsWithoutWinner);
     expect(after).toEqual(await countedInDatabase(FEB_15));
   });
 });

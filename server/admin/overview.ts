@@ -33,8 +33,9 @@ export async function dashboardOverview(db: Queryable, day: BusinessDay): Promis
        -- min() of the column itself, so that it is the index's first entry, not a pass over every receipt.
        (SELECT CASE WHEN first IS NOT NULL THEN greatest(0, ${today} - (first AT TIME ZONE '${BUSINESS_TIME_ZONE}')::date) END::int
          FROM (SELECT min(submitted_at) AS first FROM payments WHERE under_review) w) AS "oldestReceiptWaitingDays",
+       -- Running groups with members and no winner for this month: an empty group has nobody to draw.
        (SELECT count(*)::int FROM committee_groups g
-         WHERE g.is_active AND g.start_date <= date_trunc('month', ${today})::date AND g.end_date > date_trunc('month', ${today})::date
+         WHERE g.is_active AND g.current_members > 0 AND g.start_date <= date_trunc('month', ${today})::date AND g.end_date > date_trunc('month', ${today})::date
            AND NOT EXISTS (SELECT 1 FROM winners w WHERE w.group_id = g.id AND w.status <> 'CANCELLED'
              AND w.year = extract(year FROM ${today}) AND w.month = extract(month FROM ${today}))) AS "groupsWithoutWinner",
        -- The months before this one with unpaid commissions, from the moves kept per month (migration 038).
@@ -75,7 +76,9 @@ export async function monthlySeries(db: Queryable, day: BusinessDay, count: numb
        -- The prizes paid, from the winners' totals kept per plan, month and status (migration 040).
        (SELECT coalesce(sum(w.amount), 0)::text FROM winner_month_moves w
         WHERE w.status = 'PAID' AND w.year = extract(year FROM s.first)::int AND w.month = extract(month FROM s.first)::int) AS paid_out,
-       (SELECT count(*)::int FROM group_members m WHERE m.joined_at >= (s.first::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}') AND m.joined_at < (s.next::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}')) AS joined
+       -- A member moved to another group (docs/rules.md "Corrections") has a new membership there, not a new join.
+       (SELECT count(*)::int FROM group_members m WHERE m.joined_at >= (s.first::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}') AND m.joined_at < (s.next::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}')
+          AND NOT EXISTS (SELECT 1 FROM group_members f WHERE f.user_id = m.user_id AND f.moved_to_group_id = m.group_id)) AS joined
      FROM span s
      CROSS JOIN LATERAL (
        SELECT ${figureColumnsSql(day, 'p', 'fs', 'kept totals')}

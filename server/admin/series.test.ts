@@ -55,6 +55,20 @@ describe('GET /api/admin/dashboard/series', () => {
     expect(year.reduce((sum: number, m: { collected: number }) => sum + m.collected, 0)).toBe(overview.collectedAmount);
   });
 
+  it('does not count a member moved to another group as a join', async () => {
+    const before = (await api.get('/api/admin/dashboard/series?months=1', admin.token)).body.data.months[0].joined;
+    const plan = (await api.post('/api/committee-plans', { name: 'Moves Plan', monthlyAmount: 5000, duration: 6, totalAmount: 30000, maxMembers: 50 }, admin.token)).body.plan;
+    const from = (await api.post('/api/admin/groups/create', { planId: plan.id, groupName: 'From', maxMembers: 50, startDate: '2026-03-01' }, admin.token)).body.group;
+    const to = (await api.post('/api/admin/groups/create', { planId: plan.id, groupName: 'To', maxMembers: 50, startDate: '2026-03-01' }, admin.token)).body.group;
+    const member = await signUpMember(ctx, { name: 'Danish Moved' });
+    expect((await api.post(`/api/committee-plans/${plan.id}/add-user`, { userId: member.user.id, groupId: from.id }, admin.token)).status).toBe(201);
+    expect((await api.post(`/api/admin/groups/${from.id}/members/${member.user.id}/move`, { toGroupId: to.id, reason: 'Wants the other group.' }, admin.token)).status).toBe(200);
+    // Both memberships in March in Karachi, the month this file's clock is in: one join, not two.
+    await ctx.db.query(`UPDATE group_members SET joined_at = '2026-03-20T10:00:00+05:00' WHERE user_id = $1`, [member.user.id]);
+    expect((await ctx.db.query('SELECT 1 FROM group_members WHERE user_id = $1', [member.user.id])).rowCount).toBe(2);
+    expect((await api.get('/api/admin/dashboard/series?months=1', admin.token)).body.data.months[0].joined).toBe(before + 1);
+  });
+
   it('refuses a bad number of months (400), no session (401) and a member (403)', async () => {
     for (const months of ['0', '37', 'abc', '1.5']) {
       const res = await api.get(`/api/admin/dashboard/series?months=${months}`, admin.token);

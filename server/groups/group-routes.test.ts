@@ -344,6 +344,19 @@ describe('PUT /api/admin/groups/:id', () => {
     expect(audit[1]).toMatchObject({ actor_id: admin.user.id, entity_type: 'group', before_data: { isActive: true }, after_data: { isActive: false } });
   });
 
+  it('keeps the reason given for a deactivation in the audit row, and refuses a reason too long (400)', async () => {
+    const group = await createGroup((await createPlan()).id);
+    const tooLong = await api.put(`/api/admin/groups/${group.id}`, { isActive: false, reason: 'x'.repeat(501) }, admin.token);
+    expect(tooLong.status).toBe(400);
+    expect(Object.keys(tooLong.body.errors)).toEqual(['reason']);
+    const off = await api.put(`/api/admin/groups/${group.id}`, { isActive: false, reason: ' Paused for Ramadan ' }, admin.token);
+    expect(off.status).toBe(200);
+    expect(off.body.data.group).not.toHaveProperty('reason');
+    const audit = await auditActions(group.id);
+    expect(audit.map((a) => a.action)).toEqual(['GROUP_CREATE', 'GROUP_UPDATE']);
+    expect(audit[1]).toMatchObject({ before_data: { isActive: true }, after_data: { isActive: false, reason: 'Paused for Ramadan' } });
+  });
+
   it('updates name, capacity and start date, recomputing the end date from the plan', async () => {
     const plan = await createPlan({ duration: 10, totalAmount: 50000 });
     const group = await createGroup(plan.id);

@@ -175,7 +175,8 @@ export async function updateGroup(db: Database, day: BusinessDay, actor: Actor, 
       [id, body.groupName ?? before.groupName, body.maxMembers ?? before.maxMembers, startDate, addMonthsToDate(startDate, before.plan.duration), body.isActive ?? before.isActive],
     );
     const after = (await findGroup(tx, id, day))!;
-    await recordAudit(tx, { actorId: actor.id, action: 'GROUP_UPDATE', entityType: 'group', entityId: id, before, after, ip: actor.ip });
+    // The reason is the change's, not the group's: it lives only in the audit row.
+    await recordAudit(tx, { actorId: actor.id, action: 'GROUP_UPDATE', entityType: 'group', entityId: id, before, after: body.reason ? { ...after, reason: body.reason } : after, ip: actor.ip });
     return after;
   });
 }

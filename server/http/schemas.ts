@@ -10,6 +10,8 @@ export const errorBody = z.object({
   requestId: z.string().optional(),
   needsVerification: z.boolean().optional(),
   email: z.string().optional(),
+  /** A blocked or deactivated account's sign-in (403): why the administrator did it, when they said (decision 050). */
+  reason: z.string().optional(),
   /** A locked second step (429, decision 047): when a code is accepted again, ISO 8601; Retry-After says the same in seconds. */
   retryAt: z.string().optional(),
 }).meta({ id: 'ErrorBody' });

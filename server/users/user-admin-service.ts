@@ -19,7 +19,7 @@ import { listTotal } from '../db/paging.ts';
 import { conflict, notFound } from '../http/errors.ts';
 
 type AdminUserRow = UserRow & {
-  blocked_reason: string | null; total_committees: number; active_committees: number; total_payments: number; paid_amount: string;
+  blocked_reason: string | null; inactive_reason: string | null; total_committees: number; active_committees: number; total_payments: number; paid_amount: string;
   holder_id: string | null; holder_name: string | null; holder_email: string | null;
 };
 
@@ -39,6 +39,7 @@ function toAdminUser(row: AdminUserRow) {
   return {
     ...toPublicUser(row),
     blockedReason: row.blocked_reason,
+    inactiveReason: row.inactive_reason,
     cnicClaim:
       row.cnic_claim === null || row.cnic_claimed_at === null
         ? null
@@ -143,14 +144,24 @@ export async function updateUserByAdmin(db: Database, admin: Actor, id: string, 
   }
 }
 
-export async function setUserActive(db: Database, admin: Actor, id: string, isActive: boolean) {
+/** The reason is optional here, as the specification's call sends none; the web dialog asks for one. */
+export async function setUserActive(db: Database, admin: Actor, id: string, isActive: boolean, reason?: string) {
   return db.transaction(async (tx) => {
     if (id === admin.id && !isActive) throw conflict(userMessages.selfDeactivate);
     const before = await lockUser(tx, id);
-    await tx.query('UPDATE users SET is_active = $2, updated_at = now() WHERE id = $1', [id, isActive]);
+    const inactiveReason = isActive ? null : reason || null;
+    await tx.query('UPDATE users SET is_active = $2, inactive_reason = $3, updated_at = now() WHERE id = $1', [id, isActive, inactiveReason]);
     // A deactivated user's open sessions end at once: their next request gets 401 (RULES §3).
     if (!isActive) await deleteUserSessions(tx, id);
-    await recordAudit(tx, { actorId: admin.id, action: isActive ? 'USER_ACTIVATE' : 'USER_DEACTIVATE', entityType: 'user', entityId: id, before: { isActive: before.is_active }, after: { isActive }, ip: admin.ip });
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: isActive ? 'USER_ACTIVATE' : 'USER_DEACTIVATE',
+      entityType: 'user',
+      entityId: id,
+      before: { isActive: before.is_active },
+      after: { isActive, reason: inactiveReason },
+      ip: admin.ip,
+    });
     return getAdminUser(tx, id);
   });
 }
@@ -159,7 +170,7 @@ export async function setUserBlocked(db: Database, admin: Actor, id: string, isB
   return db.transaction(async (tx) => {
     if (id === admin.id && isBlocked) throw conflict(userMessages.selfBlock);
     const before = await lockUser(tx, id);
-    await tx.query('UPDATE users SET is_blocked = $2, blocked_reason = $3, updated_at = now() WHERE id = $1', [id, isBlocked, isBlocked ? (reason ?? null) : null]);
+    await tx.query('UPDATE users SET is_blocked = $2, blocked_reason = $3, updated_at = now() WHERE id = $1', [id, isBlocked, isBlocked ? reason || null : null]);
     if (isBlocked) await deleteUserSessions(tx, id);
     await recordAudit(tx, {
       actorId: admin.id,

@@ -344,9 +344,40 @@ describe('PUT /api/admin/users/{id}/status', () => {
 
     const audit = await auditOf(member.user.id);
     expect(audit).toEqual([
-      { action: 'USER_DEACTIVATE', actor_id: admin.user.id, entity_type: 'user', entity_id: member.user.id, before_data: { isActive: true }, after_data: { isActive: false } },
-      { action: 'USER_ACTIVATE', actor_id: admin.user.id, entity_type: 'user', entity_id: member.user.id, before_data: { isActive: false }, after_data: { isActive: true } },
+      { action: 'USER_DEACTIVATE', actor_id: admin.user.id, entity_type: 'user', entity_id: member.user.id, before_data: { isActive: true }, after_data: { isActive: false, reason: null } },
+      { action: 'USER_ACTIVATE', actor_id: admin.user.id, entity_type: 'user', entity_id: member.user.id, before_data: { isActive: false }, after_data: { isActive: true, reason: null } },
     ]);
+  });
+
+  it('keeps the reason of a deactivation, tells it at sign-in with a stable code, and clears it on activation', async () => {
+    const member = await signUpMember(ctx);
+    const res = await api.put(`/api/admin/users/${member.user.id}/status`, { isActive: false, reason: '  Left the country ' }, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ isActive: false, inactiveReason: 'Left the country' });
+    const login = await api.post('/api/auth/login', { email: member.email, password: member.password });
+    expect(login.status).toBe(403);
+    expect(login.body).toMatchObject({ code: 'auth.inactive', message: 'Your account is inactive. Please contact support.', reason: 'Left the country' });
+
+    const back = await api.put(`/api/admin/users/${member.user.id}/status`, { isActive: true, reason: 'ignored when activating' }, admin.token);
+    expect(back.body.user).toMatchObject({ isActive: true, inactiveReason: null });
+    const audit = await auditOf(member.user.id);
+    expect(audit.map((row) => row.after_data)).toEqual([
+      { isActive: false, reason: 'Left the country' },
+      { isActive: true, reason: null },
+    ]);
+  });
+
+  it('refuses a reason that is not text or too long (400) and changes nothing', async () => {
+    const member = await signUpMember(ctx);
+    const before = await auditCount();
+    const long = await api.put(`/api/admin/users/${member.user.id}/status`, { isActive: false, reason: 'x'.repeat(501) }, admin.token);
+    expect(long.status).toBe(400);
+    expect(Object.keys(long.body.errors)).toEqual(['reason']);
+    const number = await api.put(`/api/admin/users/${member.user.id}/status`, { isActive: false, reason: 7 }, admin.token);
+    expect(number.status).toBe(400);
+    expect(number.body.errors.reason).toBe('reason must be text.');
+    expect(await auditCount()).toBe(before);
+    expect((await api.get('/api/profile', member.token)).status).toBe(200);
   });
 
   it('refuses self-deactivation (409) with no audit row, and checks body, id and caller', async () => {
@@ -382,7 +413,7 @@ describe('PUT /api/admin/users/{id}/block', () => {
     expect(stored.rows[0]).toEqual({ is_blocked: true, blocked_reason: 'Shared a forged receipt' });
     const login = await api.post('/api/auth/login', { email: member.email, password: member.password });
     expect(login.status).toBe(403);
-    expect(login.body.message).toBe('Your account has been blocked. Please contact support.');
+    expect(login.body).toMatchObject({ code: 'auth.blocked', message: 'Your account has been blocked. Please contact support.', reason: 'Shared a forged receipt' });
 
     const unblocked = await api.put(`/api/admin/users/${member.user.id}/block`, { isBlocked: false }, admin.token);
     expect(unblocked.status).toBe(200);

@@ -69,15 +69,15 @@ export function registerUserRoutes(app: FastifyInstance, deps: { db: Database; a
       },
     );
 
-    api.put(`${prefix}/:id/status`, { ...admin, schema: { tags: ['users'], summary: 'Activate or deactivate (admin)', params: idParam, body: userStatusBody, response: responses({ 200: adminUserAnswer }) } }, async (request) => {
-      const user = await setUserActive(deps.db, actorOf(request), request.params.id, request.body.isActive);
+    api.put(`${prefix}/:id/status`, { ...admin, schema: { tags: ['users'], summary: 'Activate or deactivate, with an optional reason the member reads at sign-in (admin)', params: idParam, body: userStatusBody, response: responses({ 200: adminUserAnswer }) } }, async (request) => {
+      const user = await setUserActive(deps.db, actorOf(request), request.params.id, request.body.isActive, request.body.reason);
       return one(user, `User ${request.body.isActive ? 'activated' : 'deactivated'} successfully`);
     });
   }
 
   api.put(
     '/api/admin/users/:id/block',
-    { ...admin, schema: { tags: ['users'], summary: 'Block or unblock, with a reason (admin)', params: idParam, body: userBlockBody, response: responses({ 200: adminUserAnswer }) } },
+    { ...admin, schema: { tags: ['users'], summary: 'Block or unblock, with an optional reason the member reads at sign-in (admin)', params: idParam, body: userBlockBody, response: responses({ 200: adminUserAnswer }) } },
     async (request) => {
       const user = await setUserBlocked(deps.db, actorOf(request), request.params.id, request.body.isBlocked, request.body.reason);
       return one(user, `User ${request.body.isBlocked ? 'blocked' : 'unblocked'} successfully`);

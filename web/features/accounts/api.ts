@@ -50,6 +50,13 @@ export function readNeedsVerification(body: unknown): { email?: string } | null 
   return { email: typeof record.email === 'string' ? record.email : undefined };
 }
 
+/** The administrator's reason in a blocked or deactivated account's refusal, when they gave one. */
+export function readRefusalReason(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const reason = (body as z.output<typeof loginRefusal>).reason;
+  return typeof reason === 'string' && reason !== '' ? reason : null;
+}
+
 /** Whether a failed login answer asks for a code from the authenticator app (admins with two-factor sign-in on). */
 export function readTwoFactorRequired(body: unknown): boolean {
   return typeof body === 'object' && body !== null && (body as z.output<typeof loginRefusal>).twoFactorRequired === true;

@@ -16,7 +16,7 @@ import { lazySchemaResolver } from '../../lib/lazy-resolver.ts';
 import { storageKeys, writeStorage } from '../../lib/storage-keys.ts';
 import { notify } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { login, readNeedsVerification, readTwoFactorRequired } from './api.ts';
+import { login, readNeedsVerification, readRefusalReason, readTwoFactorRequired } from './api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import './catalogue.ts';
 
@@ -41,6 +41,8 @@ export function LoginPage() {
   const location = useLocation();
   const [initialEmail] = useState(() => offeredEmail(location.state));
   const [formError, setFormError] = useState<string | null>(null);
+  // A blocked or deactivated account: why, in the administrator's words (decision 050).
+  const [refusalReason, setRefusalReason] = useState<string | null>(null);
   // Set once the server said the password is right and the account (an admin's) also needs a code.
   const [codeAsked, setCodeAsked] = useState(false);
   const {
@@ -63,6 +65,7 @@ export function LoginPage() {
   // The schema has already trimmed and lowercased the email (member document §5 "Login").
   async function onSubmit(values: LoginBody) {
     setFormError(null);
+    setRefusalReason(null);
     try {
       const { token, user } = await login(values);
       auth.login(token, user);
@@ -90,13 +93,15 @@ export function LoginPage() {
       // without words (from something in between) still says what most likely went wrong.
       const fallback = error instanceof ApiError && error.status === 401 ? t('auth.login.credentialsFailed') : t('auth.login.failed');
       setFormError(getServerMessage(error) ?? getErrorMessage(error, fallback, t('errors.unexpected')));
+      const reason = error instanceof ApiError ? readRefusalReason(error.body) : null;
+      setRefusalReason(reason && t('auth.login.refusalReason', { reason }));
     }
   }
 
   return (
     <AuthLayout title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} icon={<LogIn aria-hidden />}>
       <form onSubmit={handleSubmit(onSubmit)} onFocus={loginSchema.prefetch} noValidate className="space-y-4">
-        <FormAlert message={formError} />
+        <FormAlert message={formError} detail={refusalReason} />
         <FormField label={t('auth.fields.email')} error={fieldError(errors.email)}>
           {(control) => (
             <Input

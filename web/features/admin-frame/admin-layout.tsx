@@ -51,7 +51,8 @@ export function AdminLayout() {
             <Menu aria-hidden />
           </Button>
           <Logo to="/admin" compact />
-          <span className="truncate font-semibold">{t('admin.layout.title')}</span>
+          {/* On a phone the header's buttons leave little room: the title goes onto two short lines there rather than being cut to its first letter. */}
+          <span className="min-w-0 text-sm leading-tight font-semibold break-words sm:truncate sm:text-base">{t('admin.layout.title')}</span>
           <div className="ms-auto flex items-center gap-1">
             <NotificationBell linkFor={adminNotificationLink} />
             <LanguageSwitch />

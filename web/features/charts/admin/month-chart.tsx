@@ -93,8 +93,10 @@ export function MonthChart<M extends ChartMonth>({ title, headingLevel = 3, desc
           {description && <p className="text-sm text-muted-foreground">{description}</p>}
         </div>
         {rows.length > 0 && (
-          <Button variant="outline" size="sm" aria-pressed={asTable} aria-controls={asTable ? tableId : undefined} onClick={() => setAsTable((on) => !on)}>
-            {t('admin.charts.showTable')}
+          // The button names what it will show next, so the open table offers the chart back (no pressed
+          // state as well: a name that changes says it already).
+          <Button variant="outline" size="sm" aria-controls={asTable ? tableId : undefined} onClick={() => setAsTable((on) => !on)}>
+            {asTable ? t('admin.charts.showChart') : t('admin.charts.showTable')}
           </Button>
         )}
       </div>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
@@ -38,6 +39,8 @@ export function GroupsManagement() {
   // Why a group cannot be deleted: its members (known here), or the server's refusal (one joined it once).
   const [refused, setRefused] = useState<{ group: Group; message?: string } | null>(null);
   const [reminderSettings, setReminderSettings] = useState(false);
+  /** The active group the admin is deactivating: asked to confirm it, with a reason for the audit log. */
+  const [deactivating, setDeactivating] = useState<Group | null>(null);
 
   // Searched and filtered by the server (groups may be many), at most 50 (admin document §9).
   const groups = useQuery({
@@ -77,6 +80,7 @@ export function GroupsManagement() {
   function onAction(action: GroupAction, group: Group) {
     if (action === 'view') setDetailsId(group.id);
     else if (action === 'edit') setForm({ open: true, group });
+    else if (action === 'toggle' && group.isActive) setDeactivating(group);
     else if (action === 'toggle') toggle.mutate(group);
     // A group with members is refused here, without asking the server (admin document §5); one that had
     // members keeps their history, and the server refuses it.
@@ -138,6 +142,25 @@ export function GroupsManagement() {
       <GroupFormDialog open={form.open} group={form.group} onOpenChange={(open) => setForm((f) => ({ ...f, open }))} />
       <GroupDetailsDialog groupId={detailsId} onOpenChange={(open) => !open && setDetailsId(null)} />
       <ReminderSettingsDialog open={reminderSettings} onOpenChange={setReminderSettings} />
+      <ReasonDialog
+        open={deactivating !== null}
+        onOpenChange={(open) => !open && setDeactivating(null)}
+        title={t('groups.deactivate.title')}
+        description={deactivating ? t('groups.deactivate.description', { number: deactivating.groupNumber, plan: deactivating.plan.name }) : undefined}
+        reasonLabel={t('groups.deactivate.reason')}
+        reasonHint={t('groups.deactivate.reasonHint')}
+        reasonRequiredMessage={t('groups.deactivate.reasonRequired')}
+        confirmLabel={t('groups.deactivate.confirm')}
+        failedMessage={t('groups.toast.statusFailed')}
+        destructive
+        onConfirm={async (reason) => {
+          if (!deactivating) return;
+          await groupApi.updateGroup(deactivating.id, { isActive: false, reason });
+          notify.success(t('groups.toast.deactivated'));
+          setDeactivating(null);
+          void queryClient.invalidateQueries({ queryKey: adminCatalogueKey });
+        }}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}

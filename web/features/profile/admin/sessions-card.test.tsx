@@ -16,12 +16,13 @@ const session = (overrides: Partial<SessionInfo>): SessionInfo => ({
   userAgent: null,
   browser: null,
   os: null,
+  device: null,
   ip: null,
   current: false,
   ...overrides,
 });
 const here = session({ id: 'here', current: true, browser: 'Firefox', os: 'Windows', ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (Windows NT 10.0) Firefox/128.0' });
-const phone = session({ id: 'phone', browser: 'Chrome', os: 'Android', ip: '198.51.100.2' });
+const phone = session({ id: 'phone', browser: 'Chrome', os: 'Android', device: 'Samsung SM-S911B', ip: '198.51.100.2', userAgent: 'Mozilla/5.0 (Linux; Android 14; SM-S911B) Chrome/128.0.0.0 Mobile Safari/537.36' });
 const unknown = session({ id: 'unknown' });
 
 /** GET /api/auth/sessions with the list now; DELETE …/others leaves only the current one. */
@@ -58,7 +59,10 @@ describe('Sessions card', () => {
     expect(within(items[0]).getByText('This device')).toBeTruthy();
     expect(items[0].textContent).toContain('from 203.0.113.7');
     expect(items[0].textContent).toMatch(/Signed in 10 Mar 2026/);
-    expect(items[1].textContent).toContain('Chrome on Android');
+    expect(items[1].textContent).toContain('Chrome on Android · Samsung SM-S911B');
+    // The raw User-Agent is not what a person reads.
+    expect(items[1].textContent).not.toContain('Mozilla');
+    expect(items[0].textContent).not.toContain('Mozilla');
     expect(within(items[1]).queryByText('This device')).toBeNull();
     expect(items[2].textContent).toContain('Unknown device');
 

@@ -94,10 +94,12 @@ export function SessionsCard() {
 
 function SessionRow({ session }: { session: SessionInfo }) {
   const { t, i18n } = useTranslation();
-  const device =
+  const software =
     session.browser && session.os
       ? t('profile.sessions.browserOn', { browser: session.browser, os: session.os })
-      : (session.browser ?? session.os ?? t('profile.sessions.unknownDevice'));
+      : (session.browser ?? session.os);
+  // "Chrome on Android · Samsung SM-S911B": what a person recognises, never the raw User-Agent.
+  const device = software && session.device ? t('profile.sessions.onDevice', { software, device: session.device }) : (software ?? session.device ?? t('profile.sessions.unknownDevice'));
   return (
     <li className="flex flex-col gap-1 p-3 sm:p-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -113,11 +115,6 @@ function SessionRow({ session }: { session: SessionInfo }) {
           </>
         )}
       </p>
-      {session.userAgent && (
-        <p className="text-xs break-all text-muted-foreground" title={session.userAgent}>
-          {session.userAgent}
-        </p>
-      )}
     </li>
   );
 }

@@ -112,8 +112,8 @@ describe('/profile', () => {
 describe('/profile sessions', () => {
   it('shows the member the Sessions card, with this device marked, and no two-factor card', async () => {
     const sessions = [
-      { id: 's1', createdAt: '2026-03-10T08:00:00.000Z', expiresAt: '2026-04-09T08:00:00.000Z', userAgent: null, browser: 'Safari', os: 'iOS', ip: null, current: true },
-      { id: 's2', createdAt: '2026-03-09T08:00:00.000Z', expiresAt: '2026-04-08T08:00:00.000Z', userAgent: null, browser: 'Chrome', os: 'Windows', ip: '198.51.100.2', current: false },
+      { id: 's1', createdAt: '2026-03-10T08:00:00.000Z', expiresAt: '2026-04-09T08:00:00.000Z', userAgent: null, browser: 'Safari', os: 'iOS', device: null, ip: null, current: true },
+      { id: 's2', createdAt: '2026-03-09T08:00:00.000Z', expiresAt: '2026-04-08T08:00:00.000Z', userAgent: null, browser: 'Chrome', os: 'Windows', device: null, ip: '198.51.100.2', current: false },
     ];
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');

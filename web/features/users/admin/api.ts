@@ -60,7 +60,7 @@ export async function fetchUsers(query: UserQuery, signal?: AbortSignal): Promis
 const userPath = (id: string) => `/admin/users/${encodeURIComponent(id)}`;
 
 export const updateUser = (id: string, body: AdminUserUpdate) => api.put<OneBody>(userPath(id), body);
-export const setUserActive = (id: string, isActive: boolean) => api.put<OneBody>(`${userPath(id)}/status`, { isActive });
+export const setUserActive = (id: string, isActive: boolean, reason?: string) => api.put<OneBody>(`${userPath(id)}/status`, { isActive, reason: reason?.trim() || undefined });
 export const setUserBlocked = (id: string, isBlocked: boolean, reason?: string) =>
   api.put<OneBody>(`${userPath(id)}/block`, { isBlocked, reason: reason?.trim() || undefined });
 

@@ -13,6 +13,7 @@ export function makeAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
   return {
     ...makeUser({ id: 'user-7', name: 'Ayesha Khan', email: 'ayesha@example.com', phone: '0300-1234567', referralCode: 'AYESHA7' }),
     blockedReason: null,
+    inactiveReason: null,
     cnicClaim: null,
     committeeStats: { totalCommittees: 2, activeCommittees: 1 },
     paymentStats: { totalAmount: 50000, totalPayments: 4 },

@@ -208,6 +208,9 @@ function UserTable({ users, currentUserId, busyUserId, onAction }: UserListProps
                 {user.isBlocked && user.blockedReason && (
                   <p className="mt-1 max-w-48 text-xs break-words text-muted-foreground">{t('admin.users.blockedReason', { reason: user.blockedReason })}</p>
                 )}
+                {!user.isBlocked && !user.isActive && user.inactiveReason && (
+                  <p className="mt-1 max-w-48 text-xs break-words text-muted-foreground">{t('admin.users.blockedReason', { reason: user.inactiveReason })}</p>
+                )}
               </td>
               <td className="px-3 py-3">{text.committees(user)}</td>
               <td className="px-3 py-3 whitespace-nowrap">
@@ -267,6 +270,9 @@ function UserCard({ user, currentUserId, busyUserId, onAction }: UserListProps &
             <RoleAndStatus user={user} />
             {user.isBlocked && user.blockedReason && (
               <p className="mt-1 text-xs break-words text-muted-foreground">{t('admin.users.blockedReason', { reason: user.blockedReason })}</p>
+            )}
+            {!user.isBlocked && !user.isActive && user.inactiveReason && (
+              <p className="mt-1 text-xs break-words text-muted-foreground">{t('admin.users.blockedReason', { reason: user.inactiveReason })}</p>
             )}
             <CnicClaimNote user={user} onAction={onAction} />
           </div>

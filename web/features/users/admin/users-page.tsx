@@ -26,6 +26,7 @@ import type { CnicClaimDecision } from '../../../../contract/users.ts';
 import { formatCnic } from './display.ts';
 import { textOfAnswer } from '../../../lib/i18n.ts';
 import { BlockUserDialog } from './block-user-dialog.tsx';
+import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { EditUserDialog } from './edit-user-dialog.tsx';
 import { FilterField, Pager } from './parts.tsx';
 import { StatTile } from '../../../components/ui/stat-tile.tsx';
@@ -70,6 +71,8 @@ export function AdminUsersPage() {
 
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [blocking, setBlocking] = useState<AdminUser | null>(null);
+  /** The active user the admin is deactivating: asked for a reason first, which the member reads at sign-in. */
+  const [deactivating, setDeactivating] = useState<AdminUser | null>(null);
   /** A held CNIC the admin is deciding on, and what they chose. */
   const [deciding, setDeciding] = useState<{ user: AdminUser; decision: CnicClaimDecision } | null>(null);
 
@@ -108,6 +111,7 @@ export function AdminUsersPage() {
     else if (action === 'toggleBlock') setBlocking(user);
     else if (action === 'grantCnic') setDeciding({ user, decision: 'GRANT' });
     else if (action === 'dismissCnic') setDeciding({ user, decision: 'DISMISS' });
+    else if (user.isActive) setDeactivating(user);
     else toggleActive.mutate(user);
   }
   const decidingClaim = deciding?.user.cnicClaim;
@@ -246,6 +250,26 @@ export function AdminUsersPage() {
         destructive={deciding?.decision === 'GRANT' && Boolean(decidingClaim?.heldBy)}
         busy={decideCnic.isPending}
         onConfirm={() => deciding && decideCnic.mutate(deciding)}
+      />
+      <ReasonDialog
+        open={deactivating !== null}
+        onOpenChange={(open) => !open && setDeactivating(null)}
+        title={t('admin.users.deactivate.title')}
+        description={deactivating ? t('admin.users.deactivate.description', { name: deactivating.name, email: deactivating.email }) : undefined}
+        reasonLabel={t('admin.users.block.reason')}
+        reasonHint={t('admin.users.block.reasonHint')}
+        reasonRequiredMessage={t('admin.users.deactivate.reasonRequired')}
+        confirmLabel={t('admin.users.deactivate.confirm')}
+        failedMessage={t('admin.users.toast.statusFailed')}
+        destructive
+        onConfirm={async (reason) => {
+          if (!deactivating) return;
+          await setUserActive(deactivating.id, false, reason);
+          notify.success(t('admin.users.toast.deactivated'));
+          const user = deactivating;
+          setDeactivating(null);
+          void changed(user);
+        }}
       />
       <BlockUserDialog
         user={blocking}

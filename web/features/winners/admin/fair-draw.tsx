@@ -81,6 +81,7 @@ export function FairDraw({ form, details }: { form: SelectionForm; details?: Com
   const openHintId = useId();
   const drawHintId = useId();
   const drawableId = useId();
+  const wonId = useId();
   const [result, setResult] = useState<DrawResult | null>(null);
   const [recordOpen, setRecordOpen] = useState(false);
   const [voiding, setVoiding] = useState<VoidTarget | null>(null);
@@ -109,6 +110,13 @@ export function FairDraw({ form, details }: { form: SelectionForm; details?: Com
   const lastVoid = !open && monthDraws.at(-1)?.entry.status === 'VOID' ? monthDraws.at(-1)?.entry : undefined;
   const reached = useMomentReached(openHere ? open.entry.drawableAt : undefined);
   const waiting = openHere && !reached;
+  // A month that has its winner (drawn, or chosen by hand, and not cancelled) is not drawn again: both
+  // buttons say why rather than answer with the server's refusal.
+  const monthWinner = ready
+    ? record.data?.months
+        .find((candidate) => candidate.month === month && candidate.year === year)
+        ?.entries.find((entry) => entry.winner !== null && entry.winner.status !== 'CANCELLED' && (entry.method === 'MANUAL' || entry.status === 'DRAWN'))?.winner
+    : undefined;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: winnerKeys.all });
   const onError = (fallback: string) => async (error: unknown) => {
@@ -150,11 +158,11 @@ export function FairDraw({ form, details }: { form: SelectionForm; details?: Com
     return { key, committeeId: form.committeeId, groupNumber: form.groupNumber, month, year };
   };
   const onCommit = () => {
-    const input = busy ? null : target();
+    const input = busy || monthWinner ? null : target();
     if (input) commit.mutate(input);
   };
   const onDraw = () => {
-    const input = busy || waiting ? null : target();
+    const input = busy || waiting || monthWinner ? null : target();
     if (!input) return;
     const parsed = drawBody.safeParse({ month: input.month, year: input.year, paymentType: form.paymentType });
     if (!parsed.success) {
@@ -183,6 +191,11 @@ export function FairDraw({ form, details }: { form: SelectionForm; details?: Com
       </div>
       <p className="mt-1 text-sm text-muted-foreground">{t('draw.intro')}</p>
       <p className="mt-2 text-sm font-medium">{ready ? t('draw.for', { group: form.groupNumber, period: period(month, year) }) : t('draw.choosePeriod')}</p>
+      {monthWinner && (
+        <p id={wonId} className="mt-2 rounded-xl border border-border bg-muted/40 p-3 text-sm font-medium break-words">
+          {t('draw.alreadyWon', { name: monthWinner.name, group: form.groupNumber, period: period(month, year) })}
+        </p>
+      )}
 
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <Step title={t('draw.commitStep')} hintId={commitHintId} hint={t('draw.commitHint')}>
@@ -190,9 +203,9 @@ export function FairDraw({ form, details }: { form: SelectionForm; details?: Com
             variant="outline"
             className="w-full sm:w-auto"
             onClick={onCommit}
-            disabled={busy || open !== undefined}
+            disabled={busy || open !== undefined || monthWinner !== undefined}
             aria-busy={commit.isPending}
-            aria-describedby={open ? openHintId : commitHintId}
+            aria-describedby={monthWinner ? wonId : open ? openHintId : commitHintId}
           >
             <Lock aria-hidden />
             {commit.isPending ? t('draw.committing') : t('draw.commit')}
@@ -227,7 +240,7 @@ export function FairDraw({ form, details }: { form: SelectionForm; details?: Com
           </div>
         </Step>
         <Step title={t('draw.drawStep')} hintId={drawHintId} hint={t('draw.drawHint')}>
-          <Button className="w-full sm:w-auto" onClick={onDraw} disabled={busy || waiting} aria-busy={draw.isPending} aria-describedby={waiting ? drawableId : drawHintId}>
+          <Button className="w-full sm:w-auto" onClick={onDraw} disabled={busy || waiting || monthWinner !== undefined} aria-busy={draw.isPending} aria-describedby={monthWinner ? wonId : waiting ? drawableId : drawHintId}>
             <Dices aria-hidden />
             {draw.isPending ? t('draw.drawing') : t('draw.draw')}
           </Button>
