@@ -204,7 +204,6 @@ const ids = async (sql: string, values: unknown[] = []) => (await client.query<{
 const groupIds = await ids(`SELECT id FROM committee_groups ORDER BY md5(id::text) LIMIT 20`);
 const planIds = await ids(`SELECT id FROM committee_plans ORDER BY md5(id::text) LIMIT 20`);
 const referrerIds = await ids(`SELECT referrer_id AS id FROM referrals GROUP BY referrer_id ORDER BY md5(referrer_id::text) LIMIT 20`);
-const notifiedIds = await ids(`SELECT user_id AS id FROM notifications GROUP BY user_id ORDER BY md5(user_id::text) LIMIT 20`);
 const accountIds = await ids(`SELECT id FROM bank_accounts WHERE deleted_at IS NULL ORDER BY created_at, id`);
 const adminId = (await ids(`SELECT id FROM users WHERE role = 'ADMIN' ORDER BY created_at LIMIT 1`))[0];
 const commissionMonths = (
@@ -493,15 +492,6 @@ const reads: ReadCase[] = [
     fromRows: (_filter, kept) => [{ ...sole(kept), text: replaced(replaced(sole(kept).text, 'FROM winner_month_moves m', 'FROM winners m'), 'sum(m.winners)', 'count(*)') }],
   },
   {
-    table: 'unread_notification_moves',
-    serves: "a member's unread count (the bell)",
-    goalMs: MEMBER_GOAL_MS,
-    keys: notifiedIds,
-    // notification-routes.ts, GET /api/notifications.
-    kept: async (userId) => [{ text: 'SELECT coalesce(sum(unread), 0)::int AS n FROM unread_notification_moves WHERE user_id = $1', values: [userId] }],
-    fromRows: (userId) => [{ text: 'SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL', values: [userId] }],
-  },
-  {
     table: 'committee_groups.current_members',
     serves: "a committee's groups with their member counts",
     goalMs: MEMBER_GOAL_MS,
@@ -533,10 +523,9 @@ const referredUnderReview = await ids(
 );
 const pendingPlanRequests = await ids(`SELECT id FROM payments WHERE type = 'SUBSCRIPTION' AND status = 'PENDING' ORDER BY md5(id::text) LIMIT $1`, [WRITE_RUNS]);
 const selectedWinners = await ids(`SELECT id FROM winners WHERE status = 'SELECTED' ORDER BY md5(id::text) LIMIT $1`, [WRITE_RUNS]);
-const unread = (await client.query<{ id: string; user_id: string }>(`SELECT id, user_id FROM notifications WHERE read_at IS NULL ORDER BY md5(id::text) LIMIT $1`, [WRITE_RUNS])).rows;
 
-// The product's statements, as instalment-service.ts (applyStatus), plan-payment-service.ts (approvePlanRequest),
-// winner-service.ts (changeWinnerStatus) and notification-routes.ts send them.
+// The product's statements, as instalment-service.ts (applyStatus), plan-payment-service.ts (approvePlanRequest)
+// and winner-service.ts (changeWinnerStatus) send them.
 const approveInstalment = (q: Queryable, id: string) =>
   q.query(
     `UPDATE payments SET status = 'PAID', payment_date = now(), approved_at = now(), under_review = false, reviewed_at = now(), reviewed_by = $2,
@@ -577,11 +566,6 @@ const payWinner: WriteCase = {
       [id, 'PAID', null],
     ),
 };
-const markRead: WriteCase = {
-  what: 'marking a notification read',
-  targets: unread.map((n) => `${n.id} ${n.user_id}`),
-  write: (q, target) => q.query('UPDATE notifications SET read_at = coalesce(read_at, now()) WHERE id = $1 AND user_id = $2 RETURNING id', target.split(' ')),
-};
 
 const on = (table: string, ...names: string[]) => names.map((name) => ({ table, name }));
 const writes: Record<string, WriteMeasure | string> = {
@@ -597,7 +581,6 @@ const writes: Record<string, WriteMeasure | string> = {
   commission_month_moves: { write: accrue, triggers: on('commissions', 'commissions_month_moves_insert') },
   oldest_unpaid_due_moves: { write: reject, triggers: on('member_oldest_unpaid', 'member_oldest_unpaid_moves_insert', 'member_oldest_unpaid_moves_update', 'member_oldest_unpaid_moves_delete') },
   winner_month_moves: { write: payWinner, triggers: on('winners', 'winners_month_moves_update') },
-  unread_notification_moves: { write: markRead, triggers: on('notifications', 'notifications_unread_moves_update') },
   'committee_groups.current_members': 'no trigger: the membership service adds 1 in its own UPDATE of the locked group',
 };
 

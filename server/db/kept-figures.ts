@@ -128,13 +128,6 @@ export const keptFigureChecks: Record<string, string> = {
     FROM counted c FULL JOIN kept k ON (k.plan_id, k.year, k.month, k.status) = (c.plan_id, c.year, c.month, c.status)
     WHERE (c.n, c.amount) IS DISTINCT FROM (k.n, k.amount)`,
 
-  // Each user's unread notifications, kept as moves (migration 041), folded or not.
-  'unread notification moves differ from the notifications': `
-    WITH counted AS (SELECT user_id, count(*) AS n FROM notifications WHERE read_at IS NULL GROUP BY user_id),
-    kept AS (SELECT user_id, sum(unread) AS n FROM unread_notification_moves GROUP BY user_id HAVING sum(unread) <> 0)
-    SELECT coalesce(c.user_id, k.user_id)::text FROM counted c FULL JOIN kept k ON k.user_id = c.user_id
-    WHERE c.n IS DISTINCT FROM k.n`,
-
   'bank account payment count differs from its payments': `
     SELECT b.id::text FROM bank_accounts b WHERE b.payment_count <> (SELECT count(*) FROM payments p WHERE p.bank_account_id = b.id)`,
 

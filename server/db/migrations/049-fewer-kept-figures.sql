@@ -1,0 +1,13 @@
+-- Kept figures that saved little go (docs/kept-figures.md, "What each saves"): measured on 10,000
+-- members, the read from the rows was as fast as the kept read, while every write paid for the triggers.
+-- Their reads now go to the rows.
+
+-- The bell's unread count (migration 041) reads the user's unread notifications through the partial index
+-- of unread notifications (notifications_unread_idx, migration 002).
+DROP TRIGGER notifications_unread_moves_insert ON notifications;
+DROP TRIGGER notifications_unread_moves_update ON notifications;
+DROP TRIGGER notifications_unread_moves_delete ON notifications;
+DROP TRIGGER notifications_unread_moves_truncate ON notifications;
+DROP FUNCTION unread_notification_moves_apply();
+DROP FUNCTION fold_unread_notification_moves();
+DROP TABLE unread_notification_moves;
