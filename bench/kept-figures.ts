@@ -29,7 +29,6 @@ import { committeeGroups } from '../server/plans/plan-service.ts';
 import type { ReceiptLinkSigner } from '../server/receipts/receipt-links.ts';
 import { accrueCommissions, commissionHistory, pendingCommissions } from '../server/referrals/commission-service.ts';
 import { leaderboard, referralReport } from '../server/referrals/referral-service.ts';
-import { winnerStatistics } from '../server/winners/winner-service.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -225,7 +224,6 @@ const reconciliationYears = (
 ).rows.map((r) => r.year);
 const defaulterPages = (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM member_oldest_unpaid WHERE due_date < ${overdueCutoffSql(day)}`)).rows[0].n;
 const today = karachiToday();
-const winnerYears = (await client.query<{ year: number }>(`SELECT DISTINCT year FROM winners ORDER BY year`)).rows.map((r) => r.year);
 
 function lastDayOf(month: string): string {
   const [y, m] = month.split('-').map(Number);
@@ -483,15 +481,6 @@ const reads: ReadCase[] = [
     fromRows: () => [{ text: `SELECT (SELECT count(*)::int FROM member_oldest_unpaid m WHERE m.due_date < ${overdueCutoffSql(day)}) AS n`, values: [] }],
   },
   {
-    table: 'winner_month_moves',
-    serves: 'the winner statistics (all, by plan, by year)',
-    goalMs: ADMIN_GOAL_MS,
-    keys: [{}, ...planIds.slice(0, 10).map((committeeId) => ({ committeeId })), ...winnerYears.map((year) => ({ year }))],
-    kept: (filter) => productStatements('winner_month_moves', (q) => winnerStatistics(q, filter as { committeeId?: string; year?: number })),
-    // The same grouping over the winners, one row each.
-    fromRows: (_filter, kept) => [{ ...sole(kept), text: replaced(replaced(sole(kept).text, 'FROM winner_month_moves m', 'FROM winners m'), 'sum(m.winners)', 'count(*)') }],
-  },
-  {
     table: 'committee_groups.current_members',
     serves: "a committee's groups with their member counts",
     goalMs: MEMBER_GOAL_MS,
@@ -522,10 +511,9 @@ const referredUnderReview = await ids(
   [WRITE_RUNS],
 );
 const pendingPlanRequests = await ids(`SELECT id FROM payments WHERE type = 'SUBSCRIPTION' AND status = 'PENDING' ORDER BY md5(id::text) LIMIT $1`, [WRITE_RUNS]);
-const selectedWinners = await ids(`SELECT id FROM winners WHERE status = 'SELECTED' ORDER BY md5(id::text) LIMIT $1`, [WRITE_RUNS]);
 
-// The product's statements, as instalment-service.ts (applyStatus), plan-payment-service.ts (approvePlanRequest)
-// and winner-service.ts (changeWinnerStatus) send them.
+// The product's statements, as instalment-service.ts (applyStatus) and plan-payment-service.ts (approvePlanRequest)
+// send them.
 const approveInstalment = (q: Queryable, id: string) =>
   q.query(
     `UPDATE payments SET status = 'PAID', payment_date = now(), approved_at = now(), under_review = false, reviewed_at = now(), reviewed_by = $2,
@@ -554,18 +542,6 @@ const approvePlanRequest: WriteCase = {
       [id, adminId, groupIds[0], null],
     ),
 };
-const payWinner: WriteCase = {
-  what: 'marking a winner paid',
-  targets: selectedWinners,
-  write: (q, id) =>
-    q.query(
-      `UPDATE winners SET status = $2, notes = coalesce($3, notes), updated_at = now(),
-           paid_at = CASE WHEN $2 = 'PAID' AND status <> 'PAID' THEN now() ELSE paid_at END,
-           cancelled_at = CASE WHEN $2 = 'CANCELLED' THEN now() ELSE cancelled_at END
-         WHERE id = $1`,
-      [id, 'PAID', null],
-    ),
-};
 
 const on = (table: string, ...names: string[]) => names.map((name) => ({ table, name }));
 const writes: Record<string, WriteMeasure | string> = {
@@ -580,7 +556,6 @@ const writes: Record<string, WriteMeasure | string> = {
   account_day_moves: { write: approve, triggers: on('payments', 'payments_account_day_update') },
   commission_month_moves: { write: accrue, triggers: on('commissions', 'commissions_month_moves_insert') },
   oldest_unpaid_due_moves: { write: reject, triggers: on('member_oldest_unpaid', 'member_oldest_unpaid_moves_insert', 'member_oldest_unpaid_moves_update', 'member_oldest_unpaid_moves_delete') },
-  winner_month_moves: { write: payWinner, triggers: on('winners', 'winners_month_moves_update') },
   'committee_groups.current_members': 'no trigger: the membership service adds 1 in its own UPDATE of the locked group',
 };
 

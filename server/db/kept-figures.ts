@@ -118,16 +118,6 @@ export const keptFigureChecks: Record<string, string> = {
     SELECT coalesce(c.due_date, k.due_date)::text FROM counted c FULL JOIN kept k ON k.due_date = c.due_date
     WHERE c.n IS DISTINCT FROM k.n`,
 
-  // The winners per plan, month and status, kept as moves (migration 040), folded or not.
-  'winner month moves differ from the winners': `
-    WITH counted AS (SELECT plan_id, year, month, status, count(*) AS n, sum(amount) AS amount FROM winners GROUP BY 1, 2, 3, 4),
-    kept AS (
-      SELECT plan_id, year, month, status, sum(winners) AS n, sum(amount) AS amount FROM winner_month_moves
-      GROUP BY 1, 2, 3, 4 HAVING sum(winners) <> 0 OR sum(amount) <> 0)
-    SELECT concat_ws(' ', coalesce(c.plan_id, k.plan_id), coalesce(c.year, k.year), coalesce(c.month, k.month), coalesce(c.status, k.status))
-    FROM counted c FULL JOIN kept k ON (k.plan_id, k.year, k.month, k.status) = (c.plan_id, c.year, c.month, c.status)
-    WHERE (c.n, c.amount) IS DISTINCT FROM (k.n, k.amount)`,
-
   'bank account payment count differs from its payments': `
     SELECT b.id::text FROM bank_accounts b WHERE b.payment_count <> (SELECT count(*) FROM payments p WHERE p.bank_account_id = b.id)`,
 

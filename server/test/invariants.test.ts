@@ -115,14 +115,6 @@ describe('invariants', () => {
     expect(found).toContain('oldest unpaid due moves differ from the members: 2031-01-01');
     expect(await violationsAfter(`SELECT fold_oldest_unpaid_due_moves()`)).toEqual([]);
   });
-
-  it("name a winners' month whose moves differ from its winners, and pass once they are folded", async () => {
-    const { rows } = await ctx.db.query<{ plan_id: string; year: number; month: number }>('SELECT plan_id, year, month FROM winners WHERE id = $1', [winnerId]);
-    const w = rows[0];
-    const found = await violationsAfter(`INSERT INTO winner_month_moves VALUES ('${w.plan_id}', ${w.year}, ${w.month}, 'PAID', 1, 100)`);
-    expect(found).toContain(`winner month moves differ from the winners: ${w.plan_id} ${w.year} ${w.month} PAID`);
-    expect(await violationsAfter('SELECT fold_winner_month_moves()')).toEqual([]);
-  });
 });
 
 async function checkConstraintsOf(table: string): Promise<string[]> {

@@ -11,3 +11,13 @@ DROP TRIGGER notifications_unread_moves_truncate ON notifications;
 DROP FUNCTION unread_notification_moves_apply();
 DROP FUNCTION fold_unread_notification_moves();
 DROP TABLE unread_notification_moves;
+
+-- The winner statistics and the overview's prizes paid (migration 040) group the winners themselves: they
+-- are few, one per group and month.
+DROP TRIGGER winners_month_moves_insert ON winners;
+DROP TRIGGER winners_month_moves_update ON winners;
+DROP TRIGGER winners_month_moves_delete ON winners;
+DROP TRIGGER winners_month_moves_truncate ON winners;
+DROP FUNCTION winner_month_moves_apply();
+DROP FUNCTION fold_winner_month_moves();
+DROP TABLE winner_month_moves;
