@@ -23,7 +23,7 @@ import { listBankAccounts } from '../server/bank-accounts/bank-account-service.t
 import { karachiToday } from '../server/business-time.ts';
 import type { Database, Queryable, Row } from '../server/db/database.ts';
 import { listGroups } from '../server/groups/group-service.ts';
-import { businessDayOf, isOverdueSql, keptInstalmentsSql, overdueCutoffSql, overdueMembersSql, readFigures, readKeptFigures, type BusinessDay } from '../server/payments/figures.ts';
+import { businessDayOf, isOverdueSql, keptInstalmentsSql, overdueCutoffSql, readFigures, readKeptFigures, type BusinessDay } from '../server/payments/figures.ts';
 import { paymentReport } from '../server/payments/payment-reports.ts';
 import { committeeGroups } from '../server/plans/plan-service.ts';
 import type { ReceiptLinkSigner } from '../server/receipts/receipt-links.ts';
@@ -472,15 +472,6 @@ const reads: ReadCase[] = [
     fromRows: () => [{ text: 'SELECT count(*)::int AS n, coalesce(sum(amount), 0)::text AS amount FROM commissions', values: [] }],
   },
   {
-    table: 'oldest_unpaid_due_moves',
-    serves: 'the overdue members count (overview, overdue report)',
-    goalMs: ADMIN_GOAL_MS,
-    keys: ['today'],
-    kept: async () => [{ text: `SELECT ${overdueMembersSql(day)} AS n`, values: [] }],
-    // What the moves are the sum of: each member's oldest unpaid month (member_oldest_unpaid).
-    fromRows: () => [{ text: `SELECT (SELECT count(*)::int FROM member_oldest_unpaid m WHERE m.due_date < ${overdueCutoffSql(day)}) AS n`, values: [] }],
-  },
-  {
     table: 'committee_groups.current_members',
     serves: "a committee's groups with their member counts",
     goalMs: MEMBER_GOAL_MS,
@@ -555,7 +546,6 @@ const writes: Record<string, WriteMeasure | string> = {
   referral_level_totals: { write: accrue, triggers: on('commissions', 'commissions_level_totals_insert') },
   account_day_moves: { write: approve, triggers: on('payments', 'payments_account_day_update') },
   commission_month_moves: { write: accrue, triggers: on('commissions', 'commissions_month_moves_insert') },
-  oldest_unpaid_due_moves: { write: reject, triggers: on('member_oldest_unpaid', 'member_oldest_unpaid_moves_insert', 'member_oldest_unpaid_moves_update', 'member_oldest_unpaid_moves_delete') },
   'committee_groups.current_members': 'no trigger: the membership service adds 1 in its own UPDATE of the locked group',
 };
 

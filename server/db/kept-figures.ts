@@ -111,13 +111,6 @@ export const keptFigureChecks: Record<string, string> = {
     FROM counted c FULL JOIN kept k ON k.accrued_year = c.accrued_year AND k.accrued_month = c.accrued_month
     WHERE (c.n, c.amount, c.all_n, c.all_amount) IS DISTINCT FROM (k.n, k.amount, k.all_n, k.all_amount)`,
 
-  // The members per oldest unpaid due date, kept as moves (migration 039), folded or not.
-  'oldest unpaid due moves differ from the members': `
-    WITH counted AS (SELECT due_date, count(*) AS n FROM member_oldest_unpaid GROUP BY due_date),
-    kept AS (SELECT due_date, sum(members) AS n FROM oldest_unpaid_due_moves GROUP BY due_date HAVING sum(members) <> 0)
-    SELECT coalesce(c.due_date, k.due_date)::text FROM counted c FULL JOIN kept k ON k.due_date = c.due_date
-    WHERE c.n IS DISTINCT FROM k.n`,
-
   'bank account payment count differs from its payments': `
     SELECT b.id::text FROM bank_accounts b WHERE b.payment_count <> (SELECT count(*) FROM payments p WHERE p.bank_account_id = b.id)`,
 

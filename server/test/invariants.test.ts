@@ -109,12 +109,6 @@ describe('invariants', () => {
     expect(found).toContain(`commission month moves differ from the commissions: ${rows[0].y}-${rows[0].m}`);
     expect(await violationsAfter(`SELECT fold_commission_month_moves()`)).toEqual([]);
   });
-
-  it('name a due date whose members kept as moves differ from the members, and pass once they are folded', async () => {
-    const found = await violationsAfter(`INSERT INTO oldest_unpaid_due_moves VALUES ('2031-01-01', 1)`);
-    expect(found).toContain('oldest unpaid due moves differ from the members: 2031-01-01');
-    expect(await violationsAfter(`SELECT fold_oldest_unpaid_due_moves()`)).toEqual([]);
-  });
 });
 
 async function checkConstraintsOf(table: string): Promise<string[]> {

@@ -21,3 +21,13 @@ DROP TRIGGER winners_month_moves_truncate ON winners;
 DROP FUNCTION winner_month_moves_apply();
 DROP FUNCTION fold_winner_month_moves();
 DROP TABLE winner_month_moves;
+
+-- The overdue members count (migration 039) counts the members' oldest unpaid months (migration 022)
+-- before the cut-off, through member_oldest_unpaid_due_idx.
+DROP TRIGGER member_oldest_unpaid_moves_insert ON member_oldest_unpaid;
+DROP TRIGGER member_oldest_unpaid_moves_update ON member_oldest_unpaid;
+DROP TRIGGER member_oldest_unpaid_moves_delete ON member_oldest_unpaid;
+DROP TRIGGER member_oldest_unpaid_moves_truncate ON member_oldest_unpaid;
+DROP FUNCTION oldest_unpaid_due_moves_apply();
+DROP FUNCTION fold_oldest_unpaid_due_moves();
+DROP TABLE oldest_unpaid_due_moves;
