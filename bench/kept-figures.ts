@@ -246,11 +246,6 @@ const INSTALMENT_ROWS = `(SELECT p0.type, p0.status, p0.under_review, coalesce(p
     p0.settled_by_payment_id IS NOT NULL AS settled, p0.plan_id, p0.group_id, p0.month, p0.year
   FROM payments p0 WHERE p0.type = 'INSTALMENT')`;
 
-/** Each referral's commissions as referral_totals keeps them, summed from its own (commissions_referral_idx). */
-const REFERRAL_TOTALS_FROM_ROWS = `LEFT JOIN LATERAL (
-    SELECT sum(c.amount) AS amount, sum(c.amount) FILTER (WHERE c.status = 'PENDING') AS pending, sum(c.amount) FILTER (WHERE c.status = 'PAID') AS paid
-    FROM commissions c WHERE c.referral_id = r.id) t ON true`;
-
 // The figures from the rows are the figures module's own reading of the instalments (readFigures), which
 // names the same columns as its reading of the kept totals (readKeptFigures).
 async function figuresFromRows(scope: { where?: string; params?: unknown[] }): Promise<Statement[]> {
@@ -346,14 +341,6 @@ const reads: ReadCase[] = [
     keys: referrerIds,
     kept: (userId) => productStatements('referrer_totals', (q) => commissionHistory(q, { userId: userId as string, limit: 50, offset: 0 })),
     fromRows: (userId) => [{ text: `SELECT count(*)::int AS n, coalesce(sum(c.amount), 0)::text AS amount FROM commissions c WHERE c.referrer_id = $1`, values: [userId] }],
-  },
-  {
-    table: 'referral_totals',
-    serves: "one referrer's referral report (a page of 100 and its summary)",
-    goalMs: ADMIN_GOAL_MS,
-    keys: referrerIds,
-    kept: (userId) => productStatements('referral_totals', (q) => referralReport(q, { userId: userId as string, limit: 100, offset: 0 })),
-    fromRows: (_userId, kept) => kept.map((s) => ({ ...s, text: replaced(s.text, 'LEFT JOIN referral_totals t ON t.referral_id = r.id', REFERRAL_TOTALS_FROM_ROWS) })),
   },
   {
     table: 'bank_accounts.payment_count',
@@ -539,7 +526,6 @@ const writes: Record<string, WriteMeasure | string> = {
   instalment_totals: { write: approve, triggers: on('payments', 'payments_totals_update') },
   instalment_plan_totals: { write: approve, triggers: on('payments', 'payments_totals_update') },
   referrer_totals: { write: accrue, triggers: on('commissions', 'commissions_referrer_totals_insert') },
-  referral_totals: { write: accrue, triggers: on('commissions', 'commissions_referral_totals_insert') },
   'bank_accounts.payment_count': { write: approve, triggers: on('payments', 'payments_bank_account_counts_update') },
   member_oldest_unpaid: { write: reject, triggers: on('payments', 'payments_member_oldest_unpaid_update') },
   plan_request_counts: { write: approvePlanRequest, triggers: on('payments', 'subscriptions_counted_update') },
@@ -556,7 +542,7 @@ const everyPaymentTrigger: WriteMeasure = {
 };
 const everyCommissionTrigger: WriteMeasure = {
   write: accrue,
-  triggers: on('commissions', 'commissions_referrer_totals_insert', 'commissions_referral_totals_insert', 'commissions_level_totals_insert', 'commissions_month_moves_insert'),
+  triggers: on('commissions', 'commissions_referrer_totals_insert', 'commissions_level_totals_insert', 'commissions_month_moves_insert'),
 };
 
 // ——— Measure and print ———

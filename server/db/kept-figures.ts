@@ -45,17 +45,6 @@ export const keptFigureChecks: Record<string, string> = {
     FROM counted c FULL JOIN kept k ON k.year = c.year AND k.month = c.month AND k.referrer_id = c.referrer_id
     WHERE c.n IS DISTINCT FROM k.n OR c.amount IS DISTINCT FROM k.amount OR c.referred IS DISTINCT FROM k.referred_count`,
 
-  // Each referral's kept commission totals (migration 020) are what its commissions add up to.
-  'referral totals differ from the commissions': `
-    WITH counted AS (
-      SELECT referral_id, count(*)::int AS n, sum(amount) AS amount, coalesce(sum(amount) FILTER (WHERE status = 'PENDING'), 0) AS pending,
-             coalesce(sum(amount) FILTER (WHERE status = 'PAID'), 0) AS paid
-      FROM commissions GROUP BY referral_id),
-    kept AS (SELECT * FROM referral_totals WHERE n <> 0 OR amount <> 0 OR pending <> 0 OR paid <> 0)
-    SELECT coalesce(c.referral_id, k.referral_id)::text
-    FROM counted c FULL JOIN kept k ON k.referral_id = c.referral_id
-    WHERE c.n IS DISTINCT FROM k.n OR c.amount IS DISTINCT FROM k.amount OR c.pending IS DISTINCT FROM k.pending OR c.paid IS DISTINCT FROM k.paid`,
-
   // The plan requests page's counters (migration 032) are what the subscription payments add up to.
   'plan request counts differ from the plan requests': `
     SELECT 'plan_request_counts' FROM plan_request_counts k,

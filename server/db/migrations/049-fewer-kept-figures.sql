@@ -31,3 +31,13 @@ DROP TRIGGER member_oldest_unpaid_moves_truncate ON member_oldest_unpaid;
 DROP FUNCTION oldest_unpaid_due_moves_apply();
 DROP FUNCTION fold_oldest_unpaid_due_moves();
 DROP TABLE oldest_unpaid_due_moves;
+
+-- The referral report (migration 020) sums each referral's own commissions, a few each, through
+-- commissions_referral_idx; the member's referral list and tree already did.
+DROP TRIGGER commissions_referral_totals_insert ON commissions;
+DROP TRIGGER commissions_referral_totals_update ON commissions;
+DROP TRIGGER commissions_referral_totals_delete ON commissions;
+DROP TRIGGER commissions_referral_totals_truncate ON commissions;
+DROP FUNCTION referral_totals_apply();
+DROP FUNCTION referral_totals_clear();
+DROP TABLE referral_totals;
