@@ -23,13 +23,12 @@ import { listBankAccounts } from '../server/bank-accounts/bank-account-service.t
 import { karachiToday } from '../server/business-time.ts';
 import type { Database, Queryable, Row } from '../server/db/database.ts';
 import { listGroups } from '../server/groups/group-service.ts';
-import { businessDayOf, isOverdueSql, keptInstalmentsSql, overdueCutoffSql, overdueMembersSql, readFigures, readKeptFigures, type BusinessDay } from '../server/payments/figures.ts';
+import { businessDayOf, isOverdueSql, keptInstalmentsSql, overdueCutoffSql, readFigures, readKeptFigures, type BusinessDay } from '../server/payments/figures.ts';
 import { paymentReport } from '../server/payments/payment-reports.ts';
 import { committeeGroups } from '../server/plans/plan-service.ts';
 import type { ReceiptLinkSigner } from '../server/receipts/receipt-links.ts';
 import { accrueCommissions, commissionHistory, pendingCommissions } from '../server/referrals/commission-service.ts';
 import { leaderboard, referralReport } from '../server/referrals/referral-service.ts';
-import { winnerStatistics } from '../server/winners/winner-service.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -204,7 +203,6 @@ const ids = async (sql: string, values: unknown[] = []) => (await client.query<{
 const groupIds = await ids(`SELECT id FROM committee_groups ORDER BY md5(id::text) LIMIT 20`);
 const planIds = await ids(`SELECT id FROM committee_plans ORDER BY md5(id::text) LIMIT 20`);
 const referrerIds = await ids(`SELECT referrer_id AS id FROM referrals GROUP BY referrer_id ORDER BY md5(referrer_id::text) LIMIT 20`);
-const notifiedIds = await ids(`SELECT user_id AS id FROM notifications GROUP BY user_id ORDER BY md5(user_id::text) LIMIT 20`);
 const accountIds = await ids(`SELECT id FROM bank_accounts WHERE deleted_at IS NULL ORDER BY created_at, id`);
 const adminId = (await ids(`SELECT id FROM users WHERE role = 'ADMIN' ORDER BY created_at LIMIT 1`))[0];
 const commissionMonths = (
@@ -226,7 +224,6 @@ const reconciliationYears = (
 ).rows.map((r) => r.year);
 const defaulterPages = (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM member_oldest_unpaid WHERE due_date < ${overdueCutoffSql(day)}`)).rows[0].n;
 const today = karachiToday();
-const winnerYears = (await client.query<{ year: number }>(`SELECT DISTINCT year FROM winners ORDER BY year`)).rows.map((r) => r.year);
 
 function lastDayOf(month: string): string {
   const [y, m] = month.split('-').map(Number);
@@ -248,11 +245,6 @@ const replaced = (text: string, from: string, to: string) => {
 const INSTALMENT_ROWS = `(SELECT p0.type, p0.status, p0.under_review, coalesce(p0.due_date, make_date(p0.year, p0.month, 1)) AS due_date, 1 AS n, p0.amount,
     p0.settled_by_payment_id IS NOT NULL AS settled, p0.plan_id, p0.group_id, p0.month, p0.year
   FROM payments p0 WHERE p0.type = 'INSTALMENT')`;
-
-/** Each referral's commissions as referral_totals keeps them, summed from its own (commissions_referral_idx). */
-const REFERRAL_TOTALS_FROM_ROWS = `LEFT JOIN LATERAL (
-    SELECT sum(c.amount) AS amount, sum(c.amount) FILTER (WHERE c.status = 'PENDING') AS pending, sum(c.amount) FILTER (WHERE c.status = 'PAID') AS paid
-    FROM commissions c WHERE c.referral_id = r.id) t ON true`;
 
 // The figures from the rows are the figures module's own reading of the instalments (readFigures), which
 // names the same columns as its reading of the kept totals (readKeptFigures).
@@ -349,14 +341,6 @@ const reads: ReadCase[] = [
     keys: referrerIds,
     kept: (userId) => productStatements('referrer_totals', (q) => commissionHistory(q, { userId: userId as string, limit: 50, offset: 0 })),
     fromRows: (userId) => [{ text: `SELECT count(*)::int AS n, coalesce(sum(c.amount), 0)::text AS amount FROM commissions c WHERE c.referrer_id = $1`, values: [userId] }],
-  },
-  {
-    table: 'referral_totals',
-    serves: "one referrer's referral report (a page of 100 and its summary)",
-    goalMs: ADMIN_GOAL_MS,
-    keys: referrerIds,
-    kept: (userId) => productStatements('referral_totals', (q) => referralReport(q, { userId: userId as string, limit: 100, offset: 0 })),
-    fromRows: (_userId, kept) => kept.map((s) => ({ ...s, text: replaced(s.text, 'LEFT JOIN referral_totals t ON t.referral_id = r.id', REFERRAL_TOTALS_FROM_ROWS) })),
   },
   {
     table: 'bank_accounts.payment_count',
@@ -475,33 +459,6 @@ const reads: ReadCase[] = [
     fromRows: () => [{ text: 'SELECT count(*)::int AS n, coalesce(sum(amount), 0)::text AS amount FROM commissions', values: [] }],
   },
   {
-    table: 'oldest_unpaid_due_moves',
-    serves: 'the overdue members count (overview, overdue report)',
-    goalMs: ADMIN_GOAL_MS,
-    keys: ['today'],
-    kept: async () => [{ text: `SELECT ${overdueMembersSql(day)} AS n`, values: [] }],
-    // What the moves are the sum of: each member's oldest unpaid month (member_oldest_unpaid).
-    fromRows: () => [{ text: `SELECT (SELECT count(*)::int FROM member_oldest_unpaid m WHERE m.due_date < ${overdueCutoffSql(day)}) AS n`, values: [] }],
-  },
-  {
-    table: 'winner_month_moves',
-    serves: 'the winner statistics (all, by plan, by year)',
-    goalMs: ADMIN_GOAL_MS,
-    keys: [{}, ...planIds.slice(0, 10).map((committeeId) => ({ committeeId })), ...winnerYears.map((year) => ({ year }))],
-    kept: (filter) => productStatements('winner_month_moves', (q) => winnerStatistics(q, filter as { committeeId?: string; year?: number })),
-    // The same grouping over the winners, one row each.
-    fromRows: (_filter, kept) => [{ ...sole(kept), text: replaced(replaced(sole(kept).text, 'FROM winner_month_moves m', 'FROM winners m'), 'sum(m.winners)', 'count(*)') }],
-  },
-  {
-    table: 'unread_notification_moves',
-    serves: "a member's unread count (the bell)",
-    goalMs: MEMBER_GOAL_MS,
-    keys: notifiedIds,
-    // notification-routes.ts, GET /api/notifications.
-    kept: async (userId) => [{ text: 'SELECT coalesce(sum(unread), 0)::int AS n FROM unread_notification_moves WHERE user_id = $1', values: [userId] }],
-    fromRows: (userId) => [{ text: 'SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL', values: [userId] }],
-  },
-  {
     table: 'committee_groups.current_members',
     serves: "a committee's groups with their member counts",
     goalMs: MEMBER_GOAL_MS,
@@ -532,11 +489,9 @@ const referredUnderReview = await ids(
   [WRITE_RUNS],
 );
 const pendingPlanRequests = await ids(`SELECT id FROM payments WHERE type = 'SUBSCRIPTION' AND status = 'PENDING' ORDER BY md5(id::text) LIMIT $1`, [WRITE_RUNS]);
-const selectedWinners = await ids(`SELECT id FROM winners WHERE status = 'SELECTED' ORDER BY md5(id::text) LIMIT $1`, [WRITE_RUNS]);
-const unread = (await client.query<{ id: string; user_id: string }>(`SELECT id, user_id FROM notifications WHERE read_at IS NULL ORDER BY md5(id::text) LIMIT $1`, [WRITE_RUNS])).rows;
 
-// The product's statements, as instalment-service.ts (applyStatus), plan-payment-service.ts (approvePlanRequest),
-// winner-service.ts (changeWinnerStatus) and notification-routes.ts send them.
+// The product's statements, as instalment-service.ts (applyStatus) and plan-payment-service.ts (approvePlanRequest)
+// send them.
 const approveInstalment = (q: Queryable, id: string) =>
   q.query(
     `UPDATE payments SET status = 'PAID', payment_date = now(), approved_at = now(), under_review = false, reviewed_at = now(), reviewed_by = $2,
@@ -565,39 +520,18 @@ const approvePlanRequest: WriteCase = {
       [id, adminId, groupIds[0], null],
     ),
 };
-const payWinner: WriteCase = {
-  what: 'marking a winner paid',
-  targets: selectedWinners,
-  write: (q, id) =>
-    q.query(
-      `UPDATE winners SET status = $2, notes = coalesce($3, notes), updated_at = now(),
-           paid_at = CASE WHEN $2 = 'PAID' AND status <> 'PAID' THEN now() ELSE paid_at END,
-           cancelled_at = CASE WHEN $2 = 'CANCELLED' THEN now() ELSE cancelled_at END
-         WHERE id = $1`,
-      [id, 'PAID', null],
-    ),
-};
-const markRead: WriteCase = {
-  what: 'marking a notification read',
-  targets: unread.map((n) => `${n.id} ${n.user_id}`),
-  write: (q, target) => q.query('UPDATE notifications SET read_at = coalesce(read_at, now()) WHERE id = $1 AND user_id = $2 RETURNING id', target.split(' ')),
-};
 
 const on = (table: string, ...names: string[]) => names.map((name) => ({ table, name }));
 const writes: Record<string, WriteMeasure | string> = {
   instalment_totals: { write: approve, triggers: on('payments', 'payments_totals_update') },
   instalment_plan_totals: { write: approve, triggers: on('payments', 'payments_totals_update') },
   referrer_totals: { write: accrue, triggers: on('commissions', 'commissions_referrer_totals_insert') },
-  referral_totals: { write: accrue, triggers: on('commissions', 'commissions_referral_totals_insert') },
   'bank_accounts.payment_count': { write: approve, triggers: on('payments', 'payments_bank_account_counts_update') },
   member_oldest_unpaid: { write: reject, triggers: on('payments', 'payments_member_oldest_unpaid_update') },
   plan_request_counts: { write: approvePlanRequest, triggers: on('payments', 'subscriptions_counted_update') },
   referral_level_totals: { write: accrue, triggers: on('commissions', 'commissions_level_totals_insert') },
   account_day_moves: { write: approve, triggers: on('payments', 'payments_account_day_update') },
   commission_month_moves: { write: accrue, triggers: on('commissions', 'commissions_month_moves_insert') },
-  oldest_unpaid_due_moves: { write: reject, triggers: on('member_oldest_unpaid', 'member_oldest_unpaid_moves_insert', 'member_oldest_unpaid_moves_update', 'member_oldest_unpaid_moves_delete') },
-  winner_month_moves: { write: payWinner, triggers: on('winners', 'winners_month_moves_update') },
-  unread_notification_moves: { write: markRead, triggers: on('notifications', 'notifications_unread_moves_update') },
   'committee_groups.current_members': 'no trigger: the membership service adds 1 in its own UPDATE of the locked group',
 };
 
@@ -608,7 +542,7 @@ const everyPaymentTrigger: WriteMeasure = {
 };
 const everyCommissionTrigger: WriteMeasure = {
   write: accrue,
-  triggers: on('commissions', 'commissions_referrer_totals_insert', 'commissions_referral_totals_insert', 'commissions_level_totals_insert', 'commissions_month_moves_insert'),
+  triggers: on('commissions', 'commissions_referrer_totals_insert', 'commissions_level_totals_insert', 'commissions_month_moves_insert'),
 };
 
 // ——— Measure and print ———

@@ -73,8 +73,8 @@ export async function monthlySeries(db: Queryable, day: BusinessDay, count: numb
        FROM generate_series(date_trunc('month', ${today}) - ($1::int - 1) * interval '1 month', date_trunc('month', ${today}), interval '1 month') AS first
      )
      SELECT extract(year FROM s.first)::int AS year, extract(month FROM s.first)::int AS month, f.*,
-       -- The prizes paid, from the winners' totals kept per plan, month and status (migration 040).
-       (SELECT coalesce(sum(w.amount), 0)::text FROM winner_month_moves w
+       -- The prizes paid that month, from its winners (winners_list_idx: a month's winners are few).
+       (SELECT coalesce(sum(w.amount), 0)::text FROM winners w
         WHERE w.status = 'PAID' AND w.year = extract(year FROM s.first)::int AND w.month = extract(month FROM s.first)::int) AS paid_out,
        -- A member moved to another group (docs/rules.md "Corrections") has a new membership there, not a new join.
        (SELECT count(*)::int FROM group_members m WHERE m.joined_at >= (s.first::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}') AND m.joined_at < (s.next::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}')

@@ -45,17 +45,6 @@ export const keptFigureChecks: Record<string, string> = {
     FROM counted c FULL JOIN kept k ON k.year = c.year AND k.month = c.month AND k.referrer_id = c.referrer_id
     WHERE c.n IS DISTINCT FROM k.n OR c.amount IS DISTINCT FROM k.amount OR c.referred IS DISTINCT FROM k.referred_count`,
 
-  // Each referral's kept commission totals (migration 020) are what its commissions add up to.
-  'referral totals differ from the commissions': `
-    WITH counted AS (
-      SELECT referral_id, count(*)::int AS n, sum(amount) AS amount, coalesce(sum(amount) FILTER (WHERE status = 'PENDING'), 0) AS pending,
-             coalesce(sum(amount) FILTER (WHERE status = 'PAID'), 0) AS paid
-      FROM commissions GROUP BY referral_id),
-    kept AS (SELECT * FROM referral_totals WHERE n <> 0 OR amount <> 0 OR pending <> 0 OR paid <> 0)
-    SELECT coalesce(c.referral_id, k.referral_id)::text
-    FROM counted c FULL JOIN kept k ON k.referral_id = c.referral_id
-    WHERE c.n IS DISTINCT FROM k.n OR c.amount IS DISTINCT FROM k.amount OR c.pending IS DISTINCT FROM k.pending OR c.paid IS DISTINCT FROM k.paid`,
-
   // The plan requests page's counters (migration 032) are what the subscription payments add up to.
   'plan request counts differ from the plan requests': `
     SELECT 'plan_request_counts' FROM plan_request_counts k,
@@ -110,30 +99,6 @@ export const keptFigureChecks: Record<string, string> = {
     SELECT coalesce(c.accrued_year, k.accrued_year)::text || '-' || coalesce(c.accrued_month, k.accrued_month)::text
     FROM counted c FULL JOIN kept k ON k.accrued_year = c.accrued_year AND k.accrued_month = c.accrued_month
     WHERE (c.n, c.amount, c.all_n, c.all_amount) IS DISTINCT FROM (k.n, k.amount, k.all_n, k.all_amount)`,
-
-  // The members per oldest unpaid due date, kept as moves (migration 039), folded or not.
-  'oldest unpaid due moves differ from the members': `
-    WITH counted AS (SELECT due_date, count(*) AS n FROM member_oldest_unpaid GROUP BY due_date),
-    kept AS (SELECT due_date, sum(members) AS n FROM oldest_unpaid_due_moves GROUP BY due_date HAVING sum(members) <> 0)
-    SELECT coalesce(c.due_date, k.due_date)::text FROM counted c FULL JOIN kept k ON k.due_date = c.due_date
-    WHERE c.n IS DISTINCT FROM k.n`,
-
-  // The winners per plan, month and status, kept as moves (migration 040), folded or not.
-  'winner month moves differ from the winners': `
-    WITH counted AS (SELECT plan_id, year, month, status, count(*) AS n, sum(amount) AS amount FROM winners GROUP BY 1, 2, 3, 4),
-    kept AS (
-      SELECT plan_id, year, month, status, sum(winners) AS n, sum(amount) AS amount FROM winner_month_moves
-      GROUP BY 1, 2, 3, 4 HAVING sum(winners) <> 0 OR sum(amount) <> 0)
-    SELECT concat_ws(' ', coalesce(c.plan_id, k.plan_id), coalesce(c.year, k.year), coalesce(c.month, k.month), coalesce(c.status, k.status))
-    FROM counted c FULL JOIN kept k ON (k.plan_id, k.year, k.month, k.status) = (c.plan_id, c.year, c.month, c.status)
-    WHERE (c.n, c.amount) IS DISTINCT FROM (k.n, k.amount)`,
-
-  // Each user's unread notifications, kept as moves (migration 041), folded or not.
-  'unread notification moves differ from the notifications': `
-    WITH counted AS (SELECT user_id, count(*) AS n FROM notifications WHERE read_at IS NULL GROUP BY user_id),
-    kept AS (SELECT user_id, sum(unread) AS n FROM unread_notification_moves GROUP BY user_id HAVING sum(unread) <> 0)
-    SELECT coalesce(c.user_id, k.user_id)::text FROM counted c FULL JOIN kept k ON k.user_id = c.user_id
-    WHERE c.n IS DISTINCT FROM k.n`,
 
   'bank account payment count differs from its payments': `
     SELECT b.id::text FROM bank_accounts b WHERE b.payment_count <> (SELECT count(*) FROM payments p WHERE p.bank_account_id = b.id)`,

@@ -1,5 +1,5 @@
 /**
- * Figures kept as moves (migrations 037-041): a statement that changes what a figure counts adds a row
+ * Figures kept as moves (migrations 037 and 038): a statement that changes what a figure counts adds a row
  * of its change, and nothing is updated in place, so writers never wait on one another's row. Each kept
  * figure is the sum of its rows. Folding replaces a key's rows by one row of their sums, so that reading
  * a figure reads about one row per key; it runs every hour and at any time on any server, and the sums
@@ -13,12 +13,6 @@ const FOLDS = {
   reconciliation: 'fold_account_day_moves',
   // Per accrual month: the pending commissions' count and total (referrals/commission-service.ts).
   pendingCommissions: 'fold_commission_month_moves',
-  // Per due date: the members whose oldest unpaid instalment falls on it (payments/figures.ts).
-  oldestUnpaid: 'fold_oldest_unpaid_due_moves',
-  // Per plan, month and status: the winners and their prizes (winners/winner-service.ts).
-  winners: 'fold_winner_month_moves',
-  // Per user: the unread notifications (notifications/notification-routes.ts).
-  unreadNotifications: 'fold_unread_notification_moves',
 } as const;
 
 /** SQL: folds every table of moves; one row of how many rows each folded. */

@@ -64,11 +64,11 @@ export function isOverdueSql(day: BusinessDay, p = 'p'): string {
 /**
  * SQL: how many members have an overdue instalment on `day`: isOverdueSql's test on each member's oldest
  * unpaid instalment without a receipt under review (kept by migration 022), which is overdue exactly when
- * any of the member's is; those members are counted per due date (migration 039), so this sums a row per
- * date before the cut-off. figures.test.ts checks it against the members of the overdue instalments.
+ * any of the member's is; counted through the index on their due dates (member_oldest_unpaid_due_idx).
+ * figures.test.ts checks it against the members of the overdue instalments.
  */
 export function overdueMembersSql(day: BusinessDay): string {
-  return `(SELECT coalesce(sum(m.members), 0)::int FROM oldest_unpaid_due_moves m WHERE m.due_date < ${overdueCutoffSql(day)})`;
+  return `(SELECT count(*)::int FROM member_oldest_unpaid m WHERE m.due_date < ${overdueCutoffSql(day)})`;
 }
 
 /** SQL: the date an unpaid month without a receipt waiting is overdue before (isOverdueSql's bound). */

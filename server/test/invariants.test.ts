@@ -109,27 +109,6 @@ describe('invariants', () => {
     expect(found).toContain(`commission month moves differ from the commissions: ${rows[0].y}-${rows[0].m}`);
     expect(await violationsAfter(`SELECT fold_commission_month_moves()`)).toEqual([]);
   });
-
-  it('name a due date whose members kept as moves differ from the members, and pass once they are folded', async () => {
-    const found = await violationsAfter(`INSERT INTO oldest_unpaid_due_moves VALUES ('2031-01-01', 1)`);
-    expect(found).toContain('oldest unpaid due moves differ from the members: 2031-01-01');
-    expect(await violationsAfter(`SELECT fold_oldest_unpaid_due_moves()`)).toEqual([]);
-  });
-
-  it("name a winners' month and a user's unread count whose moves differ, and pass once they are folded", async () => {
-    const { rows } = await ctx.db.query<{ plan_id: string; year: number; month: number; user_id: string }>('SELECT plan_id, year, month, user_id FROM winners WHERE id = $1', [winnerId]);
-    const w = rows[0];
-    const found = await violationsAfter(
-      `INSERT INTO winner_month_moves VALUES ('${w.plan_id}', ${w.year}, ${w.month}, 'PAID', 1, 100)`,
-      `INSERT INTO unread_notification_moves VALUES ('${w.user_id}', 5)`,
-    );
-    expect(found).toContain(`winner month moves differ from the winners: ${w.plan_id} ${w.year} ${w.month} PAID`);
-    expect(found).toContain(`unread notification moves differ from the notifications: ${w.user_id}`);
-    expect(await violationsAfter('SELECT fold_winner_month_moves(), fold_unread_notification_moves()')).toEqual([]);
-    // Emptying the notifications empties their moves too (a TRUNCATE fires no row trigger).
-    expect((await ctx.db.query<{ n: number }>('SELECT coalesce(sum(unread), 0)::int AS n FROM unread_notification_moves')).rows[0].n).toBeGreaterThan(0);
-    expect(await violationsAfter('TRUNCATE notifications')).toEqual([]);
-  });
 });
 
 async function checkConstraintsOf(table: string): Promise<string[]> {

@@ -286,8 +286,8 @@ export async function listWinners(db: Queryable, f: WinnerFilter & { limit: numb
 /**
  * Statistics (admin document §2 Statistics tab). Totals count every record by status; amounts and the
  * monthly and per-committee rows leave cancelled selections out (no prize was given for them). One query
- * over the winners kept per plan, month and status (migration 040): a row per plan, month and status,
- * not a row per winner.
+ * over the winners, who are few (one per group and month): grouping them is as fast as grouping totals
+ * kept for them (docs/kept-figures.md).
  */
 export async function winnerStatistics(db: Queryable, f: { committeeId?: string; year?: number }) {
   const params = [f.committeeId ? (isUuid(f.committeeId) ? f.committeeId : '00000000-0000-0000-0000-000000000000') : null, f.year ?? null];
@@ -296,13 +296,13 @@ export async function winnerStatistics(db: Queryable, f: { committeeId?: string;
     winners: number; paid: number; pending: number; cancelled: number; counted: number; amount: string;
   }>(
     `SELECT m.year, m.month, m.plan_id, p.name, GROUPING(m.year, m.month)::int AS by_month, GROUPING(m.plan_id, p.name)::int AS by_plan,
-       coalesce(sum(m.winners), 0)::int AS winners,
-       coalesce(sum(m.winners) FILTER (WHERE m.status = 'PAID'), 0)::int AS paid,
-       coalesce(sum(m.winners) FILTER (WHERE m.status = 'SELECTED'), 0)::int AS pending,
-       coalesce(sum(m.winners) FILTER (WHERE m.status = 'CANCELLED'), 0)::int AS cancelled,
-       coalesce(sum(m.winners) FILTER (WHERE m.status <> 'CANCELLED'), 0)::int AS counted,
+       count(*)::int AS winners,
+       count(*) FILTER (WHERE m.status = 'PAID')::int AS paid,
+       count(*) FILTER (WHERE m.status = 'SELECTED')::int AS pending,
+       count(*) FILTER (WHERE m.status = 'CANCELLED')::int AS cancelled,
+       count(*) FILTER (WHERE m.status <> 'CANCELLED')::int AS counted,
        coalesce(sum(m.amount) FILTER (WHERE m.status <> 'CANCELLED'), 0)::text AS amount
-     FROM winner_month_moves m JOIN committee_plans p ON p.id = m.plan_id
+     FROM winners m JOIN committee_plans p ON p.id = m.plan_id
      WHERE ($1::uuid IS NULL OR m.plan_id = $1) AND ($2::int IS NULL OR m.year = $2)
      GROUP BY GROUPING SETS ((), (m.year, m.month), (m.plan_id, p.name))
      -- Months newest first; plans (no month) by their winners, then name.
