@@ -9,6 +9,12 @@ import { pagination } from './paging.ts';
 import { paymentSchema } from './payments.ts';
 
 /** What the plan request routes answer when they succeed (their refusals are planPaymentMessages). */
+/**
+ * The reason the server writes on a plan request the member withdrew themselves: a note of the system's,
+ * not an administrator's words, which each reader sees in their own language.
+ */
+export const WITHDRAWN_BY_MEMBER = 'Withdrawn by the member';
+
 export const planRequestMessages = {
   proofUploaded: 'Your payment proof has been uploaded for verification.',
   created: 'Payment request created successfully. Please upload receipt.',

@@ -263,6 +263,17 @@ export function recoveryCodeUsedEmail(to: string, name: string, remaining: numbe
 
 export type NoticeText = { title: string; message: string };
 
+/**
+ * Text someone typed (an administrator's reason, a plan's name) inside a sentence of ours. In Urdu it is
+ * isolated (U+2068 … U+2069), so that Latin words or digits in it keep their own order inside the
+ * right-to-left sentence and do not reorder the words around them. `endsSentence`: it is followed by our
+ * full stop, so its own closing stop (".", "۔", "!", "?") is left off rather than written twice.
+ */
+export function typed(language: Language, text: string, { endsSentence = false }: { endsSentence?: boolean } = {}): string {
+  const trimmed = endsSentence ? text.trim().replace(/[.۔]+$/u, '') : text;
+  return language === 'ur' ? `\u2068${trimmed}\u2069` : trimmed;
+}
+
 /** The text of a notice email: greeting, paragraphs, signature. The jobs build the same in SQL (sql-text.ts). */
 export function noticeEmailText(language: Language, name: string, paragraphs: string[]): string {
   return [greeting(language, name), ...paragraphs, signature[language]].join('\n\n');
@@ -304,7 +315,7 @@ export function cnicClaimedNotice(language: Language): NoticeText {
 export function cnicClaimPendingNotice(language: Language, memberName: string): NoticeText {
   return {
     en: { title: 'CNIC held for review', message: `${memberName} entered a CNIC that another account has. Give it to them or dismiss the request under Users.` },
-    ur: { title: 'شناختی کارڈ نمبر جائزے کے لیے روکا گیا', message: `${memberName} نے ایسا شناختی کارڈ نمبر درج کیا جو ایک دوسرے اکاؤنٹ کا ہے۔ صارفین کے صفحے پر یہ نمبر انہیں دیں یا درخواست مسترد کریں۔` },
+    ur: { title: 'شناختی کارڈ نمبر جائزے کے لیے روکا گیا', message: `${typed('ur', memberName)} نے ایسا شناختی کارڈ نمبر درج کیا جو ایک دوسرے اکاؤنٹ کا ہے۔ صارفین کے صفحے پر یہ نمبر انہیں دیں یا درخواست مسترد کریں۔` },
   }[language];
 }
 
@@ -328,14 +339,14 @@ export function cnicRemovedNotice(language: Language): NoticeText {
 export function planRequestNewNotice(language: Language, planName: string): NoticeText {
   return {
     en: { title: 'New plan request', message: `A member asked to join ${planName}.` },
-    ur: { title: 'کمیٹی پلان کی نئی درخواست', message: `ایک رکن نے ${planName} میں شامل ہونے کی درخواست کی ہے۔` },
+    ur: { title: 'کمیٹی پلان کی نئی درخواست', message: `ایک رکن نے ${typed('ur', planName)} میں شامل ہونے کی درخواست کی ہے۔` },
   }[language];
 }
 
 export function planApprovedNotice(language: Language, planName: string, groupNumber: string, memberNumber: number): NoticeText {
   return {
     en: { title: 'Plan request approved', message: `Your request for ${planName} was approved. You are member ${memberNumber} of Group ${groupNumber}.` },
-    ur: { title: 'کمیٹی پلان کی درخواست منظور', message: `${planName} کے لیے آپ کی درخواست منظور ہو گئی ہے۔ آپ گروپ نمبر ${groupNumber} کے رکن نمبر ${memberNumber} ہیں۔` },
+    ur: { title: 'کمیٹی پلان کی درخواست منظور', message: `${typed('ur', planName)} کے لیے آپ کی درخواست منظور ہو گئی ہے۔ آپ گروپ نمبر ${groupNumber} کے رکن نمبر ${memberNumber} ہیں۔` },
   }[language];
 }
 
@@ -350,8 +361,11 @@ export function planApprovedEmail(language: Language, to: string, name: string, 
 /** `planName` is undefined when the plan is gone. */
 export function planRejectedNotice(language: Language, planName: string | undefined, reason: string): NoticeText {
   return {
-    en: { title: 'Plan request rejected', message: `Your request for ${planName ?? 'the plan'} was not approved: ${reason}. You may send a new request.` },
-    ur: { title: 'کمیٹی پلان کی درخواست مسترد', message: `${planName ?? 'کمیٹی پلان'} کے لیے آپ کی درخواست منظور نہیں ہوئی: ${reason}۔ آپ نئی درخواست بھیج سکتے ہیں۔` },
+    en: { title: 'Plan request rejected', message: `Your request for ${planName ?? 'the plan'} was not approved: ${typed('en', reason, { endsSentence: true })}. You may send a new request.` },
+    ur: {
+      title: 'کمیٹی پلان کی درخواست مسترد',
+      message: `${planName ? typed('ur', planName) : 'کمیٹی پلان'} کے لیے آپ کی درخواست منظور نہیں ہوئی: ${typed('ur', reason, { endsSentence: true })}۔ آپ نئی درخواست بھیج سکتے ہیں۔`,
+    },
   }[language];
 }
 
@@ -360,9 +374,37 @@ export const planRejectedSubject: Both = { en: 'Your plan request was not approv
 export function groupJoinedNotice(language: Language, planName: string, groupNumber: string, memberNumber: number): NoticeText {
   return {
     en: { title: 'Added to a group', message: `You were added to ${planName}, Group ${groupNumber}, as member ${memberNumber}.` },
-    ur: { title: 'آپ کو گروپ میں شامل کر لیا گیا', message: `آپ کو ${planName} کے گروپ نمبر ${groupNumber} میں رکن نمبر ${memberNumber} کے طور پر شامل کر لیا گیا ہے۔` },
+    ur: { title: 'آپ کو گروپ میں شامل کر لیا گیا', message: `آپ کو ${typed('ur', planName)} کے گروپ نمبر ${groupNumber} میں رکن نمبر ${memberNumber} کے طور پر شامل کر لیا گیا ہے۔` },
   }[language];
 }
+
+/**
+ * One notice, in the app and by email, to a member who joins a group that started before them: the
+ * months whose due dates had already come (RULES §6a: owed at once), how many, from which to which, and
+ * their sum, instead of a reminder per month. `amount` as formatPkr writes it; the periods as periodName.
+ */
+export function monthsOwedOnJoiningNotice(
+  language: Language,
+  owed: { planName: string; groupNumber: string; startPeriod: string; count: number; firstPeriod: string; lastPeriod: string; amount: string; overdueCount: number },
+): NoticeText {
+  const plan = typed(language, owed.planName);
+  if (language === 'ur') {
+    const months = owed.count === 1 ? `${owed.firstPeriod} کی قسط` : `${owed.count} مہینوں کی اقساط (${owed.firstPeriod} سے ${owed.lastPeriod} تک)`;
+    const overdue = owed.overdueCount === 0 ? '' : owed.overdueCount === owed.count ? ' اور تاخیر شدہ' : `، جن میں سے ${owed.overdueCount} تاخیر شدہ`;
+    return {
+      title: 'شامل ہونے سے پہلے کی واجب الادا اقساط',
+      message: `${plan} کا گروپ نمبر ${owed.groupNumber} ${owed.startPeriod} میں شروع ہوا تھا۔ آپ کے شامل ہونے سے پہلے ${months} کی تاریخ گزر چکی تھی: کل ${owed.amount}، جو اب واجب الادا ${owed.count === 1 ? 'ہے' : 'ہیں'}${overdue}۔ براہِ کرم ادائیگیوں کے ٹیب سے ادا کریں۔`,
+    };
+  }
+  const months = owed.count === 1 ? `1 month (${owed.firstPeriod})` : `${owed.count} months (${owed.firstPeriod} to ${owed.lastPeriod})`;
+  const overdue = owed.overdueCount === 0 ? '' : owed.overdueCount === owed.count ? ', and overdue' : `, ${owed.overdueCount} of them overdue`;
+  return {
+    title: 'Months owed from before you joined',
+    message: `${plan}, Group ${owed.groupNumber} started in ${owed.startPeriod}. ${months} came due before you joined: ${owed.amount} in all, owed now${overdue}. Please pay them from the Payments tab.`,
+  };
+}
+
+export const monthsOwedOnJoiningSubject: Both = { en: 'Months owed from before you joined', ur: 'شامل ہونے سے پہلے کی واجب الادا اقساط' };
 
 /** To the administrators: a member sent a month's receipt. */
 export function instalmentSubmittedNotice(language: Language, month: number, year: number, groupNumber: string): NoticeText {
@@ -381,12 +423,12 @@ export function instalmentDecisionNotice(language: Language, decision: 'PAID' | 
   const texts: Both<Record<typeof decision, NoticeText>> = {
     en: {
       PAID: { title: 'Payment approved', message: `Your payment for ${period} was approved. JazakAllah khair.` },
-      REJECTED: { title: 'Payment rejected', message: `Your payment for ${period} was not approved: ${reason}. Please send a new receipt.` },
+      REJECTED: { title: 'Payment rejected', message: `Your payment for ${period} was not approved: ${typed('en', reason ?? '', { endsSentence: true })}. Please send a new receipt.` },
       OVERDUE: { title: 'Payment overdue', message: `Your payment for ${period} is overdue. Please pay it as soon as you can.` },
     },
     ur: {
       PAID: { title: 'ادائیگی منظور ہو گئی', message: `آپ کی ${period} کی قسط کی ادائیگی منظور ہو گئی ہے۔ جزاک اللہ خیر۔` },
-      REJECTED: { title: 'ادائیگی مسترد', message: `آپ کی ${period} کی قسط کی ادائیگی منظور نہیں ہوئی: ${reason}۔ براہِ کرم نئی رسید بھیجیں۔` },
+      REJECTED: { title: 'ادائیگی مسترد', message: `آپ کی ${period} کی قسط کی ادائیگی منظور نہیں ہوئی: ${typed('ur', reason ?? '', { endsSentence: true })}۔ براہِ کرم نئی رسید بھیجیں۔` },
       OVERDUE: { title: 'قسط تاخیر شدہ', message: `آپ کی ${period} کی قسط تاخیر شدہ ہے۔ براہِ کرم جلد از جلد ادائیگی کر دیں۔` },
     },
   };
@@ -397,11 +439,11 @@ export function approvalUndoneNotice(language: Language, period: string, reason:
   return {
     en: {
       title: 'Payment approval undone',
-      message: `The approval of your payment for ${period} was undone: ${reason}. This month is unpaid again; please send a new receipt.`,
+      message: `The approval of your payment for ${period} was undone: ${typed('en', reason, { endsSentence: true })}. This month is unpaid again; please send a new receipt.`,
     },
     ur: {
       title: 'ادائیگی کی منظوری واپس لے لی گئی',
-      message: `آپ کی ${period} کی قسط کی ادائیگی کی منظوری واپس لے لی گئی ہے: ${reason}۔ یہ مہینہ دوبارہ غیر ادا شدہ ہے؛ براہِ کرم نئی رسید بھیجیں۔`,
+      message: `آپ کی ${period} کی قسط کی ادائیگی کی منظوری واپس لے لی گئی ہے: ${typed('ur', reason, { endsSentence: true })}۔ یہ مہینہ دوبارہ غیر ادا شدہ ہے؛ براہِ کرم نئی رسید بھیجیں۔`,
     },
   }[language];
 }
@@ -411,8 +453,8 @@ export function receiptCorrectedNotice(language: Language, before: { month: numb
   const from = periodName(language, before.month, before.year);
   const to = periodName(language, now.month, now.year);
   return {
-    en: { title: 'Receipt corrected', message: `Your receipt sent for ${from} is now recorded for ${to}, ${amount}: ${reason}.` },
-    ur: { title: 'رسید درست کر دی گئی', message: `${from} کے لیے بھیجی گئی آپ کی رسید اب ${to} کے لیے ${amount} درج ہے: ${reason}۔` },
+    en: { title: 'Receipt corrected', message: `Your receipt sent for ${from} is now recorded for ${to}, ${amount}: ${typed('en', reason, { endsSentence: true })}.` },
+    ur: { title: 'رسید درست کر دی گئی', message: `${from} کے لیے بھیجی گئی آپ کی رسید اب ${to} کے لیے ${amount} درج ہے: ${typed('ur', reason, { endsSentence: true })}۔` },
   }[language];
 }
 
@@ -420,11 +462,11 @@ export function memberRemovedNotice(language: Language, groupNumber: string, rea
   return {
     en: {
       title: 'Removed from your group',
-      message: `You were removed from Group ${groupNumber}: ${reason}. Months already due stay due until paid; no month to come is due from you.`,
+      message: `You were removed from Group ${groupNumber}: ${typed('en', reason, { endsSentence: true })}. Months already due stay due until paid; no month to come is due from you.`,
     },
     ur: {
       title: 'آپ کو گروپ سے نکال دیا گیا',
-      message: `آپ کو گروپ نمبر ${groupNumber} سے نکال دیا گیا ہے: ${reason}۔ جو اقساط پہلے سے واجب الادا ہیں وہ ادائیگی تک واجب الادا رہیں گی؛ آئندہ کسی مہینے کی قسط آپ کے ذمے نہیں۔`,
+      message: `آپ کو گروپ نمبر ${groupNumber} سے نکال دیا گیا ہے: ${typed('ur', reason, { endsSentence: true })}۔ جو اقساط پہلے سے واجب الادا ہیں وہ ادائیگی تک واجب الادا رہیں گی؛ آئندہ کسی مہینے کی قسط آپ کے ذمے نہیں۔`,
     },
   }[language];
 }
@@ -433,11 +475,11 @@ export function memberMovedNotice(language: Language, fromGroup: string, toGroup
   return {
     en: {
       title: 'Moved to a new group',
-      message: `You were moved from Group ${fromGroup} to Group ${toGroup}: ${reason}. Your paid months came with you, and your months now follow the new group.`,
+      message: `You were moved from Group ${fromGroup} to Group ${toGroup}: ${typed('en', reason, { endsSentence: true })}. Your paid months came with you, and your months now follow the new group.`,
     },
     ur: {
       title: 'آپ کو نئے گروپ میں منتقل کر دیا گیا',
-      message: `آپ کو گروپ نمبر ${fromGroup} سے گروپ نمبر ${toGroup} میں منتقل کر دیا گیا ہے: ${reason}۔ آپ کی ادا شدہ اقساط آپ کے ساتھ منتقل ہو گئی ہیں، اور اب آپ کے مہینے نئے گروپ کے مطابق ہیں۔`,
+      message: `آپ کو گروپ نمبر ${fromGroup} سے گروپ نمبر ${toGroup} میں منتقل کر دیا گیا ہے: ${typed('ur', reason, { endsSentence: true })}۔ آپ کی ادا شدہ اقساط آپ کے ساتھ منتقل ہو گئی ہیں، اور اب آپ کے مہینے نئے گروپ کے مطابق ہیں۔`,
     },
   }[language];
 }
@@ -445,7 +487,7 @@ export function memberMovedNotice(language: Language, fromGroup: string, toGroup
 export function winnerNotice(language: Language, planName: string, groupNumber: string, period: string): NoticeText {
   return {
     en: { title: 'You won!', message: `Mubarak! You were selected as the winner of ${planName}, Group ${groupNumber}, for ${period}.` },
-    ur: { title: 'مبارک ہو، آپ فاتح ہیں!', message: `مبارک ہو! ${period} کے لیے ${planName}، گروپ نمبر ${groupNumber} کی قرعہ اندازی میں آپ کو فاتح منتخب کیا گیا ہے۔` },
+    ur: { title: 'مبارک ہو، آپ فاتح ہیں!', message: `مبارک ہو! ${period} کے لیے ${typed('ur', planName)}، گروپ نمبر ${groupNumber} کی قرعہ اندازی میں آپ کو فاتح منتخب کیا گیا ہے۔` },
   }[language];
 }
 
@@ -473,7 +515,7 @@ export function drawCommittedNotice(language: Language, draw: { planName: string
     },
     ur: {
       title: 'قرعہ اندازی کی پیشگی مہر شائع ہو گئی',
-      message: `${draw.planName}، گروپ نمبر ${draw.groupNumber} کی ${draw.period} کی قرعہ اندازی کی پیشگی مہر شائع ہو گئی ہے۔ اس کی پیشگی مہر (خفیہ نمبر کا SHA-256) یہ ہے: ${draw.commitment}۔ قرعہ اندازی میں شامل اراکین، قاعدے کی ترتیب سے: ${draw.entrants.join('، ')}۔ قرعہ اندازی ${from} سے ہو سکتی ہے۔ گروپ کے قرعہ اندازی ریکارڈ میں یہ سب موجود ہے، اور قرعہ اندازی کے بعد آپ وہاں فاتح کی جانچ کر سکتے ہیں۔`,
+      message: `${typed('ur', draw.planName)}، گروپ نمبر ${draw.groupNumber} کی ${draw.period} کی قرعہ اندازی کی پیشگی مہر شائع ہو گئی ہے۔ اس کی پیشگی مہر (خفیہ نمبر کا SHA-256) یہ ہے: ${draw.commitment}۔ قرعہ اندازی میں شامل اراکین، قاعدے کی ترتیب سے: ${draw.entrants.join('، ')}۔ قرعہ اندازی ${from} سے ہو سکتی ہے۔ گروپ کے قرعہ اندازی ریکارڈ میں یہ سب موجود ہے، اور قرعہ اندازی کے بعد آپ وہاں فاتح کی جانچ کر سکتے ہیں۔`,
     },
   }[language];
 }
@@ -482,13 +524,13 @@ export function drawCommittedNotice(language: Language, draw: { planName: string
 export function drawVoidedNotice(language: Language, draw: { planName: string; groupNumber: string; period: string; cause: 'ADMIN' | 'INELIGIBLE'; reason: string | null; seed: string }): NoticeText {
   const why = {
     en: draw.cause === 'ADMIN' ? `The administrator voided it: ${draw.reason}` : 'The member it picked was no longer eligible when it was drawn.',
-    ur: draw.cause === 'ADMIN' ? `منتظم نے اسے کالعدم کیا: ${draw.reason}` : 'جس رکن کا نام نکلا وہ قرعہ اندازی کے وقت اہل نہیں رہا تھا۔',
+    ur: draw.cause === 'ADMIN' ? `منتظم نے اسے کالعدم کیا: ${typed('ur', draw.reason ?? '')}` : 'جس رکن کا نام نکلا وہ قرعہ اندازی کے وقت اہل نہیں رہا تھا۔',
   };
   return {
     en: { title: 'A draw is void', message: `The draw for ${draw.planName}, Group ${draw.groupNumber}, ${draw.period} is void. ${why.en} Its seed is now revealed: ${draw.seed}. The group's draw record shows it; a new draw will be committed.` },
     ur: {
       title: 'قرعہ اندازی کالعدم ہو گئی',
-      message: `${draw.planName}، گروپ نمبر ${draw.groupNumber} کی ${draw.period} کی قرعہ اندازی کالعدم ہو گئی ہے۔ ${why.ur} اس کا خفیہ نمبر اب ظاہر ہے: ${draw.seed}۔ گروپ کے قرعہ اندازی ریکارڈ میں یہ موجود ہے؛ نئی قرعہ اندازی کی پیشگی مہر شائع کی جائے گی۔`,
+      message: `${typed('ur', draw.planName)}، گروپ نمبر ${draw.groupNumber} کی ${draw.period} کی قرعہ اندازی کالعدم ہو گئی ہے۔ ${why.ur} اس کا خفیہ نمبر اب ظاہر ہے: ${draw.seed}۔ گروپ کے قرعہ اندازی ریکارڈ میں یہ موجود ہے؛ نئی قرعہ اندازی کی پیشگی مہر شائع کی جائے گی۔`,
     },
   }[language];
 }
@@ -505,9 +547,10 @@ export function commissionPaidNotice(language: Language, amount: string): Notice
 
 /**
  * The reminders (reminders/reminder-service.ts), written in SQL: {period}, {amount} and {dueOn} are
- * filled there. The DUE text names the grace day, which is the operator's setting.
+ * filled there. The DUE text names the grace day, which is the operator's setting. A month past its
+ * grace day is overdue, never "due": MANUAL_OVERDUE is the administrator's reminder of such a month.
  */
-export function reminderNotice(language: Language, kind: 'BEFORE' | 'DUE' | 'MANUAL', graceDay: number): NoticeText {
+export function reminderNotice(language: Language, kind: 'BEFORE' | 'DUE' | 'MANUAL' | 'MANUAL_OVERDUE', graceDay: number): NoticeText {
   const texts: Both<Record<typeof kind, NoticeText>> = {
     en: {
       BEFORE: { title: 'Payment due soon', message: 'Your payment for {period} ({amount}) is due on {dueOn}.' },
@@ -516,6 +559,7 @@ export function reminderNotice(language: Language, kind: 'BEFORE' | 'DUE' | 'MAN
         message: `Your payment for {period} ({amount}) is due now. Please pay it by the ${ordinal(graceDay)} so that it does not become overdue.`,
       },
       MANUAL: { title: 'Payment reminder', message: 'A reminder from the committee: your payment for {period} ({amount}) is due.' },
+      MANUAL_OVERDUE: { title: 'Payment reminder', message: 'A reminder from the committee: your payment for {period} ({amount}) is overdue. Please pay it as soon as you can.' },
     },
     ur: {
       BEFORE: { title: 'قسط کی آخری تاریخ قریب ہے', message: 'آپ کی {period} کی قسط ({amount}) کی آخری تاریخ {dueOn} ہے۔' },
@@ -524,6 +568,7 @@ export function reminderNotice(language: Language, kind: 'BEFORE' | 'DUE' | 'MAN
         message: `آپ کی {period} کی قسط ({amount}) اب واجب الادا ہے۔ براہِ کرم ${graceDay} تاریخ تک ادائیگی کر دیں تاکہ یہ تاخیر شدہ نہ ہو۔`,
       },
       MANUAL: { title: 'قسط کی یاد دہانی', message: 'کمیٹی کی طرف سے یاد دہانی: آپ کی {period} کی قسط ({amount}) واجب الادا ہے۔' },
+      MANUAL_OVERDUE: { title: 'قسط کی یاد دہانی', message: 'کمیٹی کی طرف سے یاد دہانی: آپ کی {period} کی قسط ({amount}) تاخیر شدہ ہے۔ براہِ کرم جلد از جلد ادائیگی کر دیں۔' },
     },
   };
   return texts[language][kind];

@@ -6,6 +6,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember } from '../test/test-app.ts';
 
 const { ctx, api } = await openTestFile();
+// Mid-January 2026: a member approved into a January group owes nothing yet beyond the month their
+// request settles, so each test's notifications are the ones it makes (no notice of months owed on joining).
+ctx.setNow('2026-01-15T12:00:00+05:00');
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
 let bankAccountId: string;
 

@@ -12,7 +12,8 @@ const overdue = (language: Language) => instalmentDecisionNotice(language, 'OVER
  * column; a REJECTED one keeps its status and reason. Overdue figures never wait for this job: it only
  * records and notifies. One statement changes the rows and, from the same rows, writes the notifications
  * and emails: run twice, or on two servers at once, each instalment is announced once. Each member reads
- * them in their own language (templates.ts).
+ * them in their own language (templates.ts). A month the member was already told of as overdue when they
+ * joined its group is recorded here but not announced twice (reminders/months-owed-on-joining.ts).
  */
 export async function markOverdueInstalments(db: Database, day: BusinessDay, appUrl: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
@@ -22,17 +23,20 @@ export async function markOverdueInstalments(db: Database, day: BusinessDay, app
        WHERE u.id = p.user_id AND p.type = 'INSTALMENT' AND p.status <> 'PAID' AND p.overdue_notified_at IS NULL
          AND p.due_date < DATE '${day.today}' AND ${isOverdueSql(day)}
        RETURNING p.id, p.user_id, p.month, p.year, u.email, u.name, u.language
+     ), announced AS (
+       -- A month the member was told of as overdue when joining (months-owed-on-joining.ts) is recorded, not announced again.
+       SELECT * FROM marked WHERE NOT EXISTS (SELECT 1 FROM reminders_sent r WHERE r.payment_id = marked.id AND r.kind = 'JOINING')
      ), notified AS (
        INSERT INTO notifications (user_id, type, title, message, data)
        SELECT user_id, 'INSTALMENT_OVERDUE', ${byLanguage('language', (l) => sqlLiteral(overdue(l).title))},
          ${byLanguage('language', (l) => sqlText(overdue(l).message, { period: sqlPeriod(l, 'month', 'year') }))},
          jsonb_build_object('paymentId', id)
-       FROM marked
+       FROM announced
      ), mailed AS (
        INSERT INTO email_outbox (to_address, subject, text_body)
        SELECT email, ${byLanguage('language', (l) => sqlLiteral(overdue(l).title))},
          ${byLanguage('language', (l) => sqlText(noticeEmailText(l, '{name}', [overdue(l).message, '{app}/dashboard']), { name: 'name', period: sqlPeriod(l, 'month', 'year'), app: '$1' }))}
-       FROM marked
+       FROM announced
      )
      SELECT count(*)::int AS n FROM marked`,
     [appUrl],

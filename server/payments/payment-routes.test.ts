@@ -200,7 +200,10 @@ describe('review by an admin', () => {
 
 describe('overdue instalments', () => {
   it('are marked after the grace day in Karachi time, once, with one notification and email each', async () => {
-    const { member, schedule } = await memberInGroup();
+    // Joined in January: February came due after joining, so the job is the one to announce it
+    // (a month already overdue on joining is told of then: reminders/months-owed-on-joining.test.ts).
+    ctx.setNow('2026-01-20T12:00:00+05:00');
+    const { member, schedule } = await memberInGroup().finally(() => ctx.setNow(undefined));
     expect(await markOverdueInstalments(ctx.db, { today: '2026-02-10', graceDay: 10 }, ctx.config.appUrl)).toBe(0);
     const marked = await markOverdueInstalments(ctx.db, { today: '2026-02-11', graceDay: 10 }, ctx.config.appUrl);
     expect(marked).toBeGreaterThanOrEqual(1);

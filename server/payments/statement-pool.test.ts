@@ -105,7 +105,7 @@ function releaseHeld() {
   release.close();
 }
 
-const statementOf = (name: string): Statement => ({ member: { name, email: 'member@example.com', phone: null, language: 'en' }, asOf: '2026-03-31', groups: [] });
+const statementOf = (name: string): Statement => ({ member: { name, email: 'member@example.com', phone: null, language: 'en' }, asOf: '2026-03-31', activeGroups: 0, groups: [] });
 
 describe('a pool of one thread and a queue of one', () => {
   it('answers 503 statement.busy with Retry-After while one statement is drawn and one waits, and takes statements again once they are done', async () => {

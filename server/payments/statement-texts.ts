@@ -18,6 +18,10 @@ export type StatementTexts = {
   email: (email: string) => string;
   phone: (phone: string) => string;
   noGroups: string;
+  activeGroups: (count: number) => string;
+  active: string;
+  moved: (date: string, groupNumber: string) => string;
+  left: (date: string) => string;
   columns: { month: string; dueDate: string; amount: string; status: string; paidOn: string };
   months: readonly string[];
   states: Record<InstalmentState, string>;
@@ -38,6 +42,10 @@ const en: StatementTexts = {
   email: (email) => `Email: ${email}`,
   phone: (phone) => `Phone: ${phone}`,
   noGroups: 'No groups yet.',
+  activeGroups: (count) => `Active groups: ${count}.`,
+  active: 'Status: active.',
+  moved: (date, groupNumber) => `Status: moved on ${date} to Group ${groupNumber} of this plan; your months moved with you and are listed there.`,
+  left: (date) => `Status: left on ${date}. Months already due stay due until paid.`,
   columns: { month: 'Month', dueDate: 'Due date', amount: 'Amount', status: 'Status', paidOn: 'Paid on' },
   months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
   states: { PAID: 'Paid', UNDER_REVIEW: 'Under review', OWED: 'Owed', OVERDUE: 'Overdue', SCHEDULED: 'Scheduled' },
@@ -58,6 +66,10 @@ const ur: StatementTexts = {
   email: (email) => `ای میل: ${email}`,
   phone: (phone) => `فون نمبر: ${phone}`,
   noGroups: 'ابھی کسی گروپ میں شامل نہیں۔',
+  activeGroups: (count) => `فعال گروپ: ${count}۔`,
+  active: 'حیثیت: فعال۔',
+  moved: (date, groupNumber) => `حیثیت: ${date} کو اسی پلان کے گروپ نمبر ${groupNumber} میں منتقل؛ آپ کی اقساط آپ کے ساتھ منتقل ہو گئیں اور وہاں درج ہیں۔`,
+  left: (date) => `حیثیت: ${date} کو گروپ چھوڑ دیا۔ جو اقساط پہلے سے واجب الادا ہیں وہ ادائیگی تک واجب الادا رہیں گی۔`,
   columns: { month: 'مہینہ', dueDate: 'آخری تاریخ', amount: 'رقم', status: 'حیثیت', paidOn: 'ادائیگی کی تاریخ' },
   months: ['جنوری', 'فروری', 'مارچ', 'اپریل', 'مئی', 'جون', 'جولائی', 'اگست', 'ستمبر', 'اکتوبر', 'نومبر', 'دسمبر'],
   states: { PAID: 'ادا شدہ', UNDER_REVIEW: 'زیرِ جائزہ', OWED: 'واجب الادا', OVERDUE: 'تاخیر شدہ', SCHEDULED: 'آئندہ' },

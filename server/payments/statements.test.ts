@@ -81,6 +81,7 @@ describe('a statement', () => {
     const all = await statement('/api/payments/statement.pdf', bilal.token);
     expect(all.text).toContain(`Statement Plan, Group ${group.groupNumber}`);
     expect(all.text).toContain(`Statement Plan, Group ${second.groupNumber}`);
+    expect(all.text).toContain('Active groups: 2.');
     const byAdmin = await statement(`/api/admin/users/${bilal.user.id}/statement.pdf?groupId=${second.id}`, admin.token);
     expect(byAdmin.text).toContain('Name: Bilal Ahmed');
     expect(byAdmin.text).toContain(`Statement Plan, Group ${second.groupNumber}`);
@@ -104,6 +105,32 @@ describe('a statement', () => {
     const long = await statement(`/api/committee-plans/user/groups/${'x'.repeat(101)}/statement.pdf`, aisha.token);
     expect(long.status).toBe(400);
     expect(long.body.errors).toHaveProperty('groupId');
+  });
+});
+
+describe('a statement of a member moved to another group', () => {
+  it('lists the old group as moved on its day, with no months or totals of its own, and counts only the new group as active', async () => {
+    const member = await approvedMember('Hina Malik', plan.id, group.id);
+    const next = (await api.post('/api/admin/groups/create', { planId: plan.id, groupName: 'G3', maxMembers: 50, startDate: '2026-01-01' }, admin.token)).body.group;
+    const moved = await api.post(`/api/admin/groups/${group.id}/members/${member.user.id}/move`, { toGroupId: next.id, reason: 'Asked for the other group.' }, admin.token);
+    expect(moved.status).toBe(200);
+    // The day of the move in Pakistan, as the statement writes dates: worked out here from the clock the database keeps.
+    const movedAt = (await ctx.db.query<{ left_at: Date }>('SELECT left_at FROM group_members WHERE group_id = $1 AND user_id = $2', [group.id, member.user.id])).rows[0].left_at;
+    const movedOn = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi', year: 'numeric', month: '2-digit', day: '2-digit' }).format(movedAt);
+
+    const { text } = await statement('/api/payments/statement.pdf', member.token);
+    expect(text).toContain('Active groups: 1.');
+    const [oldPart, newPart] = [text.indexOf(`Statement Plan, Group ${group.groupNumber} `), text.indexOf(`Statement Plan, Group ${next.groupNumber} `)];
+    expect(oldPart).toBeGreaterThan(-1);
+    expect(newPart).toBeGreaterThan(-1);
+    const oldGroup = text.slice(oldPart, newPart > oldPart ? newPart : undefined);
+    expect(oldGroup).toContain(`Status: moved on ${movedOn} to Group ${next.groupNumber} of this plan; your months moved with you and are listed there.`);
+    expect(oldGroup).not.toContain('Status: active.');
+    expect(oldGroup).not.toContain('Your totals');
+    const newGroup = text.slice(newPart, newPart > oldPart ? undefined : oldPart);
+    expect(newGroup).toContain('Status: active.');
+    // January, settled by the request, came with the member: paid 5,000 in the new group.
+    expect(newGroup).toContain('Your totals: paid PKR 5,000;');
   });
 });
 

@@ -31,9 +31,15 @@ export type StatementGroup = {
   instalments: { month: number; year: number; dueDate: string; amount: number; state: InstalmentState; paidOn: string | null }[];
   totals: { paid: number; owed: number; overdue: number; remaining: number };
   group: { collected: number; paidOut: number; held: number };
+  /** Null while the member is in the group; else the day they left it (Pakistan time), and the group they were moved to, if moved. */
+  left: { on: string; movedToGroupNumber: string | null } | null;
 };
-/** `member.language` is the language the statement is written in: the member's own, whoever downloads it. */
-export type Statement = { member: { name: string; email: string; phone: string | null; language: Language }; asOf: string; groups: StatementGroup[] };
+/**
+ * `member.language` is the language the statement is written in: the member's own, whoever downloads it.
+ * `activeGroups`: the groups the member is in now, of those listed (a group they left or were moved from
+ * is listed as history, never counted).
+ */
+export type Statement = { member: { name: string; email: string; phone: string | null; language: Language }; asOf: string; activeGroups: number; groups: StatementGroup[] };
 
 /** The statement of a member: of one group (which must be theirs, else not found) or of all their groups. */
 export async function memberStatement(db: Queryable, day: BusinessDay, userId: string, groupId: string | null): Promise<Statement> {
@@ -43,10 +49,13 @@ export async function memberStatement(db: Queryable, day: BusinessDay, userId: s
   if (!user) throw notFound(userMessages.notFound);
   // Each of the member's groups with the member's figures there, and their instalments in order.
   const { rows } = await db.query<
-    FigureRow & { group_id: string; plan_name: string; group_number: string; member_number: number; start_date: string; end_date: string; instalments: { month: number; year: number; due_date: string; amount: string; state: InstalmentState; paid_on: string | null }[] | null }
+    FigureRow & { group_id: string; plan_name: string; group_number: string; member_number: number; start_date: string; end_date: string; left_on: string | null; moved_to_group_number: string | null; instalments: { month: number; year: number; due_date: string; amount: string; state: InstalmentState; paid_on: string | null }[] | null }
   >(
-    `SELECT m.group_id, pl.name AS plan_name, g.group_number, m.member_number, g.start_date::text, g.end_date::text, own.*
+    `SELECT m.group_id, pl.name AS plan_name, g.group_number, m.member_number, g.start_date::text, g.end_date::text,
+       CASE WHEN m.status <> 'ACTIVE' THEN to_char(coalesce(m.left_at, m.joined_at) AT TIME ZONE '${BUSINESS_TIME_ZONE}', 'YYYY-MM-DD') END AS left_on,
+       moved.group_number AS moved_to_group_number, own.*
      FROM group_members m JOIN committee_groups g ON g.id = m.group_id JOIN committee_plans pl ON pl.id = g.plan_id
+       LEFT JOIN committee_groups moved ON moved.id = m.moved_to_group_id
      CROSS JOIN LATERAL (
        SELECT ${figureColumnsSql(day)},
          json_agg(json_build_object('month', p.month, 'year', p.year, 'due_date', p.due_date::text, 'amount', p.amount::text, 'state', ${instalmentStateSql(day)},
@@ -79,9 +88,10 @@ export async function memberStatement(db: Queryable, day: BusinessDay, userId: s
         remaining: (Math.round(figures.scheduled.amount * 100) + Math.round(figures.pending.amount * 100)) / 100,
       },
       group: { collected: ledger.totals.collected, paidOut: ledger.totals.paidOut, held: ledger.totals.held },
+      left: row.left_on ? { on: row.left_on, movedToGroupNumber: row.moved_to_group_number } : null,
     });
   }
-  return { member: user, asOf: day.today, groups };
+  return { member: user, asOf: day.today, activeGroups: groups.filter((g) => g.left === null).length, groups };
 }
 
 /** The statement as a PDF in the member's language, written into a stream (read whole by the statement worker). */
@@ -92,6 +102,12 @@ export function statementPdf(statement: Statement): PDFKit.PDFDocument {
   else leftToRight(doc, statement, t);
   doc.end();
   return doc;
+}
+
+/** Whether the member is in the group, or since when they are not and where they went. */
+function standing(t: StatementTexts, group: StatementGroup): string {
+  if (!group.left) return t.active;
+  return group.left.movedToGroupNumber ? t.moved(group.left.on, group.left.movedToGroupNumber) : t.left(group.left.on);
 }
 
 /** Each figure as the statement writes it: "PKR 5,000", in both languages. */
@@ -118,6 +134,7 @@ function leftToRight(doc: PDFKit.PDFDocument, statement: Statement, t: Statement
   doc.font('Helvetica').fontSize(10).text(t.name(statement.member.name)).text(t.email(statement.member.email));
   if (statement.member.phone) doc.text(t.phone(statement.member.phone));
   if (statement.groups.length === 0) doc.moveDown().text(t.noGroups);
+  else doc.text(t.activeGroups(statement.activeGroups));
 
   const columns = statementColumns(t);
   const row = (cells: string[], bold = false) => {
@@ -139,6 +156,9 @@ function leftToRight(doc: PDFKit.PDFDocument, statement: Statement, t: Statement
     if (doc.y > doc.page.height - 200) doc.addPage();
     doc.font('Helvetica-Bold').fontSize(12).text(t.group(group.planName, group.groupNumber), left);
     doc.font('Helvetica').fontSize(9).text(t.membership(group.memberNumber, group.startDate, group.endDate));
+    doc.font('Helvetica-Bold').fontSize(9).text(standing(t, group));
+    // Moved: the months went with the member to the new group, where they are listed.
+    if (group.left?.movedToGroupNumber) continue;
     doc.moveDown(0.5);
     row(columns.map((c) => c.title), true);
     for (const i of group.instalments) {
@@ -197,7 +217,7 @@ function rightToLeft(doc: PDFKit.PDFDocument, statement: Statement, t: Statement
   if (statement.groups.length === 0) {
     gap(8);
     paragraph(t.noGroups, { size: 10 });
-  }
+  } else paragraph(t.activeGroups(statement.activeGroups), { size: 10 });
 
   // Right to left: the first column is the rightmost; the amount, flush right in English, is flush left here.
   const columns = statementColumns(t);
@@ -220,6 +240,8 @@ function rightToLeft(doc: PDFKit.PDFDocument, statement: Statement, t: Statement
     room(200);
     paragraph(t.group(group.planName, group.groupNumber), { size: 12, bold: true });
     paragraph(t.membership(group.memberNumber, group.startDate, group.endDate), { size: 9 });
+    paragraph(standing(t, group), { size: 9, bold: true });
+    if (group.left?.movedToGroupNumber) continue;
     row(columns.map((c) => c.title), true);
     for (const i of group.instalments) {
       row([`${t.months[i.month - 1]} ${i.year}`, i.dueDate, formatPkr(i.amount), t.states[i.state], i.paidOn ?? '']);

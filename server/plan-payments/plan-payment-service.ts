@@ -21,7 +21,9 @@ import { accrueCommissions } from '../referrals/commission-service.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
 import type { ReceiptStorage } from '../receipts/receipt-storage.ts';
 import type { UploadedReceipt } from '../receipts/receipt-upload.ts';
+import type { BusinessDay } from '../payments/figures.ts';
 import { PAYMENT_SELECT, toPayment, type PaymentRow } from '../payments/payment-view.ts';
+import { tellOfMonthsOwedOnJoining } from '../reminders/months-owed-on-joining.ts';
 
 export const planPaymentMessages = {
   alreadyPending: 'You already have a pending payment request for this plan. Please wait for admin approval.',
@@ -34,7 +36,7 @@ export const planPaymentMessages = {
   bankAccountRequired: 'Please select a bank account for payment',
 } as const;
 
-export type PlanPaymentDeps = { db: Database; storage: ReceiptStorage; signer: ReceiptLinkSigner; appUrl: string; mailQueued: () => void };
+export type PlanPaymentDeps = { db: Database; storage: ReceiptStorage; signer: ReceiptLinkSigner; appUrl: string; mailQueued: () => void; today: () => BusinessDay };
 
 /** Stores the file first, then runs fn; if fn fails, the file is removed again so nothing is left over. */
 async function withStoredReceipt<T>(deps: PlanPaymentDeps, receipt: UploadedReceipt | undefined, fn: (key: string | undefined) => Promise<T>): Promise<T> {
@@ -163,6 +165,8 @@ export async function approvePlanRequest(deps: PlanPaymentDeps, admin: Actor, id
     const notice = (language: Language) => planApprovedNotice(language, plan.name, joined.groupNumber, joined.memberNumber);
     await notifyUser(tx, payment.user_id, { type: 'PLAN_REQUEST_APPROVED', text: notice, data: { paymentId: id, groupId: joined.groupId } });
     await enqueueEmail(tx, planApprovedEmail(payment.language, payment.email, payment.name, notice(payment.language), `${deps.appUrl}/dashboard`));
+    // A group that started before today: its months already due are owed at once, told of in one notice.
+    await tellOfMonthsOwedOnJoining(tx, deps.today(), deps.appUrl, { userId: payment.user_id, groupId: joined.groupId, planName: plan.name, groupNumber: joined.groupNumber });
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'PLAN_REQUEST_APPROVE',
@@ -202,7 +206,7 @@ export async function rejectPlanRequest(deps: PlanPaymentDeps, admin: Actor, id:
 
 /** An admin puts a user into a plan's group directly (no subscription payment settles a month). */
 export async function addUserToPlan(deps: PlanPaymentDeps, admin: Actor, planId: string, input: { userId: string; groupId?: string; groupNumber?: string }) {
-  return deps.db.transaction(async (tx) => {
+  const joined = await deps.db.transaction(async (tx) => {
     const plan = await findPlan(tx, planId);
     if (!plan) throw notFound('Plan not found.');
     const user = isUuid(input.userId) ? (await tx.query('SELECT 1 FROM users WHERE id = $1', [input.userId])).rowCount : 0;
@@ -213,9 +217,13 @@ export async function addUserToPlan(deps: PlanPaymentDeps, admin: Actor, planId:
       text: (language) => groupJoinedNotice(language, plan.name, joined.groupNumber, joined.memberNumber),
       data: { groupId: joined.groupId },
     });
+    await tellOfMonthsOwedOnJoining(tx, deps.today(), deps.appUrl, { userId: input.userId, groupId: joined.groupId, planName: plan.name, groupNumber: joined.groupNumber });
     await recordAudit(tx, { actorId: admin.id, action: 'PLAN_ADD_USER', entityType: 'plan', entityId: planId, after: { userId: input.userId, ...joined }, ip: admin.ip });
     return joined;
   });
+  // The notice of months owed on joining may have queued an email.
+  deps.mailQueued();
+  return joined;
 }
 
 export type PlanPaymentFilter = { status?: string; planId?: string; search?: string };

@@ -14,6 +14,7 @@ import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { idParam, responses } from '../http/schemas.ts';
 import { createPlanRequest, type PlanPaymentDeps } from '../plan-payments/plan-payment-service.ts';
+import { WITHDRAWN_BY_MEMBER } from '../../contract/plan-requests.ts';
 import { committeeGroups, committeeMembers, createPlan, getVisiblePlan, listPlans, setPlanActive, type Plan } from './plan-service.ts';
 import { messageAnswer } from '../../contract/answers.ts';
 
@@ -178,9 +179,9 @@ export function registerCommitteeRoutes(app: FastifyInstance, deps: PlanPaymentD
         // Leaving mid-cycle changes what the other members receive: an administrator handles it.
         if (member.rowCount > 0) throw conflict('You are a member of a group in this committee. Please contact support to leave it.');
         const withdrawn = await tx.query(
-          `UPDATE payments SET status = 'REJECTED', rejection_reason = 'Withdrawn by the member', updated_at = now()
+          `UPDATE payments SET status = 'REJECTED', rejection_reason = $3, updated_at = now()
            WHERE user_id = $1 AND plan_id = $2 AND type = 'SUBSCRIPTION' AND status = 'PENDING' RETURNING id`,
-          [user.id, plan.id],
+          [user.id, plan.id, WITHDRAWN_BY_MEMBER],
         );
         if (withdrawn.rowCount === 0) throw notFound('You have no open request for this committee.');
       });

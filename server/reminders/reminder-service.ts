@@ -25,11 +25,16 @@ type Kind = 'BEFORE' | 'DUE' | 'MANUAL';
 /** SQL: 'PKR 5,000' of payment `p`, as the reminders write it in both languages. */
 const AMOUNT = `'PKR ' || CASE WHEN p.amount = trunc(p.amount) THEN to_char(p.amount, 'FM999,999,999,990') ELSE to_char(p.amount, 'FM999,999,999,990.00') END`;
 
-/** SQL: each kind's notification title and message for payment `p` in one language (the grace day is the day's). */
+/**
+ * SQL: each kind's notification title and message for payment `p` in one language (the grace day is the
+ * day's). A manual reminder of a month past its grace day says it is overdue, not due.
+ */
 function wording(kind: Kind, day: BusinessDay, language: Language): { title: string; message: string } {
   const { title, message } = reminderNotice(language, kind, day.graceDay);
   const values = { period: sqlPeriod(language, 'p.month', 'p.year'), amount: AMOUNT, dueOn: sqlDate(language, 'p.due_date') };
-  return { title: sqlLiteral(title), message: sqlText(message, values) };
+  if (kind !== 'MANUAL') return { title: sqlLiteral(title), message: sqlText(message, values) };
+  const overdue = reminderNotice(language, 'MANUAL_OVERDUE', day.graceDay).message;
+  return { title: sqlLiteral(title), message: `CASE WHEN ${instalmentStateSql(day)} = 'OVERDUE' THEN ${sqlText(overdue, values)} ELSE ${sqlText(message, values)} END` };
 }
 
 /**

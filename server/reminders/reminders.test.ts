@@ -81,7 +81,8 @@ describe('the reminder job', () => {
     expect(await sendDueReminders(ctx.db, on('2026-04-05'), APP_URL)).toEqual({ before: 0, due: 0 });
     // What was sent is on record, once per instalment and kind.
     const sent = await ctx.db.query<{ kind: string; n: number }>(`SELECT kind, count(*)::int AS n FROM reminders_sent GROUP BY kind ORDER BY kind`);
-    expect(sent.rows).toEqual([{ kind: 'BEFORE', n: 2 }, { kind: 'DUE', n: 2 }]);
+    // JOINING: January to March, owed and overdue when each of the four joined, told of in one notice each.
+    expect(sent.rows).toEqual([{ kind: 'BEFORE', n: 2 }, { kind: 'DUE', n: 2 }, { kind: 'JOINING', n: 12 }]);
   });
 });
 
@@ -95,7 +96,8 @@ describe('POST /api/admin/groups/{id}/reminders', () => {
     expect(await ctx.db.query(`SELECT 1 FROM reminders_sent WHERE kind = 'MANUAL'`).then((r) => r.rowCount)).toBe(0);
     const sent = await api.post(`/api/admin/groups/${group.id}/reminders`, {}, admin.token);
     expect(sent.body).toMatchObject({ success: true, message: '2 reminders sent', data: { count: 2, members: 2, dryRun: false } });
-    expect((await reminders(aisha)).at(-1)).toEqual({ title: 'Payment reminder', message: 'A reminder from the committee: your payment for April 2026 (PKR 5,000) is due.', kind: 'MANUAL' });
+    // April is past its grace day: overdue, not due.
+    expect((await reminders(aisha)).at(-1)).toEqual({ title: 'Payment reminder', message: 'A reminder from the committee: your payment for April 2026 (PKR 5,000) is overdue. Please pay it as soon as you can.', kind: 'MANUAL' });
     expect(await reminderEmails(bilal)).toEqual([]);
     expect((await api.post(`/api/admin/groups/${group.id}/reminders?dryRun=true`, {}, admin.token)).body.data.count).toBe(0);
     expect((await api.post(`/api/admin/groups/${group.id}/reminders`, {}, admin.token)).body.message).toBe('0 reminders sent');

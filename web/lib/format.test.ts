@@ -18,6 +18,13 @@ describe('the one way dates are written', () => {
     expect(formatTime('2026-03-12T10:45:07.000Z')).toBe('3:45:07 pm');
   });
 
+  it('writes an Urdu time on the 24-hour clock, with no Latin AM or PM', () => {
+    for (const written of [formatDateTime('2026-03-12T10:45:07.000Z', 'ur'), formatTime('2026-03-12T10:45:07.000Z', 'ur')]) {
+      expect(written).toContain('15:45');
+      expect(written).not.toMatch(/AM|PM|am|pm/);
+    }
+  });
+
   it('writes nothing for no date or a broken one', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('not a date')).toBe('');

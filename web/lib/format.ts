@@ -1,7 +1,7 @@
 /**
  * How dates, times and CNICs are shown (RULES §2 time zone): pure functions, and the one way every
  * screen writes a date ('12 Mar 2026', day before month as in Pakistan) or a moment ('12 Mar 2026,
- * 3:45 pm'). Screens call these rather than formatting dates themselves, so that a member and an admin
+ * 3:45 pm'; in Urdu on the 24-hour clock, '12 مارچ، 2026، 15:45'). Screens call these rather than formatting dates themselves, so that a member and an admin
  * never meet two ways of writing one day.
  */
 
@@ -71,7 +71,10 @@ function writtenInEnglish(date: Date, timeZone: string, options: Intl.DateTimeFo
 function format(value: string | null | undefined, language: string, options: Intl.DateTimeFormatOptions): string {
   const read = readDate(value);
   if (!read) return '';
-  return (language === 'en' && writtenInEnglish(read.date, read.timeZone, options)) || dateTimeFormat(language, { ...options, timeZone: read.timeZone }).format(read.date);
+  // Urdu has no day period of its own in the browsers' data: they write a Latin "PM" into the Urdu
+  // sentence. Urdu times are written on the 24-hour clock (15:45), as the emails write them.
+  const clock: Intl.DateTimeFormatOptions = options.hour && language !== 'en' ? { hourCycle: 'h23' } : {};
+  return (language === 'en' && writtenInEnglish(read.date, read.timeZone, options)) || dateTimeFormat(language, { ...options, ...clock, timeZone: read.timeZone }).format(read.date);
 }
 
 /** '12 Mar 2026' ('' for no date): a moment as its day in Pakistan, a calendar day as itself. */

@@ -11,6 +11,7 @@ describe('memberNotificationLink', () => {
     expect(memberNotificationLink(note('PLAN_REQUEST_REJECTED', { paymentId: 'p2' }))).toBe('/dashboard?tab=plans');
     expect(memberNotificationLink(note('INSTALMENT_APPROVED', { paymentId: 'p3' }))).toBe('/dashboard?tab=payments');
     expect(memberNotificationLink(note('INSTALMENT_OVERDUE', { paymentId: 'p4' }))).toBe('/dashboard?tab=payments');
+    expect(memberNotificationLink(note('MONTHS_OWED_ON_JOINING', { groupId: 'g9' }))).toBe('/dashboard?tab=payments');
     expect(memberNotificationLink(note('COMMISSION_PAID', { batchId: 'b1' }))).toBe('/dashboard?tab=referrals');
   });
 

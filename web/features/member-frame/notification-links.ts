@@ -25,6 +25,9 @@ export function memberNotificationLink(notification: Pick<AppNotification, 'type
       return dashboardLink('plans');
     case 'COMMISSION_PAID':
       return dashboardLink('referrals');
+    // The months owed on joining a group that started before: paid from the member's payments.
+    case 'MONTHS_OWED_ON_JOINING':
+      return dashboardLink('payments');
     default:
       // Any other news of a payment (approved, rejected, overdue): the member's payments.
       if (paymentId) return dashboardLink('payments');

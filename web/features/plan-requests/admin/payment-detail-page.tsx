@@ -5,6 +5,7 @@ import { AlertTriangle, ArrowLeft, Check, SearchX, X } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPkr } from '../../../../contract/money.ts';
+import { WITHDRAWN_BY_MEMBER } from '../../../../contract/plan-requests.ts';
 import type { BankAccountSnapshot } from '../../../../contract/payments.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -227,7 +228,7 @@ function PaymentDetails({ payment }: { payment: PlanPayment & { bankAccount?: Ba
 
           {payment.rejectionReason && (
             <Section title={t('detail.rejection.title')} className="border-destructive/40">
-              <p className="text-sm break-words whitespace-pre-line">{payment.rejectionReason}</p>
+              <p className="text-sm break-words whitespace-pre-line">{payment.rejectionReason === WITHDRAWN_BY_MEMBER ? t('request.withdrawnByMember') : <bdi>{payment.rejectionReason}</bdi>}</p>
             </Section>
           )}
         </div>

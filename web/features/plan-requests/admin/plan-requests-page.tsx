@@ -5,6 +5,7 @@ import { AlertTriangle, Check, ChevronLeft, ChevronRight, Eye, Inbox, RefreshCw,
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPkr } from '../../../../contract/money.ts';
+import { WITHDRAWN_BY_MEMBER } from '../../../../contract/plan-requests.ts';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -302,7 +303,7 @@ function PlanRequestItem({ payment, onApprove, onReject }: { payment: PlanPaymen
               {payment.group && <InfoItem label={t('request.assignedGroup')}>{t('request.groupValue', { number: payment.group.groupNumber })}</InfoItem>}
               {payment.rejectionReason && (
                 <InfoItem label={t('request.rejectionReason')} className="sm:col-span-2 [&_dd]:text-destructive">
-                  {payment.rejectionReason}
+                  {payment.rejectionReason === WITHDRAWN_BY_MEMBER ? t('request.withdrawnByMember') : <bdi>{payment.rejectionReason}</bdi>}
                 </InfoItem>
               )}
             </dl>

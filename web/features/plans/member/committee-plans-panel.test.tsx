@@ -91,6 +91,16 @@ describe('Committee Plans tab', () => {
     expect(within(silverCard).queryByRole('link', { name: /Subscribe/ })).toBeNull();
   });
 
+  it("writes the system's note on a request the member withdrew in the member's words, not as stored", async () => {
+    const withdrawn = makeRequest({ id: 'request-4', planId: 'plan-silver', status: 'REJECTED', rejectionReason: 'Withdrawn by the member', plan: { id: 'plan-silver', name: 'Silver Umrah Plan' }, committee: { name: 'Silver Umrah Plan' } });
+    stubDashboard([withdrawn]);
+    renderRoute('/dashboard', member);
+    const list = await screen.findByRole('region', { name: 'My Payment Requests' });
+    const card = await within(list).findByRole('article', { name: 'Silver Umrah Plan' });
+    expect(within(card).getByText('Withdrawn by you')).toBeTruthy();
+    expect(within(card).queryByText('Withdrawn by the member')).toBeNull();
+  });
+
   it("lists the member's requests with their status, reason and receipt", async () => {
     stubDashboard();
     renderRoute('/dashboard', member);

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatPkr } from '../../../../contract/money.ts';
+import { WITHDRAWN_BY_MEMBER } from '../../../../contract/plan-requests.ts';
 import { notify } from '../../../lib/toast.ts';
 import { planQueryKeys, safeReceiptHref, uploadPlanReceipt, type PlanPaymentRequest } from './api.ts';
 import { usePlanLabels } from './labels.ts';
@@ -64,7 +65,8 @@ function PaymentRequestRow({ request }: { request: PlanPaymentRequest }) {
       {request.rejectionReason && (
         <p className="mt-3 rounded-lg bg-destructive/10 p-3 text-sm">
           <span className="font-semibold text-destructive">{t('requests.rejectionReason')}: </span>
-          {request.rejectionReason}
+          {/* The system's own note is written in the reader's language; an administrator's words are shown as typed, isolated from the sentence around them. */}
+          {request.rejectionReason === WITHDRAWN_BY_MEMBER ? t('requests.withdrawnByMember') : <bdi>{request.rejectionReason}</bdi>}
         </p>
       )}
       {(hasReceipt || isPendingRequest(request.status)) && (
