@@ -4,10 +4,9 @@
  * without one (the specification's calls send none). The server's refusal is shown in the dialog.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { getErrorMessage } from '../lib/api-client.ts';
-import { Button } from './ui/button.tsx';
-import { Dialog, DialogClose } from './ui/dialog.tsx';
+import { Dialog } from './ui/dialog.tsx';
+import { DialogActions } from './ui/dialog-actions.tsx';
 import { FormAlert } from './ui/form-alert.tsx';
 import { FormField } from './ui/form-field.tsx';
 import { Textarea } from './ui/textarea.tsx';
@@ -32,7 +31,6 @@ interface ReasonDialogProps {
 }
 
 export function ReasonDialog({ open, onOpenChange, title, description, reasonLabel, reasonHint, reasonRequiredMessage, confirmLabel, failedMessage, destructive, onConfirm }: ReasonDialogProps) {
-  const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -88,16 +86,7 @@ export function ReasonDialog({ open, onOpenChange, title, description, reasonLab
             />
           )}
         </FormField>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="outline" disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-          </DialogClose>
-          <Button type="submit" variant={destructive ? 'destructive' : 'primary'} disabled={busy} aria-busy={busy}>
-            {confirmLabel}
-          </Button>
-        </div>
+        <DialogActions submitLabel={confirmLabel} busy={busy} destructive={destructive} />
       </form>
     </Dialog>
   );

@@ -393,7 +393,7 @@ describe('Group details: collection per month', () => {
     const toggle = within(chart).getByRole('button', { name: 'Show as table' });
     toggle.focus();
     await user.keyboard('{Enter}');
-    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(toggle.textContent).toBe('Show as chart');
     const table = within(chart).getByRole('table', { name: 'Collection per month' });
     const rows = within(table)
       .getAllByRole('row')

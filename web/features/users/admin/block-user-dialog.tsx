@@ -4,8 +4,8 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -85,16 +85,7 @@ export function BlockUserDialog({ user, onOpenChange, onConfirm }: BlockUserDial
             />
           )}
         </FormField>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="outline" disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-          </DialogClose>
-          <Button type="submit" variant={blocking ? 'destructive' : 'primary'} disabled={busy} aria-busy={busy}>
-            {blocking ? t('admin.users.block.confirmBlock') : t('admin.users.block.confirmUnblock')}
-          </Button>
-        </div>
+        <DialogActions submitLabel={blocking ? t('admin.users.block.confirmBlock') : t('admin.users.block.confirmUnblock')} busy={busy} destructive={blocking} />
       </form>
     </Dialog>
   );

@@ -489,7 +489,7 @@ describe('/admin/winners, Statistics', { timeout: 20_000 }, () => {
     const toggle = within(chart).getByRole('button', { name: 'Show as table' });
     toggle.focus();
     await user.keyboard('{Enter}');
-    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(toggle.textContent).toBe('Show as chart');
     const rows = within(within(chart).getByRole('table', { name: 'Prizes paid out per month' }))
       .getAllByRole('row')
       .slice(1)
