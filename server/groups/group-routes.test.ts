@@ -6,14 +6,17 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { groupMessages } from '../../contract/plans.ts';
 import { firstOfMonth, karachiToday } from '../business-time.ts';
+import { testFactories } from '../test/factories.ts';
 import { openTestFile, signInAdmin, signUpMember } from '../test/test-app.ts';
 
 const { ctx, api } = await openTestFile();
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
 let member: Awaited<ReturnType<typeof signUpMember>>;
+let make: ReturnType<typeof testFactories>;
 
 beforeAll(async () => {
   admin = await signInAdmin(ctx);
+  make = testFactories(ctx, admin);
   member = await signUpMember(ctx, { name: 'Group Member' });
 });
 
@@ -32,12 +35,8 @@ type GroupJson = {
   [key: string]: unknown;
 };
 
-async function createPlan(overrides: Record<string, unknown> = {}) {
-  const body = { name: `Group Plan ${uniqueTag()}`, monthlyAmount: 5000, duration: 12, totalAmount: 60000, maxMembers: 100, ...overrides };
-  const res = await api.post('/api/committee-plans', body, admin.token);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.plan as { id: string; name: string; duration: number; monthlyAmount: number };
-}
+/** A twelve-month plan with room for a hundred: groups of it start in any month. */
+const createPlan = (overrides: Record<string, unknown> = {}) => make.plan({ duration: 12, maxMembers: 100, ...overrides });
 
 const groupBody = (planId: string, overrides: Record<string, unknown> = {}) => ({
   planId,

@@ -3,54 +3,34 @@
  * each caller their own only, newest first, with the unread count, and marks them read.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember } from '../test/test-app.ts';
+import { testFactories } from '../test/factories.ts';
+import { openTestFile, sampleFiles, signInAdmin, signUpMember } from '../test/test-app.ts';
 
 const { ctx, api } = await openTestFile();
 // Mid-January 2026: a member approved into a January group owes nothing yet beyond the month their
 // request settles, so each test's notifications are the ones it makes (no notice of months owed on joining).
 ctx.setNow('2026-01-15T12:00:00+05:00');
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
-let bankAccountId: string;
+let make: ReturnType<typeof testFactories>;
 
 beforeAll(async () => {
   admin = await signInAdmin(ctx);
-  bankAccountId = (await api.post('/api/bank-accounts', { accountName: 'Committee', accountNumber: '9', bankName: 'UBL', accountType: 'Current' }, admin.token)).body.bankAccount.id;
+  make = testFactories(ctx, admin);
 });
 
 type Note = { id: string; type: string; title: string; message: string; data: Record<string, unknown>; isRead: boolean; readAt: string | null; createdAt: string };
 
-let planCount = 0;
-async function createPlan() {
-  planCount++;
-  const res = await api.post('/api/committee-plans', { name: `Notify Plan ${planCount}`, monthlyAmount: 5000, duration: 3, totalAmount: 15000, maxMembers: 10 }, admin.token);
-  expect(res.status).toBe(201);
-  return res.body.plan as { id: string; name: string };
-}
-
-async function subscribe(token: string, planId: string): Promise<string> {
-  const form = multipartBody({ planId, amount: '5000', bankAccountId }, { name: 'r.png', type: 'image/png', data: sampleFiles.png });
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/payments/subscribe', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } });
-  expect(res.statusCode).toBe(201);
-  return res.json().payment.id;
-}
-
-async function payInstalment(token: string, groupId: string, month: number): Promise<string> {
-  const form = multipartBody({ groupId, amount: '5000', month: String(month), year: '2026', bankAccountId }, { name: 'r.jpg', type: 'image/jpeg', data: sampleFiles.jpg });
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/payments', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } });
-  expect(res.statusCode).toBe(201);
-  return res.json().payment.id;
-}
+const createPlan = () => make.plan();
+const subscribe = (token: string, planId: string) => make.subscribe(token, planId);
+const payInstalment = (token: string, groupId: string, month: number) =>
+  make.payInstalment(token, groupId, month, 2026, { name: 'r.jpg', type: 'image/jpeg', data: sampleFiles.jpg });
 
 /** A member approved into a four-month group from January 2026. */
 async function memberInGroup() {
-  const plan = (await api.post('/api/committee-plans', { name: `Group Plan ${Math.random()}`, monthlyAmount: 5000, duration: 4, totalAmount: 20000, maxMembers: 10 }, admin.token)).body.plan;
-  const group = (await api.post('/api/admin/groups/create', { planId: plan.id, groupName: 'Jan', maxMembers: 10, startDate: '2026-01-01' }, admin.token)).body.group;
-  const member = await signUpMember(ctx);
-  const paymentId = await subscribe(member.token, plan.id);
-  expect((await api.put(`/api/plan-payments/${paymentId}/approve`, { groupId: group.id }, admin.token)).status).toBe(200);
+  const made = await make.memberInGroup({ plan: { duration: 4 }, startDate: '2026-01-01' });
   const instalment = async (month: number) =>
-    (await ctx.db.query<{ id: string }>(`SELECT id FROM payments WHERE user_id = $1 AND type = 'INSTALMENT' AND month = $2 AND year = 2026`, [member.user.id, month])).rows[0].id;
-  return { member, plan, groupId: group.id as string, subscriptionId: paymentId, instalment };
+    (await ctx.db.query<{ id: string }>(`SELECT id FROM payments WHERE user_id = $1 AND type = 'INSTALMENT' AND month = $2 AND year = 2026`, [made.member.user.id, month])).rows[0].id;
+  return { ...made, instalment };
 }
 
 async function notesInDb(userId: string) {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { testFactories } from '../test/factories.ts';
 import { lastEmailTo, multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember } from '../test/test-app.ts';
 import { markOverdueInstalments } from './overdue-job.ts';
 import { showsSamePicture } from '../test/pictures.ts';
@@ -8,24 +9,20 @@ import { showsSamePicture } from '../test/pictures.ts';
 const { ctx, api } = await openTestFile();
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
 let bankAccountId: string;
+let make: ReturnType<typeof testFactories>;
 
 beforeAll(async () => {
   admin = await signInAdmin(ctx);
-  bankAccountId = (await api.post('/api/bank-accounts', { accountName: 'Committee', accountNumber: '42', bankName: 'Meezan', accountType: 'Current' }, admin.token)).body.bankAccount.id;
+  make = testFactories(ctx, admin);
+  bankAccountId = await make.bankAccount();
 });
 
 type Schedule = { id: string; month: number; year: number; status: string; amount: number; underReview: boolean }[];
 
 /** A member approved into a three-month group that started in January 2026 (so the months are fixed). */
 async function memberInGroup() {
-  const plan = (await api.post('/api/committee-plans', { name: `Plan ${Math.random()}`, monthlyAmount: 5000, duration: 3, totalAmount: 15000, maxMembers: 10 }, admin.token)).body.plan;
-  const group = (await api.post('/api/admin/groups/create', { planId: plan.id, groupName: 'Jan group', maxMembers: 10, startDate: '2026-01-01' }, admin.token)).body.group;
-  const member = await signUpMember(ctx);
-  const form = multipartBody({ planId: plan.id, amount: '5000', bankAccountId }, { name: 'r.png', type: 'image/png', data: sampleFiles.png });
-  const sub = await ctx.app.inject({ method: 'POST', url: '/api/payments/subscribe', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${member.token}` } });
-  const approved = await api.put(`/api/plan-payments/${sub.json().payment.id}/approve`, { groupId: group.id }, admin.token);
-  expect(approved.status).toBe(200);
-  return { member, plan, groupId: group.id as string, subscriptionId: sub.json().payment.id as string, schedule: () => scheduleOf(member.token, group.id) };
+  const made = await make.memberInGroup({ startDate: '2026-01-01' });
+  return { ...made, schedule: () => scheduleOf(made.member.token, made.groupId) };
 }
 
 async function scheduleOf(token: string, groupId: string): Promise<Schedule> {
@@ -76,7 +73,7 @@ describe('POST /api/payments', () => {
     expect(queued).toMatchObject({ month: 2, year: 2026, underReview: true, state: 'UNDER_REVIEW', hasReceipt: true, receiptUrl: expect.any(String), user: { name: expect.any(String), email: member.email } });
     expect(Object.keys(queued.plan).sort()).toEqual(['id', 'name']);
     // The review shows which account the member paid into (to check against the bank statement).
-    expect(queued.bankAccount).toMatchObject({ accountName: 'Committee', accountNumber: '42', bankName: 'Meezan' });
+    expect(queued.bankAccount).toMatchObject({ accountName: 'Umrah Committee', accountNumber: '0123456789', bankName: 'HBL' });
     for (const detail of ['receiptName', 'adminNotes', 'committee']) expect(queued).not.toHaveProperty(detail);
     const adminNote = await ctx.db.query<{ type: string }>(`SELECT type FROM notifications WHERE user_id = $1 AND type = 'INSTALMENT_SUBMITTED'`, [admin.user.id]);
     expect(adminNote.rowCount).toBeGreaterThan(0);

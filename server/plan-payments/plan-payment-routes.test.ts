@@ -3,33 +3,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { testFactories } from '../test/factories.ts';
 import { lastEmailTo, multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember } from '../test/test-app.ts';
 
 const { ctx, api } = await openTestFile();
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
 let bankAccountId: string;
+let make: ReturnType<typeof testFactories>;
 
 beforeAll(async () => {
   admin = await signInAdmin(ctx);
-  const bank = await api.post(
-    '/api/bank-accounts',
-    { accountName: 'Umrah Committee', accountNumber: '0123456789', bankName: 'HBL', accountType: 'Current', isDefault: true },
-    admin.token,
-  );
-  bankAccountId = bank.body.bankAccount.id;
+  make = testFactories(ctx, admin);
+  bankAccountId = await make.bankAccount();
 });
 
-let planCounter = 0;
-async function createPlan(overrides: Record<string, unknown> = {}) {
-  planCounter++;
-  const res = await api.post(
-    '/api/committee-plans',
-    { name: `Umrah Economy ${planCounter}`, monthlyAmount: 5000, duration: 3, totalAmount: 15000, maxMembers: 10, benefits: ['Visa', 'Hotel'], ...overrides },
-    admin.token,
-  );
-  expect(res.status).toBe(201);
-  return res.body.plan as { id: string; name: string; monthlyAmount: number };
-}
+const createPlan = (overrides: Record<string, unknown> = {}) => make.plan({ benefits: ['Visa', 'Hotel'], ...overrides });
 
 function subscribe(token: string, fields: Record<string, string>, file: { name: string; type: string; data: Buffer } | null = { name: 'receipt.png', type: 'image/png', data: sampleFiles.png }) {
   const body = multipartBody(fields, file ?? undefined);

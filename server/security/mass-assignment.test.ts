@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { karachiToday } from '../business-time.ts';
+import { testFactories } from '../test/factories.ts';
 import { client, createTestContext, lastEmailTo, multipartBody, sampleFiles, signInAdmin, signUpMember, tokenFromEmail, uniqueEmail, type TestContext } from '../test/test-app.ts';
 
 type Member = Awaited<ReturnType<typeof signUpMember>>;
@@ -14,6 +15,7 @@ let ctx: TestContext;
 let api: ReturnType<typeof client>;
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
 let bankAccountId: string;
+let make: ReturnType<typeof testFactories>;
 const today = karachiToday();
 const startedAt = Date.now();
 
@@ -91,13 +93,7 @@ function privilegedFormKeys(other: { id: string }, status: string): Record<strin
 
 const isRecent = (value: unknown) => new Date(String(value)).getTime() >= startedAt - 60_000;
 
-let planCounter = 0;
-async function createPlan() {
-  planCounter++;
-  const res = await api.post('/api/committee-plans', { name: `Mass Plan ${planCounter}`, monthlyAmount: 5000, duration: 3, totalAmount: 15000, maxMembers: 50 }, admin.token);
-  expect(res.status).toBe(201);
-  return res.body.plan as { id: string; monthlyAmount: number };
-}
+const createPlan = () => make.plan({ maxMembers: 50 });
 
 function postForm(url: string, token: string, fields: Record<string, unknown>) {
   const form = multipartBody(
@@ -136,8 +132,8 @@ beforeAll(async () => {
   ctx = await createTestContext();
   api = client(ctx);
   admin = await signInAdmin(ctx);
-  const bank = await api.post('/api/bank-accounts', { accountName: 'Umrah Committee', accountNumber: '0123456789', bankName: 'HBL', accountType: 'Current', isDefault: true }, admin.token);
-  bankAccountId = bank.body.bankAccount.id;
+  make = testFactories(ctx, admin);
+  bankAccountId = await make.bankAccount();
 });
 afterAll(() => ctx.close());
 
