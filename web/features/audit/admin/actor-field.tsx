@@ -8,7 +8,7 @@ import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { FilterField } from '../../users/admin/index.ts';
+import { FilterField } from '../../../components/filter-field.tsx';
 import { auditKeys, looksLikeId, searchActors } from './api.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
@@ -57,7 +57,7 @@ export function ActorField({ chosen, onChoose }: { chosen: ChosenActor | null; o
 
   return (
     <FilterField label={t('admin.audit.actor')} hint={t('admin.audit.actorHint')}>
-      {({ id, hintId }) => (
+      {(id, hintId) => (
         <div className="space-y-2">
           <Input
             id={id}

@@ -10,7 +10,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatDateTime, formatMonth } from '../../../lib/format.ts';
 import type { AuditSubject } from '../../../../contract/audit.ts';
-import { WIDE_QUERY, useMediaQuery } from '../../users/admin/index.ts';
+import { WIDE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { isKnownAction, isKnownEntityType, type AuditEntry } from './api.ts';
 import { diffValues, prettyJson } from './diff.ts';
 

@@ -17,7 +17,7 @@ import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { FilterField } from '../../users/admin/index.ts';
+import { FilterField } from '../../../components/filter-field.tsx';
 import { ActorField, type ChosenActor } from './actor-field.tsx';
 import { auditKeys, emptyAuditFilters, ENTITY_TYPES, exportAudit, fetchAudit, isKnownEntityType, KNOWN_ACTIONS, type AuditFilters } from './api.ts';
 import { AuditEntryList, useAuditText } from './audit-entry-list.tsx';
@@ -120,7 +120,7 @@ export function AdminAuditPage() {
         <form role="search" aria-label={t('admin.audit.filtersLabel')} onSubmit={(event) => event.preventDefault()} className="space-y-3">
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
             <FilterField label={t('admin.audit.action')}>
-              {({ id }) => (
+              {(id) => (
                 <>
                   <Input
                     id={id}
@@ -143,7 +143,7 @@ export function AdminAuditPage() {
               )}
             </FilterField>
             <FilterField label={t('admin.audit.entityType')}>
-              {({ id }) => (
+              {(id) => (
                 <Select id={id} value={entityType} onChange={(event) => setEntityType(event.target.value)}>
                   <option value="">{t('admin.audit.allTypes')}</option>
                   {entityType && !isKnownEntityType(entityType) && <option value={entityType}>{entityType}</option>}
@@ -156,14 +156,14 @@ export function AdminAuditPage() {
               )}
             </FilterField>
             <FilterField label={t('admin.audit.entityId')}>
-              {({ id }) => <Input id={id} value={entityId} onChange={(event) => setEntityId(event.target.value)} autoComplete="off" maxLength={100} className="font-mono" />}
+              {(id) => <Input id={id} value={entityId} onChange={(event) => setEntityId(event.target.value)} autoComplete="off" maxLength={100} className="font-mono" />}
             </FilterField>
             <ActorField key={actorFieldKey} chosen={actor} onChoose={chooseActor} />
             <FilterField label={t('admin.audit.from')}>
-              {({ id }) => <Input id={id} type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} aria-invalid={ordered ? undefined : true} />}
+              {(id) => <Input id={id} type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} aria-invalid={ordered ? undefined : true} />}
             </FilterField>
             <FilterField label={t('admin.audit.to')}>
-              {({ id }) => <Input id={id} type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} aria-invalid={ordered ? undefined : true} />}
+              {(id) => <Input id={id} type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} aria-invalid={ordered ? undefined : true} />}
             </FilterField>
           </div>
           {!ordered && (

@@ -23,7 +23,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDate, formatMonth } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useMediaQuery } from '../../users/admin/index.ts';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import {
   reconciliationApi,
   reconciliationKeys,

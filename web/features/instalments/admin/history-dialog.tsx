@@ -8,7 +8,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { fetchReceiptHistory, paymentKeys, type AdminPayment, type PaymentReceipt } from './api.ts';
 import { formatDateTime, formatPeriod, shortId } from './display.ts';
-import { InfoItem, ViewReceiptButton, usePaymentMethodLabel } from './parts.tsx';
+import { ViewReceiptButton, usePaymentMethodLabel } from './parts.tsx';
+import { InfoItem } from '../../../components/info-item.tsx';
 
 const outcomeKeys = { UNDER_REVIEW: 'underReview', ACCEPTED: 'accepted', REFUSED: 'refused', REPLACED: 'replaced' } as const;
 const outcomeTones: Record<(typeof outcomeKeys)[keyof typeof outcomeKeys] | 'unknown', BadgeTone> = {

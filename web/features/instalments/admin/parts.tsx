@@ -1,5 +1,5 @@
 /** Small pieces shared by the tabs of Payment Management. */
-import { useEffect, useEffectEvent, useId, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { BookOpenText, ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { Pager as SharedPager } from '../../../components/ui/pager.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Label } from '../../../components/ui/label.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -40,58 +39,14 @@ export function usePaymentMethodLabel() {
   };
 }
 
-/** One label and value of a description list (<dl>). */
-export function InfoItem({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
-  return (
-    <div className={cn('min-w-0', className)}>
-      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
-      <dd className="mt-0.5 break-words text-foreground">{children}</dd>
-    </div>
-  );
-}
-
-/** A labelled filter control. */
-export function FilterField({ label, children, className }: { label: string; children: (id: string) => ReactNode; className?: string }) {
-  const id = useId();
-  return (
-    <div className={cn('space-y-1.5', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {children(id)}
-    </div>
-  );
-}
-
 /** The shared pager, named "Pages" unless the list says otherwise. */
 export function Pager(props: { page: number; pages: number; onPage: (page: number) => void; label?: string }) {
   const { t } = useTranslation('adminPayments');
   return <SharedPager {...props} label={props.label ?? t('pagination.label')} />;
 }
 
-/** Wide enough, next to the sidebar, for the nine columns of a payments table. */
-export const WIDE_QUERY = '(min-width: 1280px)';
 /** Wide enough for a table of four or five short columns. */
 export const TABLET_QUERY = '(min-width: 768px)';
-
-function matches(query: string): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
-}
-
-/**
- * Tables on wide screens, cards on phones. Only one of the two is rendered, so that every control
- * exists once (for keyboards, screen readers and tests alike).
- */
-export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      if (typeof window.matchMedia !== 'function') return () => {};
-      const list = window.matchMedia(query);
-      list.addEventListener('change', onChange);
-      return () => list.removeEventListener('change', onChange);
-    },
-    () => matches(query),
-    () => false,
-  );
-}
 
 /**
  * Opens a receipt in a new tab (admin document §2). The link is a short-lived signed one

@@ -23,7 +23,8 @@ import {
   type TypeFilter,
 } from './api.ts';
 import { MONTHS, monthName } from './display.ts';
-import { FilterField, useErrorToast } from './parts.tsx';
+import { useErrorToast } from './parts.tsx';
+import { FilterField } from '../../../components/filter-field.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
 const TYPES: TypeFilter[] = ['all', 'instalment', 'subscription'];

@@ -9,7 +9,9 @@ import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import type { AdminPayment } from './api.ts';
 import { formatDate, formatDateTime, formatPeriod, shortId } from './display.ts';
-import { InfoItem, StatusBadges, WIDE_QUERY, useMediaQuery, usePaymentMethodLabel } from './parts.tsx';
+import { StatusBadges, usePaymentMethodLabel } from './parts.tsx';
+import { InfoItem } from '../../../components/info-item.tsx';
+import { WIDE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { isInstalmentState, StateBadge } from './state-badge.tsx';
 
 export interface Selection {

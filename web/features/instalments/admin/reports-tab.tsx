@@ -25,7 +25,10 @@ import {
 import { filterYears, formatDay } from './display.ts';
 import { MonthSelect, YearSelect } from './payment-filters.tsx';
 import { PaymentList } from './payment-list.tsx';
-import { FilterField, InfoItem, LedgerLink, Pager, RECEIPT_LINK_REFRESH_MS, TABLET_QUERY, ViewReceiptButton, useErrorToast, useMediaQuery } from './parts.tsx';
+import { LedgerLink, Pager, RECEIPT_LINK_REFRESH_MS, TABLET_QUERY, ViewReceiptButton, useErrorToast } from './parts.tsx';
+import { FilterField } from '../../../components/filter-field.tsx';
+import { InfoItem } from '../../../components/info-item.tsx';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 

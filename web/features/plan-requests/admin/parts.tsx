@@ -1,5 +1,4 @@
 /** Small pieces shared by the plan-request list and the payment detail page. */
-import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -27,16 +26,6 @@ export function usePaymentMethodLabel() {
     const key = paymentMethodKey(method);
     return key ? t(`methods.${key}`) : method;
   };
-}
-
-/** One label and value of a description list (<dl>). */
-export function InfoItem({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
-  return (
-    <div className={cn('min-w-0', className)}>
-      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
-      <dd className="mt-0.5 break-words text-foreground">{children}</dd>
-    </div>
-  );
 }
 
 /** Signed receipt links live 10 minutes (docs/decisions/006): pages re-read payments well before. */

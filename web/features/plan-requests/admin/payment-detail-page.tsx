@@ -16,7 +16,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { LedgerLink } from '../../instalments/admin/index.ts';
 import { fetchPlanPayment, requestKeys, type PlanPayment } from './api.ts';
 import { formatCnic, formatDateTime, hasReceipt, isPending } from './display.ts';
-import { InfoItem, RECEIPT_LINK_REFRESH_MS, StatusBadge, usePaymentMethodLabel } from './parts.tsx';
+import { RECEIPT_LINK_REFRESH_MS, StatusBadge, usePaymentMethodLabel } from './parts.tsx';
+import { InfoItem } from '../../../components/info-item.tsx';
 import { ReceiptPreview } from './receipt-preview.tsx';
 import { ApproveDialog, RejectDialog } from './review-dialogs.tsx';
 

@@ -1,5 +1,5 @@
 /** /admin/plan-requests (admin document §2 "Plan Requests"). */
-import { useEffect, useEffectEvent, useId, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Check, ChevronLeft, ChevronRight, Eye, Inbox, RefreshCw, X } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
@@ -11,7 +11,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
+import { FilterField } from '../../../components/filter-field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
@@ -29,7 +29,8 @@ import {
   type PlanRequestStatusFilter,
 } from './api.ts';
 import { contactOf, formatDateTime, hasReceipt, isPending } from './display.ts';
-import { InfoItem, RECEIPT_LINK_REFRESH_MS, StatusBadge, usePaymentMethodLabel } from './parts.tsx';
+import { RECEIPT_LINK_REFRESH_MS, StatusBadge, usePaymentMethodLabel } from './parts.tsx';
+import { InfoItem } from '../../../components/info-item.tsx';
 import { ReceiptPreview } from './receipt-preview.tsx';
 import { ApproveDialog, RejectDialog } from './review-dialogs.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -216,15 +217,6 @@ export function PlanRequestsPage() {
   );
 }
 
-function FilterField({ label, children }: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children(id)}
-    </div>
-  );
-}
 
 /** Total, Pending, Approved, Rejected and Revenue, as the server counts them (all requests, whatever the filters). */
 function StatCards({ counts }: { counts: PlanPaymentCounts | undefined }) {

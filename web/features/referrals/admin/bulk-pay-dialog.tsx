@@ -20,7 +20,7 @@ import { ApiError, getErrorMessage, getServerMessage } from '../../../lib/api-cl
 import { fieldError } from '../../../lib/forms.ts';
 import { notify } from '../../../lib/toast.ts';
 import { bulkPayCommissions, payoutKeys } from './api.ts';
-import { InfoItem } from './parts.tsx';
+import { InfoItem } from '../../../components/info-item.tsx';
 import { formatPeriod, PAYOUT_METHODS } from './rules.ts';
 
 const dialogSchema = bulkPayBody.pick({ paymentMethod: true, transactionId: true, notes: true });

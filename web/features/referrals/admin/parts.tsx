@@ -1,27 +1,15 @@
 /** Small pieces shared by the tabs of Referral Management and the Commission Payments tab. */
-import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Label } from '../../../components/ui/label.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { notify } from '../../../lib/toast.ts';
 import { formatPkr } from '../../../../contract/money.ts';
 import type { CappedBy } from './api.ts';
 import { statusTone } from './rules.ts';
-
-/** A labelled filter control. */
-export function FilterField({ label, children, className }: { label: string; children: (id: string) => ReactNode; className?: string }) {
-  const id = useId();
-  return (
-    <div className={cn('space-y-1.5', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {children(id)}
-    </div>
-  );
-}
 
 /** One figure with its name. */
 export function StatTile({ label, value, tone, className }: { label: string; value: ReactNode; tone?: 'success' | 'warning' | 'info'; className?: string }) {
@@ -78,37 +66,6 @@ export function useErrorToast(query: Pick<UseQueryResult, 'isError' | 'error' | 
 
 /** Wide enough for a table of seven or eight short columns next to the sidebar. */
 export const TABLE_QUERY = '(min-width: 1024px)';
-
-function matches(query: string): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
-}
-
-/**
- * Tables on wide screens, cards on phones. Only one of the two is rendered, so that every control
- * and text exists once (for keyboards, screen readers and tests alike).
- */
-export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      if (typeof window.matchMedia !== 'function') return () => {};
-      const list = window.matchMedia(query);
-      list.addEventListener('change', onChange);
-      return () => list.removeEventListener('change', onChange);
-    },
-    () => matches(query),
-    () => false,
-  );
-}
-
-/** One label and value of a description list (<dl>). */
-export function InfoItem({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
-  return (
-    <div className={cn('min-w-0', className)}>
-      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
-      <dd className="mt-0.5 break-words text-foreground">{children}</dd>
-    </div>
-  );
-}
 
 /** A table that scrolls sideways inside its card rather than widening the page. */
 export function TableFrame({ label, children }: { label: string; children: ReactNode }) {

@@ -19,7 +19,7 @@ import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { ledgerPath } from '../../instalments/admin/index.ts';
 import type { AdminUser } from './api.ts';
 import { displayStatus, formatCnic, formatDate, formatDateTime, statusTone } from './display.ts';
-import { WIDE_QUERY, useMediaQuery } from './parts.tsx';
+import { WIDE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 
 export type UserAction = 'edit' | 'toggleActive' | 'toggleBlock' | 'grantCnic' | 'dismissCnic';
 

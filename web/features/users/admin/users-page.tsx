@@ -28,7 +28,8 @@ import { textOfAnswer } from '../../../lib/i18n.ts';
 import { BlockUserDialog } from './block-user-dialog.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { EditUserDialog } from './edit-user-dialog.tsx';
-import { FilterField, Pager } from './parts.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
+import { FilterField } from '../../../components/filter-field.tsx';
 import { StatTile } from '../../../components/ui/stat-tile.tsx';
 import { UserList, type UserAction } from './user-list.tsx';
 import { totalLabel } from '../../../lib/paging.ts';
@@ -154,7 +155,7 @@ export function AdminUsersPage() {
           onSubmit={(event) => event.preventDefault()}
         >
           <FilterField label={t('admin.users.searchLabel')}>
-            {({ id }) => (
+            {(id) => (
               <div className="relative">
                 <Search className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground" aria-hidden />
                 <Input
@@ -171,7 +172,7 @@ export function AdminUsersPage() {
             )}
           </FilterField>
           <FilterField label={t('admin.users.filterLabel')}>
-            {({ id }) => (
+            {(id) => (
               <Select
                 id={id}
                 value={status}

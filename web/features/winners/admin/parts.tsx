@@ -1,11 +1,9 @@
 /** Small pieces shared by the tabs of Winner Management. */
-import { useEffect, useEffectEvent, useId, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Label } from '../../../components/ui/label.tsx';
 import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
-import { cn } from '../../../lib/cn.ts';
 import { textOfAnswer } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/toast.ts';
 import { MONTHS, monthName, paymentTypeOf, paymentTypeTone, statusTone, winnerStatusOf } from './display.ts';
@@ -44,17 +42,6 @@ export function PaymentTypeBadge({ type }: { type: string }) {
   return <Badge tone={known ? paymentTypeTone[known] : 'neutral'}>{known ? t(`paymentTypes.${known}`) : type}</Badge>;
 }
 
-/** A labelled control. */
-export function FilterField({ label, children, className }: { label: string; children: (id: string) => ReactNode; className?: string }) {
-  const id = useId();
-  return (
-    <div className={cn('space-y-1.5', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {children(id)}
-    </div>
-  );
-}
-
 /** The twelve months by name, after a first option (every month, or a placeholder). */
 export function MonthOptions({ first }: { first: string }) {
   const { i18n } = useTranslation('adminWinners');
@@ -70,33 +57,3 @@ export function MonthOptions({ first }: { first: string }) {
   );
 }
 
-/** Wide enough, next to the sidebar, for the nine columns of the winners table. */
-export const WIDE_QUERY = '(min-width: 1280px)';
-
-function matches(query: string): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
-}
-
-/** A table on wide screens, cards on phones: only one is rendered, so that every control exists once. */
-export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      if (typeof window.matchMedia !== 'function') return () => {};
-      const list = window.matchMedia(query);
-      list.addEventListener('change', onChange);
-      return () => list.removeEventListener('change', onChange);
-    },
-    () => matches(query),
-    () => false,
-  );
-}
-
-/** One label and value of a description list (<dl>). */
-export function InfoItem({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
-  return (
-    <div className={cn('min-w-0', className)}>
-      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
-      <dd className="mt-0.5 font-medium break-words text-foreground">{children}</dd>
-    </div>
-  );
-}

@@ -20,7 +20,8 @@ import { notify } from '../../../lib/toast.ts';
 import { fetchCommittee, fetchEligibleMembers, selectWinner, winnerKeys, type Committee, type CommitteeDetails, type EligibleMember, type WinnerPaymentType } from './api.ts';
 import { checkSelection, currentYear, eligibleHelp, isSelectionYear, memberNumberOf, SELECTION_YEAR_MAX, SELECTION_YEAR_MIN, type SelectionForm } from './display.ts';
 import { FairDraw } from './fair-draw.tsx';
-import { errorText, InfoItem, MonthOptions, useErrorToast } from './parts.tsx';
+import { errorText, MonthOptions, useErrorToast } from './parts.tsx';
+import { InfoItem } from '../../../components/info-item.tsx';
 
 interface SelectionTabProps {
   committees: Committee[];

@@ -13,7 +13,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { fetchStatistics, winnerKeys, type Committee, type StatisticsFilters, type WinnerStatistics } from './api.ts';
 import { COMMITTEE_ROWS, lastTenYears, monthName, MONTHLY_ROWS, successRate, totalPrizeMoney } from './display.ts';
-import { FilterField } from './parts.tsx';
+import { FilterField } from '../../../components/filter-field.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { MonthChart } from '../../charts/admin/index.ts';
