@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDate, formatDateTime, formatMonth, formatTime, prepareFormats } from './format.ts';
+import { formatDate, formatDateTime, formatMonth, formatMonthName, formatTime, prepareFormats } from './format.ts';
 
 describe('the one way dates are written', () => {
   it("writes a moment as its day in Pakistan, day before month: '12 Mar 2026'", () => {
@@ -53,7 +53,21 @@ describe('English dates as Intl writes them for en-PK', () => {
       const day = moment.slice(0, 10);
       expect(formatDate(day), day).toBe(intl({ ...dayOptions, timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`)));
     }
-    for (let month = 1; month <= 12; month++) expect(formatMonth(2026, month)).toBe(intl({ month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, month - 1, 1))));
+    for (let month = 1; month <= 12; month++) {
+      const first = new Date(Date.UTC(2026, month - 1, 1));
+      expect(formatMonth(2026, month)).toBe(intl({ month: 'long', year: 'numeric', timeZone: 'UTC' }).format(first));
+      expect(formatMonth(2026, month, 'en', 'short')).toBe(intl({ month: 'short', year: 'numeric', timeZone: 'UTC' }).format(first));
+      expect(formatMonth(2026, month, 'en', 'axis')).toBe(intl({ month: 'short', year: '2-digit', timeZone: 'UTC' }).format(first));
+    }
+  });
+
+  it("names a month, and a month of a year, in the reader's language, and nothing for no month", () => {
+    expect(formatMonthName(3)).toBe('March');
+    expect(formatMonthName(9, 'en', 'short')).toBe('Sept');
+    expect(formatMonthName(3, 'ur')).toBe('مارچ');
+    expect(formatMonth(2026, 3, 'ur')).toContain('مارچ');
+    for (const month of [0, 13, 1.5, null, undefined]) expect(formatMonthName(month)).toBe('');
+    expect(formatMonth(null, 3)).toBe('');
   });
 });
 

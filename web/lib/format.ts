@@ -63,7 +63,12 @@ function writtenInEnglish(date: Date, timeZone: string, options: Intl.DateTimeFo
   const hours = local.getUTCHours();
   const time = [String(hours % 12 || 12), String(local.getUTCMinutes()).padStart(2, '0'), ...(options.second ? [String(local.getUTCSeconds()).padStart(2, '0')] : [])].join(':');
   const clock = `${time} ${hours < 12 ? 'am' : 'pm'}`;
-  if (!options.day) return options.month === 'long' ? `${MONTHS[local.getUTCMonth()]} ${local.getUTCFullYear()}` : clock;
+  if (!options.day) {
+    if (options.month === 'long') return `${MONTHS[local.getUTCMonth()]} ${local.getUTCFullYear()}`;
+    const year = options.year === '2-digit' ? String(local.getUTCFullYear() % 100).padStart(2, '0') : local.getUTCFullYear();
+    if (options.month === 'short') return `${SHORT_MONTHS[local.getUTCMonth()]} ${year}`;
+    return clock;
+  }
   const day = `${local.getUTCDate()} ${SHORT_MONTHS[local.getUTCMonth()]} ${local.getUTCFullYear()}`;
   return options.hour ? `${day}, ${clock}` : day;
 }
@@ -107,12 +112,28 @@ export function formatDateIn(language: string, value: string | null | undefined)
   return formatDate(value, language) || (value ?? '');
 }
 
-/** 'March 2026': a month of a year, in the reader's language. */
-export function formatMonth(year: number, month: number, language = 'en'): string {
-  if (!Number.isInteger(year) || !Number.isInteger(month) || month < 1 || month > 12) return '';
+/** The months of a year, 1–12: the choices of every month filter. */
+export const MONTH_NUMBERS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+
+function isMonth(month: number | null | undefined): month is number {
+  return typeof month === 'number' && Number.isInteger(month) && month >= 1 && month <= 12;
+}
+
+/**
+ * 'March 2026' (long), 'Mar 2026' (short) or 'Mar 26' (a chart's axis): a month of a year, in the
+ * reader's language; '' when either is missing.
+ */
+export function formatMonth(year: number | null | undefined, month: number | null | undefined, language = 'en', style: 'long' | 'short' | 'axis' = 'long'): string {
+  if (!isMonth(month) || !year || !Number.isInteger(year)) return '';
   const first = new Date(Date.UTC(year, month - 1, 1));
-  const options: Intl.DateTimeFormatOptions = { month: 'long', year: 'numeric' };
+  const options: Intl.DateTimeFormatOptions = style === 'axis' ? { month: 'short', year: '2-digit' } : { month: style, year: 'numeric' };
   return (language === 'en' && writtenInEnglish(first, 'UTC', options)) || dateTimeFormat(language, { ...options, timeZone: 'UTC' }).format(first);
+}
+
+/** 'March' (or 'Mar'): the name of a month, in the reader's language; '' outside 1–12. */
+export function formatMonthName(month: number | null | undefined, language = 'en', style: 'long' | 'short' = 'long'): string {
+  if (!isMonth(month)) return '';
+  return dateTimeFormat(language, { month: style, timeZone: 'UTC' }).format(Date.UTC(2000, month - 1, 1));
 }
 
 /**

@@ -14,6 +14,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { lazyModule, useLazyModule } from '../../../lib/lazy-module.ts';
 import type { ChartTone } from './drawing-props.ts';
+import { formatMonth } from '../../../lib/format.ts';
 
 export type ChartMonth = { year: number; month: number };
 
@@ -48,12 +49,9 @@ const drawing = lazyModule(() => import('./month-chart-drawing.tsx'));
 
 const HEIGHT = 240;
 
-/** "Mar 26": a month as the chart's axis shows it. */
+/** "Mar 26": a month as the chart's axis shows it ("March 2026" in full). */
 export function monthLabel({ year, month }: ChartMonth, language: string, style: 'short' | 'long' = 'short'): string {
-  const date = new Date(Date.UTC(year, month - 1, 1));
-  return style === 'short'
-    ? date.toLocaleDateString(language, { month: 'short', year: '2-digit', timeZone: 'UTC' })
-    : date.toLocaleDateString(language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return formatMonth(year, month, language, style === 'short' ? 'axis' : 'long');
 }
 
 const swatch: Record<ChartTone, string> = { primary: 'bg-primary', accent: 'bg-accent-text' };

@@ -13,14 +13,13 @@ import type { GroupArrears } from '../../../../contract/figures.ts';
 import { formatPkr } from '../../../../contract/money.ts';
 import { cn } from '../../../lib/cn.ts';
 import { ledgerPath, stateLooks, useStateLabel } from '../../instalments/admin/index.ts';
+import { formatMonth } from '../../../lib/format.ts';
 
 type Month = GroupArrears['months'][number];
 
 const monthKey = (month: number, year: number) => `${year}-${month}`;
 
-function periodText(month: number, year: number, language: string, style: 'long' | 'short') {
-  return new Intl.DateTimeFormat(language, { month: style, year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year, month - 1, 1));
-}
+const periodText = (month: number, year: number, language: string, style: 'long' | 'short') => formatMonth(year, month, language, style);
 
 const stickyCell = 'sticky start-0 z-10 border-e border-border';
 

@@ -5,6 +5,7 @@
 import { PAYMENT_YEAR_MAX } from '../../../../contract/payments.ts';
 import type { BadgeTone } from '../../../components/ui/badge.tsx';
 import type { AdminPayment, BulkResult } from './api.ts';
+import { formatMonthName, MONTH_NUMBERS } from '../../../lib/format.ts';
 
 /** A payment id is displayed as its last 8 characters (admin document §2). */
 export function shortId(id: string | null | undefined): string {
@@ -50,10 +51,7 @@ export function canReview(payment: Pick<AdminPayment, 'type' | 'status' | 'under
 export const isSubscription = (payment: Pick<AdminPayment, 'type'>) => payment.type?.toUpperCase() === 'SUBSCRIPTION';
 
 /** 'January' … 'December' in the given language; '' outside 1–12. */
-export function monthName(month: number | null | undefined, language = 'en'): string {
-  if (!month || !Number.isInteger(month) || month < 1 || month > 12) return '';
-  return new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, month - 1, 1));
-}
+export const monthName = (month: number | null | undefined, language = 'en') => formatMonthName(month, language);
 
 /** 'March 2025'; '' when the payment has no month (a plan request). */
 export function formatPeriod(month: number | null | undefined, year: number | null | undefined, language = 'en'): string {
@@ -63,7 +61,7 @@ export function formatPeriod(month: number | null | undefined, year: number | nu
 }
 
 /** The months of a filter: 1–12. */
-export const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+export const MONTHS = MONTH_NUMBERS;
 
 /**
  * The years of a filter, newest first: the last 10 years (admin document §9), and ahead up to the

@@ -1,16 +1,13 @@
 /** Display labels of this area: month names, dates, statuses and payment methods, in the active language. */
 import { useTranslation } from 'react-i18next';
 import type { InstalmentState } from '../../../../contract/figures.ts';
-import { formatDateIn } from '../../../lib/format.ts';
+import { formatDateIn, formatMonthName } from '../../../lib/format.ts';
 import { groupPaymentStatus, reviewStatusOf, type GroupPaymentStatus, type ReviewStatus } from './rules.ts';
 import type { MemberPayment } from './api.ts';
 import './catalogue.ts';
 
 /** 'January' … 'December'; '' outside 1–12. */
-export function monthNameIn(language: string, month: number | null | undefined): string {
-  if (!month || !Number.isInteger(month) || month < 1 || month > 12) return '';
-  return new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, month - 1, 1));
-}
+export const monthNameIn = (language: string, month: number | null | undefined) => formatMonthName(month, language);
 
 
 export function useMemberPaymentLabels() {

@@ -5,6 +5,7 @@
  */
 import { karachiDateOf } from '../../../../contract/business-time.ts';
 import { commissionFor, type CommissionRules } from '../../../../contract/referrals.ts';
+import { formatMonthName, MONTH_NUMBERS } from '../../../lib/format.ts';
 
 export { BUSINESS_TIME_ZONE } from '../../../../contract/business-time.ts';
 
@@ -20,7 +21,7 @@ export type CommissionLevel = (typeof COMMISSION_LEVELS)[number];
 export const PAYOUT_YEAR_MIN = 2020;
 export const PAYOUT_YEAR_MAX = 2030;
 export const PAYOUT_YEARS: readonly number[] = Array.from({ length: PAYOUT_YEAR_MAX - PAYOUT_YEAR_MIN + 1 }, (_, i) => PAYOUT_YEAR_MIN + i);
-export const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+export const MONTHS = MONTH_NUMBERS;
 
 /** Payment methods (admin document §9), Bank Transfer first: it is the default. */
 export const PAYOUT_METHODS = ['BANK_TRANSFER', 'CASH', 'MOBILE_BANKING'] as const;
@@ -91,10 +92,7 @@ export function defaultPayoutPeriod(now: Date = new Date()): { month: number; ye
 }
 
 /** 'January' … 'December' in the given language; '' outside 1–12. */
-export function monthName(month: number | null | undefined, language = 'en'): string {
-  if (!month || !Number.isInteger(month) || month < 1 || month > 12) return '';
-  return new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, month - 1, 1));
-}
+export const monthName = (month: number | null | undefined, language = 'en') => formatMonthName(month, language);
 
 export function formatPeriod(month: number, year: number, language = 'en'): string {
   const name = monthName(month, language);

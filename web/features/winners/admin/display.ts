@@ -7,9 +7,10 @@ import { fromPaisa, toPaisa } from '../../../../contract/money.ts';
 import { selectWinnerBody, WINNER_PAYMENT_TYPES, WINNER_STATUSES } from '../../../../contract/winners.ts';
 import type { BadgeTone } from '../../../components/ui/badge.tsx';
 import type { EligibleMember, SelectWinnerInput, WinnerPaymentType, WinnerStatus } from './api.ts';
+import { formatMonth, formatMonthName, MONTH_NUMBERS } from '../../../lib/format.ts';
 
 /** The months, 1–12. */
-export const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+export const MONTHS = MONTH_NUMBERS;
 
 /** Winner selection accepts the years 2020 to 2030 (admin document §9; RULES §9). */
 export const SELECTION_YEAR_MIN = 2020;
@@ -20,21 +21,10 @@ export const MONTHLY_ROWS = 6;
 export const COMMITTEE_ROWS = 5;
 
 /** 'January' … 'December' in the given language; '' outside 1–12. */
-export function monthName(month: number | null | undefined, language = 'en'): string {
-  if (!isMonth(month)) return '';
-  return new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, month - 1, 1));
-}
+export const monthName = (month: number | null | undefined, language = 'en') => formatMonthName(month, language);
 
 /** 'Mar 2026': the Period column (short month and year); '' when either is missing. */
-export function shortPeriod(month: number | null | undefined, year: number | null | undefined, language = 'en'): string {
-  if (!isMonth(month) || !year) return '';
-  const name = new Intl.DateTimeFormat(language, { month: 'short', timeZone: 'UTC' }).format(Date.UTC(2000, month - 1, 1));
-  return `${name} ${year}`;
-}
-
-function isMonth(month: number | null | undefined): month is number {
-  return typeof month === 'number' && Number.isInteger(month) && month >= 1 && month <= 12;
-}
+export const shortPeriod = (month: number | null | undefined, year: number | null | undefined, language = 'en') => formatMonth(year, month, language, 'short');
 
 /** The filters' years: the last 10, newest first (admin document §9). */
 export function lastTenYears(now: Date = new Date()): number[] {
