@@ -136,6 +136,8 @@ export interface ApproveInput {
   planId: string;
   groupNumber: string;
   groupId?: string;
+  /** A new group with groupNumber, although the plan has groups. */
+  newGroup?: boolean;
   notes?: string;
 }
 
