@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { answerCode } from './answers.ts';
 import { amountField } from './amount-field.ts';
-import { instalmentFigures, instalmentState } from './figures.ts';
+import { countAndAmount, instalmentFigures, instalmentState } from './figures.ts';
 import { multiplyAmount } from './money.ts';
 import { firstValue, pagination } from './paging.ts';
 
@@ -330,8 +330,14 @@ export const groupDetails = group.extend({
 
 /** GET /api/admin/groups/all: groups (admin document), with the page under data; one copy of the list. */
 export const groupListAnswer = z.object({ success: z.literal(true), groups: z.array(group), data: z.object({ pagination }) });
+/**
+ * A group of a plan as the approval chooses among them: with what a member approved into it now would
+ * owe at once (RULES §6a), the months since its start that are already due, and their sum.
+ */
+export const planGroup = group.extend({ owedOnJoining: countAndAmount });
+
 /** GET /api/admin/groups/plan/{id}: data.groups (admin document), with the page; one copy of the list. */
-export const planGroupListAnswer = z.object({ success: z.literal(true), data: z.object({ groups: z.array(group), pagination }) });
+export const planGroupListAnswer = z.object({ success: z.literal(true), data: z.object({ groups: z.array(planGroup), pagination }) });
 
 /** POST /api/admin/groups/create and PUT /api/admin/groups/{id}: the group now. */
 export const groupAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string().optional(), group, data: z.object({ group }) });

@@ -11,6 +11,9 @@ export const commissionMessages = {
   level1Highest: 'Level 1 rate should be the highest',
   rulesUpdated: 'Commission rules updated successfully',
   nothingToPay: 'There are no pending commissions for this month.',
+  nothingToPayMember: 'This member has no pending commissions for this month.',
+  memberNotFound: 'Member not found.',
+  memberInvalid: 'Choose a member to pay.',
   processed: (total: string) => `Commission payments processed successfully! Total: ${total}`,
   confirmed: 'Commission payment confirmed successfully!',
   notFound: 'Commission payment not found.',
@@ -51,6 +54,8 @@ export const bulkPayBody = z.object({
   paymentMethod: z.string({ error: 'Payment method is required' }).trim().min(1, 'Payment method is required').max(40),
   transactionId: z.string().trim().max(100).optional(),
   notes: z.string().trim().max(1000).optional(),
+  /** Only this member's commissions of the month (one member's payout); every member's when absent. */
+  referrerId: z.uuid({ error: commissionMessages.memberInvalid }).optional(),
 });
 
 export const confirmBody = z.object({ userNotes: z.string().trim().max(1000).optional() });
@@ -277,6 +282,9 @@ export const pendingCommission = z.object({
   accruedAt: z.string(),
 });
 
+/** A member owed commissions of a month: how many are unpaid and their total. */
+export const pendingReferrer = z.object({ referrerId: z.string(), referrerName: z.string(), referrerEmail: z.string(), count: z.number().int(), totalAmount: z.number() });
+
 /**
  * GET /api/admin/commission-payments/pending: one page of a month's unpaid commissions, in the order they
  * accrued, with the whole month's count and total (what a batch would pay).
@@ -289,6 +297,8 @@ export const pendingCommissionsAnswer = z.object({
     month: z.number().int(),
     year: z.number().int(),
     commissionPayments: z.array(pendingCommission),
+    /** The month's unpaid commissions by member (whom they are paid to), by name: what paying one member pays. */
+    referrers: z.array(pendingReferrer),
     totalPayments: z.number().int(),
     totalAmount: z.number(),
     pagination,

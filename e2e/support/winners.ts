@@ -38,17 +38,17 @@ export interface FullGroup {
 
 /**
  * On Plan Requests: 'Approve' the member's request into a group the plan already has, by choosing
- * it in 'Committee group' ('Group {n} ({current}/{max})'); the number field follows the choice.
+ * it in 'Committee group' ('Group {n}: {current} of {max} members, {free} free'), the one group choice.
  */
 export async function approveIntoExistingGroup(admin: Page, planName: string, memberName: string, groupNumber: string): Promise<void> {
   await planRequestItem(admin, planName, memberName).getByRole('button', { name: 'Approve', exact: true }).click();
   const dialog = admin.getByRole('dialog', { name: 'Approve Payment Request' });
   await expect(dialog).toBeVisible();
   const group = dialog.getByLabel('Committee group', { exact: true });
-  const option = group.getByRole('option', { name: new RegExp(`^Group ${escapeRegExp(groupNumber)} \\(\\d+/\\d+\\)$`) });
+  const option = group.getByRole('option', { name: new RegExp(`^Group ${escapeRegExp(groupNumber)}: \\d+ of \\d+ members, \\d+ free$`) });
   await expect(option).toHaveCount(1);
   await group.selectOption({ label: (await option.textContent()) ?? '' });
-  await expect(dialog.getByLabel('Committee group number', { exact: true })).toHaveValue(groupNumber);
+  await expect(dialog.getByLabel('Committee group number', { exact: true })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Approve & Assign' }).click();
   // The first approval's toast (same text) may still be fading out: either one will do.
   await expect(admin.getByText(`Payment approved and user assigned to committee group ${groupNumber} successfully`).first()).toBeVisible();

@@ -302,6 +302,41 @@ describe('GET /api/admin/groups/plan/:id', () => {
     expect(res.body.data.pagination.total).toBe(3);
   });
 
+  it('says for each group what a member approved into it now would owe at once: its past months and their sum', async () => {
+    const plan = await createPlan({ monthlyAmount: 4250, duration: 12, totalAmount: 51000 });
+    // Built here from the calendar alone: a group that started N months ago has N months due since its
+    // first (which the plan request settles), up to the cycle's last month.
+    const today = karachiToday();
+    const monthsAgo = (n: number) => {
+      const index = today.year * 12 + (today.month - 1) - n;
+      return firstOfMonth({ year: Math.floor(index / 12), month: (index % 12) + 1 });
+    };
+    const threeAgo = await createGroup(plan.id, { groupNumber: '1', startDate: monthsAgo(3) });
+    const thisMonth = await createGroup(plan.id, { groupNumber: '2', startDate: monthsAgo(0) });
+    const later = await createGroup(plan.id, { groupNumber: '3', startDate: '2030-03-01' });
+    const longAgo = await createGroup(plan.id, { groupNumber: '4', startDate: monthsAgo(20) });
+
+    const res = await api.get(`/api/admin/groups/plan/${plan.id}`, admin.token);
+    expect(res.status).toBe(200);
+    const owed = Object.fromEntries(res.body.data.groups.map((g: GroupJson) => [g.id, g.owedOnJoining]));
+    expect(owed[threeAgo.id]).toEqual({ count: 3, amount: 3 * 4250 });
+    expect(owed[thisMonth.id]).toEqual({ count: 0, amount: 0 });
+    expect(owed[later.id]).toEqual({ count: 0, amount: 0 });
+    expect(owed[longAgo.id]).toEqual({ count: 11, amount: 11 * 4250 });
+
+    // A member put into the group then has exactly those months due after the first (added here without a
+    // plan request, so their first month is not settled and is left out).
+    const joiner = await signUpMember(ctx, { name: 'Late Joiner' });
+    expect((await addUser(plan.id, threeAgo.id, joiner.user.id)).status).toBe(201);
+    const { rows } = await ctx.db.query<{ count: number; amount: string }>(
+      `SELECT count(*)::int AS count, coalesce(sum(amount), 0)::text AS amount FROM payments
+       WHERE user_id = $1 AND group_id = $2 AND type = 'INSTALMENT' AND status <> 'PAID' AND due_date > $3::date AND due_date <= $4::date`,
+      [joiner.user.id, threeAgo.id, threeAgo.startDate, firstOfMonth(today)],
+    );
+    expect(rows[0].count).toBe(3);
+    expect(Number(rows[0].amount)).toBe(3 * 4250);
+  });
+
   it('answers an empty list for a plan without groups', async () => {
     const plan = await createPlan();
     const res = await api.get(`/api/admin/groups/plan/${plan.id}`, admin.token);

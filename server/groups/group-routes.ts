@@ -10,7 +10,7 @@ import { findPlan } from '../plans/plan-service.ts';
 import type { Database } from '../db/database.ts';
 import { actorOf, type AuthHooks } from '../http/auth.ts';
 import { idParam, responses } from '../http/schemas.ts';
-import { createGroup, deleteGroup, getGroupDetails, listGroupPayments, listGroups, updateGroup } from './group-service.ts';
+import { createGroup, deleteGroup, getGroupDetails, listGroupPayments, listGroups, listPlanGroups, updateGroup } from './group-service.ts';
 import { messageAnswer } from '../../contract/answers.ts';
 
 const listQuery = pagingQuery.extend({
@@ -39,7 +39,7 @@ export function registerGroupRoutes(app: FastifyInstance, deps: { db: Database; 
     async (request) => {
       const { page, limit } = request.query;
       if (!(await findPlan(deps.db, request.params.id))) throw notFound(planMessages.notFound);
-      const { groups, ...counted } = await listGroups(deps.db, deps.today(), { planId: request.params.id, limit, offset: (page - 1) * limit });
+      const { groups, ...counted } = await listPlanGroups(deps.db, deps.today(), { planId: request.params.id, limit, offset: (page - 1) * limit });
       return { success: true as const, data: { groups, pagination: paginationOf(page, limit, counted) } };
     },
   );

@@ -3,7 +3,7 @@ import { groupMessages, type GroupCreateBody, type GroupUpdateBody } from '../..
 import { rupeesFromDb } from '../../contract/money.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { addMonthsToDate } from '../business-time.ts';
-import { figureColumnsSql, figuresFromRow, keptInstalmentsSql, stateJoinSql, type BusinessDay, type FigureRow } from '../payments/figures.ts';
+import { figureColumnsSql, figuresFromRow, keptInstalmentsSql, readOwedOnJoining, stateJoinSql, type BusinessDay, type FigureRow } from '../payments/figures.ts';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import { listTotal, type ListTotal } from '../db/paging.ts';
@@ -113,6 +113,13 @@ export async function listGroups(
     params.slice(0, -2),
   );
   return { groups: rows.map(toGroup), ...counted };
+}
+
+/** A plan's groups as the approval chooses among them: each with what a member joining it now owes at once. */
+export async function listPlanGroups(db: Queryable, day: BusinessDay, filter: { planId: string; limit: number; offset: number }) {
+  const { groups, ...counted } = await listGroups(db, day, filter);
+  const owed = await readOwedOnJoining(db, day, groups.map((group) => group.id));
+  return { groups: groups.map((group) => ({ ...group, owedOnJoining: owed.get(group.id) ?? { count: 0, amount: 0 } })), ...counted };
 }
 
 export async function findGroup(q: Queryable, id: string, day: BusinessDay): Promise<Group | undefined> {

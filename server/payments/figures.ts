@@ -200,3 +200,35 @@ export async function readKeptFigures(db: Queryable, day: BusinessDay, scope: { 
 export const noFigures = (): InstalmentFigures => figuresFromRow(undefined);
 
 export type { InstalmentState };
+
+/**
+ * SQL rows of the instalments a member approved now into each group of `groups` (a FROM item naming
+ * committee_groups as `g`) would have: one a month of the plan's cycle from the group's start, the first
+ * settled by the plan request (membership-service.ts). Shaped as the kept totals' rows (keptInstalmentsSql),
+ * so that figureColumnsSql(day, 'p', 'fs', 'kept totals') and stateJoinSql(day) read them by the same
+ * definitions as every other figure: the months the member would owe at once, before they join.
+ */
+export function joiningInstalmentsSql(groups: string): string {
+  return `(SELECT 'INSTALMENT'::text AS type, CASE WHEN m.n = 0 THEN 'PAID' ELSE 'PENDING' END AS status,
+    false AS under_review, (date_trunc('month', g.start_date) + make_interval(months => m.n))::date AS due_date,
+    1 AS n, cp.monthly_amount AS amount, g.id AS group_id
+  FROM ${groups} JOIN committee_plans cp ON cp.id = g.plan_id
+  CROSS JOIN LATERAL generate_series(0, cp.duration - 1) AS m(n))`;
+}
+
+/**
+ * What a member approved now into each of these groups would owe at once (RULES §6a: the months of a
+ * group that started before them, due on joining), computed for all of them in one query.
+ */
+export async function readOwedOnJoining(db: Queryable, day: BusinessDay, groupIds: readonly string[]): Promise<Map<string, CountAndAmount>> {
+  const owed = new Map<string, CountAndAmount>();
+  if (groupIds.length === 0) return owed;
+  const { rows } = await db.query<FigureRow & { group_id: string }>(
+    `SELECT p.group_id, ${figureColumnsSql(day, 'p', 'fs', 'kept totals')}
+     FROM ${joiningInstalmentsSql('(SELECT * FROM committee_groups WHERE id = ANY($1::uuid[])) g')} p ${stateJoinSql(day)}
+     GROUP BY p.group_id`,
+    [groupIds],
+  );
+  for (const row of rows) owed.set(row.group_id, figuresFromRow(row).owed);
+  return owed;
+}

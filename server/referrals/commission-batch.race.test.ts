@@ -49,4 +49,31 @@ describe('races on PostgreSQL', () => {
     const unpaid = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM commissions WHERE status <> 'PAID'`);
     expect(unpaid.rows[0].n).toBe(0);
   });
+
+  it("simultaneous payments of one member's month, and of the whole month, pay each of their commissions once", async () => {
+    const plan = (await api.post('/api/committee-plans', { name: 'Member batch race', monthlyAmount: 1000, duration: 2, totalAmount: 2000, maxMembers: 50 }, admins[0].token)).body.plan;
+    const referrer = await signUpMember(ctx);
+    for (let i = 0; i < 3; i++) {
+      const member = await signUpMember(ctx, { referralCode: referrer.user.referralCode });
+      const form = multipartBody({ planId: plan.id, amount: '1000', bankAccountId }, { name: 'r.png', type: 'image/png', data: sampleFiles.png });
+      const sub = await ctx.app.inject({ method: 'POST', url: '/api/payments/subscribe', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${member.token}` } });
+      const groups = (await api.get(`/api/admin/groups/plan/${plan.id}`, admins[0].token)).body.data.groups;
+      await api.put(`/api/plan-payments/${sub.json().payment.id}/approve`, groups.length ? { groupId: groups[0].id } : { groupNumber: '1' }, admins[0].token);
+    }
+    const { month, year } = karachiToday();
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        api.post('/api/admin/commission-payments/bulk-pay', { month, year, paymentMethod: 'CASH', ...(i % 3 === 2 ? {} : { referrerId: referrer.user.id }) }, admins[i % 2].token),
+      ),
+    );
+    const paid = results.filter((r) => r.status === 201);
+    expect(paid).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(5);
+    expect(paid[0].body.data.totalPayments).toBe(3);
+    const referrersCommissions = await ctx.db.query<{ paid: number; batches: number }>(
+      `SELECT count(*)::int AS paid, count(DISTINCT batch_id)::int AS batches FROM commissions WHERE status = 'PAID' AND referrer_id = $1`,
+      [referrer.user.id],
+    );
+    expect(referrersCommissions.rows[0]).toEqual({ paid: 3, batches: 1 });
+  });
 });

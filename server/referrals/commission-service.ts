@@ -149,15 +149,45 @@ export async function pendingCommissions(q: Queryable, period: { month: number; 
     ...capOf(r),
     accruedAt: new Date(r.accrued_at).toISOString(),
   }));
-  return { commissionPayments, totalPayments: totals.rows[0].n, totalAmount: rupeesFromDb(totals.rows[0].amount) };
+  const referrers = await pendingByReferrer(q, period);
+  return { commissionPayments, referrers, totalPayments: totals.rows[0].n, totalAmount: rupeesFromDb(totals.rows[0].amount) };
+}
+
+/** How many members a month's list names with their totals; far more than a month has. */
+const REFERRERS_LIMIT = 1000;
+
+/**
+ * A month's unpaid commissions summed per member, by name: what paying one member pays. Grouped over the
+ * month's unpaid commissions alone (the index of migration 016 finds them), never over the whole table.
+ */
+async function pendingByReferrer(q: Queryable, period: { month: number; year: number }) {
+  const { rows } = await q.query<{ referrer_id: string; name: string; email: string; n: number; amount: string }>(
+    `SELECT s.referrer_id, u.name, u.email, s.n, s.amount::text
+     FROM (SELECT c.referrer_id, count(*)::int AS n, sum(c.amount) AS amount FROM commissions c
+           WHERE c.status = 'PENDING' AND c.accrued_year = $1 AND c.accrued_month = $2 GROUP BY c.referrer_id) s
+     JOIN users u ON u.id = s.referrer_id
+     ORDER BY u.name, u.id LIMIT ${REFERRERS_LIMIT}`,
+    [period.year, period.month],
+  );
+  return rows.map((r) => ({ referrerId: r.referrer_id, referrerName: r.name, referrerEmail: r.email, count: r.n, totalAmount: rupeesFromDb(r.amount) }));
 }
 
 /**
- * Pays a month's pending commissions as one batch. The update takes only rows still PENDING: a second
- * batch for the same month, sent twice or at the same moment, finds nothing left and is refused.
+ * Pays a month's pending commissions as one batch, or with `referrerId` only that member's. The update
+ * takes only rows still PENDING: a second batch for the same month (or member and month), sent twice or
+ * at the same moment, finds nothing left and is refused.
  */
-export async function payCommissionBatch(db: Database, admin: Actor, input: { month: number; year: number; paymentMethod: string; transactionId?: string; notes?: string }) {
+export async function payCommissionBatch(
+  db: Database,
+  admin: Actor,
+  input: { month: number; year: number; paymentMethod: string; transactionId?: string; notes?: string; referrerId?: string },
+) {
+  const referrerId = input.referrerId ?? null;
   const batch = await db.transaction(async (tx) => {
+    if (referrerId) {
+      const { rows: member } = await tx.query('SELECT 1 FROM users WHERE id = $1', [referrerId]);
+      if (member.length === 0) throw notFound(commissionMessages.memberNotFound);
+    }
     const { rows: batchRows } = await tx.query<{ id: string }>(
       `INSERT INTO commission_batches (month, year, payment_method, transaction_id, notes, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
       [input.month, input.year, input.paymentMethod, input.transactionId ?? null, input.notes ?? null, admin.id],
@@ -165,10 +195,11 @@ export async function payCommissionBatch(db: Database, admin: Actor, input: { mo
     const batchId = batchRows[0].id;
     const { rows: paid } = await tx.query<{ referrer_id: string; amount: string }>(
       `UPDATE commissions SET status = 'PAID', batch_id = $1, paid_at = now(), payment_method = $2, transaction_id = $3
-       WHERE status = 'PENDING' AND accrued_year = $4 AND accrued_month = $5 RETURNING referrer_id, amount::text`,
-      [batchId, input.paymentMethod, input.transactionId ?? null, input.year, input.month],
+       WHERE status = 'PENDING' AND accrued_year = $4 AND accrued_month = $5 AND ($6::uuid IS NULL OR referrer_id = $6)
+       RETURNING referrer_id, amount::text`,
+      [batchId, input.paymentMethod, input.transactionId ?? null, input.year, input.month, referrerId],
     );
-    if (paid.length === 0) throw conflict(commissionMessages.nothingToPay);
+    if (paid.length === 0) throw conflict(referrerId ? commissionMessages.nothingToPayMember : commissionMessages.nothingToPay);
     failpoint('commission-batch:after-mark-paid');
     const { rows: totals } = await tx.query<{ n: number; total: string }>(
       `UPDATE commission_batches SET total_payments = s.n, total_amount = s.total
@@ -189,7 +220,7 @@ export async function payCommissionBatch(db: Database, admin: Actor, input: { mo
       action: 'COMMISSION_BATCH_PAY',
       entityType: 'commission_batch',
       entityId: batchId,
-      after: { month: input.month, year: input.year, totalPayments: totals[0].n, totalAmount, paymentMethod: input.paymentMethod, transactionId: input.transactionId ?? null },
+      after: { month: input.month, year: input.year, referrerId, totalPayments: totals[0].n, totalAmount, paymentMethod: input.paymentMethod, transactionId: input.transactionId ?? null },
       ip: admin.ip,
     });
     failpoint('commission-batch:before-commit');

@@ -278,6 +278,77 @@ describe('monthly payouts', () => {
   });
 });
 
+describe("paying one member's commissions of a month", () => {
+  const bulkPay = (body: Record<string, unknown>, token?: string) => api.post('/api/admin/commission-payments/bulk-pay', body, token);
+  const period = { month: today.month, year: today.year };
+
+  it("pays all of that member's pending commissions of the month as one batch, and no one else's", async () => {
+    // Two payers under one referrer: two level-1 commissions of this month for them, and level-2 ones for the referrer above.
+    const [above, referrer] = await chain(['Zainab', 'Adeel']);
+    const p = await plan(3000);
+    for (let i = 0; i < 2; i++) await buyAndApprove(await signUpMember(ctx, { referralCode: referrer.user.referralCode }), p);
+    // Counted here from the commissions themselves.
+    const theirs = await ctx.db.query<{ n: number; total: string }>(
+      `SELECT count(*)::int AS n, sum(amount)::text AS total FROM commissions WHERE status = 'PENDING' AND referrer_id = $1 AND accrued_year = $2 AND accrued_month = $3`,
+      [referrer.user.id, today.year, today.month],
+    );
+    expect(theirs.rows[0]).toEqual({ n: 2, total: '600.00' });
+
+    const listed = await api.get(`/api/admin/commission-payments/pending?month=${today.month}&year=${today.year}`, admin.token);
+    expect(listed.body.data.referrers.find((r: { referrerId: string }) => r.referrerId === referrer.user.id)).toEqual({
+      referrerId: referrer.user.id, referrerName: 'Adeel', referrerEmail: referrer.email, count: 2, totalAmount: 600,
+    });
+
+    const pay = await bulkPay({ ...period, paymentMethod: 'CASH', transactionId: 'TX-ADEEL', referrerId: referrer.user.id }, admin.token);
+    expect(pay.status).toBe(201);
+    expect(pay.body.data).toMatchObject({ totalPayments: 2, totalAmount: 600 });
+    expect(pay.body.message).toBe('Commission payments processed successfully! Total: PKR 600');
+    const after = await ctx.db.query<{ referrer_id: string; status: string; batch_id: string | null; transaction_id: string | null }>(
+      'SELECT referrer_id, status, batch_id, transaction_id FROM commissions WHERE referrer_id = ANY($1::uuid[]) AND accrued_year = $2 AND accrued_month = $3',
+      [[referrer.user.id, above.user.id], today.year, today.month],
+    );
+    const mine = after.rows.filter((r) => r.referrer_id === referrer.user.id);
+    expect(mine.map((r) => [r.status, r.batch_id, r.transaction_id])).toEqual([
+      ['PAID', pay.body.data.batchId, 'TX-ADEEL'],
+      ['PAID', pay.body.data.batchId, 'TX-ADEEL'],
+    ]);
+    // The referrer above keeps theirs until paid.
+    expect(after.rows.filter((r) => r.referrer_id === above.user.id).map((r) => r.status)).toEqual(['PENDING', 'PENDING']);
+    const note = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND type = 'COMMISSION_PAID'`, [referrer.user.id]);
+    expect(note.rows[0].n).toBe(1);
+
+    // Paid already: nothing of theirs is left this month.
+    const again = await bulkPay({ ...period, paymentMethod: 'CASH', referrerId: referrer.user.id }, admin.token);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This member has no pending commissions for this month.');
+    expect(again.body.code).toBe('commission.nothingToPayMember');
+  });
+
+  it('answers 409 for a member with nothing pending that month, and 404 for an unknown member', async () => {
+    const idle = await signUpMember(ctx);
+    const none = await bulkPay({ ...period, paymentMethod: 'CASH', referrerId: idle.user.id }, admin.token);
+    expect(none.status).toBe(409);
+    expect(none.body.message).toBe('This member has no pending commissions for this month.');
+    const unknown = await bulkPay({ ...period, paymentMethod: 'CASH', referrerId: '00000000-0000-4000-8000-000000000000' }, admin.token);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Member not found.');
+  });
+
+  it('answers 400 with one message per field', async () => {
+    const res = await bulkPay({ month: 13, year: 2026, paymentMethod: '', referrerId: 'not-a-member' }, admin.token);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toMatchObject({ referrerId: 'Choose a member to pay.', paymentMethod: 'Payment method is required' });
+    expect(Object.keys(res.body.errors)).toEqual(expect.arrayContaining(['month', 'referrerId', 'paymentMethod']));
+  });
+
+  it('needs a session (401) and the ADMIN role (403)', async () => {
+    const member = await signUpMember(ctx);
+    const body = { ...period, paymentMethod: 'CASH', referrerId: member.user.id };
+    expect((await bulkPay(body)).status).toBe(401);
+    expect((await bulkPay(body, member.token)).status).toBe(403);
+  });
+});
+
 describe('reports', () => {
   it('summarise referrals by level and export CSV with formulas neutralised', async () => {
     await chain(['=HYPERLINK("evil")', 'Sana']);

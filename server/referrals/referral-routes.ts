@@ -207,7 +207,7 @@ export function registerReferralRoutes(app: FastifyInstance, deps: { db: Databas
 
   api.post(
     '/api/admin/commission-payments/bulk-pay',
-    { ...admin, schema: { tags: ['commissions'], summary: "Pay a month's pending commissions as one batch (admin)", body: bulkPayBody, response: responses({ 201: bulkPayAnswer }) } },
+    { ...admin, schema: { tags: ['commissions'], summary: "Pay a month's pending commissions as one batch, or only one member's with referrerId (admin)", body: bulkPayBody, response: responses({ 201: bulkPayAnswer }) } },
     async (request, reply) => {
       const batch = await payCommissionBatch(deps.db, actorOf(request), request.body);
       return reply.code(201).send({ success: true, message: commissionMessages.processed(formatPkr(batch.totalAmount)), data: batch });

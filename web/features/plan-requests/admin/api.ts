@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { paymentAnswer, PaymentView } from '../../../../contract/payments.ts';
 import type { planPaymentCounts, planPaymentListAnswer } from '../../../../contract/plan-requests.ts';
-import type { group, plan, planGroupListAnswer, planListAnswer } from '../../../../contract/plans.ts';
+import type { plan, planGroup, planGroupListAnswer, planListAnswer } from '../../../../contract/plans.ts';
 import { api, type QueryParams } from '../../../lib/api-client.ts';
 
 export type PlanRequestStatusFilter = 'all' | 'pending' | 'approved' | 'rejected';
@@ -46,8 +46,11 @@ export type { Pagination } from '../../../../contract/paging.ts';
 /** One page of plan requests, with the counts and revenue of all that match. */
 export type PlanPaymentList = Omit<z.output<typeof planPaymentListAnswer>['data'], 'payments'> & { payments: PlanPayment[] };
 
-/** A plan's group as the approve dialog lists it (admin document §3 "Plan group"). */
-export type PlanGroup = Pick<z.output<typeof group>, 'id' | 'groupNumber' | 'currentMembers' | 'maxMembers' | 'isActive'>;
+/**
+ * A plan's group as the approve dialog lists it (admin document §3 "Plan group"), with what a member
+ * approved into it now would owe at once.
+ */
+export type PlanGroup = Pick<z.output<typeof planGroup>, 'id' | 'groupNumber' | 'currentMembers' | 'maxMembers' | 'isActive' | 'startDate' | 'owedOnJoining'>;
 
 export type PlanOption = Pick<z.output<typeof plan>, 'id' | 'name' | 'isActive'>;
 
@@ -133,6 +136,8 @@ export interface ApproveInput {
   planId: string;
   groupNumber: string;
   groupId?: string;
+  /** A new group with groupNumber, although the plan has groups. */
+  newGroup?: boolean;
   notes?: string;
 }
 

@@ -50,21 +50,58 @@ describe('approve dialog', () => {
     expect(writes(calls)).toHaveLength(0);
   });
 
-  it('requires a group when the plan has groups, listed with their members', async () => {
+  it('offers one group choice when the plan has groups, each with its members and free places', async () => {
     const groups = [makeGroup(), makeGroup({ id: 'group-2', groupNumber: 'B2', currentMembers: 20, maxMembers: 20 })];
     const calls = fakeApi((call) => (call.path === '/api/admin/groups/plan/plan-1' ? groupsAnswer(groups) : undefined));
     const user = userEvent.setup();
     renderDialog('approve');
     const select = await screen.findByLabelText('Committee group');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select a group', 'Group 1 (3/20)', 'Group B2 (20/20)']);
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Select a group',
+      'Group 1: 3 of 20 members, 17 free',
+      'Group B2: 20 of 20 members, 0 free',
+      'Create a new group',
+    ]);
+    // No second field that must agree with the choice.
+    expect(screen.queryByLabelText('Committee group number')).toBeNull();
 
-    await user.type(screen.getByLabelText('Committee group number'), '7');
     await user.click(screen.getByRole('button', { name: 'Approve & Assign' }));
     expect(await screen.findByText('Please select a group for this member.')).toBeTruthy();
     expect(writes(calls)).toHaveLength(0);
   });
 
-  it('fills the group number from the chosen group and sends the approval', async () => {
+  it('warns of the past months a group that started before owes at once, as the server counts them', async () => {
+    const groups = [makeGroup(), makeGroup({ id: 'group-2', groupNumber: 'B2', startDate: '2025-01-01', owedOnJoining: { count: 3, amount: 15000 } })];
+    fakeApi((call) => (call.path === '/api/admin/groups/plan/plan-1' ? groupsAnswer(groups) : undefined));
+    const user = userEvent.setup();
+    renderDialog('approve');
+    const select = await screen.findByLabelText('Committee group');
+    await user.selectOptions(select, 'group-1');
+    expect(screen.queryByText(/past months at once/)).toBeNull();
+    await user.selectOptions(select, 'group-2');
+    expect(screen.getByRole('status').textContent).toBe('Group B2 started in January 2025: Ayesha Khan will owe 3 past months at once, PKR 15,000.');
+  });
+
+  it('opens a new group with the number typed when that is the choice', async () => {
+    const calls = fakeApi((call) => {
+      if (call.path === '/api/admin/groups/plan/plan-1') return groupsAnswer([makeGroup()]);
+      if (call.method === 'PUT') return { body: { success: true, message: 'Payment approved and user assigned to committee group C3 successfully' } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderDialog('approve');
+    await user.selectOptions(await screen.findByLabelText('Committee group'), 'Create a new group');
+    const number = screen.getByLabelText('Committee group number');
+    await user.click(screen.getByRole('button', { name: 'Approve & Assign' }));
+    expect(await screen.findByText('Group number is required')).toBeTruthy();
+    expect(writes(calls)).toHaveLength(0);
+    await user.type(number, 'C3');
+    await user.click(screen.getByRole('button', { name: 'Approve & Assign' }));
+    expect(await screen.findByText('Payment approved and user assigned to committee group C3 successfully')).toBeTruthy();
+    expect(writes(calls)[0].body).toEqual({ planId: 'plan-1', groupNumber: 'C3', newGroup: true });
+  });
+
+  it("sends the chosen group with its number and says so", async () => {
     const groups = [makeGroup(), makeGroup({ id: 'group-2', groupNumber: 'B2' })];
     const calls = fakeApi((call) => {
       if (call.path === '/api/admin/groups/plan/plan-1') return groupsAnswer(groups);
@@ -76,22 +113,12 @@ describe('approve dialog', () => {
     const user = userEvent.setup();
     const { onOpenChange } = renderDialog('approve');
     await user.selectOptions(await screen.findByLabelText('Committee group'), 'group-2');
-    expect((screen.getByLabelText('Committee group number') as HTMLInputElement).value).toBe('B2');
     await user.type(screen.getByLabelText(/^Notes/), 'Checked with the bank');
     await user.click(screen.getByRole('button', { name: 'Approve & Assign' }));
 
     expect(await screen.findByText('Payment approved and user assigned to committee group B2 successfully')).toBeTruthy();
     expect(writes(calls)[0].body).toEqual({ planId: 'plan-1', groupNumber: 'B2', groupId: 'group-2', notes: 'Checked with the bank' });
     expect(onOpenChange).toHaveBeenCalledWith(false);
-  });
-
-  it('chooses the group whose number is typed', async () => {
-    fakeApi((call) => (call.path === '/api/admin/groups/plan/plan-1' ? groupsAnswer([makeGroup(), makeGroup({ id: 'group-2', groupNumber: 'B2' })]) : undefined));
-    const user = userEvent.setup();
-    renderDialog('approve');
-    const select = (await screen.findByLabelText('Committee group')) as HTMLSelectElement;
-    await user.type(screen.getByLabelText('Committee group number'), 'b2');
-    expect(select.value).toBe('group-2');
   });
 
   it("shows the server's field error next to the field, and a conflict above the form", async () => {

@@ -20,6 +20,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
 import { fieldError } from '../../../lib/forms.ts';
+import { formatMonth } from '../../../lib/format.ts';
 import { notify } from '../../../lib/toast.ts';
 import { approvePlanPayment, fetchPlanGroups, rejectPlanPayment, requestKeys, type PlanGroup, type PlanPayment } from './api.ts';
 
@@ -33,16 +34,27 @@ interface ReviewDialogProps {
 
 const NOTES_MAX = 1000;
 
-/** The approve form's rules: the group number always; a group when the plan already has groups. */
+/** The group choice that opens a new group although the plan has groups. */
+export const NEW_GROUP = 'new';
+
+/**
+ * The approve form's rules: one group choice. When the plan has groups, one of them, or a new group with
+ * its number; when it has none, the number of the new group.
+ */
 export function approveFormSchema(groups: readonly PlanGroup[] | undefined, groupRequiredMessage: string) {
+  const hasGroups = Boolean(groups && groups.length > 0);
   return z
     .object({
-      groupNumber: groupNumberField,
+      groupNumber: z.string(),
       groupId: z.string(),
       notes: z.string().trim().max(NOTES_MAX),
     })
     .superRefine((values, ctx) => {
-      if (groups && groups.length > 0 && !values.groupId) {
+      const opensGroup = !hasGroups || values.groupId === NEW_GROUP;
+      if (opensGroup) {
+        const number = groupNumberField.safeParse(values.groupNumber);
+        if (!number.success) ctx.addIssue({ code: 'custom', path: ['groupNumber'], message: number.error.issues[0].message });
+      } else if (!groups!.some((group) => group.id === values.groupId)) {
         ctx.addIssue({ code: 'custom', path: ['groupId'], message: groupRequiredMessage });
       }
     });
@@ -82,7 +94,7 @@ function ApproveForm({ payment, onDone }: { payment: ReviewedPayment; onDone: ()
   const groupsQuery = useQuery({
     queryKey: requestKeys.groups(payment.planId),
     queryFn: ({ signal }) => fetchPlanGroups(payment.planId, signal),
-    // Member counts change with every approval: always read them afresh.
+    // Member counts and the months owed on joining change with every approval: always read them afresh.
     staleTime: 0,
   });
   const groups = groupsQuery.data;
@@ -92,22 +104,28 @@ function ApproveForm({ payment, onDone }: { payment: ReviewedPayment; onDone: ()
   const {
     register,
     handleSubmit,
-    setValue,
     setError,
     watch,
-    formState: { errors, isSubmitted },
+    formState: { errors },
   } = useForm<ApproveValues>({ resolver: zodResolver(schema), defaultValues: { groupNumber: '', groupId: '', notes: '' } });
 
+  const choice = watch('groupId');
+  const selectedGroup = groups?.find((group) => group.id === choice);
+  const opensGroup = !hasGroups || choice === NEW_GROUP;
+
+  // The chosen group is sent with its own number, as the approve call has always carried both.
+  const chosenNumber = (values: ApproveValues) => selectedGroup?.groupNumber ?? values.groupNumber.trim();
   const mutation = useMutation({
     mutationFn: (values: ApproveValues) =>
       approvePlanPayment(payment.id, {
         planId: payment.planId,
-        groupNumber: values.groupNumber.trim(),
-        groupId: values.groupId || undefined,
+        groupNumber: chosenNumber(values),
+        groupId: selectedGroup?.id,
+        newGroup: hasGroups && !selectedGroup ? true : undefined,
         notes: values.notes.trim() || undefined,
       }),
     onSuccess: async (result, values) => {
-      notify.success(result?.message ?? t('approve.success', { number: values.groupNumber.trim() }));
+      notify.success(result?.message ?? t('approve.success', { number: chosenNumber(values) }));
       onDone();
       await queryClient.invalidateQueries({ queryKey: requestKeys.all });
     },
@@ -116,34 +134,18 @@ function ApproveForm({ payment, onDone }: { payment: ReviewedPayment; onDone: ()
       let shownOnField = false;
       for (const field of ['groupNumber', 'groupId', 'notes'] as const) {
         if (!fieldErrors[field]) continue;
-        setError(field, { type: 'server', message: fieldErrors[field] });
-        // The group field shows only when the plan had groups as the dialog opened; when one has
+        // The group choice shows only when the plan had groups as the dialog opened; when one has
         // been created since, the server asks for a group: list the groups again.
-        if (field === 'groupId' && !hasGroups) void groupsQuery.refetch();
-        else shownOnField = true;
+        if (field === 'groupId' && !hasGroups) {
+          void groupsQuery.refetch();
+          continue;
+        }
+        // A number refused for a chosen group belongs to the choice, the only field then shown.
+        setError(field === 'groupNumber' && !opensGroup ? 'groupId' : field, { type: 'server', message: fieldErrors[field] });
+        shownOnField = true;
       }
       setFormError(shownOnField ? null : getErrorMessage(error, t('approve.failed')));
       if (isConflict(error)) void queryClient.invalidateQueries({ queryKey: requestKeys.all });
-    },
-  });
-
-  const selectedGroup = groups?.find((group) => group.id === watch('groupId'));
-  const revalidate = { shouldValidate: isSubmitted, shouldDirty: true };
-
-  // The number and the chosen group always agree: choosing a group fills its number, and typing
-  // the number of an existing group chooses it.
-  const groupIdField = register('groupId', {
-    onChange: (event: { target: { value: string } }) => {
-      const group = groups?.find((candidate) => candidate.id === event.target.value);
-      if (group) setValue('groupNumber', group.groupNumber, revalidate);
-    },
-  });
-  const groupNumberRegistration = register('groupNumber', {
-    onChange: (event: { target: { value: string } }) => {
-      if (!hasGroups) return;
-      const typed = event.target.value.trim().toLowerCase();
-      const match = groups!.find((group) => group.groupNumber.toLowerCase() === typed);
-      setValue('groupId', match?.id ?? '', revalidate);
     },
   });
 
@@ -157,20 +159,6 @@ function ApproveForm({ payment, onDone }: { payment: ReviewedPayment; onDone: ()
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
       <FormAlert message={formError} />
 
-      <FormField label={t('approve.groupNumber')} error={fieldError(errors.groupNumber)} hint={t('approve.groupNumberHint')}>
-        {(control) => (
-          <Input
-            {...control}
-            {...groupNumberRegistration}
-            aria-required
-            autoComplete="off"
-            autoCapitalize="characters"
-            maxLength={20}
-            placeholder={t('approve.groupNumberPlaceholder')}
-          />
-        )}
-      </FormField>
-
       {groupsQuery.isPending ? (
         <Spinner label={t('approve.loadingGroups')} className="text-sm" />
       ) : groupsQuery.isError ? (
@@ -181,24 +169,49 @@ function ApproveForm({ payment, onDone }: { payment: ReviewedPayment; onDone: ()
           </Button>
         </div>
       ) : hasGroups ? (
-        <FormField
-          label={t('approve.group')}
-          error={fieldError(errors.groupId)}
-          hint={selectedGroup && selectedGroup.currentMembers >= selectedGroup.maxMembers ? t('approve.groupFull') : undefined}
-        >
-          {(control) => (
-            <Select {...control} {...groupIdField} aria-required>
-              <option value="">{t('approve.groupPlaceholder')}</option>
-              {groups!.map((group) => (
-                <option key={group.id} value={group.id}>
-                  {t('approve.groupOption', { number: group.groupNumber, current: group.currentMembers, max: group.maxMembers })}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+        <>
+          <FormField
+            label={t('approve.group')}
+            error={fieldError(errors.groupId)}
+            hint={selectedGroup && selectedGroup.currentMembers >= selectedGroup.maxMembers ? t('approve.groupFull') : undefined}
+          >
+            {(control) => (
+              <Select {...control} {...register('groupId')} aria-required>
+                <option value="">{t('approve.groupPlaceholder')}</option>
+                {groups!.map((group) => (
+                  <option key={group.id} value={group.id}>
+                    {t('approve.groupOption', {
+                      number: group.groupNumber,
+                      current: group.currentMembers,
+                      max: group.maxMembers,
+                      free: Math.max(group.maxMembers - group.currentMembers, 0),
+                    })}
+                  </option>
+                ))}
+                <option value={NEW_GROUP}>{t('approve.newGroupOption')}</option>
+              </Select>
+            )}
+          </FormField>
+          {selectedGroup && <OwedOnJoiningWarning group={selectedGroup} memberName={payment.user.name} />}
+        </>
       ) : (
         <p className="rounded-lg bg-muted p-3 text-sm text-muted-foreground">{t('approve.noGroups')}</p>
+      )}
+
+      {!groupsQuery.isPending && !groupsQuery.isError && opensGroup && (
+        <FormField label={t('approve.groupNumber')} error={fieldError(errors.groupNumber)} hint={t('approve.groupNumberHint')}>
+          {(control) => (
+            <Input
+              {...control}
+              {...register('groupNumber')}
+              aria-required
+              autoComplete="off"
+              autoCapitalize="characters"
+              maxLength={20}
+              placeholder={t('approve.groupNumberPlaceholder')}
+            />
+          )}
+        </FormField>
       )}
 
       <FormField label={t('approve.notes')} error={fieldError(errors.notes)} optional>
@@ -214,6 +227,27 @@ function ApproveForm({ payment, onDone }: { payment: ReviewedPayment; onDone: ()
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * A group that started months ago: the member approved into it owes its past months at once (RULES
+ * §6a). How many and how much come from the server, by the same definitions as every other figure.
+ */
+function OwedOnJoiningWarning({ group, memberName }: { group: PlanGroup; memberName: string }) {
+  const { t, i18n } = useTranslation('adminRequests');
+  if (group.owedOnJoining.count === 0) return null;
+  const [year, month] = group.startDate.split('-').map(Number);
+  return (
+    <p role="status" className="rounded-lg border border-warning/50 bg-warning/10 p-3 text-sm text-foreground">
+      {t('approve.owedOnJoining', {
+        number: group.groupNumber,
+        start: formatMonth(year, month, i18n.language),
+        name: memberName,
+        count: group.owedOnJoining.count,
+        amount: formatPkr(group.owedOnJoining.amount),
+      })}
+    </p>
   );
 }
 

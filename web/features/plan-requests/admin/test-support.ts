@@ -27,6 +27,6 @@ export function makePayment(overrides: Partial<PlanPayment> = {}): PlanPayment {
 }
 
 export function makeGroup(overrides: Partial<PlanGroup> = {}): PlanGroup {
-  return { id: 'group-1', groupNumber: '1', currentMembers: 3, maxMembers: 20, isActive: true, ...overrides };
+  return { id: 'group-1', groupNumber: '1', currentMembers: 3, maxMembers: 20, isActive: true, startDate: '2025-03-01', owedOnJoining: { count: 0, amount: 0 }, ...overrides };
 }
 

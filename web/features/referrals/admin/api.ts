@@ -91,6 +91,9 @@ export type PendingCommission = z.output<typeof pendingCommission>;
 /** One page of a month's pending commissions, in the order they accrued, and the whole month's count and total (what a batch would pay). */
 export type PendingCommissions = Omit<z.output<typeof pendingCommissionsAnswer>['data'], 'month' | 'year'>;
 
+/** A member owed commissions of the month: how many and their total (what paying them pays). */
+export type PendingReferrer = PendingCommissions['referrers'][number];
+
 /** A page of pending commissions: enough to check them; the batch pays the whole month. */
 export const PENDING_PAGE_SIZE = 50;
 
@@ -104,6 +107,8 @@ export interface BulkPayInput {
   paymentMethod: PayoutMethod | string;
   transactionId?: string;
   notes?: string;
+  /** Only this member's commissions of the month. */
+  referrerId?: string;
 }
 
 export const COMMISSIONS_PAGE_SIZE = 50;
@@ -208,6 +213,7 @@ export async function fetchPendingCommissions(month: number, year: number, page 
   const totalPayments = Number(body?.data?.totalPayments ?? commissionPayments.length);
   return {
     commissionPayments,
+    referrers: body?.data?.referrers ?? [],
     totalPayments,
     totalAmount: Number(body?.data?.totalAmount ?? 0),
     pagination: body?.data?.pagination ?? { page, limit: PENDING_PAGE_SIZE, total: totalPayments, pages: Math.max(1, Math.ceil(totalPayments / PENDING_PAGE_SIZE)), exact: true },

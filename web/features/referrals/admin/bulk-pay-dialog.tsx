@@ -1,7 +1,8 @@
 /**
  * 'Process Bulk Payment' (admin document §2 "Commission Payments tab", §3 "Bulk pay input", §5):
- * pays every pending commission of the chosen month as one batch. Payment method required (Bank
- * Transfer by default); transaction id and notes optional. The server's message is the success toast.
+ * pays every pending commission of the chosen month as one batch, or with `referrer` all of one
+ * member's: one confirmation for all of them. Payment method required (Bank Transfer by default);
+ * transaction id and notes optional. The server's message is the success toast.
  */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -19,7 +20,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError, getErrorMessage, getServerMessage } from '../../../lib/api-client.ts';
 import { fieldError } from '../../../lib/forms.ts';
 import { notify } from '../../../lib/toast.ts';
-import { bulkPayCommissions, payoutKeys } from './api.ts';
+import { bulkPayCommissions, payoutKeys, type PendingReferrer } from './api.ts';
 import { InfoItem } from '../../../components/info-item.tsx';
 import { formatPeriod, PAYOUT_METHODS } from './rules.ts';
 
@@ -34,6 +35,7 @@ export function BulkPayDialog({
   year,
   count,
   totalAmount,
+  referrer,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -41,17 +43,44 @@ export function BulkPayDialog({
   year: number;
   count: number;
   totalAmount: number;
+  /** One member's commissions of the month, with their count and total, instead of the whole month's. */
+  referrer?: PendingReferrer | null;
 }) {
   const { t } = useTranslation('adminReferrals');
+  const title = referrer ? t('payouts.memberDialog.title', { name: referrer.referrerName }) : t('payouts.dialog.title');
+  const description = referrer ? t('payouts.memberDialog.description') : t('payouts.dialog.description');
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t('payouts.dialog.title')} description={t('payouts.dialog.description')}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
       {/* Mounted only while open: each opening starts from the defaults. */}
-      {open && <BulkPayForm month={month} year={year} count={count} totalAmount={totalAmount} onDone={() => onOpenChange(false)} />}
+      {open && (
+        <BulkPayForm
+          month={month}
+          year={year}
+          count={referrer?.count ?? count}
+          totalAmount={referrer?.totalAmount ?? totalAmount}
+          referrer={referrer ?? null}
+          onDone={() => onOpenChange(false)}
+        />
+      )}
     </Dialog>
   );
 }
 
-function BulkPayForm({ month, year, count, totalAmount, onDone }: { month: number; year: number; count: number; totalAmount: number; onDone: () => void }) {
+function BulkPayForm({
+  month,
+  year,
+  count,
+  totalAmount,
+  referrer,
+  onDone,
+}: {
+  month: number;
+  year: number;
+  count: number;
+  totalAmount: number;
+  referrer: PendingReferrer | null;
+  onDone: () => void;
+}) {
   const { t, i18n } = useTranslation('adminReferrals');
   const queryClient = useQueryClient();
   const {
@@ -65,14 +94,21 @@ function BulkPayForm({ month, year, count, totalAmount, onDone }: { month: numbe
 
   const pay = useMutation({
     mutationFn: (values: DialogOutput) =>
-      bulkPayCommissions({ month, year, paymentMethod: values.paymentMethod, transactionId: values.transactionId || undefined, notes: values.notes || undefined }),
+      bulkPayCommissions({
+        month,
+        year,
+        paymentMethod: values.paymentMethod,
+        transactionId: values.transactionId || undefined,
+        notes: values.notes || undefined,
+        referrerId: referrer?.referrerId,
+      }),
     onSuccess: (answer) => {
       notify.success(answer.message ?? commissionMessages.processed(formatPkr(answer.totalAmount ?? totalAmount)));
       void queryClient.invalidateQueries({ queryKey: payoutKeys.all });
       onDone();
     },
     onError: (error) => {
-      // 'There are no pending commissions for this month.' (paid meanwhile): show it and read the list again.
+      // 'There are no pending commissions for this month.' (or none of this member's: paid meanwhile): show it and read the list again.
       if (error instanceof ApiError && error.status === 409) {
         notify.error(getServerMessage(error) ?? t('toasts.payFailed'));
         void queryClient.invalidateQueries({ queryKey: payoutKeys.all });
@@ -86,6 +122,12 @@ function BulkPayForm({ month, year, count, totalAmount, onDone }: { month: numbe
   return (
     <form onSubmit={handleSubmit((values) => pay.mutate(values))} noValidate className="space-y-4">
       <dl className="grid grid-cols-2 gap-3 rounded-xl border border-border bg-muted/40 p-3 text-sm">
+        {referrer && (
+          <InfoItem label={t('payouts.memberDialog.member')} className="col-span-2">
+            <span className="block font-medium break-words">{referrer.referrerName}</span>
+            <span className="block break-all text-muted-foreground">{referrer.referrerEmail}</span>
+          </InfoItem>
+        )}
         <InfoItem label={t('payouts.dialog.period')}>{formatPeriod(month, year, i18n.language)}</InfoItem>
         <InfoItem label={t('payouts.dialog.commissions')}>{count}</InfoItem>
         <InfoItem label={t('payouts.dialog.total')} className="col-span-2">

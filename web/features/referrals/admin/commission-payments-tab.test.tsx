@@ -240,6 +240,38 @@ describe("'Process Bulk Payment' dialog", () => {
   });
 });
 
+describe("paying one member's commissions of the month", () => {
+  const referrers = [
+    { referrerId: 'u1', referrerName: 'Ayesha Khan', referrerEmail: 'ayesha@example.com', count: 2, totalAmount: 1200 },
+    { referrerId: 'u2', referrerName: 'Bilal Ahmed', referrerEmail: 'bilal@example.com', count: 1, totalAmount: 500 },
+  ];
+  const withReferrers: StubRoutes = {
+    '/api/admin/commission-payments/pending': (search) =>
+      ok({ data: { month: Number(search.get('month')), year: Number(search.get('year')), commissionPayments: pendingRows, referrers, totalPayments: 3, totalAmount: 1700 } }),
+  };
+
+  it("lists each member's count and total, and one confirmation sends all of theirs with the method and transaction id", async () => {
+    const user = userEvent.setup();
+    const { refused } = renderTab(pendingRows, withReferrers);
+    const list = await screen.findByRole('list', { name: /^Pending commissions of .+ by member$/ });
+    const ayesha = within(list).getAllByRole('listitem')[0];
+    expect(within(ayesha).getByText('2 pending commissions')).toBeTruthy();
+    expect(within(ayesha).getByText('PKR 1,200')).toBeTruthy();
+
+    await user.click(within(list).getByRole('button', { name: "Pay Ayesha Khan's commissions" }));
+    const dialog = await screen.findByRole('dialog', { name: "Pay Ayesha Khan's commissions" });
+    expect(within(dialog).getByText('ayesha@example.com')).toBeTruthy();
+    expect(within(dialog).getByText('PKR 1,200')).toBeTruthy();
+    expect(within(dialog).getByText('2')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(/^Transaction ID/), 'TX-9');
+    await user.click(within(dialog).getByRole('button', { name: 'Process Payment' }));
+
+    await waitFor(() => expect(refused).toHaveLength(1));
+    const { month, year } = karachiNow();
+    expect(refused[0].body).toEqual({ month, year, paymentMethod: 'BANK_TRANSFER', transactionId: 'TX-9', referrerId: 'u1' });
+  });
+});
+
 describe('capped commissions', () => {
   // One held down to the rules' maximum, one raised to the minimum, one within the bounds.
   const capped: PendingCommission[] = [

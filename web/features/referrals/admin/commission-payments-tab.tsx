@@ -1,7 +1,8 @@
 /**
  * The Commission Payments tab of Payment Management (admin document §2 "Commission Payments tab"):
  * month and year pickers (the current ones by default; years 2020–2030), the month's pending
- * commissions with their total, 'Process Bulk Payment', and the batches paid so far.
+ * commissions with their total, 'Process Bulk Payment', each member's total with one payment for all
+ * of their commissions of the month, and the batches paid so far.
  */
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -15,7 +16,15 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { exportCommissionPayments, fetchCommissionBatches, fetchPendingCommissions, payoutKeys, type CommissionBatch, type PendingCommission } from './api.ts';
+import {
+  exportCommissionPayments,
+  fetchCommissionBatches,
+  fetchPendingCommissions,
+  payoutKeys,
+  type CommissionBatch,
+  type PendingCommission,
+  type PendingReferrer,
+} from './api.ts';
 import { BulkPayDialog } from './bulk-pay-dialog.tsx';
 import { CapNote, LevelBadge, Pager, TableFrame, TABLE_QUERY, tdClass, thClass, useErrorToast } from './parts.tsx';
 import { FilterField } from '../../../components/filter-field.tsx';
@@ -35,6 +44,9 @@ export function CommissionPaymentsTab() {
     setPage(1);
   };
   const [paying, setPaying] = useState(false);
+  // The member whose commissions of the month are being paid, kept while their dialog closes.
+  const [payingMember, setPayingMember] = useState<PendingReferrer | null>(null);
+  const [memberDialogOpen, setMemberDialogOpen] = useState(false);
   const wide = useMediaQuery(TABLE_QUERY);
 
   const pending = useQuery({
@@ -95,6 +107,16 @@ export function CommissionPaymentsTab() {
               {t('payouts.process')}
             </Button>
           </div>
+          {current && (pending.data?.referrers.length ?? 0) > 0 && (
+            <MemberTotals
+              referrers={pending.data!.referrers}
+              label={t('payouts.byMemberLabel', { period: periodText })}
+              onPay={(referrer) => {
+                setPayingMember(referrer);
+                setMemberDialogOpen(true);
+              }}
+            />
+          )}
         </Card>
 
         {pending.isPending ? (
@@ -146,6 +168,47 @@ export function CommissionPaymentsTab() {
       </section>
 
       <BulkPayDialog open={paying} onOpenChange={setPaying} month={period.month} year={period.year} count={monthCount} totalAmount={pending.data?.totalAmount ?? 0} />
+      <BulkPayDialog
+        open={memberDialogOpen && payingMember !== null}
+        onOpenChange={setMemberDialogOpen}
+        month={period.month}
+        year={period.year}
+        count={payingMember?.count ?? 0}
+        totalAmount={payingMember?.totalAmount ?? 0}
+        referrer={payingMember}
+      />
+    </div>
+  );
+}
+
+/** Each member owed commissions this month, with their count and total: one payment pays them all. */
+function MemberTotals({ referrers, label, onPay }: { referrers: PendingReferrer[]; label: string; onPay: (referrer: PendingReferrer) => void }) {
+  const { t } = useTranslation('adminReferrals');
+  return (
+    <div className="space-y-3 border-t border-border pt-4">
+      <div>
+        <h4 className="font-semibold">{t('payouts.byMemberTitle')}</h4>
+        <p className="mt-1 text-sm text-muted-foreground">{t('payouts.byMemberText')}</p>
+      </div>
+      <ul aria-label={label} className="divide-y divide-border rounded-xl border border-border">
+        {referrers.map((referrer) => (
+          <li key={referrer.referrerId} className="flex flex-wrap items-center justify-between gap-3 p-3">
+            <div className="min-w-0">
+              <p className="font-medium break-words">{referrer.referrerName}</p>
+              <p className="text-sm break-all text-muted-foreground">{referrer.referrerEmail}</p>
+            </div>
+            <div className="flex items-center gap-3">
+              <div className="text-end">
+                <p className="text-sm text-muted-foreground">{t('payouts.memberCount', { count: referrer.count })}</p>
+                <p className="font-semibold whitespace-nowrap">{formatPkr(referrer.totalAmount)}</p>
+              </div>
+              <Button size="sm" variant="outline" onClick={() => onPay(referrer)} aria-label={t('payouts.payMemberLabel', { name: referrer.referrerName })}>
+                {t('payouts.payMember')}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
