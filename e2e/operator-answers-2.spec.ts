@@ -1,8 +1,8 @@
 /**
  * More of the operator's screens answering their question, at a phone's and a desktop's width:
- * approving a plan request is one group choice (a group of the plan or a new one), and a group that
- * started months ago says how many past months the member will owe at once and how much; paying a
- * member's commissions of a month is one confirmation for all of them. Plans, groups, members and their requests are set up through the API;
+ * approving a plan request is one group choice, and a group that started months ago says how many past
+ * months the member will owe at once and how much; paying a member's commissions of a month is one
+ * confirmation for all of them. Plans, groups, members and their requests are set up through the API;
  * the figures the pages are checked against are worked out here from today's date and the rules.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -62,7 +62,7 @@ for (const width of widths) {
   test.describe(`at ${width.name} width`, () => {
     test.use({ viewport: width.viewport });
 
-    test('approving a request is one group choice, an existing group or a new one, and a group that started months ago says what the member owes at once', async ({ page }) => {
+    test('approving a request is one group choice, and a group that started months ago says what the member owes at once', async ({ page }) => {
       const admin = await adminApi(page.request);
       // A six-month plan whose group A1 started three months ago: the first month is settled by the
       // request itself; the three after it (up to this one) are owed at once.
@@ -84,7 +84,7 @@ for (const width of widths) {
 
       // One choice: the plan's groups with their members and free places, and no number to agree with it.
       const group = dialog.getByLabel('Committee group', { exact: true });
-      await expect(group.getByRole('option')).toHaveText(['Select a group', `Group ${GROUP_NUMBER}: 0 of 5 members, 5 free`, 'Create a new group']);
+      await expect(group.getByRole('option')).toHaveText(['Select a group', `Group ${GROUP_NUMBER}: 0 of 5 members, 5 free`]);
       await expect(dialog.getByLabel('Committee group number', { exact: true })).toHaveCount(0);
       await group.selectOption({ label: `Group ${GROUP_NUMBER}: 0 of 5 members, 5 free` });
       await expect(dialog.getByRole('status')).toHaveText(
@@ -98,22 +98,6 @@ for (const width of widths) {
       expect(waiting.data.payments).toHaveLength(0);
       const groups = await admin.get<{ data: { groups: { id: string; currentMembers: number }[] } }>(`/api/admin/groups/plan/${planId}`);
       expect(groups.data.groups.find((g) => g.id === groupId)?.currentMembers).toBe(1);
-
-      // The same choice opens a new group, with the number typed; it starts this month, so nothing is owed at once.
-      const next = await verifiedMember(page, admin, `newgrp-${width.name}`);
-      await requestPlan(page.request, next, plan, planId, accountId);
-      await page.reload();
-      await planRequestItem(page, plan.name, next.name).getByRole('button', { name: 'Approve', exact: true }).click();
-      await expect(dialog).toBeVisible();
-      await group.selectOption({ label: 'Create a new group' });
-      await expect(dialog.getByRole('status')).toHaveCount(0);
-      await dialog.getByLabel('Committee group number', { exact: true }).fill('B1');
-      await dialog.getByRole('button', { name: 'Approve & Assign' }).click();
-      await expect(page.getByText('Payment approved and user assigned to committee group B1 successfully').first()).toBeVisible();
-      await expect(dialog).toBeHidden();
-      const after = await admin.get<{ data: { groups: { groupNumber: string; currentMembers: number; startDate: string }[] } }>(`/api/admin/groups/plan/${planId}`);
-      expect(after.data.groups.map((g) => [g.groupNumber, g.currentMembers])).toEqual([[GROUP_NUMBER, 1], ['B1', 1]]);
-      expect(after.data.groups[1].startDate).toBe(isoDate(firstOf(karachiPeriod(0))));
     });
 
     test("one confirmation pays all of a member's commissions of the month", async ({ page }) => {

@@ -23,12 +23,11 @@ type LockedGroup = { id: string; group_number: string; max_members: number; curr
 
 /**
  * The group a member joins: the chosen one (locked FOR UPDATE, so simultaneous joins queue for its
- * seats), or a new one with the given number when the plan has none yet or `newGroup` asks for one
- * (two asking for the same number at once: the second is refused by the number's uniqueness). With `nextFreeSeat` and no
+ * seats), or a new one with the given number when the plan has none yet. With `nextFreeSeat` and no
  * choice, the lowest-numbered active group with a free seat, or a new group with the next free number
  * when every group is full (the admin document's add-user with only a userId).
  */
-async function lockTargetGroup(tx: Queryable, plan: Plan, choice: { groupId?: string; groupNumber?: string; newGroup?: boolean; nextFreeSeat?: boolean }): Promise<LockedGroup> {
+async function lockTargetGroup(tx: Queryable, plan: Plan, choice: { groupId?: string; groupNumber?: string; nextFreeSeat?: boolean }): Promise<LockedGroup> {
   const lockById = async (id: string) => {
     const { rows } = await tx.query<LockedGroup & { plan_id: string }>(
       `SELECT id, plan_id, group_number, max_members, current_members, next_member_number, start_date::text, is_active
@@ -45,7 +44,7 @@ async function lockTargetGroup(tx: Queryable, plan: Plan, choice: { groupId?: st
   if (choice.nextFreeSeat && !choice.groupNumber) return lockNextFreeSeat(tx, plan, lockById);
   const { rows: existing } = await tx.query<{ id: string }>('SELECT id FROM committee_groups WHERE plan_id = $1 LIMIT 1', [plan.id]);
   // The admin document: the group id is required when the plan has groups.
-  if (existing.length > 0 && !choice.newGroup) throw badRequest(membershipMessages.groupRequired, { groupId: membershipMessages.groupRequired });
+  if (existing.length > 0) throw badRequest(membershipMessages.groupRequired, { groupId: membershipMessages.groupRequired });
   if (!choice.groupNumber) throw badRequest(membershipMessages.groupNumberRequired, { groupNumber: membershipMessages.groupNumberRequired });
   const today = karachiToday();
   const id = await insertGroup(tx, {
@@ -93,8 +92,6 @@ export async function addMemberToGroup(
     userId: string;
     groupId?: string;
     groupNumber?: string;
-    /** A new group with groupNumber, although the plan has groups. */
-    newGroup?: boolean;
     /** Without a group or number: the next free seat of the plan (lockTargetGroup). */
     nextFreeSeat?: boolean;
     /** The approved subscription payment that settles the first month (RULES §6), if any. */

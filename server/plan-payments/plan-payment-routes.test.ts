@@ -5,7 +5,6 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testFactories } from '../test/factories.ts';
 import { lastEmailTo, multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember } from '../test/test-app.ts';
-import { karachiToday } from '../business-time.ts';
 
 const { ctx, api } = await openTestFile();
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
@@ -333,31 +332,6 @@ describe('review', () => {
     expect(ok.status).toBe(200);
     const numbers = await ctx.db.query<{ member_number: number }>('SELECT member_number FROM group_members WHERE group_id = $1 ORDER BY member_number', [groupId]);
     expect(numbers.rows.map((r) => r.member_number)).toEqual([1, 2]);
-  });
-
-  it('opens a new group with the number given when asked to, although the plan has groups; a number taken is refused', async () => {
-    const first = await pendingRequest();
-    await api.put(`/api/plan-payments/${first.paymentId}/approve`, { groupNumber: '1' }, admin.token);
-    const second = await pendingRequest(first.plan);
-    const taken = await api.put(`/api/plan-payments/${second.paymentId}/approve`, { groupNumber: '1', newGroup: true }, admin.token);
-    expect(taken.status).toBe(409);
-    expect(taken.body.errors.groupNumber).toBe('This group number is already used in this plan.');
-    const noNumber = await api.put(`/api/plan-payments/${second.paymentId}/approve`, { newGroup: true }, admin.token);
-    expect(noNumber.status).toBe(400);
-    expect(noNumber.body.errors.groupNumber).toBe('Group number is required');
-
-    const opened = await api.put(`/api/plan-payments/${second.paymentId}/approve`, { groupNumber: 'B2', newGroup: true }, admin.token);
-    expect(opened.status).toBe(200);
-    expect(opened.body.message).toBe('Payment approved and user assigned to committee group B2 successfully');
-    const groups = await ctx.db.query<{ group_number: string; current_members: number; start_date: string }>(
-      'SELECT group_number, current_members, start_date::text FROM committee_groups WHERE plan_id = $1 ORDER BY group_number',
-      [first.plan.id],
-    );
-    const { year, month } = karachiToday();
-    expect(groups.rows).toEqual([
-      { group_number: '1', current_members: 1, start_date: expect.any(String) },
-      { group_number: 'B2', current_members: 1, start_date: `${year}-${String(month).padStart(2, '0')}-01` },
-    ]);
   });
 
   it('refuses to approve without a receipt, and into a full group', async () => {

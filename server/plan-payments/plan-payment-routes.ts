@@ -172,8 +172,6 @@ export function registerPlanPaymentRoutes(app: FastifyInstance, deps: PlanPaymen
           planId: z.string().max(100).optional(),
           groupNumber: z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'number' ? String(v) : v), groupNumberField.optional()),
           groupId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().max(100).optional()),
-          /** Open a new group with groupNumber although the plan has groups (without it, a plan with groups needs groupId). */
-          newGroup: z.boolean().optional(),
           notes: z.string().trim().max(1000).optional(),
         }),
         response: responses({ 200: paymentAnswer }),

@@ -136,12 +136,7 @@ async function lockSubscription(tx: Queryable, id: string): Promise<LockedPaymen
   return rows[0];
 }
 
-export async function approvePlanRequest(
-  deps: PlanPaymentDeps,
-  admin: Actor,
-  id: string,
-  input: { planId?: string; groupId?: string; groupNumber?: string; newGroup?: boolean; notes?: string },
-) {
+export async function approvePlanRequest(deps: PlanPaymentDeps, admin: Actor, id: string, input: { planId?: string; groupId?: string; groupNumber?: string; notes?: string }) {
   const result = await deps.db.transaction(async (tx) => {
     // The row lock makes a second, simultaneous approval wait here and then find the request PAID.
     const payment = await lockSubscription(tx, id);
@@ -154,7 +149,6 @@ export async function approvePlanRequest(
       userId: payment.user_id,
       groupId: input.groupId,
       groupNumber: input.groupNumber,
-      newGroup: input.newGroup,
       settledBy: { paymentId: payment.id, receiptId: payment.receipt_id, paymentMethod: payment.payment_method, reviewerId: admin.id },
     });
     failpoint('plan-approve:after-seat');

@@ -136,8 +136,6 @@ export interface ApproveInput {
   planId: string;
   groupNumber: string;
   groupId?: string;
-  /** A new group with groupNumber, although the plan has groups. */
-  newGroup?: boolean;
   notes?: string;
 }
 

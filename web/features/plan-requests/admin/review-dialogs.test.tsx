@@ -60,7 +60,6 @@ describe('approve dialog', () => {
       'Select a group',
       'Group 1: 3 of 20 members, 17 free',
       'Group B2: 20 of 20 members, 0 free',
-      'Create a new group',
     ]);
     // No second field that must agree with the choice.
     expect(screen.queryByLabelText('Committee group number')).toBeNull();
@@ -80,25 +79,6 @@ describe('approve dialog', () => {
     expect(screen.queryByText(/past months at once/)).toBeNull();
     await user.selectOptions(select, 'group-2');
     expect(screen.getByRole('status').textContent).toBe('Group B2 started in January 2025: Ayesha Khan will owe 3 past months at once, PKR 15,000.');
-  });
-
-  it('opens a new group with the number typed when that is the choice', async () => {
-    const calls = fakeApi((call) => {
-      if (call.path === '/api/admin/groups/plan/plan-1') return groupsAnswer([makeGroup()]);
-      if (call.method === 'PUT') return { body: { success: true, message: 'Payment approved and user assigned to committee group C3 successfully' } };
-      return undefined;
-    });
-    const user = userEvent.setup();
-    renderDialog('approve');
-    await user.selectOptions(await screen.findByLabelText('Committee group'), 'Create a new group');
-    const number = screen.getByLabelText('Committee group number');
-    await user.click(screen.getByRole('button', { name: 'Approve & Assign' }));
-    expect(await screen.findByText('Group number is required')).toBeTruthy();
-    expect(writes(calls)).toHaveLength(0);
-    await user.type(number, 'C3');
-    await user.click(screen.getByRole('button', { name: 'Approve & Assign' }));
-    expect(await screen.findByText('Payment approved and user assigned to committee group C3 successfully')).toBeTruthy();
-    expect(writes(calls)[0].body).toEqual({ planId: 'plan-1', groupNumber: 'C3', newGroup: true });
   });
 
   it("sends the chosen group with its number and says so", async () => {

@@ -34,27 +34,20 @@ interface ReviewDialogProps {
 
 const NOTES_MAX = 1000;
 
-/** The group choice that opens a new group although the plan has groups. */
-export const NEW_GROUP = 'new';
-
 /**
- * The approve form's rules: one group choice. When the plan has groups, one of them, or a new group with
- * its number; when it has none, the number of the new group.
+ * The approve form's rules: one group choice. When the plan has groups, one of them (the server asks for
+ * a group then: admin document §3); when it has none, the number of the new group.
  */
 export function approveFormSchema(groups: readonly PlanGroup[] | undefined, groupRequiredMessage: string) {
   const hasGroups = Boolean(groups && groups.length > 0);
   return z
     .object({
-      groupNumber: z.string(),
+      groupNumber: hasGroups ? z.string() : groupNumberField,
       groupId: z.string(),
       notes: z.string().trim().max(NOTES_MAX),
     })
     .superRefine((values, ctx) => {
-      const opensGroup = !hasGroups || values.groupId === NEW_GROUP;
-      if (opensGroup) {
-        const number = groupNumberField.safeParse(values.groupNumber);
-        if (!number.success) ctx.addIssue({ code: 'custom', path: ['groupNumber'], message: number.error.issues[0].message });
-      } else if (!groups!.some((group) => group.id === values.groupId)) {
+      if (hasGroups && !groups!.some((group) => group.id === values.groupId)) {
         ctx.addIssue({ code: 'custom', path: ['groupId'], message: groupRequiredMessage });
       }
     });
@@ -109,9 +102,7 @@ function ApproveForm({ payment, onDone }: { payment: ReviewedPayment; onDone: ()
     formState: { errors },
   } = useForm<ApproveValues>({ resolver: zodResolver(schema), defaultValues: { groupNumber: '', groupId: '', notes: '' } });
 
-  const choice = watch('groupId');
-  const selectedGroup = groups?.find((group) => group.id === choice);
-  const opensGroup = !hasGroups || choice === NEW_GROUP;
+  const selectedGroup = groups?.find((group) => group.id === watch('groupId'));
 
   // The chosen group is sent with its own number, as the approve call has always carried both.
   const chosenNumber = (values: ApproveValues) => selectedGroup?.groupNumber ?? values.groupNumber.trim();
@@ -121,7 +112,6 @@ function ApproveForm({ payment, onDone }: { payment: ReviewedPayment; onDone: ()
         planId: payment.planId,
         groupNumber: chosenNumber(values),
         groupId: selectedGroup?.id,
-        newGroup: hasGroups && !selectedGroup ? true : undefined,
         notes: values.notes.trim() || undefined,
       }),
     onSuccess: async (result, values) => {
@@ -141,7 +131,7 @@ function ApproveForm({ payment, onDone }: { payment: ReviewedPayment; onDone: ()
           continue;
         }
         // A number refused for a chosen group belongs to the choice, the only field then shown.
-        setError(field === 'groupNumber' && !opensGroup ? 'groupId' : field, { type: 'server', message: fieldErrors[field] });
+        setError(field === 'groupNumber' && hasGroups ? 'groupId' : field, { type: 'server', message: fieldErrors[field] });
         shownOnField = true;
       }
       setFormError(shownOnField ? null : getErrorMessage(error, t('approve.failed')));
@@ -188,30 +178,28 @@ function ApproveForm({ payment, onDone }: { payment: ReviewedPayment; onDone: ()
                     })}
                   </option>
                 ))}
-                <option value={NEW_GROUP}>{t('approve.newGroupOption')}</option>
               </Select>
             )}
           </FormField>
           {selectedGroup && <OwedOnJoiningWarning group={selectedGroup} memberName={payment.user.name} />}
         </>
       ) : (
-        <p className="rounded-lg bg-muted p-3 text-sm text-muted-foreground">{t('approve.noGroups')}</p>
-      )}
-
-      {!groupsQuery.isPending && !groupsQuery.isError && opensGroup && (
-        <FormField label={t('approve.groupNumber')} error={fieldError(errors.groupNumber)} hint={t('approve.groupNumberHint')}>
-          {(control) => (
-            <Input
-              {...control}
-              {...register('groupNumber')}
-              aria-required
-              autoComplete="off"
-              autoCapitalize="characters"
-              maxLength={20}
-              placeholder={t('approve.groupNumberPlaceholder')}
-            />
-          )}
-        </FormField>
+        <>
+          <p className="rounded-lg bg-muted p-3 text-sm text-muted-foreground">{t('approve.noGroups')}</p>
+          <FormField label={t('approve.groupNumber')} error={fieldError(errors.groupNumber)} hint={t('approve.groupNumberHint')}>
+            {(control) => (
+              <Input
+                {...control}
+                {...register('groupNumber')}
+                aria-required
+                autoComplete="off"
+                autoCapitalize="characters"
+                maxLength={20}
+                placeholder={t('approve.groupNumberPlaceholder')}
+              />
+            )}
+          </FormField>
+        </>
       )}
 
       <FormField label={t('approve.notes')} error={fieldError(errors.notes)} optional>
