@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, buildUrl, filenameFrom, getErrorMessage, getServerMessage, isRetryable, UnreadableAnswerError } from './api-client.ts';
+import { z } from 'zod';
+import { api, ApiError, buildUrl, filenameFrom, getErrorMessage, getServerMessage, isRetryable, readAnswer, UnreadableAnswerError } from './api-client.ts';
 import { storageKeys } from './storage-keys.ts';
 
 const httpError = (status: number, message?: string) =>
@@ -148,6 +149,19 @@ describe('an answer that is not JSON', () => {
   it('an empty success (204) is still a success', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
     await expect(api.delete('/notifications/n1')).resolves.toBeUndefined();
+  });
+});
+
+describe('an answer read through its contract schema', () => {
+  const answer = z.object({ success: z.literal(true), user: z.object({ id: z.string() }) });
+
+  it('is the one shape the contract names, checked', () => {
+    expect(readAnswer(answer, { success: true, user: { id: 'u1' }, data: { user: { id: 'u1' } } })).toEqual({ success: true, user: { id: 'u1' } });
+  });
+
+  it('is unreadable in any other shape, rather than read from a second place', () => {
+    expect(() => readAnswer(answer, { success: true, data: { user: { id: 'u1' } } })).toThrow(UnreadableAnswerError);
+    expect(() => readAnswer(answer, undefined)).toThrow(UnreadableAnswerError);
   });
 });
 

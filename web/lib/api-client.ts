@@ -16,6 +16,7 @@
  * - A file (a statement PDF, an export) is fetched the same way and saved by `api.download`: the
  *   Bearer token rules out a plain link.
  */
+import type { z } from 'zod';
 import { i18n, textOfAnswer } from './i18n.ts';
 import { forgetEarlyAnswers, takeEarlyAnswer } from './early-answers.ts';
 import { saveFile } from './save-file.ts';
@@ -246,10 +247,21 @@ async function attemptRequest<T>(method: string, path: string, body: unknown, op
 
 /** A successful status whose body is not the API's JSON; screens show their "unexpected" words. */
 export class UnreadableAnswerError extends Error {
-  constructor(status: number) {
-    super(`The answer (HTTP ${status}) is not JSON.`);
+  constructor(status: number, message = `The answer (HTTP ${status}) is not JSON.`) {
+    super(message);
     this.name = 'UnreadableAnswerError';
   }
+}
+
+/**
+ * An answer read through its contract schema (contract/): the one shape the server promises, checked
+ * before a screen trusts it. An answer in another shape (a server of another version, something in
+ * between) is unreadable, and the screen shows its "unexpected" words rather than half a page.
+ */
+export function readAnswer<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new UnreadableAnswerError(200, 'The answer is not in the shape its contract names.');
+  return parsed.data;
 }
 
 async function readBody(response: Response): Promise<unknown> {

@@ -4,9 +4,9 @@
  * password (every other session ends).
  */
 import type { z } from 'zod';
-import { publicUser, type PublicUser } from '../../../../contract/accounts.ts';
-import type { changePasswordBody, profileAnswer, profileBody, profileUpdatedAnswer } from '../../../../contract/users.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { PublicUser } from '../../../../contract/accounts.ts';
+import { profileAnswer, profileUpdatedAnswer, type changePasswordBody, type profileBody } from '../../../../contract/users.ts';
+import { api, readAnswer } from '../../../lib/api-client.ts';
 import type { messageAnswer } from '../../../../contract/answers.ts';
 
 export type ProfileUpdate = z.output<typeof profileBody>;
@@ -15,14 +15,12 @@ export type PasswordChange = z.output<typeof changePasswordBody>;
 export const profileKeys = { me: ['profile', 'me'] as const };
 
 export async function fetchProfile(signal?: AbortSignal): Promise<PublicUser> {
-  const body = await api.get<z.output<typeof profileAnswer>>('/profile', undefined, { signal });
-  return publicUser.parse(body?.data?.user ?? body?.user);
+  return readAnswer(profileAnswer, await api.get('/profile', undefined, { signal })).user;
 }
 
 export async function saveProfile(values: ProfileUpdate): Promise<{ user: PublicUser | null; emailChangePending: boolean; message?: string }> {
-  const body = await api.put<z.output<typeof profileUpdatedAnswer>>('/profile', values, { retries: 0 });
-  const parsed = publicUser.safeParse(body?.data?.user ?? body?.user);
-  return { user: parsed.success ? parsed.data : null, emailChangePending: body?.data?.emailChangePending === true, message: body?.message };
+  const answer = readAnswer(profileUpdatedAnswer, await api.put('/profile', values, { retries: 0 }));
+  return { user: answer.user, emailChangePending: answer.data.emailChangePending, message: answer.message };
 }
 
 /** Sent once only: a retried change could meet a password that has already changed. */

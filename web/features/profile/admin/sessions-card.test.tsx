@@ -38,7 +38,7 @@ function stubSessions(initial: SessionInfo[], options: { failDelete?: boolean } 
       if (options.failDelete) return json(500, { success: false, message: 'Server error. Please try again later.' });
       const count = list.filter((s) => !s.current).length;
       list = list.filter((s) => s.current);
-      return json(200, { success: true, message: sessionMessages.othersSignedOut, count, data: { count } });
+      return json(200, { success: true, code: 'sessions.othersSignedOut', message: sessionMessages.othersSignedOut, count, data: { count } });
     }
     return json(418, { success: false, message: 'Not stubbed in this test' });
   });

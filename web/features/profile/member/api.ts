@@ -4,8 +4,8 @@
  * what it is sent, so the current ones are sent back with the choice, as the profile form does.
  */
 import type { z } from 'zod';
-import { profileUser, type profileAnswer, type profileBody, type profileUpdatedAnswer } from '../../../../contract/users.ts';
-import { api } from '../../../lib/api-client.ts';
+import { profileAnswer, profileUpdatedAnswer, type profileBody, type profileUser } from '../../../../contract/users.ts';
+import { api, readAnswer } from '../../../lib/api-client.ts';
 import { profileKeys } from '../admin/api.ts';
 
 export type ProfileWithReminders = z.output<typeof profileUser>;
@@ -14,15 +14,12 @@ export type ProfileWithReminders = z.output<typeof profileUser>;
 export const reminderProfileKey = [...profileKeys.me, 'reminders'] as const;
 
 export async function fetchReminderProfile(signal?: AbortSignal): Promise<ProfileWithReminders> {
-  const body = await api.get<z.output<typeof profileAnswer>>('/profile', undefined, { signal });
-  return profileUser.parse(body?.data?.user ?? body?.user);
+  return readAnswer(profileAnswer, await api.get('/profile', undefined, { signal })).user;
 }
 
 export async function saveEmailReminders(user: ProfileWithReminders, emailReminders: boolean): Promise<ProfileWithReminders | null> {
   const values: z.input<typeof profileBody> = { name: user.name, email: user.email, emailReminders };
   if (user.phone) values.phone = user.phone;
   if (user.cnic) values.cnic = user.cnic;
-  const body = await api.put<z.output<typeof profileUpdatedAnswer>>('/profile', values, { retries: 0 });
-  const parsed = profileUser.safeParse(body?.data?.user ?? body?.user);
-  return parsed.success ? parsed.data : null;
+  return readAnswer(profileUpdatedAnswer, await api.put('/profile', values, { retries: 0 })).user;
 }

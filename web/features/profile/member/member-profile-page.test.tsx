@@ -15,14 +15,14 @@ function stubProfileApi({ refuseSave }: { refuseSave?: { status: number; body: u
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
-    if (method === 'GET' && url.pathname === '/api/profile') return json(200, { success: true, data: { user: current } });
+    if (method === 'GET' && url.pathname === '/api/profile') return json(200, { success: true, user: current, data: { user: current } });
     if (method === 'GET' && url.pathname === '/api/notifications') return json(200, { success: true, data: { notifications: [], unreadCount: 0 } });
     if (method === 'PUT' && url.pathname === '/api/profile') {
       const body = JSON.parse(String(init?.body)) as { name: string; emailReminders?: boolean };
       saved.push(body);
       if (refuseSave) return json(refuseSave.status, refuseSave.body);
       current = { ...current, name: body.name, emailReminders: body.emailReminders ?? current.emailReminders };
-      return json(200, { success: true, message: 'Profile updated', data: { user: current, emailChangePending: false } });
+      return json(200, { success: true, code: 'profile.updated', message: 'Profile updated', user: current, data: { user: current, emailChangePending: false } });
     }
     return json(418, { success: false, message: 'Not stubbed in this test' });
   });
