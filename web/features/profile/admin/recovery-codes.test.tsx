@@ -27,7 +27,7 @@ function stubApi(routes: Record<string, Answer | ((body: Record<string, unknown>
 
 const off = { enabled: false, enabledAt: null, pending: false };
 const on = { enabled: true, enabledAt: '2026-03-10T08:00:00.000Z', pending: false };
-const statusAnswer = (twoFactor: object): Answer => ({ status: 200, body: { success: true, twoFactor, data: { twoFactor } } });
+const statusAnswer = (twoFactor: object): Answer => ({ status: 200, body: { success: true, code: 'twoFactor.answer', twoFactor, data: { twoFactor } } });
 const codes = (prefix: string) => Array.from({ length: 10 }, (_, i) => `${prefix}${'ABCDEFGHJK'[i]}AAA-BBBBB`);
 const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const otpauthUrl = `otpauth://totp/Umrah%20Committee:admin%40example.com?secret=${secret}&issuer=Umrah%20Committee`;
@@ -45,10 +45,10 @@ describe('recovery codes on the two-factor card', () => {
     const first = codes('Q');
     stubApi({
       'GET /api/auth/two-factor': () => statusAnswer(status),
-      'POST /api/auth/two-factor/setup': { status: 200, body: { success: true, message: twoFactorMessages.setupStarted, secret, otpauthUrl, data: { secret, otpauthUrl } } },
+      'POST /api/auth/two-factor/setup': { status: 200, body: { success: true, code: 'twoFactor.answer', message: twoFactorMessages.setupStarted, secret, otpauthUrl, data: { secret, otpauthUrl } } },
       'POST /api/auth/two-factor/enable': () => {
         status = on;
-        return { status: 200, body: { success: true, message: twoFactorMessages.enabled, twoFactor: on, recoveryCodes: first, data: { twoFactor: on, recoveryCodes: first } } };
+        return { status: 200, body: { success: true, code: 'twoFactor.answer', message: twoFactorMessages.enabled, twoFactor: on, recoveryCodes: first, data: { twoFactor: on, recoveryCodes: first } } };
       },
     });
     const user = userEvent.setup();
@@ -98,7 +98,7 @@ describe('recovery codes on the two-factor card', () => {
       'GET /api/auth/two-factor': statusAnswer(on),
       'POST /api/auth/two-factor/recovery-codes': {
         status: 200,
-        body: { success: true, message: twoFactorMessages.recoveryCodesCreated, recoveryCodes: fresh, data: { recoveryCodes: fresh } },
+        body: { success: true, code: 'twoFactor.answer', message: twoFactorMessages.recoveryCodesCreated, recoveryCodes: fresh, data: { recoveryCodes: fresh } },
       },
     });
     const user = userEvent.setup();

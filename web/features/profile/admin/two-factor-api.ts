@@ -3,32 +3,25 @@
  * set-up, turning it on with a first code and off with the password and a code. Answers are checked
  * against the contract's schemas before they are trusted.
  */
-import type { z } from 'zod';
 import {
-  type recoveryCodesAnswer,
+  recoveryCodesAnswer,
+  twoFactorEnableAnswer,
+  twoFactorSetupAnswer,
+  twoFactorStatusAnswer,
   type RecoveryCodesBody,
-  twoFactorSetup,
-  twoFactorStatus,
   type TwoFactorDisableBody,
   type TwoFactorEnableBody,
-  type TwoFactorSetupBody,
-  type twoFactorEnableAnswer,
   type TwoFactorSetup,
-  type twoFactorSetupAnswer,
+  type TwoFactorSetupBody,
   type TwoFactorStatus,
-  type twoFactorStatusAnswer,
 } from '../../../../contract/accounts.ts';
 import type { ServerAnswer } from '../../../lib/i18n.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api, readAnswer } from '../../../lib/api-client.ts';
 
 export const twoFactorKeys = { status: ['profile', 'two-factor'] as const };
 
-type StatusBody = z.output<typeof twoFactorStatusAnswer>;
-
-const statusOf = (body: StatusBody | undefined) => twoFactorStatus.parse(body?.data?.twoFactor ?? body?.twoFactor);
-
 export async function fetchTwoFactorStatus(signal?: AbortSignal): Promise<TwoFactorStatus> {
-  return statusOf(await api.get<StatusBody>('/auth/two-factor', undefined, { signal }));
+  return readAnswer(twoFactorStatusAnswer, await api.get('/auth/two-factor', undefined, { signal })).twoFactor;
 }
 
 /**
@@ -36,23 +29,19 @@ export async function fetchTwoFactorStatus(signal?: AbortSignal): Promise<TwoFac
  * the current password (step-up, decision 047).
  */
 export async function startTwoFactorSetup(currentPassword: string): Promise<TwoFactorSetup> {
-  const body = await api.post<z.output<typeof twoFactorSetupAnswer>>('/auth/two-factor/setup', { currentPassword } satisfies TwoFactorSetupBody, { retries: 0 });
-  return twoFactorSetup.parse(body?.data);
+  return readAnswer(twoFactorSetupAnswer, await api.post('/auth/two-factor/setup', { currentPassword } satisfies TwoFactorSetupBody, { retries: 0 })).data;
 }
 
 /** What the server said it did, with the code it is translated by (lib/i18n.ts textOfAnswer). */
-const answerOf = (body: { code?: string; message?: string } | undefined): ServerAnswer | undefined => (body?.message ? { code: body.code, message: body.message } : undefined);
-
-/** The codes as the server answered them: strings, or none when the answer carries none. */
-const codesOf = (codes: unknown): string[] | undefined => (Array.isArray(codes) && codes.every((code) => typeof code === 'string') ? codes : undefined);
+const answerOf = (body: { code?: string; message?: string }): ServerAnswer | undefined => (body.message ? { code: body.code, message: body.message } : undefined);
 
 /**
  * Not retried: a code is accepted once, so a second attempt with it would always be refused. The
  * answer carries the first recovery codes, shown this once.
  */
 export async function enableTwoFactor(values: TwoFactorEnableBody): Promise<{ status: TwoFactorStatus; answer?: ServerAnswer; recoveryCodes?: string[] }> {
-  const body = await api.post<z.output<typeof twoFactorEnableAnswer>>('/auth/two-factor/enable', values, { retries: 0 });
-  return { status: statusOf(body), answer: answerOf(body), recoveryCodes: codesOf(body?.data?.recoveryCodes ?? body?.recoveryCodes) };
+  const body = readAnswer(twoFactorEnableAnswer, await api.post('/auth/two-factor/enable', values, { retries: 0 }));
+  return { status: body.twoFactor, answer: answerOf(body), recoveryCodes: body.recoveryCodes };
 }
 
 /**
@@ -60,13 +49,10 @@ export async function enableTwoFactor(values: TwoFactorEnableBody): Promise<{ st
  * code. Not retried: a second call would replace the codes the first answered, and the code is used once.
  */
 export async function createRecoveryCodes(values: RecoveryCodesBody): Promise<string[]> {
-  const body = await api.post<z.output<typeof recoveryCodesAnswer>>('/auth/two-factor/recovery-codes', values, { retries: 0 });
-  const codes = codesOf(body?.data?.recoveryCodes ?? body?.recoveryCodes);
-  if (!codes) throw new Error('Recovery codes answer without codes');
-  return codes;
+  return readAnswer(recoveryCodesAnswer, await api.post('/auth/two-factor/recovery-codes', values, { retries: 0 })).recoveryCodes;
 }
 
 export async function disableTwoFactor(values: TwoFactorDisableBody): Promise<{ status: TwoFactorStatus; answer?: ServerAnswer }> {
-  const body = await api.post<StatusBody>('/auth/two-factor/disable', values, { retries: 0 });
-  return { status: statusOf(body), answer: answerOf(body) };
+  const body = readAnswer(twoFactorStatusAnswer, await api.post('/auth/two-factor/disable', values, { retries: 0 }));
+  return { status: body.twoFactor, answer: answerOf(body) };
 }

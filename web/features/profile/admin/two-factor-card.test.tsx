@@ -31,7 +31,7 @@ function stubApi(routes: Record<string, Route>) {
 
 const off = { enabled: false, enabledAt: null, pending: false };
 const on = { enabled: true, enabledAt: '2026-03-10T08:00:00.000Z', pending: false };
-const statusAnswer = (twoFactor: object, message?: string): Answer => ({ status: 200, body: { success: true, message, twoFactor, data: { twoFactor } } });
+const statusAnswer = (twoFactor: object, message?: string): Answer => ({ status: 200, body: { success: true, code: 'twoFactor.answer', message, twoFactor, data: { twoFactor } } });
 const refusal = (status: number, message: string, errors?: Record<string, string>): Answer => ({ status, body: { success: false, message, errors } });
 
 const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -56,7 +56,7 @@ describe('Two-factor sign-in card', () => {
       'GET /api/auth/two-factor': () => statusAnswer(status),
       'POST /api/auth/two-factor/setup': (body) =>
         body.currentPassword === 'admin-pass-123'
-          ? { status: 200, body: { success: true, message: twoFactorMessages.setupStarted, secret, otpauthUrl, data: { secret, otpauthUrl } } }
+          ? { status: 200, body: { success: true, code: 'twoFactor.answer', message: twoFactorMessages.setupStarted, secret, otpauthUrl, data: { secret, otpauthUrl } } }
           : refusal(400, 'Your current password is not correct.', { currentPassword: 'Your current password is not correct.' }),
       'POST /api/auth/two-factor/enable': (body) => {
         if (body.code !== '123456') return refusal(400, twoFactorMessages.codeInvalid, { code: twoFactorMessages.codeInvalid });
@@ -169,7 +169,7 @@ describe('Two-factor sign-in card', () => {
   it('closes with Escape, changing nothing, and gives focus back to Turn on', async () => {
     const calls = stubApi({
       'GET /api/auth/two-factor': statusAnswer(off),
-      'POST /api/auth/two-factor/setup': { status: 200, body: { success: true, message: twoFactorMessages.setupStarted, secret, otpauthUrl, data: { secret, otpauthUrl } } },
+      'POST /api/auth/two-factor/setup': { status: 200, body: { success: true, code: 'twoFactor.answer', message: twoFactorMessages.setupStarted, secret, otpauthUrl, data: { secret, otpauthUrl } } },
     });
     const user = userEvent.setup();
     renderWithAdmin(<TwoFactorCard />);
@@ -225,13 +225,13 @@ describe('Two-factor sign-in card', () => {
 describe('the profile page', () => {
   it('shows the card to an administrator only', async () => {
     const admin = makeUser({ id: 'admin-1', role: 'ADMIN', email: 'admin@example.com' });
-    stubApi({ 'GET /api/profile': { status: 200, body: { success: true, user: admin, data: { user: admin } } }, 'GET /api/auth/two-factor': statusAnswer(off) });
+    stubApi({ 'GET /api/profile': { status: 200, body: { success: true, user: { ...admin, emailReminders: true }, data: { user: { ...admin, emailReminders: true } } } }, 'GET /api/auth/two-factor': statusAnswer(off) });
     const view = renderWithAdmin(<AdminProfilePage />);
     expect(await screen.findByRole('heading', { name: 'Two-factor sign-in' })).toBeTruthy();
     view.unmount();
 
     const member = makeUser({ role: 'USER' });
-    const calls = stubApi({ 'GET /api/profile': { status: 200, body: { success: true, user: member, data: { user: member } } } });
+    const calls = stubApi({ 'GET /api/profile': { status: 200, body: { success: true, user: { ...member, emailReminders: true }, data: { user: { ...member, emailReminders: true } } } } });
     renderWithAdmin(<AdminProfilePage />, { auth: adminAuth({ user: member }) });
     expect(await screen.findByText('User')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Two-factor sign-in' })).toBeNull();
