@@ -1,7 +1,7 @@
 /** The admin dashboard's overview call (admin document §7 "Dashboard overview"), with the shape the server answers (contract/overview.ts). */
 import type { z } from 'zod';
-import type { adminOverview, adminOverviewAnswer, MonthlySeries, monthlySeriesAnswer } from '../../../../contract/overview.ts';
-import { api } from '../../../lib/api-client.ts';
+import { adminOverviewAnswer, monthlySeriesAnswer, type adminOverview, type MonthlySeries } from '../../../../contract/overview.ts';
+import { api, readAnswer } from '../../../lib/api-client.ts';
 import { adminOverviewKey } from '../../../lib/query-keys.ts';
 
 /**
@@ -13,10 +13,8 @@ import { adminOverviewKey } from '../../../lib/query-keys.ts';
 export type Overview = z.output<typeof adminOverview>;
 
 export async function fetchOverview(signal?: AbortSignal): Promise<z.output<typeof adminOverviewAnswer>['data']> {
-  const body = await api.get<z.output<typeof adminOverviewAnswer>>('/admin/dashboard/overview', undefined, { signal });
-  const overview = body?.data?.overview ?? body?.overview;
-  if (!overview || typeof overview.totalUsers !== 'number') throw new Error('Invalid overview answer');
-  return { overview, generatedAt: body?.data?.generatedAt ?? body?.generatedAt ?? new Date().toISOString() };
+  const { overview, generatedAt } = readAnswer(adminOverviewAnswer, await api.get('/admin/dashboard/overview', undefined, { signal }));
+  return { overview, generatedAt };
 }
 
 /** One month of the admin's charts (contract/overview.ts monthlySeries): due so far, collected, prizes paid out, members joined. */
@@ -27,7 +25,5 @@ export const monthlySeriesKey = (months: number) => [...adminOverviewKey, 'serie
 
 /** GET /api/admin/dashboard/series?months=12: month by month, oldest first, the current month last. */
 export async function fetchMonthlySeries(months: number, signal?: AbortSignal): Promise<SeriesMonth[]> {
-  const body = await api.get<z.output<typeof monthlySeriesAnswer>>('/admin/dashboard/series', { months }, { signal });
-  if (!Array.isArray(body?.data?.months)) throw new Error('Invalid series answer');
-  return body.data.months;
+  return readAnswer(monthlySeriesAnswer, await api.get('/admin/dashboard/series', { months }, { signal })).data.months;
 }
