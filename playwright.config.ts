@@ -6,10 +6,10 @@ export default defineConfig({
   testDir: 'e2e',
   // The journeys share one server and database, and some assert totals of the whole product (a month's
   // pending commissions, the number of winners). The accessibility walk makes data of its own on every
-  // page, so it runs after them, on what they left and what it adds.
+  // page, so it runs after them, on what they left and what it adds; so does the axe pass over every page.
   projects: [
-    { name: 'journeys', testMatch: '**/*.spec.ts', testIgnore: '**/accessibility.spec.ts' },
-    { name: 'accessibility', testMatch: '**/accessibility.spec.ts', dependencies: ['journeys'] },
+    { name: 'journeys', testMatch: '**/*.spec.ts', testIgnore: ['**/accessibility.spec.ts', '**/axe-every-page.spec.ts'] },
+    { name: 'accessibility', testMatch: ['**/accessibility.spec.ts', '**/axe-every-page.spec.ts'], dependencies: ['journeys'] },
   ],
   fullyParallel: false,
   workers: 1,

@@ -138,7 +138,9 @@ function Changes({ entry }: { entry: AuditEntry }) {
       ) : (
         <ul className="space-y-0.5">
           {changes.slice(0, VISIBLE_CHANGES).map((change) => (
-            <li key={change.key || 'value'} className="break-words">
+            // A value may be one long word (an id, a piece of JSON): it breaks anywhere, so that it does not
+            // widen the table's column (and push the log past the screen) to its own length.
+            <li key={change.key || 'value'} className="wrap-anywhere">
               {change.key && <span className="font-medium">{change.key}: </span>}
               {!change.added && <span className="text-muted-foreground line-through decoration-destructive/60">{change.before}</span>}
               {!change.added && !change.removed && (
