@@ -1,37 +1,25 @@
-import { useEffect, useState } from 'react';
 import {
   BadgeCheck,
   Banknote,
   CalendarCheck,
   Gift,
-  Menu,
   Plane,
   Scale,
   ShieldCheck,
   Smartphone,
   UserPlus,
   Users,
-  X,
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import { homePathFor, isAdmin, useAuth } from '../../lib/auth.tsx';
 import { useTranslation } from 'react-i18next';
-import { Logo } from '../../components/logo.tsx';
-import { LanguageSwitch } from '../../components/language-switch.tsx';
-import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { LandingFooter } from './landing-footer.tsx';
+import { LandingHeader } from './landing-header.tsx';
+import { useSignedInHome } from './landing-links.ts';
 import './catalogue.ts';
-
-// About, Services and Contact lead to /register (member document §2, landing page).
-const navLinks = [
-  { key: 'home', to: '/' },
-  { key: 'about', to: '/register' },
-  { key: 'services', to: '/register' },
-  { key: 'contact', to: '/register' },
-] as const;
 
 const stats = ['members', 'savings', 'trips', 'successRate'] as const;
 
@@ -71,113 +59,6 @@ export function LandingPage() {
     </div>
   );
 }
-
-function LandingHeader() {
-  const { t } = useTranslation();
-  const [menuOpen, setMenuOpen] = useState(false);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [menuOpen]);
-
-  return (
-    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        <Logo />
-        <nav aria-label={t('landing.nav.label')} className="hidden md:block">
-          <ul className="flex items-center gap-1">
-            {navLinks.map((link) => (
-              <li key={link.key}>
-                <Link to={link.to} className="rounded-lg px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground">
-                  {t(`landing.nav.${link.key}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="flex items-center gap-1">
-          <LanguageSwitch />
-          <div className="hidden items-center gap-2 md:flex">
-            <AccountLinks signInVariant="ghost" />
-          </div>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="md:hidden"
-            aria-expanded={menuOpen}
-            aria-controls="landing-mobile-menu"
-            aria-label={menuOpen ? t('landing.nav.closeMenu') : t('landing.nav.openMenu')}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
-          </Button>
-        </div>
-      </div>
-      <div id="landing-mobile-menu" hidden={!menuOpen} className="border-t border-border px-4 pb-4 md:hidden">
-        <nav aria-label={t('landing.nav.label')}>
-          <ul className="flex flex-col py-2">
-            {navLinks.map((link) => (
-              <li key={link.key}>
-                <Link
-                  to={link.to}
-                  onClick={() => setMenuOpen(false)}
-                  className="block rounded-lg px-3 py-3 font-medium text-foreground hover:bg-muted"
-                >
-                  {t(`landing.nav.${link.key}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="flex flex-col gap-2">
-          <AccountLinks signInVariant="outline" />
-        </div>
-      </div>
-    </header>
-  );
-}
-
-/**
- * Sign In and Get Started for a visitor; for someone already signed in, the way back to their own
- * pages instead (a member would otherwise be offered a sign-in they do not need).
- */
-function AccountLinks({ signInVariant }: { signInVariant: 'ghost' | 'outline' }) {
-  const { t } = useTranslation();
-  const home = useSignedInHome();
-  if (home) {
-    return (
-      <Button asChild>
-        <Link to={home.to}>{t(home.labelKey)}</Link>
-      </Button>
-    );
-  }
-  return (
-    <>
-      <Button variant={signInVariant} asChild>
-        <Link to="/login">{t('landing.nav.signIn')}</Link>
-      </Button>
-      <Button asChild>
-        <Link to="/register">{t('landing.nav.getStarted')}</Link>
-      </Button>
-    </>
-  );
-}
-
-/**
- * Where a signed-in person's own pages are, and what the link to them is called; null for a visitor.
- * Every Sign In and Get Started of the page gives way to it, not only the header's.
- */
-function useSignedInHome(): { to: string; labelKey: 'landing.nav.adminDashboard' | 'landing.nav.myDashboard' } | null {
-  const { status, user } = useAuth();
-  if (status !== 'ready' || !user) return null;
-  return { to: homePathFor(user), labelKey: isAdmin(user) ? 'landing.nav.adminDashboard' : 'landing.nav.myDashboard' };
-}
-
 function Hero() {
   const { t } = useTranslation();
   const home = useSignedInHome();
@@ -311,54 +192,5 @@ function CallToAction() {
         </div>
       </div>
     </section>
-  );
-}
-
-function LandingFooter() {
-  const { t } = useTranslation();
-  const home = useSignedInHome();
-  const quickLinks: readonly { key: string; to: string; label: string }[] = [
-    ...navLinks.map((link) => ({ key: link.key, to: link.to, label: t(`landing.nav.${link.key}`) })),
-    ...(home
-      ? [{ key: 'home-pages', to: home.to, label: t(home.labelKey) }]
-      : [
-          { key: 'signIn', to: '/login', label: t('landing.nav.signIn') },
-          { key: 'getStarted', to: '/register', label: t('landing.nav.getStarted') },
-        ]),
-  ];
-  return (
-    <footer className="border-t border-border bg-card">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-3">
-        <div>
-          <Logo />
-          <p className="mt-3 text-sm text-muted-foreground">{t('landing.footer.about')}</p>
-        </div>
-        <nav aria-labelledby="footer-links-title">
-          <h2 id="footer-links-title" className="font-semibold">
-            {t('landing.footer.quickLinks')}
-          </h2>
-          <ul className="mt-3 grid grid-cols-2 gap-1 text-sm">
-            {quickLinks.map((link) => (
-              <li key={link.key}>
-                <Link to={link.to} className="inline-block rounded py-1 text-muted-foreground hover:text-foreground">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div>
-          <h2 className="font-semibold">{t('landing.footer.support')}</h2>
-          <p className="mt-3 text-sm text-muted-foreground">{t('landing.footer.supportText')}</p>
-          <div className="mt-4 flex items-center gap-2 text-sm text-muted-foreground">
-            <span>{t('theme.label')}</span>
-            <ThemeToggle />
-          </div>
-        </div>
-      </div>
-      <p className="border-t border-border px-4 py-6 text-center text-sm text-muted-foreground">
-        {t('landing.footer.copyright', { year: new Date().getFullYear() })}
-      </p>
-    </footer>
   );
 }

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, Clock, Info } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MemberPageLayout } from '../../member-frame/index.ts';
@@ -9,21 +8,22 @@ import { Card } from '../../../components/ui/card.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { formatCount, formatPkr } from '../../../../contract/money.ts';
+import { formatPkr } from '../../../../contract/money.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { memberPaymentKeys, submitInstalment, type InstalmentInput } from './api.ts';
 import { useMemberPaymentLabels } from './labels.ts';
 import { GroupPaymentBadges } from './parts.tsx';
-import { ReceiptButton } from './receipt-button.tsx';
 import { useMyGroups } from './queries.ts';
 import { instalmentNotes, isPaid, isPayable } from './rules.ts';
 import { readSelectedPayment, writeSelectedPayment, type SelectedPayment } from './selected-payment.ts';
-import { AccountsCard, BankAccountChoice, fetchActiveBankAccounts, fetchPlan, planQueryKeys, SendButton, TransferSteps, useTransferForm, type BankAccount } from '../../plans/member/index.ts';
+import { AccountsCard, BankAccountChoice, fetchActiveBankAccounts, planQueryKeys, SendButton, TransferSteps, useTransferForm, type BankAccount } from '../../plans/member/index.ts';
 import './screens-catalogue.ts';
 import { ReceiptField } from '../../../components/receipt-field.tsx';
 import { checkReceiptFile, type ReceiptProblem } from '../../../lib/receipt-file.ts';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { PlanInfo } from './payment-plan-info.tsx';
+import { CompletedCard, NotPayableCard, SubmittedCard, UnderReviewCard } from './payment-state-cards.tsx';
 
 /** What keeps a monthly payment from being sent (member document §5 "Monthly payment page"), in form order. */
 export type MonthlyPaymentProblem = 'account' | 'amount' | ReceiptProblem;
@@ -130,40 +130,6 @@ function PaymentDetails({ stored }: { stored: SelectedPayment }) {
         </div>
       )}
     </div>
-  );
-}
-
-/** Name, monthly payment, duration, max members and description (the last two when the plan can be read). */
-function PlanInfo({ payment }: { payment: SelectedPayment }) {
-  const { t } = useTranslation('memberPayments');
-  const plan = payment.group.plan;
-  const planId = plan.id ?? '';
-  // Only the plan's own page knows its size and description; without it the card shows what the group says.
-  const details = useQuery({ queryKey: planQueryKeys.plan(planId), queryFn: ({ signal }) => fetchPlan(planId, signal), enabled: planId !== '', retry: false });
-  const maxMembers = details.data?.maxMembers;
-  const description = details.data?.description;
-
-  const facts = [
-    { label: t('page.monthlyPayment'), value: formatPkr(plan.monthlyAmount), strong: true },
-    ...(plan.duration > 0 ? [{ label: t('page.duration'), value: t('page.durationMonths', { count: plan.duration }) }] : []),
-    ...(maxMembers ? [{ label: t('page.maxMembers'), value: formatCount(maxMembers) }] : []),
-    ...(plan.totalAmount > 0 ? [{ label: t('page.totalAmount'), value: formatPkr(plan.totalAmount) }] : []),
-  ];
-
-  return (
-    <Card className="p-5">
-      <p className="text-sm font-medium text-muted-foreground">{t('page.planTitle')}</p>
-      <h2 className="mt-1 text-xl font-semibold">{plan.name || details.data?.name}</h2>
-      {description && <p className="mt-2 text-sm text-muted-foreground">{description}</p>}
-      <dl className="mt-4 grid grid-cols-2 gap-3">
-        {facts.map((fact) => (
-          <div key={fact.label} className="rounded-lg bg-muted/60 px-3 py-2">
-            <dt className="text-xs text-muted-foreground">{fact.label}</dt>
-            <dd className={fact.strong ? 'text-base font-bold text-primary' : 'text-sm font-semibold'}>{fact.value}</dd>
-          </div>
-        ))}
-      </dl>
-    </Card>
   );
 }
 
@@ -303,80 +269,4 @@ function Instructions({ amount }: { amount: number }) {
   const { t } = useTranslation('memberPayments');
   const steps = [t('page.steps.select'), t('page.steps.transfer', { amount: formatPkr(amount) }), t('page.steps.upload'), t('page.steps.submit')];
   return <TransferSteps title={t('page.instructionsTitle')} steps={steps} warning={t('page.sameAccountWarning')} />;
-}
-
-/**
- * The month's state in place of the form. With `takeFocus` (after a submit replaced the form) its
- * heading takes focus, so keyboard and screen-reader users are not left on a control that is gone.
- */
-function StateCard({ icon, title, children, tone, takeFocus }: { icon: ReactNode; title: string; children: ReactNode; tone: 'success' | 'info' | 'neutral'; takeFocus?: boolean }) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (takeFocus) headingRef.current?.focus();
-  }, [takeFocus]);
-  const ring = tone === 'success' ? 'border-success/40' : tone === 'info' ? 'border-primary/40' : 'border-border';
-  return (
-    <Card className={`p-6 text-center ${ring}`}>
-      <div className="flex justify-center">{icon}</div>
-      <h2 ref={headingRef} tabIndex={-1} className="mt-3 text-xl font-semibold focus:outline-none">
-        {title}
-      </h2>
-      <div className="mt-2 space-y-4 text-muted-foreground">{children}</div>
-    </Card>
-  );
-}
-
-function SubmittedCard() {
-  const { t } = useTranslation('memberPayments');
-  return (
-    <StateCard tone="success" takeFocus icon={<CircleCheck className="size-12 text-success" aria-hidden />} title={t('page.submittedTitle')}>
-      <p role="status">{t('page.submittedMessage')}</p>
-      <Button asChild>
-        <Link to="/dashboard">{t('page.backToDashboard')}</Link>
-      </Button>
-    </StateCard>
-  );
-}
-
-function CompletedCard({ payment }: { payment: SelectedPayment }) {
-  const { t } = useTranslation('memberPayments');
-  const labels = useMemberPaymentLabels();
-  return (
-    <StateCard tone="success" icon={<CircleCheck className="size-12 text-success" aria-hidden />} title={t('page.completedTitle')}>
-      <p>{payment.paymentDate ? t('page.paidOn', { amount: formatPkr(payment.amount), date: labels.date(payment.paymentDate) }) : t('page.completedMessage', { amount: formatPkr(payment.amount) })}</p>
-      <div className="flex flex-col justify-center gap-2 sm:flex-row">
-        <ReceiptButton url={payment.receiptUrl} size="md" variant="primary" />
-        <Button variant="outline" asChild>
-          <Link to="/dashboard">{t('page.backToDashboard')}</Link>
-        </Button>
-      </div>
-    </StateCard>
-  );
-}
-
-function UnderReviewCard() {
-  const { t } = useTranslation('memberPayments');
-  return (
-    <StateCard tone="info" icon={<Clock className="size-12 text-primary" aria-hidden />} title={t('page.underReviewTitle')}>
-      <p>{t('page.underReviewMessage')}</p>
-      <Button variant="outline" asChild>
-        <Link to="/dashboard">{t('page.backToDashboard')}</Link>
-      </Button>
-    </StateCard>
-  );
-}
-
-function NotPayableCard({ payment }: { payment: SelectedPayment }) {
-  const { t } = useTranslation('memberPayments');
-  return (
-    <StateCard tone="neutral" icon={<Info className="size-12 text-muted-foreground" aria-hidden />} title={t('page.notPayableTitle')}>
-      <div className="flex justify-center">
-        <GroupPaymentBadges status={payment.status} underReview={payment.underReview} />
-      </div>
-      <p>{t('page.notPayableMessage')}</p>
-      <Button variant="outline" asChild>
-        <Link to="/dashboard">{t('page.backToDashboard')}</Link>
-      </Button>
-    </StateCard>
-  );
 }
