@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BOM, csvLine, TEXT_MARK, typedCell } from '../server/exports/csv.ts';
+import { BOM, csvLine, TEXT_MARK, typedCell } from '../server/lib/csv.ts';
 
 type Case = { name: string; cell: string | null; expected: string };
 
