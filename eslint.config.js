@@ -19,7 +19,8 @@
  * The server's layers, the same way (each line what its files may import; type-only imports included):
  *
  *   composition → everything below: app.ts, start.ts, main.ts, runtime.ts, hourly-job.ts, web-app.ts and cli/
- *   domain      → its own files, another domain's services (any module but its `*-routes.ts`), foundation,
+ *   domain      → its own files, another domain's entries (its `*-service.ts` and the modules
+ *                 SERVER_DOMAIN_ENTRIES names; never its routes), foundation,
  *                 contract: accounts, plans, groups, plan-payments, payments, receipts, referrals, winners,
  *                 reminders, corrections, exports, users, profile, admin, audit, notifications, bank-accounts,
  *                 operations (every other folder of server/)
@@ -60,6 +61,23 @@ const SERVER_FOUNDATION_FILES = ['business-time', 'logger*', 'config', 'failpoin
 const SERVER_FOUNDATION_FOLDERS = ['db', 'http', 'mail', 'figures', 'lib'];
 /** Above the domains: the start and the wiring of the app (and the commands in server/cli). */
 const SERVER_COMPOSITION_FILES = ['app', 'start', 'main', 'runtime', 'hourly-job', 'web-app'];
+/**
+ * What another domain may import of a domain: its services (`*-service.ts`) and the modules named here,
+ * never its routes nor the rest of its rules and SQL, which are its own.
+ */
+const SERVER_DOMAIN_ENTRIES = {
+  accounts: ['users.ts', 'sessions.ts', 'secrets.ts', 'security-notices.ts', 'second-factor.ts', 'step-up-log.ts'],
+  audit: ['audit.ts', 'audit-list.ts', 'audit-subjects.ts'],
+  notifications: ['notify.ts'],
+  payments: ['payment-view.ts', 'payment-reports.ts'],
+  receipts: ['receipt-links.ts', 'receipt-storage.ts', 'receipt-upload.ts'],
+  reminders: ['months-owed-on-joining.ts'],
+  users: ['member-search.ts', 'cnic-claims.ts'],
+};
+const domainEntries = [
+  { to: { element: { type: 'domain', fileInternalPath: '*-service.ts' } } },
+  ...Object.entries(SERVER_DOMAIN_ENTRIES).map(([domain, files]) => ({ to: { element: { type: 'domain', captured: { domain }, fileInternalPath: files } } })),
+];
 /** A policy allowing imports of files of any of these categories. */
 const sharedFiles = (...categories) => categories.map((category) => ({ to: { file: { categories: category } } }));
 const SERVER_BELOW_DOMAINS = [shared('contract', 'foundation'), ...sharedFiles('foundation')];
@@ -207,10 +225,7 @@ export default defineConfig([
             { from: { file: { categories: 'composition' } }, allow: SERVER_ANY },
             { from: { element: { type: 'foundation' } }, allow: SERVER_BELOW_DOMAINS },
             { from: { file: { categories: 'foundation' } }, allow: SERVER_BELOW_DOMAINS },
-            { from: { element: { type: 'domain' } }, allow: [...SERVER_BELOW_DOMAINS, shared('domain')] },
-            // A domain's routes are its own: another domain calls its services (`*-service.ts` and the
-            // other modules of rules and SQL), so that each route has one owner.
-            { from: { element: { type: 'domain' } }, disallow: { to: { element: { type: 'domain', fileInternalPath: ['*-routes.ts', '**/*-routes.ts'] } } } },
+            { from: { element: { type: 'domain' } }, allow: [...SERVER_BELOW_DOMAINS, ...domainEntries] },
             // Tests and the test support reach whatever they test.
             { from: { element: { type: 'server-test' } }, allow: [...SERVER_ANY, shared('server-test')] },
             { from: { file: { categories: 'test' } }, allow: [...SERVER_ANY, shared('server-test')] },

@@ -54,22 +54,26 @@ describe('the server layers', () => {
     }
   });
 
-  it("refuses a domain importing another domain's routes, or the app above it", async () => {
+  it("refuses a domain importing another domain's routes or internal modules, or the app above it", async () => {
     const routes = "import { registerPlanRoutes } from '../plans/plan-routes.ts';\nexport const a = registerPlanRoutes;\n";
     expect(await refusals('server/plan-payments/new-module.ts', routes)).toContain('boundaries/dependencies');
+    // payments/ledgers.ts is the payments' own (no service, not among their named entries).
+    const internal = "import { memberLedger } from '../payments/ledgers.ts';\nexport const a = memberLedger;\n";
+    expect(await refusals('server/plan-payments/new-module.ts', internal)).toContain('boundaries/dependencies');
     const app = "import { buildApp } from '../app.ts';\nexport const a = buildApp;\n";
     expect(await refusals('server/plan-payments/new-module.ts', app)).toContain('boundaries/dependencies');
   });
 
-  it("lets a domain use another's service, its own routes and the layers below", async () => {
+  it("lets a domain use another's service and named entries, its own routes and the layers below", async () => {
     const code = [
       "import { findPlan } from '../plans/plan-service.ts';",
+      "import { notifyUser } from '../notifications/notify.ts';",
       "import { instalmentStateSql } from '../figures/figures.ts';",
       "import { badRequest } from '../http/errors.ts';",
       "import { karachiToday } from '../business-time.ts';",
       "import { planRequestMessages } from '../../contract/plan-requests.ts';",
       "import { registerPlanPaymentRoutes } from './plan-payment-routes.ts';",
-      'export const a = [findPlan, instalmentStateSql, badRequest, karachiToday, planRequestMessages, registerPlanPaymentRoutes];',
+      'export const a = [findPlan, notifyUser, instalmentStateSql, badRequest, karachiToday, planRequestMessages, registerPlanPaymentRoutes];',
       '',
     ].join('\n');
     expect(await refusals('server/plan-payments/new-module.ts', code)).toEqual([]);
