@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * The lint run by `npm test` (`npm run lint`): TypeScript's recommended rules everywhere, the rules of
- * hooks and accessibility in the web app, and the web app's architecture (boundaries/dependencies):
+ * hooks and accessibility in the web app, and the architecture of the web app and of the server
+ * (boundaries/dependencies). The web app:
  *
  *   main.tsx   → app, components, lib, locales
  *   app        → a feature's public entry or page module (*-page.tsx, each page its own chunk), components, lib, locales, contract
@@ -13,9 +14,24 @@
  *   test files → what their own folder may import, and web/test (the component-test harness);
  *   web/test   → app, components, lib, locales, contract, a feature's public entry or catalogue.ts
  *
- * Anything not listed is refused, so the web app never imports server/. No module imports itself back
- * through its imports (import-x/no-cycle; type-only imports are left out, as they vanish at build).
- * web/architecture.test.ts checks that each of these rules refuses what it should.
+ * Anything not listed is refused, so the web app never imports server/.
+ *
+ * The server's layers, the same way (each line what its files may import; type-only imports included):
+ *
+ *   composition → everything below: app.ts, start.ts, main.ts, runtime.ts, hourly-job.ts, web-app.ts and cli/
+ *   domain      → its own files, another domain's entries (its `*-service.ts` and the modules
+ *                 SERVER_DOMAIN_ENTRIES names; never its routes), foundation,
+ *                 contract: accounts, plans, groups, plan-payments, payments, receipts, referrals, winners,
+ *                 reminders, corrections, exports, users, profile, admin, audit, notifications, bank-accounts,
+ *                 operations (every other folder of server/)
+ *   foundation  → foundation, contract: db/, http/, mail/, figures/ (the money definitions, RULES §6a),
+ *                 lib/ (CSV writing, the common passwords), business-time.ts, logger*.ts, config.ts, failpoints.ts
+ *   test files, server/test, server/security → anything of the server
+ *
+ * So nothing below the domains knows one (http's session hooks take a lookup the app builds), and a
+ * route has one owner. No module imports itself back through its imports, in the web app or the server
+ * (import-x/no-cycle; type-only imports are left out, as they vanish at build). web/architecture.test.ts
+ * and server/architecture.test.ts check that each of these rules refuses what it should.
  */
 import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
@@ -35,6 +51,37 @@ const shared = (...types) => ({ to: { element: { types: { anyOf: types } } } });
 /** A feature's public entries: the index.ts of its member side, of its admin side, or of the feature itself. */
 const FEATURE_ENTRIES = ['index.ts', 'member/index.ts', 'admin/index.ts'];
 const featureEntry = { to: { element: { type: 'feature', fileInternalPath: FEATURE_ENTRIES } } };
+
+/**
+ * The server below its domains: files directly in server/ (the business time, the logger, the
+ * configuration, the points where tests inject faults) and folders (the database, HTTP, mail, the money
+ * figures, general utilities such as CSV writing and the common passwords). None of them imports a domain.
+ */
+const SERVER_FOUNDATION_FILES = ['business-time', 'logger*', 'config', 'failpoints'];
+const SERVER_FOUNDATION_FOLDERS = ['db', 'http', 'mail', 'figures', 'lib'];
+/** Above the domains: the start and the wiring of the app (and the commands in server/cli). */
+const SERVER_COMPOSITION_FILES = ['app', 'start', 'main', 'runtime', 'hourly-job', 'web-app'];
+/**
+ * What another domain may import of a domain: its services (`*-service.ts`) and the modules named here,
+ * never its routes nor the rest of its rules and SQL, which are its own.
+ */
+const SERVER_DOMAIN_ENTRIES = {
+  accounts: ['users.ts', 'sessions.ts', 'secrets.ts', 'security-notices.ts', 'second-factor.ts', 'step-up-log.ts'],
+  audit: ['audit.ts', 'audit-list.ts', 'audit-subjects.ts'],
+  notifications: ['notify.ts'],
+  payments: ['payment-view.ts', 'payment-reports.ts'],
+  receipts: ['receipt-links.ts', 'receipt-storage.ts', 'receipt-upload.ts'],
+  reminders: ['months-owed-on-joining.ts'],
+  users: ['member-search.ts', 'cnic-claims.ts'],
+};
+const domainEntries = [
+  { to: { element: { type: 'domain', fileInternalPath: '*-service.ts' } } },
+  ...Object.entries(SERVER_DOMAIN_ENTRIES).map(([domain, files]) => ({ to: { element: { type: 'domain', captured: { domain }, fileInternalPath: files } } })),
+];
+/** A policy allowing imports of files of any of these categories. */
+const sharedFiles = (...categories) => categories.map((category) => ({ to: { file: { categories: category } } }));
+const SERVER_BELOW_DOMAINS = [shared('contract', 'foundation'), ...sharedFiles('foundation')];
+const SERVER_ANY = [shared('contract', 'foundation', 'domain', 'composition'), ...sharedFiles('foundation', 'composition')];
 
 export default defineConfig([
   // web/public holds static files served as they are (a classic script), not modules of the app.
@@ -140,6 +187,48 @@ export default defineConfig([
           patterns: [
             { group: ['**/test/*', '**/test/**'], message: 'Test support (server/test) is for tests only.' },
             { group: ['vitest', 'vitest/*', 's3rver', 'smtp-server', 'pdf-lib', 'fast-check'], message: 'A test library is for tests only.' },
+          ],
+        },
+      ],
+    },
+  },
+
+  // The server's layers (boundaries/dependencies): what runs below the domains never imports one, and a
+  // domain reaches another only through its services, never its routes.
+  {
+    files: ['server/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.js', '.json'] } },
+      'boundaries/elements': [
+        { type: 'contract', pattern: 'contract', partialMatch: false },
+        { type: 'server-test', pattern: 'server/{test,security}', partialMatch: false },
+        { type: 'composition', pattern: 'server/cli', partialMatch: false },
+        { type: 'foundation', pattern: `server/{${SERVER_FOUNDATION_FOLDERS}}`, capture: ['layer'], partialMatch: false },
+        { type: 'domain', pattern: 'server/*', capture: ['domain'], partialMatch: false },
+      ],
+      // The files directly in server/ are no element (elements are folders): their file category places them.
+      'boundaries/files': [
+        { category: 'composition', pattern: `server/{${SERVER_COMPOSITION_FILES}}.ts` },
+        { category: 'foundation', pattern: `server/{${SERVER_FOUNDATION_FILES}}.ts` },
+        { category: 'test', pattern: ['**/*.test.ts'] },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          // Imports between files of one element (one domain, http, …) are not checked: they are its own.
+          policies: [
+            { from: { element: { type: 'composition' } }, allow: SERVER_ANY },
+            { from: { file: { categories: 'composition' } }, allow: SERVER_ANY },
+            { from: { element: { type: 'foundation' } }, allow: SERVER_BELOW_DOMAINS },
+            { from: { file: { categories: 'foundation' } }, allow: SERVER_BELOW_DOMAINS },
+            { from: { element: { type: 'domain' } }, allow: [...SERVER_BELOW_DOMAINS, ...domainEntries] },
+            // Tests and the test support reach whatever they test.
+            { from: { element: { type: 'server-test' } }, allow: [...SERVER_ANY, shared('server-test')] },
+            { from: { file: { categories: 'test' } }, allow: [...SERVER_ANY, shared('server-test')] },
           ],
         },
       ],

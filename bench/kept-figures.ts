@@ -23,7 +23,7 @@ import { listBankAccounts } from '../server/bank-accounts/bank-account-service.t
 import { karachiToday } from '../server/business-time.ts';
 import type { Database, Queryable, Row } from '../server/db/database.ts';
 import { listGroups } from '../server/groups/group-service.ts';
-import { businessDayOf, isOverdueSql, keptInstalmentsSql, overdueCutoffSql, readFigures, readKeptFigures, type BusinessDay } from '../server/payments/figures.ts';
+import { businessDayOf, isOverdueSql, keptInstalmentsSql, overdueCutoffSql, readFigures, readKeptFigures, type BusinessDay } from '../server/figures/figures.ts';
 import { paymentReport } from '../server/payments/payment-reports.ts';
 import { committeeGroups } from '../server/plans/plan-service.ts';
 import type { ReceiptLinkSigner } from '../server/receipts/receipt-links.ts';

@@ -1,7 +1,7 @@
 /**
  * What is owed (RULES §6a): the words every money figure is told in, and the shapes the server answers
  * them with. Server and web both read these; the definitions themselves are computed on the server
- * (server/payments/figures.ts).
+ * (server/figures/figures.ts).
  *
  * Written with zod's small build (zod/mini): the web app checks a member's summary against these before
  * the dashboard's first screen, and the full build's schema library would double what that screen loads.

@@ -381,3 +381,7 @@ export const stateAndDueFilters = {
 };
 export const dueRangeInOrder = (q: { dueFrom?: string; dueTo?: string }) => !q.dueFrom || !q.dueTo || q.dueFrom <= q.dueTo;
 export const dueRangeMessage = { path: ['dueTo'], message: 'The last due month must not be before the first.' };
+
+export const statementMessages = {
+  busy: 'Many statements are being prepared right now. Please try again in a few seconds.',
+} as const;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { answerCode } from './answers.ts';
+import { formatPkr } from './money.ts';
 import { pagination } from './paging.ts';
 import { paymentSchema } from './payments.ts';
 
@@ -42,3 +43,14 @@ export const addUserToPlanAnswer = z.object({
   message: z.string(),
   data: z.object({ groupId: z.string(), groupNumber: z.string(), memberNumber: z.number() }),
 });
+
+export const planPaymentMessages = {
+  alreadyPending: 'You already have a pending payment request for this plan. Please wait for admin approval.',
+  notFound: 'Payment request not found.',
+  processed: 'This payment request has already been processed.',
+  receiptNeeded: 'User has not uploaded payment receipt. Cannot approve without receipt.',
+  wrongAmount: (amount: number) => `The amount must be the plan's monthly amount (${formatPkr(amount)}).`,
+  planMismatch: 'This payment request is for another plan.',
+  reasonRequired: 'Please provide a rejection reason',
+  bankAccountRequired: 'Please select a bank account for payment',
+} as const;

@@ -393,3 +393,11 @@ export const bankAccountAnswer = z.object({
 
 /** DELETE /api/bank-accounts/{id}: kept is true when payments refer to it, so it is only hidden. */
 export const bankAccountDeletedAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string(), data: z.object({ message: z.string(), kept: z.boolean() }) });
+
+export const membershipMessages = {
+  groupRequired: 'Please select a group for this member.',
+  groupNumberRequired: 'Group number is required',
+  groupNotInPlan: 'This group does not belong to the plan.',
+  alreadyMember: 'This member is already in this group.',
+  groupInactive: 'This group is not active.',
+} as const;

@@ -1,10 +1,10 @@
 /**
- * `node scripts/csv-in-calc.ts`: opens cells written by server/exports/csv.ts in LibreOffice Calc and
+ * `node scripts/csv-in-calc.ts`: opens cells written by server/lib/csv.ts in LibreOffice Calc and
  * checks that each is read as the text it should be: identifiers of digits as typed (leading zero kept,
  * no exponent, the plus kept, the invisible mark only), would-be formulas as text behind an apostrophe,
  * quoted separators as one cell. Needs `soffice` (Debian: `apt-get install libreoffice-calc`), which CI
  * does not install, so it is run by hand after a change of csv.ts (docs/security.md); the rules on the
- * text itself are tested by server/exports/csv.test.ts on every run.
+ * text itself are tested by server/lib/csv.test.ts on every run.
  *
  * Calc converts the file to flat OpenDocument (XML), which says of every cell whether it holds a number
  * or text and what; it is read twice, with "detect special numbers" off (the default) and on.
@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BOM, csvLine, TEXT_MARK, typedCell } from '../server/exports/csv.ts';
+import { BOM, csvLine, TEXT_MARK, typedCell } from '../server/lib/csv.ts';
 
 type Case = { name: string; cell: string | null; expected: string };
 

@@ -22,6 +22,7 @@ import { authMessages } from '../contract/account-messages.ts';
 import { databaseMessages, storageMessages } from '../contract/availability.ts';
 import { registerAuthRoutes, defaultAuthRateLimits, type AuthRateLimits } from './accounts/auth-routes.ts';
 import { SessionLookup } from './accounts/session-cache.ts';
+import { findSessionUser } from './accounts/sessions.ts';
 import { registerTwoFactorRoutes } from './accounts/two-factor-routes.ts';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import { isDatabaseUnavailable, type Database } from './db/database.ts';
@@ -36,7 +37,7 @@ import { registerOverloadGuard } from './operations/overload.ts';
 import type { Lifecycle } from './operations/readiness.ts';
 import { outboxBacklog } from './mail/outbox.ts';
 import { registerNotificationRoutes } from './notifications/notification-routes.ts';
-import { businessDayOf } from './payments/figures.ts';
+import { businessDayOf } from './figures/figures.ts';
 import { registerLedgerRoutes } from './payments/ledger-routes.ts';
 import { StatementPool } from './payments/statement-pool.ts';
 import { defaultStatementLimits, registerStatementRoutes, type StatementLimits } from './payments/statement-routes.ts';
@@ -45,6 +46,7 @@ import { registerReminderRoutes } from './reminders/reminder-routes.ts';
 import { registerPaymentRoutes } from './payments/payment-routes.ts';
 import { registerPlanPaymentRoutes } from './plan-payments/plan-payment-routes.ts';
 import { registerCommitteeRoutes } from './plans/committee-routes.ts';
+import { registerCommitteeJoinRoutes } from './plan-payments/committee-join-routes.ts';
 import { registerPlanRoutes } from './plans/plan-routes.ts';
 import { registerProfileRoutes } from './profile/profile-routes.ts';
 import { registerReferralRoutes } from './referrals/referral-routes.ts';
@@ -57,7 +59,7 @@ import { StorageUnavailableError, type ReceiptStorage } from './receipts/receipt
 import { multipartLimits, registerReceiptUploads, type ReceiptUploadLimits } from './receipts/receipt-upload.ts';
 import { createAuthHooks } from './http/auth.ts';
 import { errorCodes, VALIDATION_FAILED_CODE } from './http/error-codes.ts';
-import { messageCatalogues } from './http/message-catalogues.ts';
+import { messageCatalogues } from '../contract/message-catalogues.ts';
 import { bearerSecurity, documentObject, documentRoute } from './http/openapi-document.ts';
 import { registerIdempotency, ReplayedAnswer } from './http/idempotency.ts';
 import { readWebApp, registerWebApp } from './web-app.ts';
@@ -177,7 +179,7 @@ const clientErrorMessages: Record<number, string> = {
 };
 const clientErrorMessage = (status: number) => clientErrorMessages[status] ?? clientErrorMessages[400];
 
-/** Every catalogue of answer texts, by the name its codes start with (http/message-catalogues.ts). */
+/** Every catalogue of answer texts, by the name its codes start with (contract/message-catalogues.ts). */
 const codeOf = errorCodes(messageCatalogues);
 
 /** The one error body for an AppError, with its Retry-After when it has one. */
@@ -336,7 +338,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Opened last of what the app awaits, and closed with it: a listening connection of its own (decision 017).
   const sessions = options.sessionLookup === false ? undefined : (options.sessionLookup ?? (await SessionLookup.start(db, { logger: options.logger })));
   if (sessions) app.addHook('onClose', () => sessions.close());
-  const auth = createAuthHooks(db, sessions);
+  // Without the cache, every request reads its session from the database.
+  const auth = createAuthHooks(sessions ?? { findUser: (token) => findSessionUser(db, token) });
   const clock = options.clock ?? (() => new Date());
   // Every figure of every request is read on this business day: today in Asia/Karachi with the grace day.
   const today = () => businessDayOf(clock(), options.config.overdueGraceDay);
@@ -364,7 +367,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerBankAccountRoutes(app, { db: db, auth, mailQueued: accountDeps.mailQueued });
   registerPlanPaymentRoutes(app, paymentDeps);
   registerReceiptRoutes(app, paymentDeps);
-  registerCommitteeRoutes(app, paymentDeps);
+  registerCommitteeRoutes(app, { db: db, auth });
+  registerCommitteeJoinRoutes(app, paymentDeps);
   registerPaymentRoutes(app, paymentDeps);
   registerLedgerRoutes(app, paymentDeps);
   registerCorrectionRoutes(app, paymentDeps);

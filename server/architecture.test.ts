@@ -32,6 +32,60 @@ describe('the server architecture', () => {
   });
 });
 
+describe('the server layers', () => {
+  // Below the domains: the database, HTTP, mail, the money figures, general utilities, the business time, the logger, the configuration.
+  const domainImport = "import { findPlan } from '../plans/plan-service.ts';\nexport const a = findPlan;\n";
+
+  it('refuses the database layer importing a domain', async () => {
+    expect(await refusals('server/db/new-module.ts', domainImport)).toContain('boundaries/dependencies');
+  });
+
+  it('refuses http, mail, the figures and the general utilities importing a domain', async () => {
+    for (const folder of ['http', 'mail', 'figures', 'lib']) {
+      expect(await refusals(`server/${folder}/new-module.ts`, domainImport)).toContain('boundaries/dependencies');
+    }
+  });
+
+  it('refuses the business time, the logger and the configuration importing a domain or the app', async () => {
+    const code = "import { findPlan } from './plans/plan-service.ts';\nimport { buildApp } from './app.ts';\nexport const a = [findPlan, buildApp];\n";
+    for (const file of ['business-time.ts', 'logger.ts', 'config.ts']) {
+      const found = await refusals(`server/${file}`, code);
+      expect(found.filter((rule) => rule === 'boundaries/dependencies')).toHaveLength(2);
+    }
+  });
+
+  it("refuses a domain importing another domain's routes or internal modules, or the app above it", async () => {
+    const routes = "import { registerPlanRoutes } from '../plans/plan-routes.ts';\nexport const a = registerPlanRoutes;\n";
+    expect(await refusals('server/plan-payments/new-module.ts', routes)).toContain('boundaries/dependencies');
+    // payments/ledgers.ts is the payments' own (no service, not among their named entries).
+    const internal = "import { memberLedger } from '../payments/ledgers.ts';\nexport const a = memberLedger;\n";
+    expect(await refusals('server/plan-payments/new-module.ts', internal)).toContain('boundaries/dependencies');
+    const app = "import { buildApp } from '../app.ts';\nexport const a = buildApp;\n";
+    expect(await refusals('server/plan-payments/new-module.ts', app)).toContain('boundaries/dependencies');
+  });
+
+  it("lets a domain use another's service and named entries, its own routes and the layers below", async () => {
+    const code = [
+      "import { findPlan } from '../plans/plan-service.ts';",
+      "import { notifyUser } from '../notifications/notify.ts';",
+      "import { instalmentStateSql } from '../figures/figures.ts';",
+      "import { badRequest } from '../http/errors.ts';",
+      "import { karachiToday } from '../business-time.ts';",
+      "import { planRequestMessages } from '../../contract/plan-requests.ts';",
+      "import { registerPlanPaymentRoutes } from './plan-payment-routes.ts';",
+      'export const a = [findPlan, notifyUser, instalmentStateSql, badRequest, karachiToday, planRequestMessages, registerPlanPaymentRoutes];',
+      '',
+    ].join('\n');
+    expect(await refusals('server/plan-payments/new-module.ts', code)).toEqual([]);
+  });
+
+  it('refuses an import cycle in the server', async () => {
+    // server/figures/figures.ts imports business-time.ts: business-time.ts importing the figures back closes a circle.
+    const code = "import { instalmentStateSql } from './figures/figures.ts';\nexport const karachiToday = instalmentStateSql;\n";
+    expect(await refusals('server/business-time.ts', code)).toContain('import-x/no-cycle');
+  });
+});
+
 describe('the decision records', () => {
   it('each say, under the title, their status and the date they were taken', () => {
     const folder = path.join(process.cwd(), 'docs', 'decisions');

@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { isCommonPassword } from './accounts/common-passwords.ts';
+import { isCommonPassword } from './lib/common-passwords.ts';
 
 /**
  * Statement threads unless STATEMENT_WORKERS says otherwise: a core is left to the event loop and the

@@ -23,7 +23,7 @@ import { createMailTransport } from './mail/transport.ts';
 import { Metrics, serveMetricsLocally } from './operations/metrics.ts';
 import type { Lifecycle } from './operations/readiness.ts';
 import { currentRelease } from './operations/release.ts';
-import { businessDayOf } from './payments/figures.ts';
+import { businessDayOf } from './figures/figures.ts';
 import { markOverdueInstalments } from './payments/overdue-job.ts';
 import { createReceiptStorage } from './receipts/create-receipt-storage.ts';
 import type { ReceiptStorage } from './receipts/receipt-storage.ts';

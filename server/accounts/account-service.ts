@@ -14,7 +14,7 @@ import { isUniqueViolation, type Database, type Queryable } from '../db/database
 import { badRequest, conflict, forbidden, unauthorized } from '../http/errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { alreadyRegisteredEmail, cnicTakenEmail, passwordResetEmail, verificationEmail } from '../mail/templates.ts';
-import { refuseCommonPassword } from './common-passwords.ts';
+import { refuseCommonPassword } from '../lib/common-passwords.ts';
 import { generateReferralCode, generateToken, hashPassword, hashToken, spendPasswordCheckTime, verifyPassword } from './secrets.ts';
 import { createSession, deleteUserSessions } from './sessions.ts';
 import { checkLoginCode, claimLoginCode } from './two-factor.ts';

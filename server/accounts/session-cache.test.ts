@@ -9,7 +9,7 @@ import { authMessages } from '../../contract/accounts.ts';
 import type { Database } from '../db/database.ts';
 import { openTestFile, signInAdmin, signUpMember } from '../test/test-app.ts';
 import { SessionCache } from './session-cache.ts';
-import type { SessionUser } from './sessions.ts';
+import type { SessionUser } from '../http/auth.ts';
 
 /** Counts the statements that read a session (findSessionByHash) sent through this database. */
 function countSessionReads(db: Database): () => number {

@@ -14,9 +14,10 @@
  */
 import { ChangeNotices } from '../db/change-notices.ts';
 import type { Database, ListenOptions } from '../db/database.ts';
+import type { SessionUser, SessionUserLookup } from '../http/auth.ts';
 import type { Logger } from '../logger.ts';
 import { hashToken } from './secrets.ts';
-import { findSessionByHash, type SessionUser } from './sessions.ts';
+import { findSessionByHash } from './sessions.ts';
 
 /** The channel of migration 014: a user id, or '*' for every user. */
 export const SESSION_CHANGES_CHANNEL = 'session_changes';
@@ -116,7 +117,7 @@ export type SessionLookupOptions = SessionCacheOptions & {
 };
 
 /** The signed-in user behind a token: from the cache while changes are heard, from the database otherwise. */
-export class SessionLookup {
+export class SessionLookup implements SessionUserLookup {
   readonly #db: Database;
   readonly #cache: SessionCache;
   #notices: ChangeNotices | undefined;

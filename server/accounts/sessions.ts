@@ -5,10 +5,9 @@
  */
 import type { Role } from '../../contract/accounts.ts';
 import type { Queryable } from '../db/database.ts';
+import type { SessionUser } from '../http/auth.ts';
 import { generateToken, hashToken } from './secrets.ts';
 import { UAParser } from 'ua-parser-js';
-
-export type SessionUser = { id: string; sessionId: string; role: Role; name: string; email: string };
 
 export async function createSession(
   q: Queryable,

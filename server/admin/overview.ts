@@ -5,7 +5,7 @@ import { adminOverviewAnswer, monthlySeriesAnswer, monthlySeriesQuery, type Admi
 import { rupeesFromDb } from '../../contract/money.ts';
 import { BUSINESS_TIME_ZONE } from '../business-time.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { businessDateSql, figureColumnsSql, figuresFromRow, keptInstalmentsSql, overdueMembersSql, readKeptFigures, stateJoinSql, type BusinessDay, type FigureRow } from '../payments/figures.ts';
+import { businessDateSql, figureColumnsSql, figuresFromRow, keptInstalmentsSql, overdueMembersSql, readKeptFigures, stateJoinSql, type BusinessDay, type FigureRow } from '../figures/figures.ts';
 import { userCounters } from '../users/user-admin-service.ts';
 import type { AuthHooks } from '../http/auth.ts';
 import { responses } from '../http/schemas.ts';

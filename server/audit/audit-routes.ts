@@ -1,31 +1,15 @@
 /** GET /api/admin/audit: the audit trail, filtered and paged in the database (admin only). */
-import { BUSINESS_TIME_ZONE } from '../business-time.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditPage, type AuditSnapshot, type AuditSubject } from '../../contract/audit.ts';
 import { firstValue, paginationOf, pagingQuery } from '../../contract/paging.ts';
 import type { Database } from '../db/database.ts';
-import { idFilter } from '../db/ids.ts';
 import type { AuthHooks } from '../http/auth.ts';
 import { responses } from '../http/schemas.ts';
 import { listTotal } from '../db/paging.ts';
+import { auditFromWhere } from './audit-list.ts';
 import { auditSubjectSql } from './audit-subjects.ts';
-
-export type AuditFilter = { actorId?: string; action?: string; entityType?: string; entityId?: string; from?: string; to?: string };
-
-/**
- * The audit list's FROM … WHERE clause (the entry `a`, its actor `u`) and its parameters $1…$6, which
- * audit_log_created_idx's order serves; the CSV export reads it too.
- */
-export function auditFromWhere(q: AuditFilter) {
-  const fromWhere = `FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
-     WHERE ($1::uuid IS NULL OR a.actor_id = $1) AND ($2::text IS NULL OR a.action = upper($2)) AND ($3::text IS NULL OR a.entity_type = $3)
-       AND ($4::text IS NULL OR a.entity_id = $4)
-       AND ($5::date IS NULL OR a.created_at >= ($5::date::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'))
-       AND ($6::date IS NULL OR a.created_at < (($6::date + 1)::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'))`;
-  return { fromWhere, params: [idFilter(q.actorId), q.action ?? null, q.entityType ?? null, q.entityId ?? null, q.from ?? null, q.to ?? null] };
-}
 
 export function registerAuditRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks }) {
   app.withTypeProvider<ZodTypeProvider>().get(

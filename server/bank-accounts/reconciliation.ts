@@ -3,7 +3,7 @@
  * into, per day or month of Asia/Karachi, beside the receipts sent into it that still wait for review;
  * and one period's approved payments, for the operator to tick against the bank statement.
  *
- * Approved money is a payment whose state is PAID (payments/figures.ts), by its approval time. Each
+ * Approved money is a payment whose state is PAID (figures/figures.ts), by its approval time. Each
  * payment of money is counted once: a plan request's money is the request's own row; the first
  * instalment it settles (settled_by_payment_id) is the same money and is left out. Waiting money is a
  * payment UNDER_REVIEW with a receipt, by the time the receipt was sent. The report's figures are read
@@ -18,7 +18,7 @@ import { BUSINESS_TIME_ZONE } from '../business-time.ts';
 import type { Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import { notFound } from '../http/errors.ts';
-import { businessDayOf, instalmentStateSql } from '../payments/figures.ts';
+import { businessDayOf, instalmentStateSql } from '../figures/figures.ts';
 
 const ZONE = `'${BUSINESS_TIME_ZONE}'`;
 

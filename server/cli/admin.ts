@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { accountMessages, emailField, passwordField } from '../../contract/accounts.ts';
-import { isCommonPassword } from '../accounts/common-passwords.ts';
+import { isCommonPassword } from '../lib/common-passwords.ts';
 import { ensureAdmin } from '../accounts/account-service.ts';
 import { turnOffTwoFactorFromConsole } from '../accounts/two-factor.ts';
 import { loadConfig } from '../config.ts';

@@ -6,9 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { correctionMessages } from '../../contract/corrections.ts';
-import { groupMessages } from '../../contract/plans.ts';
+import { groupMessages, membershipMessages } from '../../contract/plans.ts';
 import { instalmentMessages } from '../../contract/payments.ts';
-import { membershipMessages } from '../groups/membership-service.ts';
 import { sendDueReminders } from '../reminders/reminder-service.ts';
 import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember, TEST_APP_URL, type ApiResponse } from '../test/test-app.ts';
 

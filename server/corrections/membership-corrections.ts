@@ -5,7 +5,7 @@
  * is decided first, so neither correction can change a draw or a review under way.
  */
 import { correctionMessages } from '../../contract/corrections.ts';
-import { groupMessages } from '../../contract/plans.ts';
+import { groupMessages, membershipMessages } from '../../contract/plans.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
@@ -13,8 +13,7 @@ import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { memberMovedNotice, memberRemovedNotice, noticeEmail, type Language, type NoticeText } from '../mail/templates.ts';
 import { notifyUser } from '../notifications/notify.ts';
-import { businessDateSql, type BusinessDay } from '../payments/figures.ts';
-import { membershipMessages } from '../groups/membership-service.ts';
+import { businessDateSql, type BusinessDay } from '../figures/figures.ts';
 import { refuseWhileCommitted } from '../winners/winner-service.ts';
 
 export type MembershipCorrectionDeps = { db: Database; today: () => BusinessDay; appUrl: string; mailQueued: () => void };

@@ -9,8 +9,8 @@ import { recordAudit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
 import { actorOf, type AuthHooks } from '../http/auth.ts';
 import { responses } from '../http/schemas.ts';
-import type { BusinessDay } from '../payments/figures.ts';
-import { BOM, csvLine } from './csv.ts';
+import type { BusinessDay } from '../figures/figures.ts';
+import { BOM, csvLine } from '../lib/csv.ts';
 import { exportHeaders } from './export-headers.ts';
 import { exportSources, type Cell } from './export-sources.ts';
 

@@ -5,19 +5,19 @@
  * the same on PGlite and PostgreSQL. Times are written in Asia/Karachi by the database.
  */
 import type { ExportFilters, ExportKind } from '../../contract/exports.ts';
-import { auditFromWhere } from '../audit/audit-routes.ts';
+import { auditFromWhere } from '../audit/audit-list.ts';
 import { auditSubjectSql, subjectText } from '../audit/audit-subjects.ts';
 import type { AuditSubject } from '../../contract/audit.ts';
 import { BUSINESS_TIME_ZONE } from '../business-time.ts';
 import type { Queryable, Row } from '../db/database.ts';
-import { isOverdueSql, instalmentStateSql, overdueCutoffSql, type BusinessDay } from '../payments/figures.ts';
+import { isOverdueSql, instalmentStateSql, overdueCutoffSql, type BusinessDay } from '../figures/figures.ts';
 import { whereOf as paymentsWhere } from '../payments/instalment-service.ts';
 import { statesOfFilter } from '../../contract/figures.ts';
 import { SCOPE as REPORT_SCOPE, scopeParams as reportScopeParams } from '../payments/payment-reports.ts';
 import { planPaymentsWhere } from '../plan-payments/plan-payment-service.ts';
 import { USER_FIGURE_COLUMNS, userFiguresSql, usersWhere } from '../users/user-admin-service.ts';
 import { winnersWhere } from '../winners/winner-service.ts';
-import { amountCell, typedCell } from './csv.ts';
+import { amountCell, typedCell } from '../lib/csv.ts';
 
 export type Cell = string | number | null;
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { BusinessDay } from '../payments/figures.ts';
+import type { BusinessDay } from '../figures/figures.ts';
 import { firstValue, paginationOf, pagingQuery, pagingQueryOf, searchField, wholeOrPage, wholeOrPagingQuery } from '../../contract/paging.ts';
 import { GROUP_PAYMENTS_PAGE, groupAnswer, groupCreateBody, groupDetailsAnswer, groupListAnswer, groupPaymentsAnswer, groupUpdateBody, groupMessages, planGroupListAnswer, planMessages } from '../../contract/plans.ts';
 import { notFound } from '../http/errors.ts';

@@ -3,7 +3,7 @@ import { groupMessages, type GroupCreateBody, type GroupUpdateBody } from '../..
 import { rupeesFromDb } from '../../contract/money.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { addMonthsToDate } from '../business-time.ts';
-import { figureColumnsSql, figuresFromRow, keptInstalmentsSql, readOwedOnJoining, stateJoinSql, type BusinessDay, type FigureRow } from '../payments/figures.ts';
+import { figureColumnsSql, figuresFromRow, keptInstalmentsSql, readOwedOnJoining, stateJoinSql, type BusinessDay, type FigureRow } from '../figures/figures.ts';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import { listTotal, type ListTotal } from '../db/paging.ts';

@@ -3,21 +3,13 @@
  * and the member's instalment schedule. Always called inside the caller's transaction.
  */
 import { correctionMessages } from '../../contract/corrections.ts';
-import { groupMessages } from '../../contract/plans.ts';
+import { groupMessages, membershipMessages } from '../../contract/plans.ts';
 import { firstOfMonth, karachiToday } from '../business-time.ts';
 import type { Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import type { Plan } from '../plans/plan-service.ts';
 import { insertGroup } from './group-service.ts';
-
-export const membershipMessages = {
-  groupRequired: 'Please select a group for this member.',
-  groupNumberRequired: 'Group number is required',
-  groupNotInPlan: 'This group does not belong to the plan.',
-  alreadyMember: 'This member is already in this group.',
-  groupInactive: 'This group is not active.',
-} as const;
 
 type LockedGroup = { id: string; group_number: string; max_members: number; current_members: number; next_member_number: number; start_date: string; is_active: boolean };
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openTestFile, signInAdmin } from '../test/test-app.ts';
 import { errorCodes, OK_CODE, VALIDATION_FAILED_CODE } from './error-codes.ts';
-import { messageCatalogues } from './message-catalogues.ts';
+import { messageCatalogues } from '../../contract/message-catalogues.ts';
 
 const { ctx, api } = await openTestFile();
 

@@ -1,15 +1,21 @@
 /**
  * Who is calling: the Bearer token names a live session (RULES §3). These hooks run at onRequest,
  * before the body is read, so a request without a session gets 401 and one with the wrong role 403
- * whatever it sends. Sessions come from the session cache when the app has one (decision 017).
+ * whatever it sends. How a token becomes its user is given by the app (app.ts: the accounts' session
+ * cache, decision 017, or a read of the database), so that http knows no domain.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { authMessages } from '../../contract/accounts.ts';
-import type { SessionLookup } from '../accounts/session-cache.ts';
-import { findSessionUser, type SessionUser } from '../accounts/sessions.ts';
-import type { Database } from '../db/database.ts';
+import { authMessages, type Role } from '../../contract/accounts.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { tagRequestWithUser } from './security-log.ts';
+
+/** The signed-in person a request's session names. */
+export type SessionUser = { id: string; sessionId: string; role: Role; name: string; email: string };
+
+/** Finds the live session's user of a token, or nothing for an unknown, ended or expired one. */
+export interface SessionUserLookup {
+  findUser(token: string): Promise<SessionUser | undefined>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,9 +46,8 @@ export function sessionOfRoute(onRequest: unknown): 'required' | 'optional' | 'n
   return kinds.includes('required') ? 'required' : kinds.includes('optional') ? 'optional' : 'none';
 }
 
-/** Without a session lookup, every request reads its session from the database. */
-export function createAuthHooks(db: Database, sessions?: SessionLookup): AuthHooks {
-  const findUser = sessions ? (token: string) => sessions.findUser(token) : (token: string) => findSessionUser(db, token);
+export function createAuthHooks(sessions: SessionUserLookup): AuthHooks {
+  const findUser = (token: string) => sessions.findUser(token);
   const requireUser = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request);
     const user = token ? await findUser(token) : undefined;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { client, createTestContext, multipartBody, sampleFiles, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
-import { idempotencyMessages } from './idempotency.ts';
+import { idempotencyMessages } from '../../contract/idempotency.ts';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof signInAdmin>>;

@@ -1,7 +1,8 @@
 /** The Idempotency-Key header: a retried money-changing request gets the first answer, never a second effect. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember } from '../test/test-app.ts';
-import { deleteExpiredIdempotencyKeys, idempotencyMessages } from './idempotency.ts';
+import { deleteExpiredIdempotencyKeys } from './idempotency.ts';
+import { idempotencyMessages } from '../../contract/idempotency.ts';
 
 const { ctx, api } = await openTestFile();
 let admin: Awaited<ReturnType<typeof signInAdmin>>;

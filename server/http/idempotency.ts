@@ -17,14 +17,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { badRequest, conflict } from './errors.ts';
+import { idempotencyMessages } from '../../contract/idempotency.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const idempotencyMessages = {
-  invalidKey: 'The Idempotency-Key header must be 1 to 200 letters, digits, dashes, underscores, dots or colons.',
-  keyReused: 'This Idempotency-Key was already used for a different request.',
-  inProgress: 'A request with this Idempotency-Key is still being processed. Please try again shortly.',
-} as const;
-
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,200}$/;
 const ABANDONED_AFTER = '1 minute';
 const KEPT_FOR = '24 hours';

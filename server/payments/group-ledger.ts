@@ -12,7 +12,7 @@ import { isUuid } from '../db/ids.ts';
 import { groupMessages } from '../../contract/plans.ts';
 import { notFound } from '../http/errors.ts';
 import { displayName } from '../referrals/referral-service.ts';
-import { figureColumnsSql, figuresFromRow, instalmentStateSql, keptInstalmentsSql, stateJoinSql, type BusinessDay, type FigureRow, type InstalmentState } from './figures.ts';
+import { figureColumnsSql, figuresFromRow, instalmentStateSql, keptInstalmentsSql, stateJoinSql, type BusinessDay, type FigureRow, type InstalmentState } from '../figures/figures.ts';
 
 /** Who reads: a member (their own groups only; others by first name and initial) or the operator. */
 export type LedgerReader = { kind: 'member'; userId: string } | { kind: 'admin' };

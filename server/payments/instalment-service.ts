@@ -21,7 +21,7 @@ import type { ReceiptStorage } from '../receipts/receipt-storage.ts';
 import type { UploadedReceipt } from '../receipts/receipt-upload.ts';
 import { dueMonthBounds, type InstalmentFigures, type InstalmentState, type NextDue } from '../../contract/figures.ts';
 import { addAmounts, rupeesFromDb } from '../../contract/money.ts';
-import { figureColumnsSql, figuresFromRow, instalmentStatesNarrowingSql, instalmentStateSql, readKeptFigures, stateJoinSql, type BusinessDay, type FigureRow } from './figures.ts';
+import { figureColumnsSql, figuresFromRow, instalmentStatesNarrowingSql, instalmentStateSql, readKeptFigures, stateJoinSql, type BusinessDay, type FigureRow } from '../figures/figures.ts';
 import { paymentSelect, toPayment, type PaymentRow } from './payment-view.ts';
 import { memberSearchSql, memberSearchTerms } from '../users/member-search.ts';
 

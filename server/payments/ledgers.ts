@@ -12,7 +12,7 @@ import type { Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import { notFound } from '../http/errors.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
-import { figureColumnsSql, figuresFromRow, keptInstalmentsSql, stateJoinSql, type BusinessDay, type FigureRow } from './figures.ts';
+import { figureColumnsSql, figuresFromRow, keptInstalmentsSql, stateJoinSql, type BusinessDay, type FigureRow } from '../figures/figures.ts';
 import { receiptLinkOf } from './payment-view.ts';
 
 const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());

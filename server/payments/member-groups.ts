@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
 import { winnersOfGroups } from '../winners/winner-service.ts';
 import { receiptLinkOf } from './payment-view.ts';
-import { stateJoinSql, type BusinessDay } from './figures.ts';
+import { stateJoinSql, type BusinessDay } from '../figures/figures.ts';
 import type { InstalmentState } from '../../contract/figures.ts';
 
 export async function listMemberGroups(db: Queryable, signer: ReceiptLinkSigner, day: BusinessDay, userId: string) {

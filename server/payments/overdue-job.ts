@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts';
-import { isOverdueSql, type BusinessDay } from './figures.ts';
+import { isOverdueSql, type BusinessDay } from '../figures/figures.ts';
 import { byLanguage, sqlLiteral, sqlPeriod, sqlText } from '../mail/sql-text.ts';
 import { instalmentDecisionNotice, noticeEmailText, type Language } from '../mail/templates.ts';
 

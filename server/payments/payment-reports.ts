@@ -6,7 +6,7 @@
 import { PLANNED_PER_RUN, type Database } from '../db/database.ts';
 import { idFilter } from '../db/ids.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
-import { figureColumnsSql, figuresFromRow, keptInstalmentsSql, isOverdueSql, overdueCutoffSql, overdueMembersSql, readKeptFigures, stateJoinSql, type BusinessDay, type FigureRow } from './figures.ts';
+import { figureColumnsSql, figuresFromRow, keptInstalmentsSql, isOverdueSql, overdueCutoffSql, overdueMembersSql, readKeptFigures, stateJoinSql, type BusinessDay, type FigureRow } from '../figures/figures.ts';
 import { paymentsPage, paymentsSummary } from './instalment-service.ts';
 
 export type ReportFilter = { planId?: string; groupId?: string; month?: number; year?: number; limit: number; offset: number };

@@ -6,7 +6,7 @@ import { rupeesFromDb } from '../../contract/money.ts';
 import type { BankAccountSnapshot, ReviewStatus } from '../../contract/payments.ts';
 import type { InstalmentState } from '../../contract/figures.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
-import { instalmentStateSql, type BusinessDay } from './figures.ts';
+import { instalmentStateSql, type BusinessDay } from '../figures/figures.ts';
 
 export type PaymentRow = {
   id: string;

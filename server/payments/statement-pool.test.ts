@@ -16,8 +16,9 @@ import { expectStatus, send } from '../test/processes/http.ts';
 import { killRemainingServers, startServer } from '../test/processes/server-process.ts';
 import { CRASHING_MEMBER, HELD_MEMBER, HOLDING_CHANNEL, RELEASE_CHANNEL } from '../test/statement-worker-stand-in.ts';
 import { client, createTestContext, openTestFile, signInAdmin, signUpMember, socketClient, type TestContext } from '../test/test-app.ts';
-import { STATEMENT_RETRY_AFTER_SECONDS, StatementPool, statementMessages } from './statement-pool.ts';
+import { STATEMENT_RETRY_AFTER_SECONDS, StatementPool } from './statement-pool.ts';
 import type { Statement } from './statements.ts';
+import { statementMessages } from '../../contract/payments.ts';
 
 const quiet = pino({ level: 'silent' });
 const standIn = new URL('../test/statement-worker-stand-in.ts', import.meta.url);

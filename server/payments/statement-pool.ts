@@ -15,10 +15,7 @@ import { AppError } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import type drawStatement from './statement-worker.ts';
 import type { Statement } from './statements.ts';
-
-export const statementMessages = {
-  busy: 'Many statements are being prepared right now. Please try again in a few seconds.',
-} as const;
+import { statementMessages } from '../../contract/payments.ts';
 
 /**
  * The Retry-After of a refused statement: a thread draws one in well under a second once its fonts are

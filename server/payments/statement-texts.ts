@@ -6,7 +6,7 @@
  * does not mirror bracket glyphs.
  */
 import type { Language } from '../../contract/accounts.ts';
-import type { InstalmentState } from './figures.ts';
+import type { InstalmentState } from '../figures/figures.ts';
 
 export type StatementTexts = {
   operator: string;

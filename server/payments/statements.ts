@@ -13,7 +13,7 @@ import { BUSINESS_TIME_ZONE } from '../business-time.ts';
 import type { Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import { notFound } from '../http/errors.ts';
-import { figureColumnsSql, figuresFromRow, instalmentStateSql, stateJoinSql, type BusinessDay, type FigureRow, type InstalmentState } from './figures.ts';
+import { figureColumnsSql, figuresFromRow, instalmentStateSql, stateJoinSql, type BusinessDay, type FigureRow, type InstalmentState } from '../figures/figures.ts';
 import { groupLedger } from './group-ledger.ts';
 import { rtlWriter } from './rtl-pdf.ts';
 import { statementTexts, type StatementTexts } from './statement-texts.ts';

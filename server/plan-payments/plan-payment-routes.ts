@@ -12,21 +12,11 @@ import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseFormFields } from '../http/form-fields.ts';
 import { paymentAnswer } from '../../contract/payments.ts';
-import { addUserToPlanAnswer, planPaymentListAnswer, planRequestMessages } from '../../contract/plan-requests.ts';
+import { addUserToPlanAnswer, planPaymentListAnswer, planPaymentMessages, planRequestMessages } from '../../contract/plan-requests.ts';
 import { idParam, responses } from '../http/schemas.ts';
-import { receiptMessages } from '../receipts/receipt-files.ts';
 import { readReceiptForm, receiptForm } from '../receipts/receipt-upload.ts';
-import {
-  addUserToPlan,
-  approvePlanRequest,
-  attachPlanReceipt,
-  createPlanRequest,
-  getPlanPayment,
-  listPlanPayments,
-  planPaymentMessages,
-  rejectPlanRequest,
-  type PlanPaymentDeps,
-} from './plan-payment-service.ts';
+import { addUserToPlan, approvePlanRequest, attachPlanReceipt, createPlanRequest, getPlanPayment, listPlanPayments, rejectPlanRequest, type PlanPaymentDeps } from './plan-payment-service.ts';
+import { receiptMessages } from '../../contract/receipts.ts';
 
 const paymentMethodField = caseInsensitiveEnum(PAYMENT_METHODS).default('BANK_TRANSFER');
 

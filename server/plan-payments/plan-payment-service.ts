@@ -3,7 +3,7 @@
  * Approval is one transaction: payment PAID, membership, instalment schedule, referral activation,
  * notification, email and audit row, all or nothing.
  */
-import { formatPkr, rupeesFromDb } from '../../contract/money.ts';
+import { rupeesFromDb } from '../../contract/money.ts';
 import { bankAccountMessages } from '../../contract/plans.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { findBankAccount, bankAccountSnapshot } from '../bank-accounts/bank-account-service.ts';
@@ -21,20 +21,10 @@ import { accrueCommissions } from '../referrals/commission-service.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
 import type { ReceiptStorage } from '../receipts/receipt-storage.ts';
 import type { UploadedReceipt } from '../receipts/receipt-upload.ts';
-import type { BusinessDay } from '../payments/figures.ts';
+import type { BusinessDay } from '../figures/figures.ts';
 import { PAYMENT_SELECT, toPayment, type PaymentRow } from '../payments/payment-view.ts';
 import { tellOfMonthsOwedOnJoining } from '../reminders/months-owed-on-joining.ts';
-
-export const planPaymentMessages = {
-  alreadyPending: 'You already have a pending payment request for this plan. Please wait for admin approval.',
-  notFound: 'Payment request not found.',
-  processed: 'This payment request has already been processed.',
-  receiptNeeded: 'User has not uploaded payment receipt. Cannot approve without receipt.',
-  wrongAmount: (amount: number) => `The amount must be the plan's monthly amount (${formatPkr(amount)}).`,
-  planMismatch: 'This payment request is for another plan.',
-  reasonRequired: 'Please provide a rejection reason',
-  bankAccountRequired: 'Please select a bank account for payment',
-} as const;
+import { planPaymentMessages } from '../../contract/plan-requests.ts';
 
 export type PlanPaymentDeps = { db: Database; storage: ReceiptStorage; signer: ReceiptLinkSigner; appUrl: string; mailQueued: () => void; today: () => BusinessDay };
 

@@ -5,7 +5,7 @@
  */
 import { stepUpMessages, type Language } from '../../contract/accounts.ts';
 import { deleteUserSessions } from '../accounts/sessions.ts';
-import { refuseCommonPassword } from '../accounts/common-passwords.ts';
+import { refuseCommonPassword } from '../lib/common-passwords.ts';
 import { generateToken, hashPassword, hashToken } from '../accounts/secrets.ts';
 import { findUserByEmail, findUserById, toOwnUser, type UserRow } from '../accounts/users.ts';
 import { claimStepUp, proveStepUp, type SecondStepClient, type StepUpClaim } from '../accounts/second-factor.ts';

@@ -15,16 +15,6 @@ export const RECEIPT_MAX_PIXELS = 50_000_000;
 /** And at most this many on one side: a very long scrolling screenshot still fits. */
 export const RECEIPT_MAX_SIDE = 20_000;
 
-export const receiptMessages = {
-  required: 'Please upload your payment receipt',
-  wrongType: 'Please upload a JPG, PNG, or PDF file',
-  tooLarge: 'Please upload a file smaller than 5MB',
-  urlRequired: 'The image URL is required.',
-  urlInvalid: 'Please enter a valid http(s) URL.',
-  linkInvalid: 'This receipt link is invalid or has expired.',
-  notAvailable: 'Receipt is not available for this payment.',
-} as const;
-
 export type ReceiptKind = { extension: 'jpg' | 'png' | 'pdf'; contentType: 'image/jpeg' | 'image/png' | 'application/pdf' };
 
 export const receiptKinds = {

@@ -7,7 +7,8 @@
  */
 import sharp from 'sharp';
 import { AppError } from '../http/errors.ts';
-import { RECEIPT_MAX_PIXELS, receiptMessages, type ReceiptKind } from './receipt-files.ts';
+import { RECEIPT_MAX_PIXELS, type ReceiptKind } from './receipt-files.ts';
+import { receiptMessages } from '../../contract/receipts.ts';
 
 export async function withoutMetadata(data: Buffer, kind: ReceiptKind): Promise<Buffer> {
   if (kind.extension === 'pdf') return data;

@@ -6,9 +6,10 @@ import type { Database } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { responses } from '../http/schemas.ts';
-import { receiptKinds, receiptMessages } from './receipt-files.ts';
+import { receiptKinds } from './receipt-files.ts';
 import type { ReceiptLinkSigner } from './receipt-links.ts';
 import type { ReceiptStorage } from './receipt-storage.ts';
+import { receiptMessages } from '../../contract/receipts.ts';
 
 /** The stored bytes, sent as they were uploaded (never serialized, so the schema only documents them). */
 const receiptFile = z.any().meta({ type: 'string', format: 'binary' });

@@ -22,7 +22,8 @@ import { AppError, unavailable } from '../http/errors.ts';
 import { logSecurityEvent } from '../http/security-log.ts';
 import type { AttemptCounter } from '../http/attempt-counter.ts';
 import { Throttle } from '../http/throttle.ts';
-import { cleanFileName, inspectReceipt, kindBySignature, RECEIPT_MAX_BYTES, receiptMessages, SIGNATURE_BYTES, type ReceiptKind } from './receipt-files.ts';
+import { cleanFileName, inspectReceipt, kindBySignature, RECEIPT_MAX_BYTES, SIGNATURE_BYTES, type ReceiptKind } from './receipt-files.ts';
+import { receiptMessages, uploadMessages } from '../../contract/receipts.ts';
 
 export type UploadedReceipt = { data: Buffer; originalName: string; kind: ReceiptKind };
 
@@ -30,14 +31,6 @@ export const multipartLimits = { fileSize: RECEIPT_MAX_BYTES, files: 1, fields: 
 
 /** The whole form: the file, up to 20 short fields and the multipart framing around them. */
 export const RECEIPT_FORM_MAX_BYTES = RECEIPT_MAX_BYTES + 1024 * 1024;
-
-export const uploadMessages = {
-  notMultipart: 'Please send the form as multipart/form-data.',
-  unreadable: 'The form could not be read. Please try again.',
-  stalled: 'The upload stopped before the file arrived. Please try again.',
-  tooSlow: 'The upload took too long to arrive. Please try again on a better connection.',
-  busy: 'Many receipts are being uploaded just now. Please try again in a moment.',
-} as const;
 
 export type ReceiptUploadLimits = {
   /** Uploads one user may start in a window: a member sends one receipt a month, and a few retries. */

@@ -5,7 +5,7 @@ import type { CommissionStatus, ReferralStatus, ReferralTreeEntry } from '../../
 import type { Queryable } from '../db/database.ts';
 import { currentRules } from './commission-service.ts';
 import { karachiToday } from '../business-time.ts';
-import { csvCell } from '../exports/csv.ts';
+import { csvCell } from '../lib/csv.ts';
 
 type ReferralRow = {
   id: string; level: number; status: ReferralStatus; created_at: Date; referred_user_id: string; name: string; email: string; referral_code: string;

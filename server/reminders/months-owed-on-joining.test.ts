@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { markOverdueInstalments } from '../payments/overdue-job.ts';
-import { businessDayOf } from '../payments/figures.ts';
+import { businessDayOf } from '../figures/figures.ts';
 import { openTestFile, signInAdmin, signUpMember } from '../test/test-app.ts';
 import { sendDueReminders } from './reminder-service.ts';
 

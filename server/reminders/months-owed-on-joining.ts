@@ -15,7 +15,7 @@ import type { Queryable } from '../db/database.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { monthsOwedOnJoiningNotice, monthsOwedOnJoiningSubject, noticeEmail, periodName, type Language } from '../mail/templates.ts';
 import { notifyUser } from '../notifications/notify.ts';
-import { readFigures, stateJoinSql, type BusinessDay } from '../payments/figures.ts';
+import { readFigures, stateJoinSql, type BusinessDay } from '../figures/figures.ts';
 
 type Joined = { userId: string; groupId: string; planName: string; groupNumber: string };
 

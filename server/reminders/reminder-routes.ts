@@ -5,7 +5,7 @@ import { groupRemindersAnswer, groupRemindersQuery, reminderMessages, reminderSe
 import type { Database } from '../db/database.ts';
 import { actorOf, type AuthHooks } from '../http/auth.ts';
 import { idParam, responses } from '../http/schemas.ts';
-import type { BusinessDay } from '../payments/figures.ts';
+import type { BusinessDay } from '../figures/figures.ts';
 import { reminderSettings as readReminderSettings, sendGroupReminders, updateReminderSettings } from './reminder-service.ts';
 
 export function registerReminderRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks; today: () => BusinessDay; appUrl: string; mailQueued: () => void }) {

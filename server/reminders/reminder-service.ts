@@ -16,7 +16,7 @@ import { recordAudit, type Actor } from '../audit/audit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import { notFound } from '../http/errors.ts';
-import { businessDateSql, instalmentStateSql, overdueCutoffSql, type BusinessDay } from '../payments/figures.ts';
+import { businessDateSql, instalmentStateSql, overdueCutoffSql, type BusinessDay } from '../figures/figures.ts';
 import { byLanguage, sqlDate, sqlLiteral, sqlPeriod, sqlText } from '../mail/sql-text.ts';
 import { noticeEmailText, reminderEmailsOff, reminderNotice, type Language } from '../mail/templates.ts';
 

@@ -1,6 +1,6 @@
 /** Two reminder runners at once on PostgreSQL (two servers): each reminder goes out once. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessDayOf } from '../payments/figures.ts';
+import { businessDayOf } from '../figures/figures.ts';
 import { createTestContext, socketClient, signInAdmin, signUpMember, type ApiClient, type TestContext } from '../test/test-app.ts';
 import { sendDueReminders } from './reminder-service.ts';
 

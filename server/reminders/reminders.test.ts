@@ -4,7 +4,7 @@
  * group's "send now" with its preview count.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { businessDayOf } from '../payments/figures.ts';
+import { businessDayOf } from '../figures/figures.ts';
 import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember } from '../test/test-app.ts';
 import { sendDueReminders } from './reminder-service.ts';
 

@@ -13,14 +13,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { commissionMessages } from '../../contract/referrals.ts';
 import type { Queryable } from '../db/database.ts';
 import { failpointNames, type FailpointName } from '../failpoints.ts';
-import { idempotencyMessages } from '../http/idempotency.ts';
-import { planPaymentMessages } from '../plan-payments/plan-payment-service.ts';
 import { findInvariantViolations } from '../test/invariants.ts';
 import { startSmtpCatcher } from '../test/smtp-catcher.ts';
 import { multipartBody, sampleFiles, TEST_APP_URL, tokenFromEmail, uniqueEmail } from '../test/test-app.ts';
 import { createStore, type DataStore } from '../test/processes/data-stores.ts';
 import { committeeWithGroup, expectStatus, send, type Answer } from '../test/processes/http.ts';
 import { killRemainingServers, startServer, type ServerProcess } from '../test/processes/server-process.ts';
+import { planPaymentMessages } from '../../contract/plan-requests.ts';
+import { idempotencyMessages } from '../../contract/idempotency.ts';
 
 const driver = process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
 const ADMIN = { email: 'crash.admin@example.com', password: 'admin-pass-123' };

@@ -1,7 +1,7 @@
 /**
  * RULES §6a written out again, plainly, for tests: the state of each instalment and the figures of a
  * set of them, computed here in TypeScript from the raw rows. It shares no code with the product's own
- * module (server/payments/figures.ts), so a test that compares the two can fail.
+ * module (server/figures/figures.ts), so a test that compares the two can fail.
  */
 import type { Queryable } from '../db/database.ts';
 

@@ -8,7 +8,7 @@ import { memberSearchSql, memberSearchTerms } from './member-search.ts';
 import { rupeesFromDb } from '../../contract/money.ts';
 import { userMessages } from '../../contract/users.ts';
 import { deleteUserSessions } from '../accounts/sessions.ts';
-import { refuseCommonPassword } from '../accounts/common-passwords.ts';
+import { refuseCommonPassword } from '../lib/common-passwords.ts';
 import { hashPassword } from '../accounts/secrets.ts';
 import { findUserById, toPublicUser, type UserRow } from '../accounts/users.ts';
 import { deviceOf, noticeAdmins } from '../accounts/security-notices.ts';

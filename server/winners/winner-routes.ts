@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { BusinessDay } from '../payments/figures.ts';
+import type { BusinessDay } from '../figures/figures.ts';
 import { ALL_LIMIT, firstValue, paginationOf, pagingQuery, searchField } from '../../contract/paging.ts';
 import { caseInsensitiveEnum } from '../../contract/plans.ts';
 import {

@@ -7,7 +7,7 @@ import { rupeesFromDb } from '../../contract/money.ts';
 import { winnerMessages } from '../../contract/winners.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { karachiToday } from '../business-time.ts';
-import { stateJoinSql, type BusinessDay } from '../payments/figures.ts';
+import { stateJoinSql, type BusinessDay } from '../figures/figures.ts';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import { listTotal } from '../db/paging.ts';
