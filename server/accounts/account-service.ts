@@ -13,7 +13,7 @@ import {
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../http/errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import { alreadyRegisteredEmail, cnicTakenEmail, passwordResetEmail, verificationEmail } from '../mail/templates.ts';
+import { alreadyRegisteredEmail, cnicTakenEmail, passwordResetEmail, verificationEmail } from './account-emails.ts';
 import { refuseCommonPassword } from '../lib/common-passwords.ts';
 import { generateReferralCode, generateToken, hashPassword, hashToken, spendPasswordCheckTime, verifyPassword } from './secrets.ts';
 import { createSession, deleteUserSessions } from './sessions.ts';

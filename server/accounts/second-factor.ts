@@ -16,7 +16,7 @@ import { userMessages } from '../../contract/users.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError, badRequest, type FieldErrors } from '../http/errors.ts';
-import type { Language } from '../mail/templates.ts';
+import type { Language } from '../mail/layout.ts';
 import { verifyPassword } from './secrets.ts';
 import { deviceOf, noticeOwner } from './security-notices.ts';
 import { findUserById } from './users.ts';

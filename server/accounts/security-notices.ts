@@ -8,7 +8,10 @@ import { SECURITY_CHANGE_ACTIONS, type SecurityChange } from '../../contract/acc
 import type { Actor } from '../audit/audit.ts';
 import type { Queryable } from '../db/database.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import { adminSecurityNoticeEmail, ownSecurityNoticeEmail, type AdminSecurityChange, type Language, type OwnSecurityChange } from '../mail/templates.ts';
+import { adminSecurityNoticeEmail, ownSecurityNoticeEmail, type AdminSecurityChange, type OwnSecurityChange } from './security-texts.ts';
+import { type Language } from '../mail/layout.ts';
+
+export type { AdminSecurityChange, OwnSecurityChange };
 import { describeUserAgent } from './sessions.ts';
 
 /** "Chrome on Windows", "Firefox", "Android"; null when the User-Agent names nothing a person would recognise. */

@@ -2,7 +2,7 @@
 import { bankAccountMessages, type BankAccountBody } from '../../contract/plans.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { noticeAdmins, securityChangeBy } from '../accounts/security-notices.ts';
-import type { AdminSecurityChange } from '../mail/templates.ts';
+import type { AdminSecurityChange } from '../accounts/security-notices.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import { conflict, notFound } from '../http/errors.ts';

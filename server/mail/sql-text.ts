@@ -1,10 +1,10 @@
 /**
- * The texts of templates.ts as SQL expressions, for the jobs that write notifications and emails in one
- * statement (overdue-job.ts, reminder-service.ts): the words stay in templates.ts, and only the values
+ * The domains' texts (payments/instalment-texts.ts, reminders/reminder-texts.ts) as SQL expressions,
+ * for the jobs that write notifications and emails in one statement (overdue-job.ts, reminder-service.ts): the words stay in those files, and only the values
  * (a month, an amount, a name) come from the rows.
  */
 import type { Language } from '../../contract/accounts.ts';
-import { URDU_MONTHS } from './templates.ts';
+import { URDU_MONTHS } from './layout.ts';
 
 /** A string as an SQL literal. */
 export function sqlLiteral(value: string): string {

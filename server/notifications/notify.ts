@@ -4,7 +4,7 @@
  * caller has to read it first.
  */
 import type { Queryable } from '../db/database.ts';
-import { noticeEmailText, type Language, type NoticeText } from '../mail/templates.ts';
+import { noticeEmailText, type Language, type NoticeText } from '../mail/layout.ts';
 
 export type NewNotification = { type: string; text: (language: Language) => NoticeText; data?: Record<string, string> };
 

@@ -1,7 +1,8 @@
 import type { Database } from '../db/database.ts';
 import { isOverdueSql, type BusinessDay } from '../figures/figures.ts';
 import { byLanguage, sqlLiteral, sqlPeriod, sqlText } from '../mail/sql-text.ts';
-import { instalmentDecisionNotice, noticeEmailText, type Language } from '../mail/templates.ts';
+import { instalmentDecisionNotice } from './instalment-texts.ts';
+import { noticeEmailText, type Language } from '../mail/layout.ts';
 
 /** The admin's OVERDUE notice, with {period} for SQL to fill: the same words in the app and by email. */
 const overdue = (language: Language) => instalmentDecisionNotice(language, 'OVERDUE', '{period}');
@@ -12,7 +13,7 @@ const overdue = (language: Language) => instalmentDecisionNotice(language, 'OVER
  * column; a REJECTED one keeps its status and reason. Overdue figures never wait for this job: it only
  * records and notifies. One statement changes the rows and, from the same rows, writes the notifications
  * and emails: run twice, or on two servers at once, each instalment is announced once. Each member reads
- * them in their own language (templates.ts). A month the member was already told of as overdue when they
+ * them in their own language (the domains' texts, on mail/layout.ts). A month the member was already told of as overdue when they
  * joined its group is recorded here but not announced twice (reminders/months-owed-on-joining.ts).
  */
 export async function markOverdueInstalments(db: Database, day: BusinessDay, appUrl: string): Promise<number> {

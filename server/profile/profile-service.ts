@@ -14,7 +14,7 @@ import { recordAudit, type Actor } from '../audit/audit.ts';
 import { isUniqueViolation, type Database } from '../db/database.ts';
 import { badRequest } from '../http/errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import { confirmNewEmailEmail, emailInUseNoticeEmail } from '../mail/templates.ts';
+import { confirmNewEmailEmail, emailInUseNoticeEmail } from './profile-emails.ts';
 import { announceCnicClaim } from '../users/cnic-claims.ts';
 
 const CHANGE_EMAIL_HOURS = 24;

@@ -14,7 +14,7 @@ import { isUuid } from '../db/ids.ts';
 import { failpoint } from '../failpoints.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { notifyUser } from '../notifications/notify.ts';
-import { commissionPaidNotice } from '../mail/templates.ts';
+import { commissionPaidNotice } from './referral-texts.ts';
 
 type RulesRow = { id: string; level1_rate: string; level2_rate: string; level3_rate: string; minimum_commission: string; maximum_commission: string };
 

@@ -13,7 +13,8 @@
 import { formatPkr } from '../../contract/money.ts';
 import type { Queryable } from '../db/database.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import { monthsOwedOnJoiningNotice, monthsOwedOnJoiningSubject, noticeEmail, periodName, type Language } from '../mail/templates.ts';
+import { monthsOwedOnJoiningNotice, monthsOwedOnJoiningSubject } from './reminder-texts.ts';
+import { noticeEmail, periodName, type Language } from '../mail/layout.ts';
 import { notifyUser } from '../notifications/notify.ts';
 import { readFigures, stateJoinSql, type BusinessDay } from '../figures/figures.ts';
 

@@ -8,7 +8,7 @@
  * Each reminder is sent once per instalment (member and month) and kind: one statement records it in
  * `reminders_sent` and, from the rows it recorded, writes the notifications and emails, so that two
  * runners at once (two servers, or the job and an admin) send each one once. States come from the
- * figures module (RULES §6a). Each member reads them in their own language (templates.ts).
+ * figures module (RULES §6a). Each member reads them in their own language (the domains' texts, on mail/layout.ts).
  */
 import type { ReminderSettings } from '../../contract/reminders.ts';
 import { groupMessages } from '../../contract/plans.ts';
@@ -18,7 +18,8 @@ import { isUuid } from '../db/ids.ts';
 import { notFound } from '../http/errors.ts';
 import { businessDateSql, instalmentStateSql, overdueCutoffSql, type BusinessDay } from '../figures/figures.ts';
 import { byLanguage, sqlDate, sqlLiteral, sqlPeriod, sqlText } from '../mail/sql-text.ts';
-import { noticeEmailText, reminderEmailsOff, reminderNotice, type Language } from '../mail/templates.ts';
+import { noticeEmailText, type Language } from '../mail/layout.ts';
+import { reminderEmailsOff, reminderNotice } from './reminder-texts.ts';
 
 type Kind = 'BEFORE' | 'DUE' | 'MANUAL';
 

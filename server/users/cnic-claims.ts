@@ -14,7 +14,8 @@ import type { Database, Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import { cnicClaimDismissedNotice, cnicClaimedEmail, cnicClaimedNotice, cnicClaimPendingNotice, cnicRemovedNotice, noticeEmail } from '../mail/templates.ts';
+import { cnicClaimDismissedNotice, cnicClaimedEmail, cnicClaimedNotice, cnicClaimPendingNotice, cnicRemovedNotice } from './cnic-claim-texts.ts';
+import { noticeEmail } from '../mail/layout.ts';
 import { notifyAdmins, notifyUser } from '../notifications/notify.ts';
 import { getAdminUser } from './user-admin-service.ts';
 

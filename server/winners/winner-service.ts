@@ -13,7 +13,8 @@ import { isUuid } from '../db/ids.ts';
 import { listTotal } from '../db/paging.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import { noticeEmail, periodName, winnerNotice, winnerSubject, type Language } from '../mail/templates.ts';
+import { noticeEmail, periodName, type Language } from '../mail/layout.ts';
+import { winnerNotice, winnerSubject } from './winner-texts.ts';
 import { notifyUser } from '../notifications/notify.ts';
 
 export type GroupRef = { id: string; plan_id: string; plan_name: string; total_amount: string; group_number: string; start_date: string; end_date: string };
