@@ -8,8 +8,8 @@
  *   npm run lighthouse -- --runs 5 --no-build
  *
  * Reports (HTML and JSON, the median run of each page) and summary.json go to dist/lighthouse/
- * (git-ignored). Chromium is Debian's (/usr/bin/chromium, or CHROME_PATH); lighthouse 12.x, as 13 needs
- * Node 22. The server is e2e/support/start-server.ts, the one the browser tests use, on a port of its own:
+ * (git-ignored). Chromium is Debian's (/usr/bin/chromium, or CHROME_PATH); lighthouse 13 (it needs Node
+ * 22.19 or later). The server is e2e/support/start-server.ts, the one the browser tests use, on a port of its own:
  * it mails through an SMTP catcher, so the member registers and verifies like a person, through the API.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';

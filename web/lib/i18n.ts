@@ -89,8 +89,6 @@ void i18n
     },
     // The English catalogue is bundled, so initialise synchronously: the first render already has texts.
     initAsync: false,
-    // Keeps the browser console (and test output) free of the library's promotional notice.
-    showSupportNotice: false,
   });
 
 /**
