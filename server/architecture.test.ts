@@ -4,7 +4,9 @@
  * rules and check that it lets them pass, so that a change to the configuration cannot switch a rule
  * off unseen.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -96,5 +98,35 @@ describe('the decision records', () => {
       return !/^# \d{3}: .+\n\nStatus: .+\n\nDate: \d{4}-\d{2}-\d{2}\n/.test(text);
     });
     expect(unclear).toEqual([]);
+  });
+});
+
+describe('the copy detector (npm run lint:copies)', () => {
+  /** Runs it as `npm test` does, with the project's settings, over a folder of its own and a baseline given. */
+  function detect(dir: string, fingerprints: Record<string, number>): number {
+    const settings = JSON.parse(fs.readFileSync('.jscpd.json', 'utf8')) as Record<string, unknown>;
+    fs.writeFileSync(path.join(dir, '.jscpd.json'), JSON.stringify({ ...settings, pattern: 'src/**/*.ts', reporters: ['silent'] }));
+    fs.writeFileSync(path.join(dir, 'baseline.json'), JSON.stringify({ version: 1, fingerprints }));
+    const run = spawnSync(path.resolve('node_modules/.bin/jscpd'), ['--config', '.jscpd.json', '--baseline', 'baseline.json', '--fail-on-new-clones', '0', '.'], { cwd: dir, encoding: 'utf8' });
+    return run.status ?? -1;
+  }
+
+  /** A function long enough to count as a copy when it is written twice. */
+  const sum = (name: string) =>
+    `export function ${name}(rows: { amount: number; status: string }[]): { paid: number; owed: number } {\n` +
+    Array.from({ length: 12 }, (_, i) => `  const step${i} = rows.filter((row) => row.status === 'S${i}').reduce((total, row) => total + row.amount * ${i + 1}, 0);`).join('\n') +
+    `\n  return { paid: step0 + step1 + step2, owed: step3 + step4 + step5 };\n}\n`;
+
+  it('passes code without a copy, and fails once a block is written a second time', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'copies-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'src'));
+      fs.writeFileSync(path.join(dir, 'src/a.ts'), sum('totals'));
+      expect(detect(dir, {})).toBe(0);
+      fs.writeFileSync(path.join(dir, 'src/b.ts'), sum('totals'));
+      expect(detect(dir, {})).toBe(1);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
