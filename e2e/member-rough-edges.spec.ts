@@ -42,14 +42,17 @@ async function userIdOf(admin: AdminApi, email: string): Promise<string> {
   return user?.id ?? '';
 }
 
-/** Group A1 of the plan, starting this month (Karachi), with the member added to it by the admin (which notifies them). */
-async function joinGroup(admin: AdminApi, planId: string, plan: PlanInput, userId: string): Promise<string> {
+/**
+ * Group A1 of the plan, starting this month (Karachi) or `startsIn` months from now, with the member added
+ * to it by the admin (which notifies them; a group whose first month is already due also tells them of it).
+ */
+async function joinGroup(admin: AdminApi, planId: string, plan: PlanInput, userId: string, startsIn = 0): Promise<string> {
   const group = await admin.post<{ data: { group: { id: string } } }>('/api/admin/groups/create', {
     planId,
     groupName: `${plan.name} - Group A1`,
     groupNumber: 'A1',
     maxMembers: plan.maxMembers,
-    startDate: isoDate(firstOf(karachiPeriod(0))),
+    startDate: isoDate(firstOf(karachiPeriod(startsIn))),
     isActive: true,
   });
   await admin.post(`/api/committee-plans/${planId}/add-user`, { userId, groupId: group.data.group.id });
@@ -271,7 +274,8 @@ for (const { name, viewport, phone } of widths) {
       const admin = await adminApi(request);
       const { plan, planId } = await planAndAccount(admin, `notice-${name}`);
       const member = await memberOnDashboard(page, `notice-${name}`);
-      const groupId = await joinGroup(admin, planId, plan, await userIdOf(admin, member.email));
+      // Starting next month: nothing is owed yet, so the one notice is that of joining, whatever the day.
+      const groupId = await joinGroup(admin, planId, plan, await userIdOf(admin, member.email), 1);
       await page.reload();
       // The member is looking at another tab when the news comes.
       await openDashboardTab(page, 'Referrals');
