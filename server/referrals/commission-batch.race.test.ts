@@ -20,17 +20,23 @@ describe('races on PostgreSQL', () => {
     bankAccountId = (await api.post('/api/bank-accounts', { accountName: 'A', accountNumber: '1', bankName: 'MCB', accountType: 'Current' }, admins[0].token)).body.bankAccount.id;
   });
 
-  // Each round accrues four new commissions in this month, which the earlier rounds' batches did not pay.
-  it.each([1, 2, 3])('simultaneous bulk payments of one month give one batch and pay each commission once (round %i)', async (round) => {
-    const plan = (await api.post('/api/committee-plans', { name: `Batch race ${round}`, monthlyAmount: 1000, duration: 2, totalAmount: 2000, maxMembers: 50 }, admins[0].token)).body.plan;
+  /** A referrer whose `members` referred members each bought a new plan and were approved into its group: one commission each, this month. */
+  async function referrerOfApprovedMembers(planName: string, members: number) {
+    const plan = (await api.post('/api/committee-plans', { name: planName, monthlyAmount: 1000, duration: 2, totalAmount: 2000, maxMembers: 50 }, admins[0].token)).body.plan;
     const referrer = await signUpMember(ctx);
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < members; i++) {
       const member = await signUpMember(ctx, { referralCode: referrer.user.referralCode });
       const form = multipartBody({ planId: plan.id, amount: '1000', bankAccountId }, { name: 'r.png', type: 'image/png', data: sampleFiles.png });
       const sub = await ctx.app.inject({ method: 'POST', url: '/api/payments/subscribe', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${member.token}` } });
       const groups = (await api.get(`/api/admin/groups/plan/${plan.id}`, admins[0].token)).body.data.groups;
       await api.put(`/api/plan-payments/${sub.json().payment.id}/approve`, groups.length ? { groupId: groups[0].id } : { groupNumber: '1' }, admins[0].token);
     }
+    return referrer;
+  }
+
+  // Each round accrues four new commissions in this month, which the earlier rounds' batches did not pay.
+  it.each([1, 2, 3])('simultaneous bulk payments of one month give one batch and pay each commission once (round %i)', async (round) => {
+    const referrer = await referrerOfApprovedMembers(`Batch race ${round}`, 4);
     const { month, year } = karachiToday();
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) => api.post('/api/admin/commission-payments/bulk-pay', { month, year, paymentMethod: 'BANK_TRANSFER' }, admins[i % 2].token)),
@@ -51,15 +57,7 @@ describe('races on PostgreSQL', () => {
   });
 
   it("simultaneous payments of one member's month, and of the whole month, pay each of their commissions once", async () => {
-    const plan = (await api.post('/api/committee-plans', { name: 'Member batch race', monthlyAmount: 1000, duration: 2, totalAmount: 2000, maxMembers: 50 }, admins[0].token)).body.plan;
-    const referrer = await signUpMember(ctx);
-    for (let i = 0; i < 3; i++) {
-      const member = await signUpMember(ctx, { referralCode: referrer.user.referralCode });
-      const form = multipartBody({ planId: plan.id, amount: '1000', bankAccountId }, { name: 'r.png', type: 'image/png', data: sampleFiles.png });
-      const sub = await ctx.app.inject({ method: 'POST', url: '/api/payments/subscribe', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${member.token}` } });
-      const groups = (await api.get(`/api/admin/groups/plan/${plan.id}`, admins[0].token)).body.data.groups;
-      await api.put(`/api/plan-payments/${sub.json().payment.id}/approve`, groups.length ? { groupId: groups[0].id } : { groupNumber: '1' }, admins[0].token);
-    }
+    const referrer = await referrerOfApprovedMembers('Member batch race', 3);
     const { month, year } = karachiToday();
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
