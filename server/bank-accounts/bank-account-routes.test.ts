@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bankAccountMessages } from '../../contract/plans.ts';
+import { bankAccountMessages } from '../../contract/bank-accounts.ts';
 import { openTestFile, signInAdmin, signUpMember } from '../test/test-app.ts';
 
 const { ctx, api } = await openTestFile();

@@ -3,15 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { firstValue, searchField } from '../../contract/paging.ts';
-import {
-  activeBankAccountsAnswer,
-  bankAccountAnswer,
-  bankAccountBody,
-  bankAccountDeletedAnswer,
-  bankAccountListAnswer,
-  bankAccountMessages,
-  type bankAccount,
-} from '../../contract/plans.ts';
+import { activeBankAccountsAnswer, bankAccountAnswer, bankAccountBody, bankAccountDeletedAnswer, bankAccountListAnswer, bankAccountMessages, type bankAccount } from '../../contract/bank-accounts.ts';
 import { reconciliationAnswer, reconciliationEntriesAnswer, reconciliationEntriesQuery, reconciliationQuery } from '../../contract/reconciliation.ts';
 import type { Database } from '../db/database.ts';
 import { actorOf, type AuthHooks } from '../http/auth.ts';

@@ -1,5 +1,5 @@
 /** The accounts members pay into (RULES §10): one default at most, history never lost on delete. */
-import { bankAccountMessages, type BankAccountBody } from '../../contract/plans.ts';
+import { bankAccountMessages, type BankAccountBody } from '../../contract/bank-accounts.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { noticeAdmins, securityChangeBy } from '../accounts/security-notices.ts';
 import type { AdminSecurityChange } from '../accounts/security-notices.ts';

@@ -12,7 +12,7 @@
  */
 import { addAmounts, rupeesFromDb } from '../../contract/money.ts';
 import type { ReconciliationAccount, ReconciliationBy, ReconciliationEntriesPage, ReconciliationEntry, ReconciliationReport } from '../../contract/reconciliation.ts';
-import { bankAccountMessages } from '../../contract/plans.ts';
+import { bankAccountMessages } from '../../contract/bank-accounts.ts';
 import { paginationOf } from '../../contract/paging.ts';
 import { BUSINESS_TIME_ZONE } from '../business-time.ts';
 import type { Queryable } from '../db/database.ts';

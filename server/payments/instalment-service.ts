@@ -3,7 +3,7 @@
  * admin approves (PAID), rejects (the receipt is kept, refused, with its reason) or marks it overdue.
  */
 import { instalmentMessages, PAYMENT_YEAR_MAX, PAYMENT_YEAR_MIN, type AdminPaymentStatus, type MemberPaymentView, type PaymentReceipt, type PaymentView } from '../../contract/payments.ts';
-import { bankAccountMessages } from '../../contract/plans.ts';
+import { bankAccountMessages } from '../../contract/bank-accounts.ts';
 import { formatPkr } from '../../contract/money.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { bankAccountSnapshot, findBankAccount } from '../bank-accounts/bank-account-service.ts';

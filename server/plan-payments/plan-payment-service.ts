@@ -4,7 +4,7 @@
  * notification, email and audit row, all or nothing.
  */
 import { rupeesFromDb } from '../../contract/money.ts';
-import { bankAccountMessages } from '../../contract/plans.ts';
+import { bankAccountMessages } from '../../contract/bank-accounts.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { findBankAccount, bankAccountSnapshot } from '../bank-accounts/bank-account-service.ts';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';

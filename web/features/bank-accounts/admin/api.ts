@@ -1,6 +1,6 @@
 /** Calls of the admin's bank accounts screen (admin document §7), with their answer shapes (contract/plans.ts). */
 import type { z } from 'zod';
-import type { bankAccount, bankAccountAnswer, BankAccountBody, bankAccountDeletedAnswer, bankAccountListAnswer } from '../../../../contract/plans.ts';
+import type { bankAccount, bankAccountAnswer, BankAccountBody, bankAccountDeletedAnswer, bankAccountListAnswer } from '../../../../contract/bank-accounts.ts';
 import { api } from '../../../lib/api-client.ts';
 import { optionalText } from '../../../lib/forms.ts';
 

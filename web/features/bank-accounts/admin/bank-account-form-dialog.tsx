@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ACCOUNT_TYPES, bankAccountBody, type BankAccountBody } from '../../../../contract/plans.ts';
+import { ACCOUNT_TYPES, bankAccountBody, type BankAccountBody } from '../../../../contract/bank-accounts.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';

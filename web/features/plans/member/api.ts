@@ -6,7 +6,8 @@
 import type { z } from 'zod';
 import type { MemberGroup, paymentAnswer, PaymentView } from '../../../../contract/payments.ts';
 import type { planPaymentListAnswer } from '../../../../contract/plan-requests.ts';
-import type { activeBankAccountsAnswer, memberBankAccount, plan, planAnswer, planListAnswer } from '../../../../contract/plans.ts';
+import type { plan, planAnswer, planListAnswer } from '../../../../contract/plans.ts';
+import type { activeBankAccountsAnswer, memberBankAccount } from '../../../../contract/bank-accounts.ts';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import type { JoinedGroup } from './plan-status.ts';
 

@@ -1,6 +1,7 @@
 /** Display labels for plan data: package types, account types, payment methods, dates. */
 import { useTranslation } from 'react-i18next';
-import type { ACCOUNT_TYPES, PACKAGE_TYPES, PAYMENT_METHODS } from '../../../../contract/plans.ts';
+import type { PACKAGE_TYPES, PAYMENT_METHODS } from '../../../../contract/plans.ts';
+import type { ACCOUNT_TYPES } from '../../../../contract/bank-accounts.ts';
 import { formatDate } from '../../../lib/format.ts';
 import './catalogue.ts';
 
