@@ -21,7 +21,7 @@
  *   composition → everything below: app.ts, start.ts, main.ts, runtime.ts, hourly-job.ts, web-app.ts and cli/
  *   domain      → its own files, another domain's entries (its `*-service.ts` and the modules
  *                 SERVER_DOMAIN_ENTRIES names; never its routes), foundation,
- *                 contract: accounts, plans, groups, plan-payments, payments, receipts, referrals, winners,
+ *                 contract: accounts, plans, groups, plan-requests, instalments, receipts, referrals, winners,
  *                 reminders, corrections, exports, users, profile, admin, audit, notifications, bank-accounts,
  *                 operations (every other folder of server/)
  *   foundation  → foundation, contract: db/, http/, mail/, figures/ (the money definitions, RULES §6a),
@@ -69,7 +69,7 @@ const SERVER_DOMAIN_ENTRIES = {
   accounts: ['users.ts', 'sessions.ts', 'secrets.ts', 'security-notices.ts', 'second-factor.ts', 'step-up-log.ts'],
   audit: ['audit.ts', 'audit-list.ts', 'audit-subjects.ts'],
   notifications: ['notify.ts'],
-  payments: ['payment-view.ts', 'payment-reports.ts'],
+  instalments: ['payment-view.ts', 'instalment-reports.ts'],
   receipts: ['receipt-links.ts', 'receipt-storage.ts', 'receipt-upload.ts'],
   reminders: ['months-owed-on-joining.ts'],
   users: ['member-search.ts', 'cnic-claims.ts'],

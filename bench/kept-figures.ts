@@ -24,7 +24,7 @@ import { karachiToday } from '../server/business-time.ts';
 import type { Database, Queryable, Row } from '../server/db/database.ts';
 import { listGroups } from '../server/groups/group-service.ts';
 import { businessDayOf, isOverdueSql, keptInstalmentsSql, overdueCutoffSql, readFigures, readKeptFigures, type BusinessDay } from '../server/figures/figures.ts';
-import { paymentReport } from '../server/payments/payment-reports.ts';
+import { paymentReport } from '../server/instalments/instalment-reports.ts';
 import { committeeGroups } from '../server/plans/plan-service.ts';
 import type { ReceiptLinkSigner } from '../server/receipts/receipt-links.ts';
 import { accrueCommissions, commissionHistory, pendingCommissions } from '../server/referrals/commission-service.ts';
@@ -365,7 +365,7 @@ const reads: ReadCase[] = [
       productStatements('member_oldest_unpaid', (q) =>
         paymentReport({ db: q as Database, signer: undefined as unknown as ReceiptLinkSigner, today: () => day }, 'DEFAULTERS', { limit: 50, offset: offset as number }),
       ),
-    // The report's own reading of a filtered scope (payment-reports.ts), over every instalment.
+    // The report's own reading of a filtered scope (instalment-reports.ts), over every instalment.
     fromRows: (offset) => [
       {
         text: `WITH d AS (
@@ -383,7 +383,7 @@ const reads: ReadCase[] = [
     serves: "the plan requests page's counters (admin)",
     goalMs: ADMIN_GOAL_MS,
     keys: ['all'],
-    // plan-payment-service.ts planRequestCounts, the admin's branch (the member's branch counts their own rows).
+    // plan-request-service.ts planRequestCounts, the admin's branch (the member's branch counts their own rows).
     kept: async () => [{ text: 'SELECT pending, paid, rejected, overdue, paid_amount::text FROM plan_request_counts', values: [] }],
     fromRows: () => [
       {
@@ -490,7 +490,7 @@ const referredUnderReview = await ids(
 );
 const pendingPlanRequests = await ids(`SELECT id FROM payments WHERE type = 'SUBSCRIPTION' AND status = 'PENDING' ORDER BY md5(id::text) LIMIT $1`, [WRITE_RUNS]);
 
-// The product's statements, as instalment-service.ts (applyStatus) and plan-payment-service.ts (approvePlanRequest)
+// The product's statements, as instalment-service.ts (applyStatus) and plan-request-service.ts (approvePlanRequest)
 // send them.
 const approveInstalment = (q: Queryable, id: string) =>
   q.query(

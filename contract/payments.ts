@@ -70,7 +70,7 @@ export const bankAccountSnapshot = z.object({
 }).meta({ id: 'BankAccountSnapshot' });
 export type BankAccountSnapshot = z.output<typeof bankAccountSnapshot>;
 
-/** A payment (plan request or instalment) as the API shows it (admin document §3 "Payment" and "Plan payment"), from toPayment in server/payments/payment-view.ts. */
+/** A payment (plan request or instalment) as the API shows it (admin document §3 "Payment" and "Plan payment"), from toPayment in server/instalments/payment-view.ts. */
 export const paymentSchema = z.object({
   id: z.string(),
   type: z.string(),

@@ -22,14 +22,14 @@ async function refusals(filePath: string, code: string): Promise<string[]> {
 describe('the server architecture', () => {
   it('refuses production code importing the test support or a test library', async () => {
     const support = "import { createTestContext } from '../test/test-app.ts';\nexport const a = createTestContext;\n";
-    expect(await refusals('server/payments/new-module.ts', support)).toContain('no-restricted-imports');
+    expect(await refusals('server/instalments/new-module.ts', support)).toContain('no-restricted-imports');
     const library = "import { expect } from 'vitest';\nexport const a = expect;\n";
-    expect(await refusals('server/payments/new-module.ts', library)).toContain('no-restricted-imports');
+    expect(await refusals('server/instalments/new-module.ts', library)).toContain('no-restricted-imports');
   });
 
   it('lets a test, and the test support itself, use them', async () => {
     const support = "import { createTestContext } from '../test/test-app.ts';\nexport const a = createTestContext;\n";
-    expect(await refusals('server/payments/new-module.test.ts', support)).toEqual([]);
+    expect(await refusals('server/instalments/new-module.test.ts', support)).toEqual([]);
     expect(await refusals('server/test/new-support.ts', "import { expect } from 'vitest';\nexport const a = expect;\n")).toEqual([]);
   });
 });
@@ -58,12 +58,12 @@ describe('the server layers', () => {
 
   it("refuses a domain importing another domain's routes or internal modules, or the app above it", async () => {
     const routes = "import { registerPlanRoutes } from '../plans/plan-routes.ts';\nexport const a = registerPlanRoutes;\n";
-    expect(await refusals('server/plan-payments/new-module.ts', routes)).toContain('boundaries/dependencies');
-    // payments/ledgers.ts is the payments' own (no service, not among their named entries).
-    const internal = "import { memberLedger } from '../payments/ledgers.ts';\nexport const a = memberLedger;\n";
-    expect(await refusals('server/plan-payments/new-module.ts', internal)).toContain('boundaries/dependencies');
+    expect(await refusals('server/plan-requests/new-module.ts', routes)).toContain('boundaries/dependencies');
+    // instalments/ledgers.ts is the instalments' own (no service, not among their named entries).
+    const internal = "import { memberLedger } from '../instalments/ledgers.ts';\nexport const a = memberLedger;\n";
+    expect(await refusals('server/plan-requests/new-module.ts', internal)).toContain('boundaries/dependencies');
     const app = "import { buildApp } from '../app.ts';\nexport const a = buildApp;\n";
-    expect(await refusals('server/plan-payments/new-module.ts', app)).toContain('boundaries/dependencies');
+    expect(await refusals('server/plan-requests/new-module.ts', app)).toContain('boundaries/dependencies');
   });
 
   it("lets a domain use another's service and named entries, its own routes and the layers below", async () => {
@@ -74,11 +74,11 @@ describe('the server layers', () => {
       "import { badRequest } from '../http/errors.ts';",
       "import { karachiToday } from '../business-time.ts';",
       "import { planRequestMessages } from '../../contract/plan-requests.ts';",
-      "import { registerPlanPaymentRoutes } from './plan-payment-routes.ts';",
-      'export const a = [findPlan, notifyUser, instalmentStateSql, badRequest, karachiToday, planRequestMessages, registerPlanPaymentRoutes];',
+      "import { registerPlanRequestRoutes } from './plan-request-routes.ts';",
+      'export const a = [findPlan, notifyUser, instalmentStateSql, badRequest, karachiToday, planRequestMessages, registerPlanRequestRoutes];',
       '',
     ].join('\n');
-    expect(await refusals('server/plan-payments/new-module.ts', code)).toEqual([]);
+    expect(await refusals('server/plan-requests/new-module.ts', code)).toEqual([]);
   });
 
   it('refuses an import cycle in the server', async () => {

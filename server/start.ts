@@ -24,7 +24,7 @@ import { Metrics, serveMetricsLocally } from './operations/metrics.ts';
 import type { Lifecycle } from './operations/readiness.ts';
 import { currentRelease } from './operations/release.ts';
 import { businessDayOf } from './figures/figures.ts';
-import { markOverdueInstalments } from './payments/overdue-job.ts';
+import { markOverdueInstalments } from './instalments/overdue-job.ts';
 import { createReceiptStorage } from './receipts/create-receipt-storage.ts';
 import type { ReceiptStorage } from './receipts/receipt-storage.ts';
 import { sweepOrphanReceipts } from './receipts/orphan-sweep.ts';

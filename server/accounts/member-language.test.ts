@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { userMessages } from '../../contract/users.ts';
 import { businessDayOf } from '../figures/figures.ts';
-import { markOverdueInstalments } from '../payments/overdue-job.ts';
+import { markOverdueInstalments } from '../instalments/overdue-job.ts';
 import { sendDueReminders } from '../reminders/reminder-service.ts';
 import { lastEmailTo, multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember, TEST_APP_URL, uniqueEmail } from '../test/test-app.ts';
 

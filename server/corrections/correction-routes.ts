@@ -8,7 +8,7 @@ import { correctionMessages, correctionReasonBody, memberMovedAnswer, memberMove
 import { paymentAnswer } from '../../contract/payments.ts';
 import { actorOf, type AuthHooks } from '../http/auth.ts';
 import { idParam, responses } from '../http/schemas.ts';
-import type { InstalmentDeps } from '../payments/instalment-service.ts';
+import type { InstalmentDeps } from '../instalments/instalment-service.ts';
 import { moveMember, removeMember } from './membership-corrections.ts';
 import { correctReceipt, undoApproval } from './payment-corrections.ts';
 

@@ -15,7 +15,7 @@ import { approvalUndoneNotice, receiptCorrectedNotice } from './correction-texts
 import { noticeEmail, periodName, type Language, type NoticeText } from '../mail/layout.ts';
 import { notifyUser } from '../notifications/notify.ts';
 import { reverseCommissions } from '../referrals/commission-service.ts';
-import { getPayment, type InstalmentDeps } from '../payments/instalment-service.ts';
+import { getPayment, type InstalmentDeps } from '../instalments/instalment-service.ts';
 
 type LockedPayment = {
   id: string; type: string; status: string; under_review: boolean; settled_by_payment_id: string | null; receipt_id: string | null;

@@ -257,7 +257,7 @@ describe('the overdue job records and notifies; the figures never wait for it', 
     at('2026-02-05');
     const { plan, group } = await planAndGroup();
     const member = await approvedMember(plan, group, 'Job Member');
-    const { markOverdueInstalments } = await import('../payments/overdue-job.ts');
+    const { markOverdueInstalments } = await import('../instalments/overdue-job.ts');
     at('2026-02-20');
     expect((await sendReceipt(member.token, group.id, 2)).statusCode).toBe(201);
     const february = await instalmentId(member.user.id, group.id, 2);

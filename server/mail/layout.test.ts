@@ -4,11 +4,11 @@
  * not given a second one, in either language. Times in Urdu are on the 24-hour clock, never AM/PM.
  */
 import { describe, expect, it } from 'vitest';
-import { instalmentDecisionNotice } from '../payments/instalment-texts.ts';
+import { instalmentDecisionNotice } from '../instalments/instalment-texts.ts';
 import { karachiMoment, karachiTime, typed } from './layout.ts';
 import { memberMovedNotice } from '../corrections/correction-texts.ts';
 import { monthsOwedOnJoiningNotice } from '../reminders/reminder-texts.ts';
-import { planRejectedNotice } from '../plan-payments/plan-request-texts.ts';
+import { planRejectedNotice } from '../plan-requests/plan-request-texts.ts';
 
 const FSI = '\u2068';
 const PDI = '\u2069';

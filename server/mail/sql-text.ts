@@ -1,5 +1,5 @@
 /**
- * The domains' texts (payments/instalment-texts.ts, reminders/reminder-texts.ts) as SQL expressions,
+ * The domains' texts (instalments/instalment-texts.ts, reminders/reminder-texts.ts) as SQL expressions,
  * for the jobs that write notifications and emails in one statement (overdue-job.ts, reminder-service.ts): the words stay in those files, and only the values
  * (a month, an amount, a name) come from the rows.
  */

@@ -1,7 +1,7 @@
 /**
  * /api/committees: the same plans under their other name (RULES §1), for the winner screens and the
  * member's committees. Joining a committee opens a plan request and leaving withdraws an open one:
- * those routes are the plan requests' (plan-payments/committee-join-routes.ts).
+ * those routes are the plan requests' (plan-requests/committee-join-routes.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -6,7 +6,7 @@
  * its grace day says "overdue", never "due". The expected figures are worked out here from the plan.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { markOverdueInstalments } from '../payments/overdue-job.ts';
+import { markOverdueInstalments } from '../instalments/overdue-job.ts';
 import { businessDayOf } from '../figures/figures.ts';
 import { openTestFile, signInAdmin, signUpMember } from '../test/test-app.ts';
 import { sendDueReminders } from './reminder-service.ts';

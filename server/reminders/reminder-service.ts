@@ -2,7 +2,7 @@
  * Reminders (docs/rules.md "Reminders"): an in-app notification, and an email unless the member turned
  * reminder emails off, for every instalment that falls due within the days the operator set (BEFORE)
  * and for every one that is due and owed but not yet overdue (DUE); after the grace day the overdue
- * job's notice follows (payments/overdue-job.ts). An admin may also remind one group at once (MANUAL).
+ * job's notice follows (instalments/overdue-job.ts). An admin may also remind one group at once (MANUAL).
  * main.ts runs sendDueReminders every hour (hourly-job.ts).
  *
  * Each reminder is sent once per instalment (member and month) and kind: one statement records it in

@@ -1,5 +1,5 @@
 /**
- * Test-only: a stand-in for the statement pool's worker (server/payments/statement-worker.ts), run by
+ * Test-only: a stand-in for the statement pool's worker (server/instalments/statement-worker.ts), run by
  * a pool a test builds with it. It draws as the real one does, except the statements of two members:
  * HELD_MEMBER's waits until the test lets it go, so that the pool is full for as long as the test
  * needs; CRASHING_MEMBER's ends the thread at once, as a fatal error in drawing would.
@@ -8,8 +8,8 @@
  * release sent after that is never missed.
  */
 import { BroadcastChannel } from 'node:worker_threads';
-import drawStatement from '../payments/statement-worker.ts';
-import type { Statement } from '../payments/statements.ts';
+import drawStatement from '../instalments/statement-worker.ts';
+import type { Statement } from '../instalments/statements.ts';
 
 export const HELD_MEMBER = 'Held Statement';
 export const CRASHING_MEMBER = 'Crashing Statement';

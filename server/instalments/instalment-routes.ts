@@ -34,7 +34,7 @@ import { idParam, responses } from '../http/schemas.ts';
 import { readReceiptForm, receiptForm } from '../receipts/receipt-upload.ts';
 import { asMemberListItem, bulkChangeStatus, changePaymentStatus, getPayment, listPayments, memberPosition, paymentHistory, paymentsSummary, submitInstalment, type InstalmentDeps } from './instalment-service.ts';
 import { listMemberGroups } from './member-groups.ts';
-import { paymentReport } from './payment-reports.ts';
+import { paymentReport } from './instalment-reports.ts';
 
 const filterQuery = pagingQuery.extend({
   type: firstValue(caseInsensitiveEnum(['SUBSCRIPTION', 'INSTALMENT']).optional()),
@@ -65,7 +65,7 @@ const instalmentFields = z.object({
 /** What an admin's status change answers, by the status it set. */
 const statusChanged = { PAID: instalmentMessages.markedPaid, REJECTED: instalmentMessages.markedRejected, OVERDUE: instalmentMessages.markedOverdue } as const;
 
-export function registerPaymentRoutes(app: FastifyInstance, deps: InstalmentDeps & { auth: AuthHooks }) {
+export function registerInstalmentRoutes(app: FastifyInstance, deps: InstalmentDeps & { auth: AuthHooks }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const member = { onRequest: deps.auth.requireUser };
   const admin = { onRequest: deps.auth.requireAdmin };

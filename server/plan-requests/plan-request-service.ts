@@ -23,14 +23,14 @@ import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
 import type { ReceiptStorage } from '../receipts/receipt-storage.ts';
 import type { UploadedReceipt } from '../receipts/receipt-upload.ts';
 import type { BusinessDay } from '../figures/figures.ts';
-import { PAYMENT_SELECT, toPayment, type PaymentRow } from '../payments/payment-view.ts';
+import { PAYMENT_SELECT, toPayment, type PaymentRow } from '../instalments/payment-view.ts';
 import { tellOfMonthsOwedOnJoining } from '../reminders/months-owed-on-joining.ts';
 import { planPaymentMessages } from '../../contract/plan-requests.ts';
 
-export type PlanPaymentDeps = { db: Database; storage: ReceiptStorage; signer: ReceiptLinkSigner; appUrl: string; mailQueued: () => void; today: () => BusinessDay };
+export type PlanRequestDeps = { db: Database; storage: ReceiptStorage; signer: ReceiptLinkSigner; appUrl: string; mailQueued: () => void; today: () => BusinessDay };
 
 /** Stores the file first, then runs fn; if fn fails, the file is removed again so nothing is left over. */
-async function withStoredReceipt<T>(deps: PlanPaymentDeps, receipt: UploadedReceipt | undefined, fn: (key: string | undefined) => Promise<T>): Promise<T> {
+async function withStoredReceipt<T>(deps: PlanRequestDeps, receipt: UploadedReceipt | undefined, fn: (key: string | undefined) => Promise<T>): Promise<T> {
   const key = receipt ? await deps.storage.save(receipt.data, receipt.kind.extension) : undefined;
   try {
     return await fn(key);
@@ -51,7 +51,7 @@ async function insertReceipt(tx: Queryable, ownerId: string, paymentId: string, 
   return rows[0].id;
 }
 
-export async function getPlanPayment(deps: Pick<PlanPaymentDeps, 'db' | 'signer'>, q: Queryable, id: string, viewer: { id: string; role: string }) {
+export async function getPlanPayment(deps: Pick<PlanRequestDeps, 'db' | 'signer'>, q: Queryable, id: string, viewer: { id: string; role: string }) {
   if (!isUuid(id)) throw notFound(planPaymentMessages.notFound);
   const { rows } = await q.query<PaymentRow>(`${PAYMENT_SELECT} WHERE p.id = $1 AND p.type = 'SUBSCRIPTION'`, [id]);
   const row = rows[0];
@@ -61,7 +61,7 @@ export async function getPlanPayment(deps: Pick<PlanPaymentDeps, 'db' | 'signer'
 }
 
 export async function createPlanRequest(
-  deps: PlanPaymentDeps,
+  deps: PlanRequestDeps,
   member: Actor,
   input: { planId: string; amount: number; paymentMethod: string; notes?: string; bankAccountId?: string; receipt?: UploadedReceipt },
 ) {
@@ -99,7 +99,7 @@ export async function createPlanRequest(
 }
 
 /** A receipt for an open request: a file, or an http(s) URL that is stored and never fetched. */
-export async function attachPlanReceipt(deps: PlanPaymentDeps, member: Actor, paymentId: string, source: { receipt: UploadedReceipt } | { url: string }) {
+export async function attachPlanReceipt(deps: PlanRequestDeps, member: Actor, paymentId: string, source: { receipt: UploadedReceipt } | { url: string }) {
   return withStoredReceipt(deps, 'receipt' in source ? source.receipt : undefined, (key) =>
     deps.db.transaction(async (tx) => {
       if (!isUuid(paymentId)) throw notFound(planPaymentMessages.notFound);
@@ -127,7 +127,7 @@ async function lockSubscription(tx: Queryable, id: string): Promise<LockedPaymen
   return rows[0];
 }
 
-export async function approvePlanRequest(deps: PlanPaymentDeps, admin: Actor, id: string, input: { planId?: string; groupId?: string; groupNumber?: string; notes?: string }) {
+export async function approvePlanRequest(deps: PlanRequestDeps, admin: Actor, id: string, input: { planId?: string; groupId?: string; groupNumber?: string; notes?: string }) {
   const result = await deps.db.transaction(async (tx) => {
     // The row lock makes a second, simultaneous approval wait here and then find the request PAID.
     const payment = await lockSubscription(tx, id);
@@ -175,7 +175,7 @@ export async function approvePlanRequest(deps: PlanPaymentDeps, admin: Actor, id
   return result;
 }
 
-export async function rejectPlanRequest(deps: PlanPaymentDeps, admin: Actor, id: string, reason: string) {
+export async function rejectPlanRequest(deps: PlanRequestDeps, admin: Actor, id: string, reason: string) {
   const payment = await deps.db.transaction(async (tx) => {
     const locked = await lockSubscription(tx, id);
     if (locked.status !== 'PENDING') throw conflict(planPaymentMessages.processed);
@@ -196,7 +196,7 @@ export async function rejectPlanRequest(deps: PlanPaymentDeps, admin: Actor, id:
 }
 
 /** An admin puts a user into a plan's group directly (no subscription payment settles a month). */
-export async function addUserToPlan(deps: PlanPaymentDeps, admin: Actor, planId: string, input: { userId: string; groupId?: string; groupNumber?: string }) {
+export async function addUserToPlan(deps: PlanRequestDeps, admin: Actor, planId: string, input: { userId: string; groupId?: string; groupNumber?: string }) {
   const joined = await deps.db.transaction(async (tx) => {
     const plan = await findPlan(tx, planId);
     if (!plan) throw notFound('Plan not found.');
@@ -241,7 +241,7 @@ export function planPaymentsWhere(viewer: { id: string; role: string }, filter: 
 }
 
 export async function listPlanPayments(
-  deps: Pick<PlanPaymentDeps, 'db' | 'signer'>,
+  deps: Pick<PlanRequestDeps, 'db' | 'signer'>,
   viewer: { id: string; role: string },
   filter: PlanPaymentFilter & { limit: number; offset: number },
 ) {

@@ -15,7 +15,7 @@ import { paymentAnswer } from '../../contract/payments.ts';
 import { addUserToPlanAnswer, planPaymentListAnswer, planPaymentMessages, planRequestMessages } from '../../contract/plan-requests.ts';
 import { idParam, responses } from '../http/schemas.ts';
 import { readReceiptForm, receiptForm } from '../receipts/receipt-upload.ts';
-import { addUserToPlan, approvePlanRequest, attachPlanReceipt, createPlanRequest, getPlanPayment, listPlanPayments, rejectPlanRequest, type PlanPaymentDeps } from './plan-payment-service.ts';
+import { addUserToPlan, approvePlanRequest, attachPlanReceipt, createPlanRequest, getPlanPayment, listPlanPayments, rejectPlanRequest, type PlanRequestDeps } from './plan-request-service.ts';
 import { receiptMessages } from '../../contract/receipts.ts';
 
 const paymentMethodField = caseInsensitiveEnum(PAYMENT_METHODS).default('BANK_TRANSFER');
@@ -31,7 +31,7 @@ const subscribeFields = z.object({
 
 
 
-export function registerPlanPaymentRoutes(app: FastifyInstance, deps: PlanPaymentDeps & { auth: AuthHooks }) {
+export function registerPlanRequestRoutes(app: FastifyInstance, deps: PlanRequestDeps & { auth: AuthHooks }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const member = { onRequest: deps.auth.requireUser };
   const admin = { onRequest: deps.auth.requireAdmin };

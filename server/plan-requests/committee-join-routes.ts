@@ -11,9 +11,9 @@ import { actorOf, type AuthHooks } from '../http/auth.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { idParam, responses } from '../http/schemas.ts';
 import { getVisiblePlan } from '../plans/plan-service.ts';
-import { createPlanRequest, type PlanPaymentDeps } from './plan-payment-service.ts';
+import { createPlanRequest, type PlanRequestDeps } from './plan-request-service.ts';
 
-export function registerCommitteeJoinRoutes(app: FastifyInstance, deps: PlanPaymentDeps & { auth: AuthHooks }) {
+export function registerCommitteeJoinRoutes(app: FastifyInstance, deps: PlanRequestDeps & { auth: AuthHooks }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = deps.db;
 
