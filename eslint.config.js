@@ -21,7 +21,7 @@
  *   composition → everything below: app.ts, start.ts, main.ts, runtime.ts, hourly-job.ts, web-app.ts and cli/
  *   domain      → its own files, another domain's entries (its `*-service.ts` and the modules
  *                 SERVER_DOMAIN_ENTRIES names; never its routes), foundation,
- *                 contract: accounts, plans, groups, plan-requests, instalments, receipts, referrals, winners,
+ *                 contract: accounts, plans, groups, plan-requests, instalments, bank-statements, receipts, referrals, winners,
  *                 reminders, corrections, exports, users, profile, admin, audit, notifications, bank-accounts,
  *                 operations (every other folder of server/)
  *   foundation  → foundation, contract: db/, http/, mail/, figures/ (the money definitions, RULES §6a),

@@ -14,6 +14,7 @@ import { instalmentMessages, statementMessages } from './payments.ts';
 import { planPaymentMessages, planRequestMessages } from './plan-requests.ts';
 import { groupMessages, membershipMessages, planMessages } from './plans.ts';
 import { bankAccountMessages } from './bank-accounts.ts';
+import { bankStatementMessages } from './bank-statements.ts';
 import { receiptMessages, uploadMessages } from './receipts.ts';
 import { reconciliationMessages } from './reconciliation.ts';
 import { commissionMessages } from './referrals.ts';
@@ -43,6 +44,7 @@ export const messageCatalogues = {
   reminder: reminderMessages,
   notification: notificationMessages,
   reconciliation: reconciliationMessages,
+  bankStatement: bankStatementMessages,
   statement: statementMessages,
   idempotency: idempotencyMessages,
   database: databaseMessages,

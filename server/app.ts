@@ -40,6 +40,8 @@ import { registerNotificationRoutes } from './notifications/notification-routes.
 import { businessDayOf } from './figures/figures.ts';
 import { registerLedgerRoutes } from './instalments/ledger-routes.ts';
 import { StatementPool } from './instalments/statement-pool.ts';
+import { registerBankStatementRoutes } from './bank-statements/bank-statement-routes.ts';
+import { StatementReader } from './bank-statements/statement-import-pool.ts';
 import { defaultStatementLimits, registerStatementRoutes, type StatementLimits } from './instalments/statement-routes.ts';
 import { registerExportRoutes } from './exports/export-routes.ts';
 import { registerReminderRoutes } from './reminders/reminder-routes.ts';
@@ -376,6 +378,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const statementPool = options.statementPool ?? new StatementPool({ threads: options.config.statementWorkers, queue: options.config.statementQueue }, options.logger);
   app.addHook('onClose', () => statementPool.close());
   registerStatementRoutes(app, { ...paymentDeps, attempts, limits: options.statementLimits ?? defaultStatementLimits, pool: statementPool });
+  const statementReader = new StatementReader(options.logger);
+  app.addHook('onClose', () => statementReader.close());
+  registerBankStatementRoutes(app, { db, auth, reader: statementReader });
   registerUserRoutes(app, { db: db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued });
   registerOverviewRoutes(app, { db: db, auth, today });
   registerNotificationRoutes(app, { db: db, auth });

@@ -242,8 +242,8 @@ function pdfProblem(data: Buffer): string | undefined {
 const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f"<>\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
 
 /** The original name is kept as data only: no path, no control characters, bounded. */
-export function cleanFileName(name: string | undefined): string {
+export function cleanFileName(name: string | undefined, fallback = 'receipt'): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   const cleaned = Array.from(base.replace(UNSAFE_NAME_CHARACTERS, '').trim()).slice(0, 200).join('').trim();
-  return cleaned || 'receipt';
+  return cleaned || fallback;
 }

@@ -84,7 +84,7 @@ class UploadWatch {
   });
   private readonly onData = (chunk: Buffer) => {
     this.received += chunk.length;
-    if (this.received > RECEIPT_FORM_MAX_BYTES) this.fail(tooLarge());
+    if (this.received > RECEIPT_FORM_MAX_BYTES) this.fail(this.tooLarge());
     else this.restartTimer();
   };
 
@@ -94,8 +94,11 @@ class UploadWatch {
   /** Not restarted by the bytes that arrive: a body trickled just fast enough to never stall still ends. */
   private deadline: NodeJS.Timeout | undefined;
 
-  constructor(raw: IncomingMessage, stallMs: number, bodyTimeoutMs: number) {
+  private readonly tooLarge: () => AppError;
+
+  constructor(raw: IncomingMessage, stallMs: number, bodyTimeoutMs: number, tooLarge: () => AppError) {
     this.raw = raw;
+    this.tooLarge = tooLarge;
     this.stallMs = stallMs;
     this.bodyTimeoutMs = bodyTimeoutMs;
     this.failed.catch(() => {});
@@ -132,20 +135,20 @@ class UploadWatch {
   }
 }
 
-/** A file part's bytes, refused as soon as it passes 5 MB or (for the receipt) starts wrong. */
-async function readFilePart(part: MultipartFile, watch: UploadWatch, checkSignature: boolean): Promise<Buffer> {
+/** A file part's bytes, refused as soon as it passes the limit or (for the form's file) starts wrong. */
+async function readFilePart(part: MultipartFile, watch: UploadWatch, file: UploadFile | undefined): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
-  let signatureChecked = !checkSignature;
+  let signatureChecked = !file?.startsRight;
   const stream = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   for (;;) {
     const { value, done } = await watch.race(stream.next());
     if (done) break;
     size += value.length;
-    if (size > RECEIPT_MAX_BYTES) throw tooLarge();
+    if (size > RECEIPT_MAX_BYTES) throw (file?.tooLarge ?? tooLarge)();
     chunks.push(value);
     if (!signatureChecked && size >= SIGNATURE_BYTES) {
-      if (!kindBySignature(Buffer.concat(chunks))) throw wrongType();
+      if (!file!.startsRight!(Buffer.concat(chunks))) throw file!.wrongType();
       signatureChecked = true;
     }
   }
@@ -160,12 +163,27 @@ export function receiptForm(fields: z.ZodObject = z.object({})) {
   return fields.extend({ receipt: z.string().meta({ format: 'binary', description: 'The receipt: a JPG, PNG or PDF file, at most 5 MB' }) });
 }
 
-export async function readReceiptForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; receipt?: UploadedReceipt }> {
+/** The file a form may carry: its field, how it must start, and the refusals in its own words. */
+export type UploadFile = {
+  field: string;
+  /** True when the first bytes are of a kind the form takes; checked before the rest is read. */
+  startsRight?: (firstBytes: Buffer) => boolean;
+  tooLarge: () => AppError;
+  wrongType: () => AppError;
+  /** What the security log says of a file refused by its first bytes. */
+  refusal: string;
+};
+
+/**
+ * A multipart form of text fields and at most one file of up to 5 MB (its name made harmless), read within the server's upload
+ * limits (the module's comment): receipts and bank statements are read by it. Nothing is stored here.
+ */
+export async function readUploadForm(request: FastifyRequest, file: UploadFile): Promise<{ fields: Record<string, string>; file?: { data: Buffer; filename: string } }> {
   if (!request.isMultipart()) throw new AppError(415, uploadMessages.notMultipart);
   const { throttle, limits, capacity, reading } = request.server.receiptUploads;
   // Upload routes require a session, so the user is known; the address is only a fallback.
   await throttle.admit(request.user?.id ?? `address:${request.ip}`);
-  if (Number(request.headers['content-length']) > RECEIPT_FORM_MAX_BYTES) throw tooLarge();
+  if (Number(request.headers['content-length']) > RECEIPT_FORM_MAX_BYTES) throw file.tooLarge();
   // Each form read holds up to 5 MB until it is whole: a server reads only so many at once.
   if (reading.count >= capacity.atOnce) {
     logSecurityEvent(request, 'receipt.refused', { reason: 'too many uploads at once on this server', status: 503 });
@@ -173,8 +191,8 @@ export async function readReceiptForm(request: FastifyRequest): Promise<{ fields
   }
 
   const fields: Record<string, string> = Object.create(null);
-  let receipt: { data: Buffer; filename: string } | undefined;
-  const watch = new UploadWatch(request.raw, limits.stallMs, capacity.bodyTimeoutMs);
+  let found: { data: Buffer; filename: string } | undefined;
+  const watch = new UploadWatch(request.raw, limits.stallMs, capacity.bodyTimeoutMs, file.tooLarge);
   reading.count++;
   try {
     // One byte over 5 MB reaches this code, which refuses it: the parser's own limit would only cut the file short.
@@ -185,9 +203,9 @@ export async function readReceiptForm(request: FastifyRequest): Promise<{ fields
       const { value: part, done } = await watch.race(next);
       if (done) break;
       if (part.type === 'file') {
-        const isReceipt = part.fieldname === 'receipt';
-        const data = await readFilePart(part, watch, isReceipt);
-        if (isReceipt) receipt = { data, filename: part.filename };
+        const isTheFile = part.fieldname === file.field;
+        const data = await readFilePart(part, watch, isTheFile ? file : undefined);
+        if (isTheFile) found = { data, filename: cleanFileName(part.filename, file.field) };
       } else if (typeof part.value === 'string' && !(part.fieldname in fields)) {
         fields[part.fieldname] = part.value;
       }
@@ -196,17 +214,23 @@ export async function readReceiptForm(request: FastifyRequest): Promise<{ fields
   } catch (error) {
     if (error instanceof AppError) {
       // Refused on its first bytes, before the whole file was read.
-      if (error.statusCode === 415) logSecurityEvent(request, 'receipt.refused', { reason: 'not a JPG, PNG or PDF by its first bytes', status: 415 });
+      if (error.statusCode === 415) logSecurityEvent(request, 'receipt.refused', { reason: file.refusal, status: 415 });
       throw error;
     }
     // Malformed or cut-off multipart data, a parser limit, a connection closed mid-form: all the client's doing.
-    request.log.info({ err: error }, 'receipt form could not be read');
+    request.log.info({ err: error }, 'upload form could not be read');
     throw new AppError(400, uploadMessages.unreadable);
   } finally {
     watch.stop();
     reading.count--;
   }
+  return { fields, file: found };
+}
 
+const receiptFile: UploadFile = { field: 'receipt', startsRight: (bytes) => kindBySignature(bytes) !== undefined, tooLarge, wrongType, refusal: 'not a JPG, PNG or PDF by its first bytes' };
+
+export async function readReceiptForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; receipt?: UploadedReceipt }> {
+  const { fields, file: receipt } = await readUploadForm(request, receiptFile);
   const inspection = receipt ? inspectReceipt(receipt.data) : undefined;
   if (inspection && !inspection.kind) {
     logSecurityEvent(request, 'receipt.refused', { reason: inspection.refusal, status: 415 });
@@ -216,5 +240,5 @@ export async function readReceiptForm(request: FastifyRequest): Promise<{ fields
   // first answer replayed (http/idempotency.ts).
   if (request.server.hasDecorator('claimIdempotentForm')) await request.server.claimIdempotentForm(request, { fields, file: receipt?.data });
   if (!receipt || !inspection?.kind) return { fields };
-  return { fields, receipt: { data: await withoutMetadata(receipt.data, inspection.kind), originalName: cleanFileName(receipt.filename), kind: inspection.kind } };
+  return { fields, receipt: { data: await withoutMetadata(receipt.data, inspection.kind), originalName: receipt.filename, kind: inspection.kind } };
 }
