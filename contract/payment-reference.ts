@@ -2,7 +2,7 @@
  * The payment reference: the short code every instalment and plan request carries, which a member
  * writes in a bank transfer's remarks so that the transfer can be found again in the bank's statement
  * (decision 052). One definition for the server, the web and the database (migration 052 writes the
- * same references in SQL; server/plan-requests/payment-reference.test.ts holds them to this file).
+ * same references in SQL; server/instalments/payment-references.test.ts holds them to this file).
  *
  * - Seven characters: six that number the payment and one check character, e.g. `K7PM4Q9`.
  * - The alphabet is the 31 digits and capital letters left once 0, O, 1, I and L are taken out: each
