@@ -80,6 +80,12 @@ export const paymentSchema = z.object({
   status: z.string(),
   reviewStatus: z.enum(['pending', 'approved', 'rejected']),
   underReview: z.boolean(),
+  /** The code the member writes in the transfer's remarks (contract/payment-reference.ts): given once, never changed. */
+  paymentReference: z.string().describe('The payment reference: seven characters with a check character, written in the transfer\'s remarks'),
+  /** The day the member says they made the transfer behind the latest receipt ('2026-03-04'); null when not given. */
+  transferDate: z.string().nullable(),
+  /** The bank's transaction number of that transfer, as the member typed it; null when not given. */
+  transactionNumber: z.string().nullable(),
   /** The instalment's state on the day it was read (RULES §6a); null where it was not asked for. */
   // A string rather than the enum: OpenAPI 3.0 cannot say "one of these or null" in a way validators read.
   state: z.string().nullable().describe(`One of ${instalmentState.options.join(', ')}, or null for a plan request that is neither waiting nor paid`),
@@ -118,7 +124,7 @@ export const queuedPaymentSchema = paymentSchema
   .pick({
     id: true, type: true, planId: true, userId: true, groupId: true, status: true, underReview: true, state: true, amount: true, month: true,
     year: true, dueDate: true, paymentMethod: true, notes: true, rejectionReason: true, createdAt: true, submittedAt: true, paymentDate: true,
-    receiptImage: true, receiptUrl: true, hasReceipt: true, group: true,
+    receiptImage: true, receiptUrl: true, hasReceipt: true, group: true, paymentReference: true, transferDate: true, transactionNumber: true,
   })
   .extend({
     plan: paymentSchema.shape.plan.pick({ id: true, name: true }),
@@ -146,6 +152,8 @@ export const memberGroupPayment = z.object({
   paymentDate: z.string().nullable(),
   /** A short-lived signed link to the receipt, the URL the member gave, or null without a receipt. */
   receiptUrl: z.string().nullable(),
+  /** The code the member writes in the transfer's remarks (contract/payment-reference.ts). */
+  paymentReference: z.string(),
 });
 export type MemberGroupPayment = z.output<typeof memberGroupPayment>;
 

@@ -48,8 +48,8 @@ async function memberIn(planId: string, groupId: string, fields: { name?: string
   ok(await api.post(`/api/committee-plans/${planId}/add-user`, { userId: member.user.id, groupId }, admin.token), 201);
   return member;
 }
-function sendReceipt(token: string, groupId: string, month: number, year = 2026) {
-  const form = multipartBody({ groupId, amount: '5000', month: String(month), year: String(year), bankAccountId }, { name: 'r.png', type: 'image/png', data: sampleFiles.png });
+function sendReceipt(token: string, groupId: string, month: number, year = 2026, transfer: Record<string, string> = {}) {
+  const form = multipartBody({ groupId, amount: '5000', month: String(month), year: String(year), bankAccountId, ...transfer }, { name: 'r.png', type: 'image/png', data: sampleFiles.png });
   return ctx.app.inject({ method: 'POST', url: '/api/payments', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } });
 }
 async function instalment(userId: string, month: number, year = 2026) {
@@ -210,6 +210,20 @@ describe('PUT /api/payments/{id}/correct', () => {
     expect(fixed.payment).toMatchObject({ id: april.id, amount: 4500, month: 4 });
     ok(await api.put(`/api/payments/${april.id}/status`, { status: 'paid' }, admin.token));
     expect(ok(await api.get('/api/payments/summary', member.token)).data.paid).toEqual({ count: 1, amount: 4500 });
+  });
+
+  it('moves the transfer date and transaction number with the receipt; the month it leaves gets its refused receipt’s back', async () => {
+    const plan = await newPlan();
+    const group = await newGroup(plan.id);
+    const member = await memberIn(plan.id, group.id);
+    expect((await sendReceipt(member.token, group.id, 3, 2026, { transferDate: '2026-03-02', transactionNumber: 'OLD-1' })).statusCode).toBe(201);
+    const march = await instalment(member.user.id, 3);
+    ok(await api.put(`/api/payments/${march.id}/status`, { status: 'rejected', reason: 'Unreadable' }, admin.token));
+    expect((await sendReceipt(member.token, group.id, 3, 2026, { transferDate: '2026-03-14', transactionNumber: 'NEW-2' })).statusCode).toBe(201);
+
+    const moved = ok(await api.put(`/api/payments/${march.id}/correct`, { month: 4, year: 2026, reason: 'The member paid April ahead.' }, admin.token));
+    expect(moved.payment).toMatchObject({ month: 4, transferDate: '2026-03-14', transactionNumber: 'NEW-2' });
+    expect(ok(await api.get(`/api/payments/${march.id}`, admin.token)).payment).toMatchObject({ status: 'REJECTED', transferDate: '2026-03-02', transactionNumber: 'OLD-1' });
   });
 
   it('answers 400, 401, 403, 404 and 409 where its rules say', async () => {

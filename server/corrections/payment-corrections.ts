@@ -102,7 +102,9 @@ export async function correctReceipt(deps: InstalmentDeps, admin: Actor, id: str
       targetId = target.id;
       await tx.query(
         `UPDATE payments SET receipt_id = $2, under_review = true, submitted_at = $3, payment_method = $4, bank_account_id = $5,
-           bank_account_snapshot = $6::jsonb, notes = $7, updated_at = now() WHERE id = $1`,
+           bank_account_snapshot = $6::jsonb, notes = $7, updated_at = now(),
+           transfer_date = (SELECT r.transfer_date FROM receipts r WHERE r.id = $2), transaction_number = (SELECT r.transaction_number FROM receipts r WHERE r.id = $2)
+         WHERE id = $1`,
         [target.id, p.receipt_id, p.submitted_at, p.payment_method, p.bank_account_id, p.bank_account_snapshot === null ? null : JSON.stringify(p.bank_account_snapshot), p.notes],
       );
       await tx.query('UPDATE receipts SET payment_id = $2 WHERE id = $1', [p.receipt_id, target.id]);
@@ -110,7 +112,9 @@ export async function correctReceipt(deps: InstalmentDeps, admin: Actor, id: str
       await tx.query(
         `UPDATE payments SET under_review = false, updated_at = now(), bank_account_id = NULL, bank_account_snapshot = NULL, notes = NULL,
            receipt_id = (SELECT r.id FROM receipts r WHERE r.payment_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT 1),
-           submitted_at = (SELECT r.created_at FROM receipts r WHERE r.payment_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT 1)
+           submitted_at = (SELECT r.created_at FROM receipts r WHERE r.payment_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT 1),
+           transfer_date = (SELECT r.transfer_date FROM receipts r WHERE r.payment_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT 1),
+           transaction_number = (SELECT r.transaction_number FROM receipts r WHERE r.payment_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT 1)
          WHERE id = $1`,
         [p.id],
       );

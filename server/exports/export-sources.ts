@@ -65,6 +65,7 @@ type PaymentExportRow = {
   id: string; k_at: string; type: string; name: string; email: string; phone: string | null; plan_name: string; group_number: string | null;
   month: number | null; year: number | null; due_date: string | null; amount: string; status: string; state: string | null; payment_method: string;
   submitted: string | null; approved: string | null; rejection_reason: string | null; notes: string | null; admin_notes: string | null;
+  payment_reference: string; transfer_date: string | null; transaction_number: string | null;
 };
 
 /** GET /api/payments (admin): every payment the filter matches, newest activity first. */
@@ -81,7 +82,8 @@ function payments(db: Queryable, day: BusinessDay, f: ExportFilters<'payments'>)
         const { rows } = await db.query<PaymentExportRow>(
           `SELECT p.id, ${at}::text AS k_at, p.type, u.name, u.email, u.phone, pl.name AS plan_name, g.group_number, p.month, p.year, p.due_date::text AS due_date,
              p.amount::text AS amount, p.status, ${instalmentStateSql(day)} AS state, p.payment_method, ${pkt('p.submitted_at')} AS submitted,
-             ${pkt('p.approved_at')} AS approved, p.rejection_reason, p.notes, p.admin_notes
+             ${pkt('p.approved_at')} AS approved, p.rejection_reason, p.notes, p.admin_notes,
+             p.payment_reference, p.transfer_date::text AS transfer_date, p.transaction_number
            FROM payments p JOIN committee_plans pl ON pl.id = p.plan_id JOIN users u ON u.id = p.user_id LEFT JOIN committee_groups g ON g.id = p.group_id
            ${where}
            ORDER BY ${at} DESC, p.id LIMIT ${add(limit)}`,
@@ -89,8 +91,9 @@ function payments(db: Queryable, day: BusinessDay, f: ExportFilters<'payments'>)
         );
         return rows;
       },
-      (r) => [r.id, r.type, r.name, r.email, typedCell(r.phone), r.plan_name, r.group_number, r.month, r.year, r.due_date, amountCell(r.amount), r.status, r.state,
-        r.payment_method, r.submitted, r.approved, r.rejection_reason, r.notes, r.admin_notes],
+      (r) => [r.id, typedCell(r.payment_reference), r.type, r.name, r.email, typedCell(r.phone), r.plan_name, r.group_number, r.month, r.year, r.due_date,
+        amountCell(r.amount), r.status, r.state, r.payment_method, r.transfer_date, typedCell(r.transaction_number), r.submitted, r.approved, r.rejection_reason,
+        r.notes, r.admin_notes],
     ),
   };
 }
@@ -176,6 +179,7 @@ function winners(db: Queryable, _day: BusinessDay, f: ExportFilters<'winners'>):
 type PlanRequestExportRow = {
   id: string; k_at: string; name: string; email: string; phone: string | null; plan_name: string; amount: string; status: string; payment_method: string;
   has_receipt: boolean; group_number: string | null; requested: string; submitted: string | null; approved: string | null; rejection_reason: string | null; notes: string | null;
+  payment_reference: string; transfer_date: string | null; transaction_number: string | null;
 };
 
 /** GET /api/plan-payments (admin): plan requests, newest first (migration 013's subscription indexes). */
@@ -189,7 +193,7 @@ function planRequests(db: Queryable, _day: BusinessDay, f: ExportFilters<'plan-r
         const { rows } = await db.query<PlanRequestExportRow>(
           `SELECT p.id, p.created_at::text AS k_at, u.name, u.email, u.phone, pl.name AS plan_name, p.amount::text AS amount, p.status, p.payment_method,
              p.receipt_id IS NOT NULL AS has_receipt, g.group_number, ${pkt('p.created_at')} AS requested, ${pkt('p.submitted_at')} AS submitted,
-             ${pkt('p.approved_at')} AS approved, p.rejection_reason, p.notes
+             ${pkt('p.approved_at')} AS approved, p.rejection_reason, p.notes, p.payment_reference, p.transfer_date::text AS transfer_date, p.transaction_number
            FROM payments p JOIN committee_plans pl ON pl.id = p.plan_id JOIN users u ON u.id = p.user_id LEFT JOIN committee_groups g ON g.id = p.group_id
            WHERE ${whereSql} ${past}
            ORDER BY p.created_at DESC, p.id LIMIT ${add(limit)}`,
@@ -197,8 +201,8 @@ function planRequests(db: Queryable, _day: BusinessDay, f: ExportFilters<'plan-r
         );
         return rows;
       },
-      (r) => [r.id, r.name, r.email, typedCell(r.phone), r.plan_name, amountCell(r.amount), r.status, r.payment_method, yesNo(r.has_receipt), r.group_number,
-        r.requested, r.submitted, r.approved, r.rejection_reason, r.notes],
+      (r) => [r.id, typedCell(r.payment_reference), r.name, r.email, typedCell(r.phone), r.plan_name, amountCell(r.amount), r.status, r.payment_method,
+        yesNo(r.has_receipt), r.transfer_date, typedCell(r.transaction_number), r.group_number, r.requested, r.submitted, r.approved, r.rejection_reason, r.notes],
     ),
   };
 }

@@ -25,6 +25,7 @@ let plus: Member;
 let bilal: Member;
 let omar: Member;
 const URDU = 'عائشہ خان';
+const WORD_JOINER = '\u2060';
 const FORMULA = '=HYPERLINK("x")';
 
 const ok = (res: ApiResponse) => {
@@ -140,7 +141,7 @@ beforeAll(async () => {
   bilal = await approvedMember('Bilal Ahmed', aisha.user.referralCode);
   omar = await signUpMember(ctx, { name: 'Omar Farooq' });
   const request = await api.post('/api/plan-payments', { planId: planB.id, amount: 7500 }, omar.token);
-  ok(await api.put(`/api/plan-payments/${request.body.data.payment.id}/receipt`, { receiptImage: 'https://bank.example/r/2' }, omar.token));
+  ok(await api.put(`/api/plan-payments/${request.body.data.payment.id}/receipt`, { receiptImage: 'https://bank.example/r/2', transferDate: '2026-03-29', transactionNumber: '000417' }, omar.token));
 
   // Aisha: February paid, March owed (overdue). The formula member: February owed, March refused (both
   // overdue). +cmd: February under review, March owed (overdue). Bilal: February and March paid.
@@ -172,8 +173,9 @@ describe('every export', () => {
     await ctx.db.query(`UPDATE users SET language = 'ur' WHERE id = $1`, [admin.user.id]);
     try {
       const urdu = await csv('payments', `planId=${planA.id}`);
-      expect(urdu.header).toEqual(['ادائیگی ID', 'قسم', 'رکن', 'ای میل', 'فون نمبر', 'کمیٹی پلان', 'گروپ', 'مہینہ', 'سال', 'آخری تاریخ', 'رقم (PKR)', 'حیثیت', `${TODAY} کو حیثیت`,
-        'ادائیگی کا طریقہ', 'جمع کرانے کا وقت (PKT)', 'منظوری کا وقت (PKT)', 'مسترد کرنے کی وجہ', 'رکن کے نوٹس', 'منتظم کے نوٹس']);
+      expect(urdu.header).toEqual(['ادائیگی ID', 'ادائیگی کا ریفرنس نمبر', 'قسم', 'رکن', 'ای میل', 'فون نمبر', 'کمیٹی پلان', 'گروپ', 'مہینہ', 'سال', 'آخری تاریخ', 'رقم (PKR)', 'حیثیت',
+        `${TODAY} کو حیثیت`, 'ادائیگی کا طریقہ', 'ٹرانسفر کی تاریخ', 'ٹرانزیکشن نمبر', 'جمع کرانے کا وقت (PKT)', 'منظوری کا وقت (PKT)', 'مسترد کرنے کی وجہ', 'رکن کے نوٹس',
+        'منتظم کے نوٹس']);
       expect(urdu.records).toEqual(english.records);
       for (const kind of ['defaulters', 'winners', 'plan-requests', 'commission-payments', 'users', 'audit']) {
         const file = await csv(kind);
@@ -193,7 +195,7 @@ describe('every export', () => {
     expect(file.res.headers['content-disposition']).toBe(`attachment; filename="payments-${TODAY}.csv"`);
     expect(file.res.headers['cache-control']).toBe('private, no-store');
     expect(file.res.headers['x-content-type-options']).toBe('nosniff');
-    expect(file.header.slice(0, 4)).toEqual(['Payment ID', 'Type', 'Member', 'Email']);
+    expect(file.header.slice(0, 4)).toEqual(['Payment ID', 'Payment reference', 'Type', 'Member']);
     expect(file.header).toContain('Approved at (PKT)');
     expect(file.header).toContain(`State on ${TODAY}`);
     for (const kind of ['defaulters', 'winners', 'plan-requests', 'commission-payments', 'users', 'audit']) {
@@ -257,7 +259,14 @@ describe('payments', () => {
     const id = await instalmentId(aisha.user.id, 2);
     const stored = (await ctx.db.query<{ approved_at: Date; submitted_at: Date }>('SELECT approved_at, submitted_at FROM payments WHERE id = $1', [id])).rows[0];
     const file = await csv('payments', `planId=${planA.id}`);
+    const reference = (await ctx.db.query<{ payment_reference: string }>('SELECT payment_reference FROM payments WHERE id = $1', [id])).rows[0].payment_reference;
+    expect(file.header).toEqual(['Payment ID', 'Payment reference', 'Type', 'Member', 'Email', 'Phone', 'Plan', 'Group', 'Month', 'Year', 'Due date', 'Amount (PKR)', 'Status',
+      `State on ${TODAY}`, 'Payment method', 'Transfer date', 'Transaction number', 'Submitted at (PKT)', 'Approved at (PKT)', 'Rejection reason', 'Member notes', 'Admin notes']);
     expect(file.row('Payment ID', id)).toMatchObject({
+      'Payment reference': reference,
+      // Sent as the specification's client sends it: no transfer date, no transaction number.
+      'Transfer date': '',
+      'Transaction number': '',
       Type: 'INSTALMENT',
       Member: URDU,
       Plan: 'Export Plan',
@@ -328,7 +337,18 @@ describe('plan requests', () => {
     }
     const stored = (await ctx.db.query<{ id: string }>(`SELECT id FROM payments WHERE type = 'SUBSCRIPTION' AND plan_id = $1`, [planB.id])).rows;
     const other = await csv('plan-requests', `planId=${planB.id}`);
-    expect(other.row('Request ID', stored[0].id)).toMatchObject({ Member: 'Omar Farooq', Plan: 'Other Plan', 'Amount (PKR)': '7500.00', Status: 'PENDING', 'Receipt sent': 'Yes', Group: '' });
+    const answered = ok(await api.get(`/api/plan-payments/${stored[0].id}`, admin.token)).payment;
+    expect(other.row('Request ID', stored[0].id)).toMatchObject({
+      'Payment reference': answered.paymentReference,
+      Member: 'Omar Farooq',
+      Plan: 'Other Plan',
+      'Amount (PKR)': '7500.00',
+      Status: 'PENDING',
+      'Receipt sent': 'Yes',
+      'Transfer date': '2026-03-29',
+      'Transaction number': `${WORD_JOINER}000417`,
+      Group: '',
+    });
     expect((await csv('plan-requests', 'status=PAID')).records).toHaveLength(4);
     expect((await csv('plan-requests', 'planId=not-an-id')).records).toEqual([]);
   });
@@ -398,5 +418,22 @@ describe('a large export', () => {
     const n = 5_000;
     const planId = await bulkPlan(ctx, admin.token, n);
     expect(await streamBulk(ctx, admin.token, planId, n)).toMatchObject({ rest: '', records: n, repeated: 0, missing: 0 });
+  });
+});
+
+describe('the transfer behind a receipt', () => {
+  it('is in the payments export: the payment reference, the transfer date and the transaction number as typed', async () => {
+    const member = await approvedMember('Zainab Noor');
+    const form = multipartBody(
+      { groupId: group.id, amount: String(MONTHLY), month: '2', year: '2026', bankAccountId, transferDate: '2026-03-30', transactionNumber: ' 22222E2 ' },
+      { name: 'r.png', type: 'image/png', data: sampleFiles.png },
+    );
+    const sent = await ctx.app.inject({ method: 'POST', url: '/api/payments', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${member.token}` } });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const payment = sent.json().payment;
+    const file = await csv('payments', `planId=${planA.id}&userId=${member.user.id}`);
+    // A code a spreadsheet would read as 2222200 is kept as typed, behind the invisible mark.
+    expect(file.row('Payment ID', payment.id)).toMatchObject({ 'Payment reference': payment.paymentReference, 'Transfer date': '2026-03-30', 'Transaction number': `${WORD_JOINER}22222E2` });
+    expect(payment.paymentReference).toMatch(/^[2-9A-HJKMNP-Z]{7}$/);
   });
 });

@@ -31,7 +31,7 @@ import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseFormFields } from '../http/form-fields.ts';
 import { idParam, responses } from '../http/schemas.ts';
-import { readReceiptForm, receiptForm } from '../receipts/receipt-upload.ts';
+import { readReceiptForm, receiptForm, transferFields } from '../receipts/receipt-upload.ts';
 import { asMemberListItem, bulkChangeStatus, changePaymentStatus, getPayment, listPayments, memberPosition, paymentHistory, paymentsSummary, submitInstalment, type InstalmentDeps } from './instalment-service.ts';
 import { listMemberGroups } from './member-groups.ts';
 import { paymentReport } from './instalment-reports.ts';
@@ -90,7 +90,11 @@ export function registerInstalmentRoutes(app: FastifyInstance, deps: InstalmentD
     '/api/payments',
     {
       ...member,
-      config: { multipartForm: receiptForm(instalmentFields.extend({ committeeId: z.string().max(100).optional().describe('The group, under the name the specification\'s client may send instead of groupId') })) },
+      config: {
+        multipartForm: receiptForm(
+          instalmentFields.extend({ committeeId: z.string().max(100).optional().describe('The group, under the name the specification\'s client may send instead of groupId') }).extend(transferFields().shape),
+        ),
+      },
       schema: {
         tags: ['payments'],
         summary: "Send the receipt of one month's instalment of one's own group (multipart/form-data)",
@@ -99,7 +103,7 @@ export function registerInstalmentRoutes(app: FastifyInstance, deps: InstalmentD
     },
     async (request, reply) => {
       const { fields, receipt } = await readReceiptForm(request);
-      const input = parseFormFields(instalmentFields, { ...fields, groupId: fields.groupId ?? fields.committeeId });
+      const input = parseFormFields(instalmentFields.extend(transferFields(deps.today().today).shape), { ...fields, groupId: fields.groupId ?? fields.committeeId });
       if (!receipt) throw badRequest(instalmentMessages.receiptRequired, { receipt: instalmentMessages.receiptRequired });
       const payment = await submitInstalment(deps, actorOf(request), { ...input, receipt });
       return reply.code(201).send({ success: true, message: instalmentMessages.created, payment, data: { payment } });

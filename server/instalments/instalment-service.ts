@@ -19,7 +19,7 @@ import { notifyAdmins, notifyUser } from '../notifications/notify.ts';
 import { accrueCommissions } from '../referrals/commission-service.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
 import type { ReceiptStorage } from '../receipts/receipt-storage.ts';
-import type { UploadedReceipt } from '../receipts/receipt-upload.ts';
+import type { TransferDetails, UploadedReceipt } from '../receipts/receipt-upload.ts';
 import { dueMonthBounds, type InstalmentFigures, type InstalmentState, type NextDue } from '../../contract/figures.ts';
 import { addAmounts, rupeesFromDb } from '../../contract/money.ts';
 import { figureColumnsSql, figuresFromRow, instalmentStatesNarrowingSql, instalmentStateSql, readKeptFigures, stateJoinSql, type BusinessDay, type FigureRow } from '../figures/figures.ts';
@@ -47,7 +47,7 @@ export async function getPayment(deps: Pick<InstalmentDeps, 'signer' | 'today'>,
 export async function submitInstalment(
   deps: InstalmentDeps,
   member: Actor,
-  input: { groupId: string; month: number; year: number; amount: number; paymentMethod: string; bankAccountId: string; notes?: string; receipt: UploadedReceipt },
+  input: { groupId: string; month: number; year: number; amount: number; paymentMethod: string; bankAccountId: string; notes?: string; receipt: UploadedReceipt } & TransferDetails,
 ) {
   if (input.year < PAYMENT_YEAR_MIN || input.year > PAYMENT_YEAR_MAX) throw badRequest(instalmentMessages.yearRange, { year: instalmentMessages.yearRange });
   const key = await deps.storage.save(input.receipt.data, input.receipt.kind.extension);
@@ -73,15 +73,17 @@ export async function submitInstalment(
       const account = await findBankAccount(tx, input.bankAccountId);
       if (!account?.isActive) throw badRequest(bankAccountMessages.notActive, { bankAccountId: bankAccountMessages.notActive });
       // A new receipt row: an earlier, refused receipt of this month stays as it was.
+      const transfer = [input.transferDate ?? null, input.transactionNumber ?? null];
       const receipt = await tx.query<{ id: string }>(
-        `INSERT INTO receipts (owner_id, payment_id, storage_key, original_name, content_type, size_bytes, payment_method)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-        [member.id, instalment.id, key, input.receipt.originalName, input.receipt.kind.contentType, input.receipt.data.length, input.paymentMethod],
+        `INSERT INTO receipts (owner_id, payment_id, storage_key, original_name, content_type, size_bytes, payment_method, transfer_date, transaction_number)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+        [member.id, instalment.id, key, input.receipt.originalName, input.receipt.kind.contentType, input.receipt.data.length, input.paymentMethod, ...transfer],
       );
+      // The transfer's day and number are the latest receipt's: a later receipt without them clears them.
       await tx.query(
         `UPDATE payments SET receipt_id = $2, under_review = true, submitted_at = now(), payment_method = $3, bank_account_id = $4,
-           bank_account_snapshot = $5::jsonb, notes = $6, updated_at = now() WHERE id = $1`,
-        [instalment.id, receipt.rows[0].id, input.paymentMethod, account.id, JSON.stringify(bankAccountSnapshot(account)), input.notes ?? null],
+           bank_account_snapshot = $5::jsonb, notes = $6, transfer_date = $7, transaction_number = $8, updated_at = now() WHERE id = $1`,
+        [instalment.id, receipt.rows[0].id, input.paymentMethod, account.id, JSON.stringify(bankAccountSnapshot(account)), input.notes ?? null, ...transfer],
       );
       await notifyAdmins(tx, {
         type: 'INSTALMENT_SUBMITTED',

@@ -25,10 +25,10 @@ export async function listMemberGroups(db: Queryable, signer: ReceiptLinkSigner,
   const payments = await db.query<{
     id: string; group_id: string; month: number; year: number; amount: string; status: string; payment_date: Date | null; due_date: string;
     under_review: boolean; rejection_reason: string | null; receipt_id: string | null; receipt_url: string | null; receipt_key: string | null;
-    state: InstalmentState;
+    payment_reference: string; state: InstalmentState;
   }>(
     `SELECT p.id, p.group_id, p.month, p.year, p.amount::text, p.status, p.payment_date, p.due_date::text AS due_date, p.under_review,
-       p.rejection_reason, p.receipt_id, r.url AS receipt_url, r.storage_key AS receipt_key, fs.state
+       p.rejection_reason, p.receipt_id, r.url AS receipt_url, r.storage_key AS receipt_key, p.payment_reference, fs.state
      FROM payments p LEFT JOIN receipts r ON r.id = p.receipt_id ${stateJoinSql(day)}
      WHERE p.user_id = $1 AND p.type = 'INSTALMENT' AND p.group_id = ANY($2::uuid[]) ORDER BY p.due_date`,
     [userId, groups.rows.map((g) => g.id)],
@@ -66,6 +66,7 @@ export async function listMemberGroups(db: Queryable, signer: ReceiptLinkSigner,
         dueDate: p.due_date,
         paymentDate: p.payment_date && new Date(p.payment_date).toISOString(),
         receiptUrl: receiptLinkOf(p, signer),
+        paymentReference: p.payment_reference,
       })),
       // A member sees who won each month in their own group: the name only, not the email.
       winners: winners

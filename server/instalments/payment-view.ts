@@ -45,6 +45,9 @@ export type PaymentRow = {
   payment_date: Date | null;
   submitted_at: Date | null;
   under_review: boolean;
+  payment_reference: string;
+  transfer_date: string | null;
+  transaction_number: string | null;
   state: InstalmentState | null;
 };
 
@@ -55,7 +58,8 @@ export const paymentSelect = (day?: BusinessDay) => `SELECT ${day ? instalmentSt
     pl.name AS plan_name, pl.monthly_amount::text AS plan_monthly_amount, pl.duration AS plan_duration,
     pl.max_members AS plan_max_members, pl.description AS plan_description,
     u.name AS user_name, u.email AS user_email, u.phone AS user_phone, u.cnic AS user_cnic,
-    g.id AS group_id, g.group_number, p.month, p.year, p.due_date::text AS due_date, p.payment_date, p.submitted_at, p.under_review
+    g.id AS group_id, g.group_number, p.month, p.year, p.due_date::text AS due_date, p.payment_date, p.submitted_at, p.under_review,
+    p.payment_reference, p.transfer_date::text AS transfer_date, p.transaction_number
   FROM payments p
   JOIN committee_plans pl ON pl.id = p.plan_id
   JOIN users u ON u.id = p.user_id
@@ -100,6 +104,9 @@ export function toPayment(row: PaymentRow, signer: ReceiptLinkSigner) {
     paymentDate: iso(row.payment_date),
     submittedAt: iso(row.submitted_at),
     underReview: row.under_review,
+    paymentReference: row.payment_reference,
+    transferDate: row.transfer_date,
+    transactionNumber: row.transaction_number,
     state: row.state,
     reviewStatus: reviewStatusOf(row),
     groupId: row.group_id,

@@ -69,6 +69,10 @@ describe('a phone number, a CNIC or an id of digits', () => {
     },
   );
 
+  it.each(['22222E2', '5e12', '3.5E7'])('that a spreadsheet would read as a number in scientific notation (%s) gets the mark', (code) => {
+    expect(csvCell(typedCell(code))).toBe(`${WORD_JOINER}${code}`);
+  });
+
   it('stays empty when there is none', () => {
     expect(typedCell(null)).toBeNull();
     expect(csvCell(typedCell(''))).toBe('');

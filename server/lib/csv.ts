@@ -45,13 +45,16 @@ export const csvLine = (cells: readonly (string | number | null)[]): string => `
 
 /** Digits with spaces or dashes between, and at most a leading plus: a phone number, a CNIC, a numeric id. */
 const DIGITS_AS_TYPED = /^\+?\d[\d -]*$/;
+/** Digits, an E and digits: a code a spreadsheet would read as a number in scientific notation (`22222E2` is 2222200). */
+const SCIENTIFIC_LOOKALIKE = /^\d+(\.\d+)?[Ee]\d+$/;
 
 /**
- * An identifier of digits (a phone number, a CNIC, a transaction id), to be read as the text typed:
- * with the invisible TEXT_MARK first. Empty stays empty; anything that is not digits is left to csvCell.
+ * An identifier of digits (a phone number, a CNIC, a transaction id, a payment reference), to be read as
+ * the text typed: with the invisible TEXT_MARK first, when a spreadsheet would read a number in it.
+ * Empty stays empty; anything else is left to csvCell.
  */
 export function typedCell(value: string | null): string | null {
-  if (value === null || !DIGITS_AS_TYPED.test(value)) return value;
+  if (value === null || !(DIGITS_AS_TYPED.test(value) || SCIENTIFIC_LOOKALIKE.test(value))) return value;
   return `${TEXT_MARK}${value}`;
 }
 

@@ -14,7 +14,7 @@ import { parseFormFields } from '../http/form-fields.ts';
 import { paymentAnswer } from '../../contract/payments.ts';
 import { addUserToPlanAnswer, planPaymentListAnswer, planPaymentMessages, planRequestMessages } from '../../contract/plan-requests.ts';
 import { idParam, responses } from '../http/schemas.ts';
-import { readReceiptForm, receiptForm } from '../receipts/receipt-upload.ts';
+import { readReceiptForm, receiptForm, transferFields } from '../receipts/receipt-upload.ts';
 import { addUserToPlan, approvePlanRequest, attachPlanReceipt, createPlanRequest, getPlanPayment, listPlanPayments, rejectPlanRequest, type PlanRequestDeps } from './plan-request-service.ts';
 import { receiptMessages } from '../../contract/receipts.ts';
 
@@ -40,12 +40,12 @@ export function registerPlanRequestRoutes(app: FastifyInstance, deps: PlanReques
     '/api/payments/subscribe',
     {
       ...member,
-      config: { multipartForm: receiptForm(subscribeFields) },
+      config: { multipartForm: receiptForm(subscribeFields.extend(transferFields().shape)) },
       schema: { tags: ['plan payments'], summary: 'Buy a plan: the first month by bank transfer, with its receipt (multipart/form-data)', response: responses({ 201: paymentAnswer }) },
     },
     async (request, reply) => {
       const { fields, receipt } = await readReceiptForm(request);
-      const input = parseFormFields(subscribeFields, fields);
+      const input = parseFormFields(subscribeFields.extend(transferFields(deps.today().today).shape), fields);
       if (!receipt) throw badRequest(receiptMessages.required, { receipt: receiptMessages.required });
       const payment = await createPlanRequest(deps, actorOf(request), { ...input, notes: input.description, receipt });
       return reply.code(201).send({ success: true, message: planRequestMessages.proofUploaded, payment, data: { payment } });
@@ -80,13 +80,14 @@ export function registerPlanRequestRoutes(app: FastifyInstance, deps: PlanReques
     '/api/plan-payments/:id/upload-receipt',
     {
       ...member,
-      config: { multipartForm: receiptForm() },
+      config: { multipartForm: receiptForm(transferFields()) },
       schema: { tags: ['plan payments'], summary: 'Upload the receipt of an open request (multipart/form-data)', params: idParam, response: responses({ 200: paymentAnswer }) },
     },
     async (request) => {
-      const { receipt } = await readReceiptForm(request);
+      const { fields, receipt } = await readReceiptForm(request);
+      const transfer = parseFormFields(transferFields(deps.today().today), fields);
       if (!receipt) throw badRequest(receiptMessages.required, { receipt: receiptMessages.required });
-      const payment = await attachPlanReceipt(deps, actorOf(request), request.params.id, { receipt });
+      const payment = await attachPlanReceipt(deps, actorOf(request), request.params.id, { receipt, ...transfer });
       return { success: true as const, message: planRequestMessages.receiptUploaded, payment, data: { payment } };
     },
   );
@@ -106,12 +107,16 @@ export function registerPlanRequestRoutes(app: FastifyInstance, deps: PlanReques
             .min(1, receiptMessages.urlRequired)
             .max(2000)
             .pipe(z.url({ protocol: /^https?$/, error: receiptMessages.urlInvalid })),
+          ...transferFields().shape,
         }),
         response: responses({ 200: paymentAnswer }),
       },
     },
     async (request) => {
-      const payment = await attachPlanReceipt(deps, actorOf(request), request.params.id, { url: request.body.receiptImage });
+      const { receiptImage, ...given } = request.body;
+      // The date's range depends on the day: checked here, as a form's is (the body's schema is built once).
+      const transfer = parseFormFields(transferFields(deps.today().today), given);
+      const payment = await attachPlanReceipt(deps, actorOf(request), request.params.id, { url: receiptImage, ...transfer });
       return { success: true as const, message: planRequestMessages.receiptUploaded, payment, data: { payment } };
     },
   );

@@ -21,7 +21,7 @@ import { findPlan, getVisiblePlan } from '../plans/plan-service.ts';
 import { accrueCommissions } from '../referrals/commission-service.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
 import type { ReceiptStorage } from '../receipts/receipt-storage.ts';
-import type { UploadedReceipt } from '../receipts/receipt-upload.ts';
+import type { TransferDetails, UploadedReceipt } from '../receipts/receipt-upload.ts';
 import type { BusinessDay } from '../figures/figures.ts';
 import { PAYMENT_SELECT, toPayment, type PaymentRow } from '../instalments/payment-view.ts';
 import { tellOfMonthsOwedOnJoining } from '../reminders/months-owed-on-joining.ts';
@@ -40,15 +40,24 @@ async function withStoredReceipt<T>(deps: PlanRequestDeps, receipt: UploadedRece
   }
 }
 
-async function insertReceipt(tx: Queryable, ownerId: string, paymentId: string, file: { key: string; receipt: UploadedReceipt } | { url: string }): Promise<string> {
+/**
+ * A new receipt of a plan request, and the request pointing at it with what the receipt says of its
+ * transfer (the latest receipt's: a later receipt without them clears them). An earlier receipt stays.
+ */
+async function insertReceipt(tx: Queryable, ownerId: string, paymentId: string, file: { key: string; receipt: UploadedReceipt } | { url: string }, transfer: TransferDetails) {
+  const given = [transfer.transferDate ?? null, transfer.transactionNumber ?? null];
   const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO receipts (owner_id, payment_id, storage_key, url, original_name, content_type, size_bytes)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    `INSERT INTO receipts (owner_id, payment_id, storage_key, url, original_name, content_type, size_bytes, transfer_date, transaction_number)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
     'url' in file
-      ? [ownerId, paymentId, null, file.url, null, null, null]
-      : [ownerId, paymentId, file.key, null, file.receipt.originalName, file.receipt.kind.contentType, file.receipt.data.length],
+      ? [ownerId, paymentId, null, file.url, null, null, null, ...given]
+      : [ownerId, paymentId, file.key, null, file.receipt.originalName, file.receipt.kind.contentType, file.receipt.data.length, ...given],
   );
-  return rows[0].id;
+  await tx.query('UPDATE payments SET receipt_id = $2, submitted_at = now(), transfer_date = $3, transaction_number = $4, updated_at = now() WHERE id = $1', [
+    paymentId,
+    rows[0].id,
+    ...given,
+  ]);
 }
 
 export async function getPlanPayment(deps: Pick<PlanRequestDeps, 'db' | 'signer'>, q: Queryable, id: string, viewer: { id: string; role: string }) {
@@ -63,7 +72,7 @@ export async function getPlanPayment(deps: Pick<PlanRequestDeps, 'db' | 'signer'
 export async function createPlanRequest(
   deps: PlanRequestDeps,
   member: Actor,
-  input: { planId: string; amount: number; paymentMethod: string; notes?: string; bankAccountId?: string; receipt?: UploadedReceipt },
+  input: { planId: string; amount: number; paymentMethod: string; notes?: string; bankAccountId?: string; receipt?: UploadedReceipt } & TransferDetails,
 ) {
   const payment = await withStoredReceipt(deps, input.receipt, (key) =>
     deps.db.transaction(async (tx) => {
@@ -87,10 +96,7 @@ export async function createPlanRequest(
         if (isUniqueViolation(error, 'payments_one_pending_subscription')) throw conflict(planPaymentMessages.alreadyPending);
         throw error;
       }
-      if (key && input.receipt) {
-        const receiptId = await insertReceipt(tx, member.id, id, { key, receipt: input.receipt });
-        await tx.query('UPDATE payments SET receipt_id = $2 WHERE id = $1', [id, receiptId]);
-      }
+      if (key && input.receipt) await insertReceipt(tx, member.id, id, { key, receipt: input.receipt }, input);
       await notifyAdmins(tx, { type: 'PLAN_REQUEST_NEW', text: (language) => planRequestNewNotice(language, plan.name), data: { paymentId: id, planId: plan.id } });
       return getPlanPayment(deps, tx, id, { id: member.id, role: 'USER' });
     }),
@@ -99,7 +105,7 @@ export async function createPlanRequest(
 }
 
 /** A receipt for an open request: a file, or an http(s) URL that is stored and never fetched. */
-export async function attachPlanReceipt(deps: PlanRequestDeps, member: Actor, paymentId: string, source: { receipt: UploadedReceipt } | { url: string }) {
+export async function attachPlanReceipt(deps: PlanRequestDeps, member: Actor, paymentId: string, source: ({ receipt: UploadedReceipt } | { url: string }) & TransferDetails) {
   return withStoredReceipt(deps, 'receipt' in source ? source.receipt : undefined, (key) =>
     deps.db.transaction(async (tx) => {
       if (!isUuid(paymentId)) throw notFound(planPaymentMessages.notFound);
@@ -107,8 +113,7 @@ export async function attachPlanReceipt(deps: PlanRequestDeps, member: Actor, pa
       if (!rows[0] || rows[0].user_id !== member.id) throw notFound(planPaymentMessages.notFound);
       if (rows[0].status !== 'PENDING') throw conflict(planPaymentMessages.processed);
       // An earlier receipt stays in the receipts table: a new one never overwrites it.
-      const receiptId = await insertReceipt(tx, member.id, paymentId, 'url' in source ? { url: source.url } : { key: key!, receipt: source.receipt });
-      await tx.query('UPDATE payments SET receipt_id = $2, submitted_at = now(), updated_at = now() WHERE id = $1', [paymentId, receiptId]);
+      await insertReceipt(tx, member.id, paymentId, 'url' in source ? { url: source.url } : { key: key!, receipt: source.receipt }, source);
       return getPlanPayment(deps, tx, paymentId, { id: member.id, role: 'USER' });
     }),
   );

@@ -23,7 +23,15 @@ import { logSecurityEvent } from '../http/security-log.ts';
 import type { AttemptCounter } from '../http/attempt-counter.ts';
 import { Throttle } from '../http/throttle.ts';
 import { cleanFileName, inspectReceipt, kindBySignature, RECEIPT_MAX_BYTES, SIGNATURE_BYTES, type ReceiptKind } from './receipt-files.ts';
-import { receiptMessages, uploadMessages } from '../../contract/receipts.ts';
+import {
+  normaliseTransactionNumber,
+  receiptMessages,
+  transactionNumberMessages,
+  transactionNumberProblem,
+  transferDateMessages,
+  transferDateProblem,
+  uploadMessages,
+} from '../../contract/receipts.ts';
 
 export type UploadedReceipt = { data: Buffer; originalName: string; kind: ReceiptKind };
 
@@ -162,6 +170,39 @@ async function readFilePart(part: MultipartFile, watch: UploadWatch, file: Uploa
 export function receiptForm(fields: z.ZodObject = z.object({})) {
   return fields.extend({ receipt: z.string().meta({ format: 'binary', description: 'The receipt: a JPG, PNG or PDF file, at most 5 MB' }) });
 }
+
+/** A field left empty is a field not given (an HTML form sends its empty inputs). */
+const blankIsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/**
+ * What a receipt says of its transfer (decision 052), checked on the business day `today`: the day the
+ * money was sent (a real day, not after today, not more than a year before) and the bank's transaction
+ * number (trimmed, at most 64 printable characters). Both may be left out by a client written against
+ * the specification, whose forms have neither; the product's own forms always send the date. Without
+ * `today`, the fields as the API document shows them.
+ */
+export function transferFields(today?: string) {
+  return z.object({
+    transferDate: z
+      .preprocess(blankIsMissing, z.string({ error: receiptMessages.transferDateInvalid }).trim().optional())
+      .superRefine((value, ctx) => {
+        if (value === undefined || today === undefined) return;
+        const problem = transferDateProblem(value, today);
+        if (problem) ctx.addIssue({ code: 'custom', message: transferDateMessages[problem] });
+      })
+      .describe("The day the money was transferred, 'YYYY-MM-DD' in Pakistan: not after today, not more than a year before"),
+    transactionNumber: z
+      .preprocess(blankIsMissing, z.string({ error: receiptMessages.transactionNumberInvalid }).optional())
+      .superRefine((value, ctx) => {
+        const problem = transactionNumberProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: transactionNumberMessages[problem] });
+      })
+      .transform(normaliseTransactionNumber)
+      .describe("The bank's transaction number of the transfer, at most 64 printable characters"),
+  });
+}
+export type TransferDetails = { transferDate?: string; transactionNumber?: string };
+
 
 /** The file a form may carry: its field, how it must start, and the refusals in its own words. */
 export type UploadFile = {

@@ -9,6 +9,13 @@ import { instalmentStateOf, type GroupPayment, type MemberGroup, type MemberPaym
 import { makeBankAccount, makePlan } from './plan-fixtures.ts';
 import { ok, type StubRoutes } from './api-stub.ts';
 import type { CountAndAmount, GroupLedger, GroupLedgerMonth, InstalmentFigures, NextDue } from '../../contract/figures.ts';
+import { PAYMENT_REFERENCE_ALPHABET, paymentReferenceCheckCharacter } from '../../contract/payment-reference.ts';
+
+/** A reference of the month, made valid by its check character: fixture data, not what a test checks. */
+export function referenceOfMonth(year: number, month: number): string {
+  const body = `GR${PAYMENT_REFERENCE_ALPHABET[year % 31]}${PAYMENT_REFERENCE_ALPHABET[month]}M2`;
+  return body + paymentReferenceCheckCharacter(body);
+}
 
 /**
  * One month of a group's schedule as the server sends it. Its state, unless given, is the one its status,
@@ -29,6 +36,7 @@ export function makeGroupPayment(overrides: Partial<GroupPayment> = {}): GroupPa
     dueDate: `${year}-${String(month).padStart(2, '0')}-01`,
     paymentDate: null,
     receiptUrl: null,
+    paymentReference: referenceOfMonth(year, month),
     ...overrides,
   };
   return { ...payment, state: overrides.state ?? instalmentStateOf(payment) };
