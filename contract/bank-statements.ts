@@ -19,6 +19,11 @@ export const bankStatementMessages = {
   tooManyLines: 'The statement has more than 20,000 lines. Split it into shorter periods.',
   previewed: 'Statement read',
   imported: 'Statement imported',
+  matched: 'Statement matched',
+  approvedByReconciliation: 'Approved by reconciliation',
+  notMatched: 'This line is not matched to a payment.',
+  notUnderReview: 'This payment is not waiting for review.',
+  onlyInstalments: 'A plan request is approved into a group from Plan Requests.',
   busy: 'Many statements are being read right now. Please try again in a few seconds.',
 } as const;
 
@@ -114,6 +119,9 @@ export const statementPreviewAnswer = z.object({
   }),
 });
 
+/** What a run of the matching found: matches made now by each rule, and credit lines left open. */
+export const matchRun = z.object({ matched: z.int(), byReference: z.int(), byAmountDateName: z.int(), open: z.int() });
+
 /** What an import added: lines read, new lines kept, lines already imported before (by fingerprint). */
 export const statementImportAnswer = z.object({
   success: z.literal(true),
@@ -131,5 +139,65 @@ export const statementImportAnswer = z.object({
       lastDate: z.string().nullable(),
       createdAt: z.string(),
     }),
+    /** The matching run over the account's open lines once the import was saved. */
+    matching: matchRun,
   }),
+});
+
+/** How a line was matched: by the payment reference in it, or by amount, transfer date and the member's name. */
+export const matchMethod = z.enum(['REFERENCE', 'AMOUNT_DATE_NAME']);
+export const matchReason = z.object({
+  /** The payment reference found in the line (REFERENCE). */
+  reference: z.string().optional(),
+  /** Days between the line's date and the receipt's transfer date, and the words of the member's name found (AMOUNT_DATE_NAME). */
+  daysApart: z.int().optional(),
+  nameWords: z.array(z.string()).optional(),
+});
+
+/** The payment a line is matched to, as reconciliation shows it. */
+export const matchedPayment = z.object({
+  id: z.string(),
+  type: z.enum(['SUBSCRIPTION', 'INSTALMENT']),
+  memberName: z.string(),
+  paymentReference: z.string(),
+  amount: z.number(),
+  month: z.int().nullable(),
+  year: z.int().nullable(),
+  status: z.string(),
+  underReview: z.boolean(),
+  transferDate: z.string().nullable(),
+});
+
+export const statementLineView = statementLine.extend({
+  id: z.string(),
+  match: z.object({ method: matchMethod, reason: matchReason, payment: matchedPayment }).nullable(),
+});
+export type StatementLineView = z.output<typeof statementLineView>;
+
+export const statementLinesQuery = z.object({
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  /** Credit lines matched, credit lines still open, or every line. */
+  show: z.enum(['all', 'matched', 'open']).default('all'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const statementLinesAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({
+    lines: z.array(statementLineView),
+    pagination: z.object({ page: z.int(), limit: z.int(), total: z.int(), pages: z.int() }),
+  }),
+});
+
+export const matchRunAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string(), data: matchRun });
+
+/** Approving by reconciliation: the matched lines the administrator keeps ticked. */
+export const approveMatchedBody = z.object({ lineIds: z.array(z.string().max(100)).min(1).max(500) });
+export const approveMatchedAnswer = z.object({
+  success: z.literal(true),
+  code: answerCode,
+  message: z.string(),
+  data: z.object({ approved: z.int(), refused: z.array(z.object({ lineId: z.string(), reason: z.string() })) }),
 });

@@ -380,7 +380,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStatementRoutes(app, { ...paymentDeps, attempts, limits: options.statementLimits ?? defaultStatementLimits, pool: statementPool });
   const statementReader = new StatementReader(options.logger);
   app.addHook('onClose', () => statementReader.close());
-  registerBankStatementRoutes(app, { db, auth, reader: statementReader });
+  registerBankStatementRoutes(app, { ...paymentDeps, auth, reader: statementReader, matchDays: options.config.statementMatchDays });
   registerUserRoutes(app, { db: db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued });
   registerOverviewRoutes(app, { db: db, auth, today });
   registerNotificationRoutes(app, { db: db, auth });

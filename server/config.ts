@@ -44,6 +44,8 @@ const envSchema = z
     DATABASE_NOTICE_TIMEOUT_MS: wholeNumber(100, 120_000, 5_000),
     // Hours between a draw's commitment and the moment it may be drawn (fractions allowed; 0: at once).
     DRAW_NOTICE_HOURS: z.preprocess(blankIsUnset, z.coerce.number().min(0).max(720).default(24)),
+    // Days apart a statement line and a receipt's transfer may be and still be matched by amount and name.
+    STATEMENT_MATCH_DAYS: wholeNumber(0, 31, 3),
     SHUTDOWN_GRACE_SECONDS: wholeNumber(0, 3_600, 20),
     MAX_EVENT_LOOP_DELAY_MS: wholeNumber(0, 60_000, 1_000),
     UPLOAD_TIMEOUT_SECONDS: wholeNumber(1, 3_600, 120),
@@ -157,6 +159,8 @@ export type Config = {
   statementQueue: number;
   /** How long after its commitment a draw may be made, in hours (docs/draws.md); 0 at once. */
   drawNoticeHours: number;
+  /** Days apart a statement line's date and a receipt's transfer date may be, matched by amount and name. */
+  statementMatchDays: number;
   /** How long anything waits for the database, in milliseconds (docs/deploy.md, "Faults"). */
   databaseTimeouts: { acquireMs: number; statementMs: number; jobStatementMs: number; noticeMs: number };
   /** How long requests in flight may take to finish after SIGTERM before they are cut. */
@@ -203,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementWorkers: e.STATEMENT_WORKERS,
     statementQueue: e.STATEMENT_QUEUE,
     drawNoticeHours: e.DRAW_NOTICE_HOURS,
+    statementMatchDays: e.STATEMENT_MATCH_DAYS,
     databaseTimeouts: {
       acquireMs: e.DATABASE_ACQUIRE_TIMEOUT_MS,
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

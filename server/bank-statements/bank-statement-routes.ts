@@ -6,13 +6,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bankStatementMessages, statementImportAnswer, statementLayout, statementPreviewAnswer, type StatementLayout } from '../../contract/bank-statements.ts';
+import {
+  approveMatchedAnswer,
+  approveMatchedBody,
+  bankStatementMessages,
+  matchRunAnswer,
+  statementImportAnswer,
+  statementLayout,
+  statementLinesAnswer,
+  statementLinesQuery,
+  statementPreviewAnswer,
+  type StatementLayout,
+} from '../../contract/bank-statements.ts';
+import type { InstalmentDeps } from '../instalments/instalment-service.ts';
 import { actorOf, type AuthHooks } from '../http/auth.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import { parseFormFields } from '../http/form-fields.ts';
 import { idParam, responses } from '../http/schemas.ts';
 import { readUploadForm, type UploadFile } from '../receipts/receipt-upload.ts';
 import { importStatement, previewStatement, type BankStatementDeps, type StatementFile } from './bank-statement-service.ts';
+import { approveMatched, matchStatement, statementLines } from './statement-match-service.ts';
 
 const statementFile: UploadFile = {
   field: 'statement',
@@ -53,7 +66,7 @@ async function readStatementForm(request: FastifyRequest, layoutRequired: boolea
   return { file: { data: file.data, fileName: file.filename }, layout };
 }
 
-export function registerBankStatementRoutes(app: FastifyInstance, deps: BankStatementDeps & { auth: AuthHooks }) {
+export function registerBankStatementRoutes(app: FastifyInstance, deps: BankStatementDeps & InstalmentDeps & { auth: AuthHooks }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: deps.auth.requireAdmin };
 
@@ -90,8 +103,52 @@ export function registerBankStatementRoutes(app: FastifyInstance, deps: BankStat
     },
     async (request, reply) => {
       const { file, layout } = await readStatementForm(request, true);
-      const record = await importStatement(deps, actorOf(request), request.params.id, file, layout!);
-      return reply.code(201).send({ success: true as const, message: bankStatementMessages.imported, data: { import: record } });
+      const data = await importStatement(deps, actorOf(request), request.params.id, file, layout!);
+      return reply.code(201).send({ success: true as const, message: bankStatementMessages.imported, data });
     },
+  );
+
+  api.post(
+    '/api/admin/bank-accounts/:id/statements/match',
+    {
+      ...admin,
+      schema: {
+        tags: ['bank accounts'],
+        summary: "Match the account's open statement lines to payments: by the payment reference in a line, else by amount, transfer date and the member's name",
+        params: idParam,
+        response: responses({ 200: matchRunAnswer }),
+      },
+    },
+    async (request) => ({ success: true as const, message: bankStatementMessages.matched, data: await matchStatement(deps, request.params.id) }),
+  );
+
+  api.get(
+    '/api/admin/bank-accounts/:id/statement-lines',
+    {
+      ...admin,
+      schema: {
+        tags: ['bank accounts'],
+        summary: "The account's imported statement lines by transfer day, each with the payment it is matched to and why",
+        params: idParam,
+        querystring: statementLinesQuery,
+        response: responses({ 200: statementLinesAnswer }),
+      },
+    },
+    async (request) => ({ success: true as const, data: await statementLines(deps.db, request.params.id, request.query) }),
+  );
+
+  api.post(
+    '/api/admin/bank-accounts/:id/statements/approve',
+    {
+      ...admin,
+      schema: {
+        tags: ['bank accounts'],
+        summary: 'Approve by reconciliation the instalments under review matched to these statement lines; each approval names its line in the audit log',
+        params: idParam,
+        body: approveMatchedBody,
+        response: responses({ 200: approveMatchedAnswer }),
+      },
+    },
+    async (request) => ({ success: true as const, message: bankStatementMessages.approvedByReconciliation, data: await approveMatched(deps, actorOf(request), request.params.id, request.body.lineIds) }),
   );
 }

@@ -10,22 +10,15 @@ import {
   statementLayout,
   type StatementLayout,
 } from '../../contract/bank-statements.ts';
-import { bankAccountMessages } from '../../contract/bank-accounts.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
-import { findBankAccount } from '../bank-accounts/bank-account-service.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { AppError, badRequest, notFound } from '../http/errors.ts';
+import { AppError, badRequest } from '../http/errors.ts';
 import type { StatementReader } from './statement-import-pool.ts';
 import type { ReadStatement } from './statement-import-worker.ts';
+import { accountOrNotFound, matchStatement } from './statement-match-service.ts';
 
-export type BankStatementDeps = { db: Database; reader: StatementReader };
+export type BankStatementDeps = { db: Database; reader: StatementReader; matchDays: number };
 export type StatementFile = { data: Buffer; fileName: string };
-
-async function accountOrNotFound(q: Queryable, bankAccountId: string) {
-  const account = await findBankAccount(q, bankAccountId);
-  if (!account) throw notFound(bankAccountMessages.notFound);
-  return account;
-}
 
 /** The layout the account's last statement was read by; a stored one no longer valid is not offered. */
 async function savedLayout(q: Queryable, bankAccountId: string): Promise<StatementLayout | null> {
@@ -72,9 +65,15 @@ export type StatementImport = {
 /**
  * Imports a statement's lines into the account: every line of the file is read by the layout first, and
  * the lines not yet kept are added in one transaction with the import's record, the layout remembered for
- * the account's next statement, and an audit row. The same file imported again adds no line.
+ * the account's next statement, and an audit row. The same file imported again adds no line. Once saved,
+ * the account's open lines are matched to payments (statement-match-service.ts).
  */
-export async function importStatement(deps: BankStatementDeps, actor: Actor, bankAccountId: string, file: StatementFile, layout: StatementLayout): Promise<StatementImport> {
+export async function importStatement(deps: BankStatementDeps, actor: Actor, bankAccountId: string, file: StatementFile, layout: StatementLayout) {
+  const record = await saveStatement(deps, actor, bankAccountId, file, layout);
+  return { import: record, matching: await matchStatement(deps, bankAccountId) };
+}
+
+async function saveStatement(deps: BankStatementDeps, actor: Actor, bankAccountId: string, file: StatementFile, layout: StatementLayout): Promise<StatementImport> {
   const result = await read(deps, bankAccountId, file, layout, true);
   refuseUnreadableLines(result);
   const days = result.lines.map((line) => line.transferDate).sort();

@@ -9,33 +9,44 @@ import Piscina from 'piscina';
 import { AppError } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import { bankStatementMessages } from '../../contract/bank-statements.ts';
-import type { ReadStatement, ReadTask } from './statement-import-worker.ts';
+import type { MatchTask, ReadStatement, ReadTask } from './statement-import-worker.ts';
+import type { ProposedMatch } from './statement-matching.ts';
 
 const READING_AT_ONCE = 3;
 const RETRY_AFTER_SECONDS = 5;
 
 export class StatementReader {
   readonly #logger: Logger;
-  #thread: Piscina<ReadTask, ReadStatement> | undefined;
+  #thread: Piscina<ReadTask | MatchTask, unknown> | undefined;
   #inFlight = 0;
 
   constructor(logger: Logger) {
     this.#logger = logger;
   }
 
-  async read(task: ReadTask): Promise<ReadStatement> {
+  /** The file's rows and lines by a layout (statement-reading.ts). */
+  read(task: ReadTask): Promise<ReadStatement> {
+    return this.#run(task, 'default') as Promise<ReadStatement>;
+  }
+
+  /** The matches of a statement's open lines (statement-matching.ts). */
+  match(task: MatchTask): Promise<ProposedMatch[]> {
+    return this.#run(task, 'matchLines') as Promise<ProposedMatch[]>;
+  }
+
+  async #run(task: ReadTask | MatchTask, name: string): Promise<unknown> {
     if (this.#inFlight >= READING_AT_ONCE) throw new AppError(503, bankStatementMessages.busy, undefined, undefined, RETRY_AFTER_SECONDS);
     this.#inFlight++;
     try {
-      return await this.#started().run(task, { transferList: [] });
+      return await this.#started().run(task, { name });
     } finally {
       this.#inFlight--;
     }
   }
 
-  #started(): Piscina<ReadTask, ReadStatement> {
+  #started(): Piscina<ReadTask | MatchTask, unknown> {
     if (!this.#thread) {
-      this.#thread = new Piscina<ReadTask, ReadStatement>({
+      this.#thread = new Piscina<ReadTask | MatchTask, unknown>({
         filename: new URL('./statement-import-worker.ts', import.meta.url).href,
         minThreads: 0,
         maxThreads: 1,

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { StatementLayout, StatementLine, StatementLineError } from '../../contract/bank-statements.ts';
+import { proposeMatches, type LineToMatch, type PaymentToMatch, type ProposedMatch } from './statement-matching.ts';
 import { columnCount, guessLayout, previewRows, readLines, readTable, UnreadableStatement } from './statement-reading.ts';
 
 export type ReadTask = {
@@ -71,4 +72,11 @@ export default async function readStatement(task: ReadTask): Promise<ReadStateme
     creditCount: read.lines.filter((line) => line.credit !== null).length,
     tooManyLines: false,
   };
+}
+
+export type MatchTask = { lines: LineToMatch[]; payments: PaymentToMatch[]; days: number };
+
+/** The matches of a statement's open lines (statement-matching.ts), run as this thread's `matchLines`. */
+export function matchLines(task: MatchTask): ProposedMatch[] {
+  return proposeMatches(task.lines, task.payments, task.days);
 }

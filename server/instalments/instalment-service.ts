@@ -117,7 +117,7 @@ export function refusalOf(current: { status: string; under_review: boolean; type
 }
 
 /** Applies one allowed move inside the caller's transaction, with its notification, email and audit row. */
-async function applyStatus(deps: InstalmentDeps, tx: Queryable, admin: Actor, p: LockedInstalment, target: AdminPaymentStatus, reason: string | undefined) {
+async function applyStatus(deps: InstalmentDeps, tx: Queryable, admin: Actor, p: LockedInstalment, target: AdminPaymentStatus, reason: string | undefined, auditAfter: Record<string, unknown> = {}) {
   if (target === 'PAID') {
     await tx.query(
       `UPDATE payments SET status = 'PAID', payment_date = now(), approved_at = now(), under_review = false, reviewed_at = now(), reviewed_by = $2,
@@ -151,7 +151,7 @@ async function applyStatus(deps: InstalmentDeps, tx: Queryable, admin: Actor, p:
     entityType: 'payment',
     entityId: p.id,
     before: { status: p.status, underReview: p.under_review },
-    after: { status: target, reason: reason ?? null },
+    after: { status: target, reason: reason ?? null, ...auditAfter },
     ip: admin.ip,
   });
 }
@@ -197,6 +197,30 @@ export async function bulkChangeStatus(deps: InstalmentDeps, admin: Actor, ids: 
     return { count, refused };
   });
   failpoint('bulk-status:after-commit');
+  if (result.count > 0) deps.mailQueued();
+  return result;
+}
+
+/**
+ * Approves instalments under review matched to a bank statement's lines (bank-statements/), in one
+ * transaction: each is approved as an admin's approval is, and its audit row says how (`auditAfter`).
+ * One that no longer waits for review is left as it is and counted apart.
+ */
+export async function approveInstalmentsByReconciliation(deps: InstalmentDeps, admin: Actor, ids: string[], auditAfter: (id: string) => Record<string, unknown>) {
+  const result = await deps.db.transaction(async (tx) => {
+    const { rows } = await tx.query<LockedInstalment>(LOCK_INSTALMENTS, [ids.filter(isUuid)]);
+    let count = 0;
+    const refused: { id: string }[] = ids.filter((id) => !rows.some((row) => row.id === id)).map((id) => ({ id }));
+    for (const row of rows) {
+      if (row.type !== 'INSTALMENT' || !row.under_review || refusalOf(row, 'PAID')) {
+        refused.push({ id: row.id });
+        continue;
+      }
+      await applyStatus(deps, tx, admin, row, 'PAID', undefined, auditAfter(row.id));
+      count++;
+    }
+    return { count, refused };
+  });
   if (result.count > 0) deps.mailQueued();
   return result;
 }

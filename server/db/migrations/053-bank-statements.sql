@@ -41,5 +41,5 @@ CREATE TABLE bank_statement_lines (
   UNIQUE (bank_account_id, fingerprint)
 );
 -- A statement's lines by the day of the transfer, as reconciliation reads them.
-CREATE INDEX bank_statement_lines_by_day ON bank_statement_lines (bank_account_id, transfer_date, id);
+CREATE INDEX bank_statement_lines_by_day ON bank_statement_lines (bank_account_id, transfer_date, line_number, id);
 CREATE INDEX bank_statement_lines_by_import ON bank_statement_lines (import_id, line_number);
