@@ -18,6 +18,8 @@ export const reconciliationMessages = {
   date: 'Enter the day as YYYY-MM-DD.',
   month: 'Enter the month as YYYY-MM.',
   oneOf: 'Give either a day or a month.',
+  paymentNotFound: 'No approved payment has this id.',
+  ticked: 'Say whether the payment is ticked.',
 } as const;
 
 /** Days are shown per day up to a year, per month up to ten years: the answer stays small. */
@@ -108,6 +110,17 @@ export const reconciliationEntriesQuery = pagingQueryOf(50)
   });
 export type ReconciliationEntriesQuery = z.output<typeof reconciliationEntriesQuery>;
 
+/** A payment ticked as checked against the bank statement: by whom and when (shared by every admin). */
+export const reconciliationTick = z.object({ byId: z.string(), byName: z.string(), at: z.string() });
+export type ReconciliationTick = z.output<typeof reconciliationTick>;
+
+/** PUT /api/admin/reconciliation/ticks/{paymentId}: tick or untick an approved payment. */
+export const reconciliationTickBody = z.object({ ticked: z.boolean({ error: reconciliationMessages.ticked }) });
+export const reconciliationTickAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({ paymentId: z.string(), tick: reconciliationTick.nullable() }),
+});
+
 /** One approved payment: an instalment, or a plan request (whose money also settles the first month). */
 export const reconciliationEntry = z.object({
   id: z.string(),
@@ -126,6 +139,15 @@ export const reconciliationEntry = z.object({
   /** The receipt's file name or the link the member gave, if any. */
   reference: z.string().nullable(),
   notes: z.string().nullable(),
+  /** The payment reference the member was asked to write in the transfer's remarks. */
+  paymentReference: z.string(),
+  /** What the receipt says of the transfer: its day in Pakistan and the bank's transaction number. */
+  transferDate: z.string().nullable(),
+  transactionNumber: z.string().nullable(),
+  /** The bank statement line matched to this payment, if any. */
+  statementLine: z.object({ id: z.string(), line: z.int(), transferDate: z.string(), description: z.string() }).nullable(),
+  /** The administrators' shared tick: who checked this payment against the bank statement, and when. */
+  tick: reconciliationTick.nullable(),
 });
 export type ReconciliationEntry = z.output<typeof reconciliationEntry>;
 
@@ -142,3 +164,42 @@ export const reconciliationEntriesAnswer = z.object({
   }),
 });
 export type ReconciliationEntriesPage = z.output<typeof reconciliationEntriesAnswer>['data'];
+
+/**
+ * GET /api/admin/reconciliation/statement: per transfer day or month, an account's imported statement
+ * credit lines, how many are matched and how many open, and the approved payments into the account that
+ * no statement line matches (the period's open items, by the payment's transfer day).
+ */
+export const statementReconciliationQuery = z
+  .object({
+    bankAccountId: firstValue(z.string({ error: reconciliationMessages.account }).trim().regex(UUID, reconciliationMessages.account)),
+    from: dayField(reconciliationMessages.from),
+    to: dayField(reconciliationMessages.to),
+    by: firstValue(z.enum(['day', 'month'], { error: reconciliationMessages.by }).default('day')),
+  })
+  .superRefine((q, issue) => {
+    if (q.from > q.to) issue.addIssue({ code: 'custom', path: ['to'], message: reconciliationMessages.order });
+    else if (q.by === 'day' && daysBetween(q.from, q.to) + 1 > RECONCILIATION_MAX_DAYS) issue.addIssue({ code: 'custom', path: ['to'], message: reconciliationMessages.dayRange });
+    else if (q.by === 'month' && monthsBetween(q.from, q.to) + 1 > RECONCILIATION_MAX_MONTHS) issue.addIssue({ code: 'custom', path: ['to'], message: reconciliationMessages.monthRange });
+  });
+
+export const statementReconciliationPeriod = z.object({
+  period: z.string(),
+  /** Credit lines of the statement on these days: all, matched to a payment, still open. */
+  lines: z.int(),
+  matched: z.int(),
+  open: z.int(),
+  /** Approved payments into the account, transferred on these days, that no line matches. */
+  approvedWithoutLine: countAndAmount,
+});
+export const statementReconciliationAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({
+    bankAccountId: z.string(),
+    from: z.string(),
+    to: z.string(),
+    by: reconciliationBy,
+    periods: z.array(statementReconciliationPeriod),
+    totals: statementReconciliationPeriod.omit({ period: true }),
+  }),
+});

@@ -4,7 +4,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { firstValue, searchField } from '../../contract/paging.ts';
 import { activeBankAccountsAnswer, bankAccountAnswer, bankAccountBody, bankAccountDeletedAnswer, bankAccountListAnswer, bankAccountMessages, type bankAccount } from '../../contract/bank-accounts.ts';
-import { reconciliationAnswer, reconciliationEntriesAnswer, reconciliationEntriesQuery, reconciliationQuery } from '../../contract/reconciliation.ts';
+import {
+  reconciliationAnswer,
+  reconciliationEntriesAnswer,
+  reconciliationEntriesQuery,
+  reconciliationQuery,
+  reconciliationTickAnswer,
+  reconciliationTickBody,
+  statementReconciliationAnswer,
+  statementReconciliationQuery,
+} from '../../contract/reconciliation.ts';
 import type { Database } from '../db/database.ts';
 import { actorOf, type AuthHooks } from '../http/auth.ts';
 import { logSecurityEvent } from '../http/security-log.ts';
@@ -17,7 +26,7 @@ import {
   toggleBankAccount,
   updateBankAccount,
 } from './bank-account-service.ts';
-import { reconciliationEntries, reconciliationReport } from './reconciliation.ts';
+import { reconciliationEntries, reconciliationReport, setReconciliationTick, statementReconciliation } from './reconciliation.ts';
 
 /** Each change of an account emails every admin (bank-account-service.ts); mailQueued wakes the mail worker for it. */
 export function registerBankAccountRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthHooks; mailQueued: () => void }) {
@@ -134,5 +143,34 @@ export function registerBankAccountRoutes(app: FastifyInstance, deps: { db: Data
       },
     },
     async (request) => ({ success: true as const, data: await reconciliationEntries(deps.db, request.query) }),
+  );
+
+  api.put(
+    '/api/admin/reconciliation/ticks/:id',
+    {
+      ...admin,
+      schema: {
+        tags: ['bank accounts'],
+        summary: 'Tick or untick an approved payment as checked against the bank statement; shared by every admin and in the audit log',
+        params: idParam,
+        body: reconciliationTickBody,
+        response: responses({ 200: reconciliationTickAnswer }),
+      },
+    },
+    async (request) => ({ success: true as const, data: { paymentId: request.params.id, tick: await setReconciliationTick(deps.db, actorOf(request), request.params.id, request.body.ticked) } }),
+  );
+
+  api.get(
+    '/api/admin/reconciliation/statement',
+    {
+      ...admin,
+      schema: {
+        tags: ['bank accounts'],
+        summary: "An account's imported statement per transfer day or month: credit lines matched and open, and approved payments no line matches (admin)",
+        querystring: statementReconciliationQuery,
+        response: responses({ 200: statementReconciliationAnswer }),
+      },
+    },
+    async (request) => ({ success: true as const, data: await statementReconciliation(deps.db, request.query) }),
   );
 }

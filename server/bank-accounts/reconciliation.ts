@@ -11,11 +11,12 @@
  * row); a period's entries are read from the index of approved payments (migrations 027 and 035).
  */
 import { addAmounts, rupeesFromDb } from '../../contract/money.ts';
-import type { ReconciliationAccount, ReconciliationBy, ReconciliationEntriesPage, ReconciliationEntry, ReconciliationReport } from '../../contract/reconciliation.ts';
+import { reconciliationMessages, type ReconciliationAccount, type ReconciliationBy, type ReconciliationEntriesPage, type ReconciliationEntry, type ReconciliationReport, type ReconciliationTick } from '../../contract/reconciliation.ts';
 import { bankAccountMessages } from '../../contract/bank-accounts.ts';
 import { paginationOf } from '../../contract/paging.ts';
 import { BUSINESS_TIME_ZONE } from '../business-time.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { recordAudit, type Actor } from '../audit/audit.ts';
 import { isUuid } from '../db/ids.ts';
 import { notFound } from '../http/errors.ts';
 import { businessDayOf, instalmentStateSql } from '../figures/figures.ts';
@@ -111,6 +112,16 @@ type EntryRow = {
   payment_method: string;
   reference: string | null;
   notes: string | null;
+  payment_reference: string;
+  transfer_date: string | null;
+  transaction_number: string | null;
+  line_id: string | null;
+  line_number: number | null;
+  line_date: string | null;
+  line_description: string | null;
+  ticked_by: string | null;
+  ticked_by_name: string | null;
+  ticked_at: Date | string | null;
 };
 
 function lastDayOf(month: string): string {
@@ -139,8 +150,15 @@ export async function reconciliationEntries(
     `SELECT p.id, p.type, u.name AS member_name, pl.name AS plan_name, g.group_number,
             coalesce(p.month, s.month)::int AS month, coalesce(p.year, s.year)::int AS year, p.amount::text AS amount,
             p.approved_at, to_char(p.approved_at AT TIME ZONE ${ZONE}, 'YYYY-MM-DD HH24:MI') AS approved_at_pkt,
-            p.payment_method, coalesce(r.original_name, r.url) AS reference, p.notes
+            p.payment_method, coalesce(r.original_name, r.url) AS reference, p.notes,
+            p.payment_reference, to_char(p.transfer_date, 'YYYY-MM-DD') AS transfer_date, p.transaction_number,
+            l.id AS line_id, l.line_number, to_char(l.transfer_date, 'YYYY-MM-DD') AS line_date, l.description AS line_description,
+            t.ticked_by, tu.name AS ticked_by_name, t.ticked_at
      FROM (SELECT p.* FROM payments p WHERE ${where} ORDER BY p.approved_at, p.id LIMIT ${query.limit} OFFSET ${offset}) p
+     LEFT JOIN statement_matches sm ON sm.payment_id = p.id
+     LEFT JOIN bank_statement_lines l ON l.id = sm.line_id
+     LEFT JOIN reconciliation_ticks t ON t.payment_id = p.id
+     LEFT JOIN users tu ON tu.id = t.ticked_by
      JOIN users u ON u.id = p.user_id
      JOIN committee_plans pl ON pl.id = p.plan_id
      LEFT JOIN committee_groups g ON g.id = p.group_id
@@ -164,6 +182,11 @@ export async function reconciliationEntries(
     paymentMethod: r.payment_method,
     reference: r.reference,
     notes: r.notes,
+    paymentReference: r.payment_reference,
+    transferDate: r.transfer_date,
+    transactionNumber: r.transaction_number,
+    statementLine: r.line_id === null ? null : { id: r.line_id, line: r.line_number!, transferDate: r.line_date!, description: r.line_description! },
+    tick: r.ticked_by === null ? null : { byId: r.ticked_by, byName: r.ticked_by_name ?? '', at: new Date(r.ticked_at!).toISOString() },
   }));
   return {
     bankAccountId: query.bankAccountId,
@@ -172,4 +195,71 @@ export async function reconciliationEntries(
     totals: { count, amount: rupeesFromDb(totals.rows[0]?.amount ?? '0') },
     pagination: paginationOf(query.page, query.limit, count),
   };
+}
+
+/**
+ * Ticks or unticks an approved payment as checked against the bank statement: shared by every admin,
+ * and each change is in the audit trail. Ticking a ticked payment keeps the first tick.
+ */
+export async function setReconciliationTick(db: Database, actor: Actor, paymentId: string, ticked: boolean): Promise<ReconciliationTick | null> {
+  return db.transaction(async (tx) => {
+    if (!isUuid(paymentId)) throw notFound(reconciliationMessages.paymentNotFound);
+    const { rows } = await tx.query<{ id: string }>(`SELECT p.id FROM payments p WHERE p.id = $1 AND ${approvedSql()} FOR UPDATE OF p`, [paymentId]);
+    if (!rows[0]) throw notFound(reconciliationMessages.paymentNotFound);
+    const changed = ticked
+      ? await tx.write('INSERT INTO reconciliation_ticks (payment_id, ticked_by) VALUES ($1, $2) ON CONFLICT (payment_id) DO NOTHING', [paymentId, actor.id])
+      : await tx.write('DELETE FROM reconciliation_ticks WHERE payment_id = $1', [paymentId]);
+    if (changed.rowCount > 0) {
+      await recordAudit(tx, { actorId: actor.id, ip: actor.ip, action: ticked ? 'RECONCILIATION_TICK' : 'RECONCILIATION_UNTICK', entityType: 'payment', entityId: paymentId, after: { ticked } });
+    }
+    const { rows: tick } = await tx.query<{ ticked_by: string; name: string; ticked_at: Date }>(
+      'SELECT t.ticked_by, u.name, t.ticked_at FROM reconciliation_ticks t JOIN users u ON u.id = t.ticked_by WHERE t.payment_id = $1',
+      [paymentId],
+    );
+    return tick[0] ? { byId: tick[0].ticked_by, byName: tick[0].name, at: tick[0].ticked_at.toISOString() } : null;
+  });
+}
+
+/** SQL: the Karachi day payment `p`'s money was transferred: the receipt's, else the day it was sent. */
+const transferDaySql = `coalesce(p.transfer_date, (p.submitted_at AT TIME ZONE ${ZONE})::date)`;
+
+/**
+ * Per transfer day or month: the statement's credit lines, matched and open, and the approved payments
+ * into the account transferred then that no line matches. Periods with none of either are left out.
+ */
+export async function statementReconciliation(db: Queryable, query: { bankAccountId: string; from: string; to: string; by: ReconciliationBy }) {
+  await accountsOf(db, query.bankAccountId);
+  const period = (column: string) => (query.by === 'day' ? `to_char(${column}, 'YYYY-MM-DD')` : `to_char(${column}, 'YYYY-MM')`);
+  const { rows } = await db.query<{ period: string; lines: number; matched: number; unmatched_count: number; unmatched_amount: string }>(
+    `WITH lines AS (
+       SELECT ${period('l.transfer_date')} AS period, count(*)::int AS lines, count(m.line_id)::int AS matched
+         FROM bank_statement_lines l LEFT JOIN statement_matches m ON m.line_id = l.id
+        WHERE l.bank_account_id = $1 AND l.credit IS NOT NULL AND l.transfer_date BETWEEN $2::date AND $3::date
+        GROUP BY 1),
+     unmatched AS (
+       SELECT ${period(transferDaySql)} AS period, count(*)::int AS n, sum(p.amount)::text AS amount
+         FROM payments p
+        WHERE p.bank_account_id = $1 AND ${approvedSql()} AND ${transferDaySql} BETWEEN $2::date AND $3::date
+          AND NOT EXISTS (SELECT 1 FROM statement_matches m WHERE m.payment_id = p.id)
+        GROUP BY 1)
+     SELECT coalesce(l.period, u.period) AS period, coalesce(l.lines, 0) AS lines, coalesce(l.matched, 0) AS matched,
+            coalesce(u.n, 0) AS unmatched_count, coalesce(u.amount, '0') AS unmatched_amount
+       FROM lines l FULL JOIN unmatched u ON u.period = l.period
+      ORDER BY 1`,
+    [query.bankAccountId, query.from, query.to],
+  );
+  const periods = rows.map((row) => ({
+    period: row.period,
+    lines: row.lines,
+    matched: row.matched,
+    open: row.lines - row.matched,
+    approvedWithoutLine: pair(row.unmatched_count, row.unmatched_amount),
+  }));
+  const totals = {
+    lines: periods.reduce((sum, p) => sum + p.lines, 0),
+    matched: periods.reduce((sum, p) => sum + p.matched, 0),
+    open: periods.reduce((sum, p) => sum + p.open, 0),
+    approvedWithoutLine: { count: periods.reduce((sum, p) => sum + p.approvedWithoutLine.count, 0), amount: addAmounts(...periods.map((p) => p.approvedWithoutLine.amount)) },
+  };
+  return { bankAccountId: query.bankAccountId, from: query.from, to: query.to, by: query.by, periods, totals };
 }

@@ -53,6 +53,9 @@ async function importStatement(csv: string) {
   return { status: res.statusCode, body: res.json() };
 }
 
+/** Approvals are stamped by the database's clock: the month they fall in, in Pakistan. */
+const karachiMonthNow = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
+
 const paymentState = async (id: string) => (await ctx.db.query<{ status: string; under_review: boolean }>('SELECT status, under_review FROM payments WHERE id = $1', [id])).rows[0];
 
 beforeAll(async () => {
@@ -146,5 +149,68 @@ describe('approving by reconciliation', () => {
     const badQuery = await api.get(`/api/admin/bank-accounts/${account}/statement-lines?show=some`, admin.token);
     expect(badQuery.status).toBe(400);
     expect(badQuery.body.errors).toHaveProperty('show');
+  });
+});
+
+describe("the statement's reconciliation", () => {
+  it('counts per transfer day the credit lines matched and open, and approved payments no line matches', async () => {
+    // Omar's receipt is approved by hand: his money's line had a mistyped reference, so no line matches it.
+    expect((await api.put(`/api/payments/${sent.omar.id}/status`, { status: 'PAID' }, admin.token)).status).toBe(200);
+    const res = await api.get(`/api/admin/reconciliation/statement?bankAccountId=${account}&from=2026-03-01&to=2026-03-31&by=day`, admin.token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const none = { count: 0, amount: 0 };
+    expect(res.body.data.periods).toEqual([
+      { period: '2026-03-02', lines: 2, matched: 1, open: 1, approvedWithoutLine: { count: 1, amount: 5000 } },
+      { period: '2026-03-04', lines: 1, matched: 1, open: 0, approvedWithoutLine: none },
+      { period: '2026-03-05', lines: 1, matched: 0, open: 1, approvedWithoutLine: none },
+      { period: '2026-03-20', lines: 1, matched: 0, open: 1, approvedWithoutLine: none },
+    ]);
+    expect(res.body.data.totals).toEqual({ lines: 5, matched: 2, open: 3, approvedWithoutLine: { count: 1, amount: 5000 } });
+    const monthly = await api.get(`/api/admin/reconciliation/statement?bankAccountId=${account}&from=2026-03-01&to=2026-03-31&by=month`, admin.token);
+    expect(monthly.body.data.periods).toEqual([{ period: '2026-03', lines: 5, matched: 2, open: 3, approvedWithoutLine: { count: 1, amount: 5000 } }]);
+  });
+
+  it('refuses bad days (400), no session (401), a member (403), an unknown account (404)', async () => {
+    const bad = await api.get(`/api/admin/reconciliation/statement?bankAccountId=${account}&from=2026-03-31&to=2026-03-01`, admin.token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toHaveProperty('to');
+    expect((await api.get(`/api/admin/reconciliation/statement?bankAccountId=${account}&from=2026-03-01&to=2026-03-31`)).status).toBe(401);
+    const member = await signUpMember(ctx);
+    expect((await api.get(`/api/admin/reconciliation/statement?bankAccountId=${account}&from=2026-03-01&to=2026-03-31`, member.token)).status).toBe(403);
+    expect((await api.get('/api/admin/reconciliation/statement?bankAccountId=00000000-0000-4000-8000-000000000002&from=2026-03-01&to=2026-03-31', admin.token)).status).toBe(404);
+  });
+});
+
+describe('ticks on the server', () => {
+  it('are shared by every admin: one ticks, another sees who and when, and unticks; each change is audited', async () => {
+    const other = await signInAdmin(ctx);
+    const ticked = await api.put(`/api/admin/reconciliation/ticks/${sent.bilal.id}`, { ticked: true }, admin.token);
+    expect(ticked.status, JSON.stringify(ticked.body)).toBe(200);
+    expect(ticked.body.data).toEqual({ paymentId: sent.bilal.id, tick: { byId: admin.user.id, byName: expect.any(String), at: expect.any(String) } });
+    // Ticking again keeps the first tick.
+    const again = await api.put(`/api/admin/reconciliation/ticks/${sent.bilal.id}`, { ticked: true }, other.token);
+    expect(again.body.data.tick.byId).toBe(admin.user.id);
+    const seen = await api.get(`/api/admin/reconciliation/entries?bankAccountId=${account}&month=${karachiMonthNow()}&limit=100`, other.token);
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    const bilal = seen.body.data.entries.find((entry: { id: string }) => entry.id === sent.bilal.id);
+    expect(bilal).toMatchObject({ paymentReference: sent.bilal.reference, transferDate: '2026-03-03', tick: { byId: admin.user.id }, statementLine: { id: lineOf.bilal, line: 3, transferDate: '2026-03-04' } });
+    const unticked = await api.put(`/api/admin/reconciliation/ticks/${sent.bilal.id}`, { ticked: false }, other.token);
+    expect(unticked.body.data.tick).toBeNull();
+    const { rows } = await ctx.db.query<{ action: string; actor_id: string }>(`SELECT action, actor_id FROM audit_log WHERE entity_id = $1 AND action LIKE 'RECONCILIATION_%' ORDER BY created_at, id`, [sent.bilal.id]);
+    expect(rows).toEqual([
+      { action: 'RECONCILIATION_TICK', actor_id: admin.user.id },
+      { action: 'RECONCILIATION_UNTICK', actor_id: other.user.id },
+    ]);
+  });
+
+  it('refuses a body without `ticked` (400), no session (401), a member (403), a payment not approved (404)', async () => {
+    const bad = await api.put(`/api/admin/reconciliation/ticks/${sent.bilal.id}`, { ticked: 'yes' }, admin.token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toHaveProperty('ticked');
+    expect((await api.put(`/api/admin/reconciliation/ticks/${sent.bilal.id}`, { ticked: true })).status).toBe(401);
+    const member = await signUpMember(ctx);
+    expect((await api.put(`/api/admin/reconciliation/ticks/${sent.bilal.id}`, { ticked: true }, member.token)).status).toBe(403);
+    expect((await api.put(`/api/admin/reconciliation/ticks/${sent.sana1.id}`, { ticked: true }, admin.token)).status).toBe(404);
+    expect((await api.put('/api/admin/reconciliation/ticks/nope', { ticked: true }, admin.token)).status).toBe(404);
   });
 });
