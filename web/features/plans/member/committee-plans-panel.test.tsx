@@ -8,11 +8,13 @@ import { makeGroup } from '../../../test/member-payment-fixtures.ts';
 import { storageKeys } from '../../../lib/storage-keys.ts';
 import { planRequestMessages } from '../../../../contract/plan-requests.ts';
 
+const noReferrals = { totalReferrals: 0, totalCommission: 0, pendingCommission: 0, paidCommission: 0, level1Count: 0, level2Count: 0, level3Count: 0 };
+
 /** The dashboard around the panel also reads the member's groups, payment counts and referral earnings: none here. */
 const dashboardReads = {
   '/api/committee-plans/user/groups': ok({ data: { groups: [] } }),
   '/api/payments/summary': ok({ data: { counts: { total: 0, paid: 0, pending: 0, overdue: 0, underReview: 0 }, amounts: { paid: 0, pending: 0, overdue: 0 } } }),
-  '/api/referrals/stats': ok({ data: { totalReferrals: 0, totalCommission: 0, pendingCommission: 0, paidCommission: 0, level1Count: 0, level2Count: 0, level3Count: 0 } }),
+  '/api/referrals/stats': ok({ stats: noReferrals, data: noReferrals }),
   '/api/notifications': ok({ notifications: [], unreadCount: 0, data: { notifications: [], unreadCount: 0 } }),
 };
 
