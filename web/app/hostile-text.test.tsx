@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../test/render.tsx';
 import { ok, stubGetRequests } from '../test/api-stub.ts';
 import { memberPaymentRoutes } from '../test/member-payment-fixtures.ts';
-import { makePlan } from '../test/plan-fixtures.ts';
+import { makePlan, planListAnswerOf } from '../test/plan-fixtures.ts';
 
 const markupName = '<img src=x onerror="window.hacked=true">Ayesha';
 const markupPlan = '<script>window.hacked=true</script><b>Gold</b>';
@@ -19,7 +19,7 @@ describe('text from the server', () => {
     const plan = makePlan({ name: markupPlan, description: '<a href="javascript:alert(1)">Details</a>' });
     stubGetRequests({
       ...memberPaymentRoutes(),
-      '/api/committee-plans': ok({ data: { plans: [plan] } }),
+      '/api/committee-plans': planListAnswerOf([plan]),
       '/api/notifications': ok({ data: { notifications: [], unreadCount: 0 } }),
     });
     renderRoute('/dashboard', fakeAuth({ user }));

@@ -5,6 +5,8 @@
  * a write is covered by the server and browser tests.
  */
 import { vi } from 'vitest';
+import { z } from 'zod';
+import type { Pagination } from '../../contract/pagination.ts';
 
 /** A Blob body is sent as it is (a file, with its headers); anything else as JSON. */
 export type StubAnswer = { status: number; body: unknown; headers?: Record<string, string> };
@@ -14,6 +16,20 @@ export type RecordedCall = { method: string; url: string; path: string; search: 
 
 export const ok = (body: unknown): StubAnswer => ({ status: 200, body: { success: true, ...(body as object) } });
 export const fail = (status: number, message: string): StubAnswer => ({ status, body: { success: false, message } });
+
+/**
+ * A success answer as the server sends it, checked first against the contract schema the server writes
+ * it by (contract/): a fixture in any other shape (a field left out, an answer without its code) fails
+ * the test here, in zod's words, rather than show a screen an answer the server never sends.
+ */
+export function answerAs<S extends z.ZodType>(schema: S, body: z.input<S>, status = 200): StubAnswer {
+  const checked = schema.safeParse(body);
+  if (!checked.success) throw new Error(`The fake answer is not in the shape of its contract:\n${z.prettifyError(checked.error)}`);
+  return { status, body };
+}
+
+/** The paging of a list answer whose rows all fit on its first page. */
+export const onePage = (total: number, limit = 20): Pagination => ({ page: 1, limit, total, pages: 1, exact: true });
 
 /** A file answer, as the server sends a statement or an export: its bytes, type and name. */
 export const file = (content: string, filename: string, type = 'application/pdf'): StubAnswer => ({

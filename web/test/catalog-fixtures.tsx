@@ -43,6 +43,9 @@ export function makePlan(overrides: Partial<Plan> = {}): Plan {
   };
 }
 
+/** The plans' answers are written once, with the member's plans (plan-fixtures.ts). */
+export { planAnswerOf, planListAnswerOf } from './plan-fixtures.ts';
+
 export function makeGroup(overrides: Partial<Group> = {}): Group {
   return {
     id: 'group-1',

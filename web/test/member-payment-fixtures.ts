@@ -6,7 +6,7 @@
 import type { ReferralStats } from '../features/referrals/member/index.ts';
 import type { BankAccount } from '../features/plans/member/index.ts';
 import { instalmentStateOf, type GroupPayment, type MemberGroup, type MemberPayment, type PaymentCounts, type SummaryFigures } from '../features/instalments/member/index.ts';
-import { makeBankAccount, makePlan } from './plan-fixtures.ts';
+import { bankAccountsAnswerOf, makeBankAccount, makePlan, myPlanRequestsAnswerOf, planAnswerOf, planListAnswerOf } from './plan-fixtures.ts';
 import { ok, type StubRoutes } from './api-stub.ts';
 import type { CountAndAmount, GroupLedger, GroupLedgerMonth, InstalmentFigures, NextDue } from '../../contract/figures.ts';
 import { PAYMENT_REFERENCE_ALPHABET, paymentReferenceCheckCharacter } from '../../contract/payment-reference.ts';
@@ -212,13 +212,13 @@ export function memberPaymentRoutes(data: {
   const plan = makePlan();
   const stats = { totalReferrals: 0, totalCommission: 0, pendingCommission: 0, paidCommission: 0, level1Count: 0, level2Count: 0, level3Count: 0, ...data.referralStats };
   return {
-    '/api/committee-plans': ok({ data: { plans: [] } }),
-    '/api/plan-payments': ok({ payments: [], data: { payments: [] } }),
+    '/api/committee-plans': planListAnswerOf([]),
+    '/api/plan-payments': myPlanRequestsAnswerOf([]),
     '/api/committee-plans/user/groups': ok({ data: { groups } }),
     '/api/payments': ok({ payments, data: { pagination: { page: 1, limit: 100, total: payments.length, pages: 1, exact: true } } }),
     '/api/payments/summary': ok({ summary, data: summary }),
-    '/api/bank-accounts/active': ok({ bankAccounts, data: { bankAccounts } }),
-    [`/api/committee-plans/${plan.id}`]: ok({ plan, data: { plan } }),
+    '/api/bank-accounts/active': bankAccountsAnswerOf(bankAccounts),
+    [`/api/committee-plans/${plan.id}`]: planAnswerOf(plan),
     '/api/referrals/stats': ok({ stats, data: stats }),
     // The header's notification bell.
     '/api/notifications': ok({ notifications: [], unreadCount: 0, data: { notifications: [], unreadCount: 0 } }),

@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, findLoadedTrigger, makeUser, renderRoute } from '../../test/render.tsx';
 import { ok, stubGetRequests } from '../../test/api-stub.ts';
-import { makeBankAccount, makePlan } from '../../test/plan-fixtures.ts';
+import { bankAccountsAnswerOf, makeBankAccount, makePlan, planAnswerOf } from '../../test/plan-fixtures.ts';
 import type { MemberGroup } from '../instalments/member/index.ts';
 import { selectedPaymentOf, writeSelectedPayment } from '../instalments/member/index.ts';
 import { makeGroup, makeGroupPayment, makeSchedule, memberPaymentRoutes } from '../../test/member-payment-fixtures.ts';
@@ -26,8 +26,8 @@ function stubMemberPages() {
   writeSelectedPayment(selectedPaymentOf(group, march));
   stubGetRequests({
     ...memberPaymentRoutes(),
-    '/api/committee-plans/plan-gold': ok({ plan, data: { plan } }),
-    '/api/bank-accounts/active': ok({ bankAccounts: accounts, data: { bankAccounts: accounts } }),
+    '/api/committee-plans/plan-gold': planAnswerOf(plan),
+    '/api/bank-accounts/active': bankAccountsAnswerOf(accounts),
     '/api/notifications': ok({ data: { notifications: [], unreadCount: 0 } }),
     '/api/profile': ok({ user: makeUser(), data: { user: makeUser() } }),
   });

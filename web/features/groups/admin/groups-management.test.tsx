@@ -4,14 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { GroupsManagement } from './groups-management.tsx';
 import { catchDownloads, fakeApi, file, on, type FakeAnswer, type RecordedCall } from '../../../test/api-stub.ts';
 import { makeFigures } from '../../../test/figure-fixtures.ts';
-import { makeGroup, makePlan, renderWithProviders } from '../../../test/catalog-fixtures.tsx';
+import { makeGroup, makePlan, planListAnswerOf, renderWithProviders } from '../../../test/catalog-fixtures.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 
 const listGroups = (groups: ReturnType<typeof makeGroup>[]) =>
   on('GET', '/api/admin/groups/all', () => ({ body: { success: true, groups, data: {} } }));
-const listPlans = (plans: ReturnType<typeof makePlan>[]) =>
-  on('GET', '/api/committee-plans', () => ({ body: { success: true, data: { plans } } }));
+const listPlans = (plans: ReturnType<typeof makePlan>[]) => on('GET', '/api/committee-plans', () => planListAnswerOf(plans, 100));
 const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 
 describe('Groups Management on /admin', () => {

@@ -1,13 +1,14 @@
 /**
  * The calls of the plan-request screens (admin document §7 "Plan payments", "Approve plan payment",
  * "Reject plan payment", "Groups by plan", "List plans"), with the shapes the server sends
- * (contract/plan-requests.ts, contract/payments.ts, contract/plans.ts).
+ * (contract/plan-requests.ts, contract/payments.ts, contract/plans.ts), each read through its schema: an
+ * answer in another shape is unreadable (lib/api-client.ts readAnswer), and the screen says it could not load.
  */
 import type { z } from 'zod';
-import type { paymentAnswer, PaymentView } from '../../../../contract/payments.ts';
-import type { planPaymentCounts, planPaymentListAnswer } from '../../../../contract/plan-requests.ts';
-import type { plan, planGroup, planGroupListAnswer, planListAnswer } from '../../../../contract/plans.ts';
-import { api, type QueryParams } from '../../../lib/api-client.ts';
+import { paymentAnswer, type PaymentView } from '../../../../contract/payments.ts';
+import { planPaymentListAnswer, type planPaymentCounts } from '../../../../contract/plan-requests.ts';
+import { planGroupListAnswer, planListAnswer, type plan, type planGroup } from '../../../../contract/plans.ts';
+import { api, readAnswer, type QueryParams } from '../../../lib/api-client.ts';
 
 export type PlanRequestStatusFilter = 'all' | 'pending' | 'approved' | 'rejected';
 
@@ -81,8 +82,6 @@ export const requestKeys = {
   groups: (planId: string) => ['admin-requests', 'groups', planId] as const,
 };
 
-const emptyCounts: PlanPaymentCounts = { total: 0, pending: 0, approved: 0, rejected: 0, revenue: 0 };
-
 /** The list's filters as the server reads them; empty ones are left out. */
 const filterParams = (filters: Omit<PlanPaymentFilters, 'page'>): QueryParams => ({
   status: statusQuery[filters.status],
@@ -97,39 +96,21 @@ export function exportPlanRequests(filters: Omit<PlanPaymentFilters, 'page'>): P
 
 export async function fetchPlanPayments(filters: PlanPaymentFilters, signal?: AbortSignal): Promise<PlanPaymentList> {
   const params: QueryParams = { ...filterParams(filters), page: filters.page, limit: PAGE_SIZE };
-  const body = await api.get<z.output<typeof planPaymentListAnswer>>('/plan-payments', params, { signal });
-  const payments = body?.data?.payments ?? body?.payments ?? [];
-  return {
-    payments,
-    counts: body?.data?.counts ?? emptyCounts,
-    pagination: body?.data?.pagination ?? { page: filters.page, limit: PAGE_SIZE, total: payments.length, pages: 1, exact: true },
-  };
+  const { payments, counts, pagination } = readAnswer(planPaymentListAnswer, await api.get('/plan-payments', params, { signal })).data;
+  return { payments, counts, pagination };
 }
 
 export async function fetchPlanPayment(id: string, signal?: AbortSignal): Promise<PlanPayment> {
   // A 404 is never retried (lib/api-client.ts): the page shows 'Payment Not Found' at once.
-  const body = await api.get<z.output<typeof paymentAnswer>>(`/plan-payments/${encodeURIComponent(id)}`, undefined, { signal });
-  const payment = body?.data?.payment ?? body?.payment;
-  if (!payment) throw new Error('Missing payment');
-  return payment;
+  return readAnswer(paymentAnswer, await api.get(`/plan-payments/${encodeURIComponent(id)}`, undefined, { signal })).payment;
 }
 
 export async function fetchPlanOptions(signal?: AbortSignal): Promise<PlanOption[]> {
-  const body = await api.get<z.output<typeof planListAnswer>>(
-    '/committee-plans',
-    { includeInactive: true, status: 'all', limit: 100 },
-    { signal },
-  );
-  return body?.data?.plans ?? [];
+  return readAnswer(planListAnswer, await api.get('/committee-plans', { includeInactive: true, status: 'all', limit: 100 }, { signal })).data.plans;
 }
 
 export async function fetchPlanGroups(planId: string, signal?: AbortSignal): Promise<PlanGroup[]> {
-  const body = await api.get<z.output<typeof planGroupListAnswer>>(
-    `/admin/groups/plan/${encodeURIComponent(planId)}`,
-    { limit: 100 },
-    { signal },
-  );
-  return body?.data?.groups ?? [];
+  return readAnswer(planGroupListAnswer, await api.get(`/admin/groups/plan/${encodeURIComponent(planId)}`, { limit: 100 }, { signal })).data.groups;
 }
 
 export interface ApproveInput {
@@ -139,11 +120,19 @@ export interface ApproveInput {
   notes?: string;
 }
 
+/** The request as the review left it, and what the server says it did. */
+export type ReviewedPayment = Pick<z.output<typeof paymentAnswer>, 'payment' | 'message'>;
+
+const reviewed = async (answer: Promise<unknown>): Promise<ReviewedPayment> => {
+  const { payment, message } = readAnswer(paymentAnswer, await answer);
+  return { payment, message };
+};
+
 /** Money-changing: never sent twice (no retries). */
-export function approvePlanPayment(id: string, input: ApproveInput) {
-  return api.put<z.output<typeof paymentAnswer>>(`/plan-payments/${encodeURIComponent(id)}/approve`, input, { retries: 0 });
+export function approvePlanPayment(id: string, input: ApproveInput): Promise<ReviewedPayment> {
+  return reviewed(api.put(`/plan-payments/${encodeURIComponent(id)}/approve`, input, { retries: 0 }));
 }
 
-export function rejectPlanPayment(id: string, rejectionReason: string) {
-  return api.put<z.output<typeof paymentAnswer>>(`/plan-payments/${encodeURIComponent(id)}/reject`, { rejectionReason }, { retries: 0 });
+export function rejectPlanPayment(id: string, rejectionReason: string): Promise<ReviewedPayment> {
+  return reviewed(api.put(`/plan-payments/${encodeURIComponent(id)}/reject`, { rejectionReason }, { retries: 0 }));
 }

@@ -2,19 +2,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
-import type { PlanPayment } from './api.ts';
+import type { PaymentView } from '../../../../contract/payments.ts';
 import { fakeApi } from '../../../test/api-stub.ts';
-import { makePayment } from './test-support.ts';
+import { makePayment, paymentAnswerOf, planOptionsAnswer, planRequestsAnswerOf } from './test-support.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
 const admin = fakeAuth({ user: makeUser({ id: 'admin-1', name: 'Bilal Admin', email: 'admin@example.com', role: 'ADMIN' }) });
 
-function serveOne(payment: PlanPayment) {
+function serveOne(payment: PaymentView) {
   return fakeApi((call) => {
-    if (call.path === `/api/plan-payments/${payment.id}`) return { body: { success: true, payment, data: { payment } } };
-    if (call.path === '/api/plan-payments') return { body: { success: true, payments: [], data: { payments: [], counts: { total: 0, pending: 0, approved: 0, rejected: 0, revenue: 0 }, pagination: { page: 1, limit: 20, total: 0, pages: 1 } } } };
-    if (call.path === '/api/committee-plans') return { body: { success: true, plans: [], data: { plans: [] } } };
+    if (call.path === `/api/plan-payments/${payment.id}`) return paymentAnswerOf(payment);
+    if (call.path === '/api/plan-payments') return planRequestsAnswerOf([]);
+    if (call.path === '/api/committee-plans') return planOptionsAnswer();
     return undefined;
   });
 }
@@ -79,13 +79,27 @@ describe('/admin/payment-detail/{paymentId}', () => {
     expect(screen.getByRole('link', { name: 'Back to Plan Requests' }).getAttribute('href')).toBe('/admin/plan-requests');
   });
 
+  it('goes back to the list when the payment is answered in a shape the server does not promise', async () => {
+    const payment = makePayment();
+    fakeApi((call) =>
+      call.path === `/api/plan-payments/${payment.id}`
+        ? { body: { success: true, data: { payment } } }
+        : call.path === '/api/plan-payments'
+          ? planRequestsAnswerOf([])
+          : planOptionsAnswer(),
+    );
+    const { router } = renderRoute(`/admin/payment-detail/${payment.id}`, admin);
+    expect(await screen.findByText('Failed to load payment details')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/plan-requests'));
+  });
+
   it('goes back to the list when the payment cannot be loaded', async () => {
     fakeApi((call) =>
       call.path === '/api/plan-payments/p1'
         ? { status: 403, body: { success: false, message: 'Access denied.' } }
         : call.path === '/api/plan-payments'
-          ? { body: { success: true, payments: [], data: { payments: [], counts: { total: 0, pending: 0, approved: 0, rejected: 0, revenue: 0 } } } }
-          : { body: { success: true, plans: [], data: { plans: [] } } },
+          ? planRequestsAnswerOf([])
+          : planOptionsAnswer(),
     );
     const { router } = renderRoute('/admin/payment-detail/p1', admin);
     expect(await screen.findByText('Failed to load payment details')).toBeTruthy();

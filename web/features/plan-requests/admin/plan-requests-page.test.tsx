@@ -2,25 +2,24 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
-import type { PlanPayment } from './api.ts';
+import type { PaymentView } from '../../../../contract/payments.ts';
 import { catchDownloads, fakeApi, file, type RecordedCall } from '../../../test/api-stub.ts';
-import { makePayment } from './test-support.ts';
+import { makePayment, paymentAnswerOf, planGroupsAnswerOf, planOptionsAnswer, planRequestsAnswerOf } from './test-support.ts';
+import { planRequestMessages } from '../../../../contract/plan-requests.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
 const admin = fakeAuth({ user: makeUser({ id: 'admin-1', name: 'Bilal Admin', email: 'admin@example.com', role: 'ADMIN' }) });
 const counts = { total: 4, pending: 2, approved: 1, rejected: 1, revenue: 125000 };
 
-function listAnswer(payments: PlanPayment[]) {
-  return { body: { success: true, payments, data: { payments, counts, pagination: { page: 1, limit: 20, total: payments.length, pages: 1, exact: true } } } };
-}
+const listAnswer = (payments: PaymentView[]) => planRequestsAnswerOf(payments, counts);
 
-function serve(payments: PlanPayment[], extra?: (call: RecordedCall) => { status?: number; body: unknown } | undefined) {
+function serve(payments: PaymentView[], extra?: (call: RecordedCall) => { status?: number; body: unknown } | undefined) {
   return fakeApi((call) => {
     const answer = extra?.(call);
     if (answer) return answer;
     if (call.path === '/api/plan-payments') return listAnswer(payments);
-    if (call.path === '/api/committee-plans') return { body: { success: true, plans: [], data: { plans: [{ id: 'plan-1', name: 'Economy Umrah', isActive: true }] } } };
+    if (call.path === '/api/committee-plans') return planOptionsAnswer();
     return undefined;
   });
 }
@@ -91,6 +90,14 @@ describe('/admin/plan-requests', () => {
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/plan-payments').at(-1)?.search.get('status')).toBe('REJECTED'));
   });
 
+  it('says the requests could not be loaded when the answer is not in the shape the server promises', async () => {
+    // The requests without their counts and paging: an answer the contract does not name.
+    serve([], (call) => (call.path === '/api/plan-payments' ? { body: { success: true, data: { payments: requests } } } : undefined));
+    renderRoute('/admin/plan-requests', admin);
+    expect((await screen.findAllByText('Failed to load plan payments')).length).toBeGreaterThan(0);
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+  });
+
   it('shows the empty state', async () => {
     serve([]);
     renderRoute('/admin/plan-requests', admin);
@@ -107,14 +114,15 @@ describe('/admin/plan-requests', () => {
   });
 
   it('approves a request and reloads the list', async () => {
+    const paidFirst = makePayment({ status: 'PAID', approvedAt: '2025-03-02T10:00:00.000Z', groupId: 'g1', group: { id: 'g1', groupNumber: '1', plan: { name: 'Economy Umrah' } } });
     let approved = false;
     const calls = serve(requests, (call) => {
-      if (call.path === '/api/admin/groups/plan/plan-1') return { body: { success: true, data: { groups: [] } } };
+      if (call.path === '/api/admin/groups/plan/plan-1') return planGroupsAnswerOf([]);
       if (call.method === 'PUT') {
         approved = true;
-        return { body: { success: true, message: 'Payment approved and user assigned to committee group 1 successfully' } };
+        return paymentAnswerOf(paidFirst, { message: planRequestMessages.approved('1'), code: 'planRequest.approved' });
       }
-      if (call.path === '/api/plan-payments' && approved) return listAnswer([{ ...requests[0], status: 'PAID' }]);
+      if (call.path === '/api/plan-payments' && approved) return listAnswer([paidFirst]);
       return undefined;
     });
     const user = userEvent.setup();

@@ -6,7 +6,8 @@ import { Toaster } from 'sonner';
 import { createQueryClient } from '../../../test/query-client.ts';
 import { ApproveDialog, RejectDialog } from './review-dialogs.tsx';
 import { fakeApi, type RecordedCall } from '../../../test/api-stub.ts';
-import { makeGroup, makePayment } from './test-support.ts';
+import { makeGroup, makePayment, paymentAnswerOf, planGroupsAnswerOf } from './test-support.ts';
+import { planRequestMessages } from '../../../../contract/plan-requests.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -23,7 +24,7 @@ function renderDialog(kind: 'approve' | 'reject', onOpenChange = vi.fn()) {
   return { onOpenChange };
 }
 
-const groupsAnswer = (groups: unknown[]) => ({ body: { success: true, data: { groups } } });
+const groupsAnswer = planGroupsAnswerOf;
 const writes = (calls: RecordedCall[]) => calls.filter((call) => call.method !== 'GET');
 
 describe('approve dialog', () => {
@@ -86,7 +87,8 @@ describe('approve dialog', () => {
     const calls = fakeApi((call) => {
       if (call.path === '/api/admin/groups/plan/plan-1') return groupsAnswer(groups);
       if (call.method === 'PUT' && call.path === `/api/plan-payments/${payment.id}/approve`) {
-        return { body: { success: true, message: 'Payment approved and user assigned to committee group B2 successfully' } };
+        const approved = makePayment({ status: 'PAID', approvedAt: '2025-03-02T10:00:00.000Z', groupId: 'group-2', group: { id: 'group-2', groupNumber: 'B2', plan: { name: 'Economy Umrah' } } });
+        return paymentAnswerOf(approved, { message: planRequestMessages.approved('B2'), code: 'planRequest.approved' });
       }
       return undefined;
     });
@@ -150,7 +152,9 @@ describe('reject dialog', () => {
 
   it('sends the reason and says so', async () => {
     const calls = fakeApi((call) =>
-      call.method === 'PUT' && call.path === `/api/plan-payments/${payment.id}/reject` ? { body: { success: true, message: 'Payment rejected successfully' } } : undefined,
+      call.method === 'PUT' && call.path === `/api/plan-payments/${payment.id}/reject`
+        ? paymentAnswerOf(makePayment({ status: 'REJECTED', rejectionReason: 'Receipt is unreadable' }), { message: planRequestMessages.rejected, code: 'planRequest.rejected' })
+        : undefined,
     );
     const user = userEvent.setup();
     const { onOpenChange } = renderDialog('reject');

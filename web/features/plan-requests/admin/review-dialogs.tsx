@@ -115,7 +115,7 @@ function ApproveForm({ payment, onDone }: { payment: ReviewedPayment; onDone: ()
         notes: values.notes.trim() || undefined,
       }),
     onSuccess: async (result, values) => {
-      notify.success(result?.message ?? t('approve.success', { number: chosenNumber(values) }));
+      notify.success(result.message ?? t('approve.success', { number: chosenNumber(values) }));
       onDone();
       await queryClient.invalidateQueries({ queryKey: requestKeys.all });
     },

@@ -3,12 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminCommitteePlansPage } from './plans-page.tsx';
 import { fakeApi, on } from '../../../test/api-stub.ts';
-import { makePlan, renderWithProviders } from '../../../test/catalog-fixtures.tsx';
+import { makePlan, planAnswerOf, planListAnswerOf, renderWithProviders } from '../../../test/catalog-fixtures.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 
-const listPlans = (plans: ReturnType<typeof makePlan>[]) =>
-  on('GET', '/api/committee-plans', () => ({ body: { success: true, data: { plans } } }));
+const listPlans = (plans: ReturnType<typeof makePlan>[]) => on('GET', '/api/committee-plans', () => planListAnswerOf(plans, 100));
 const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 
 describe('Committee Plans page', () => {
@@ -39,6 +38,14 @@ describe('Committee Plans page', () => {
     expect(counter('Active')).toBe('1');
     expect(counter('Inactive')).toBe('1');
     expect(counter('Showing')).toBe('2');
+  });
+
+  it('says the plans could not be loaded when the answer is not in the shape the server promises', async () => {
+    // The plans without their paging: an answer the contract does not name (another version of the server, something in between).
+    fakeApi(on('GET', '/api/committee-plans', () => ({ body: { success: true, data: { plans: [makePlan()] } } })));
+    renderWithProviders(<AdminCommitteePlansPage />);
+    expect(await screen.findByText('Failed to load committee plans')).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Umrah Economy' })).toBeNull();
   });
 
   it("says 'No plans found' when the search matches nothing, 'No Committee Plans' when there are none", async () => {
@@ -91,7 +98,7 @@ describe('Committee Plans page', () => {
     const user = userEvent.setup();
     const calls = fakeApi(
       listPlans([]),
-      on('POST', '/api/committee-plans', (call) => ({ status: 201, body: { success: true, message: 'Committee plan created successfully', plan: { ...makePlan(), ...(call.body as object) } } })),
+      on('POST', '/api/committee-plans', (call) => planAnswerOf({ ...makePlan(), ...(call.body as object) }, 'created')),
     );
     renderWithProviders(<AdminCommitteePlansPage />);
     await user.click(await screen.findByRole('button', { name: 'Create Plan' }));

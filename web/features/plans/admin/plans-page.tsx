@@ -46,9 +46,9 @@ export function AdminCommitteePlansPage() {
 
   const toggle = useMutation({
     mutationFn: (plan: Plan) => planApi.setPlanActive(plan.id, !plan.isActive),
-    onSuccess: (response, plan) => {
+    onSuccess: (saved, plan) => {
       notify.success(plan.isActive ? t('plans.toast.deactivated') : t('plans.toast.activated'));
-      replacePlan(response.plan);
+      replacePlan(saved);
       void queryClient.invalidateQueries({ queryKey: adminCatalogueKey });
     },
     onError: (error) => notify.error(getErrorMessage(error, t('plans.toast.statusFailed'))),

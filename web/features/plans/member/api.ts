@@ -1,14 +1,15 @@
 /**
  * The calls the member's plan screens make (member document §7 "Committees and plans",
  * "Plan payments", "Bank accounts"), with the shapes the server answers (contract/plans.ts,
- * contract/plan-requests.ts, contract/payments.ts).
+ * contract/plan-requests.ts, contract/payments.ts), each read through its schema: an answer in another
+ * shape is unreadable (lib/api-client.ts readAnswer), and the screen says it could not load.
  */
 import type { z } from 'zod';
-import type { MemberGroup, paymentAnswer, PaymentView } from '../../../../contract/payments.ts';
-import type { planPaymentListAnswer } from '../../../../contract/plan-requests.ts';
-import type { plan, planAnswer, planListAnswer } from '../../../../contract/plans.ts';
-import type { activeBankAccountsAnswer, memberBankAccount } from '../../../../contract/bank-accounts.ts';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { paymentAnswer, type MemberGroup, type PaymentView } from '../../../../contract/payments.ts';
+import { planPaymentListAnswer } from '../../../../contract/plan-requests.ts';
+import { planAnswer, planListAnswer, type plan } from '../../../../contract/plans.ts';
+import { activeBankAccountsAnswer, type memberBankAccount } from '../../../../contract/bank-accounts.ts';
+import { api, ApiError, readAnswer } from '../../../lib/api-client.ts';
 import type { JoinedGroup } from './plan-status.ts';
 
 /** A plan as the member's screens show it. */
@@ -17,11 +18,8 @@ export type Plan = Pick<
   'id' | 'name' | 'description' | 'packageType' | 'monthlyAmount' | 'totalAmount' | 'duration' | 'maxMembers' | 'benefits' | 'isActive'
 >;
 
-/** An account members can pay into, as the payment forms show it. */
-export type BankAccount = Pick<
-  z.output<typeof memberBankAccount>,
-  'id' | 'accountName' | 'accountNumber' | 'bankName' | 'accountType' | 'branchName' | 'iban' | 'isDefault'
->;
+/** An account members can pay into (GET /bank-accounts/active), as the payment forms show it. */
+export type BankAccount = z.output<typeof memberBankAccount>;
 
 /**
  * One of the member's plan requests (GET /plan-payments), as the request list shows it. receiptImage is a
@@ -50,34 +48,21 @@ export const planQueryKeys = {
   myRequests: ['plan-payments', 'mine'] as const,
 };
 
-/** Thrown when a plan answer carries no plan: shown as 'Plan data not found in response'. */
-export class MissingPlanError extends Error {
-  constructor() {
-    super('Plan data not found in response');
-    this.name = 'MissingPlanError';
-  }
-}
-
 export async function fetchPlans(signal?: AbortSignal): Promise<Plan[]> {
-  const body = await api.get<z.output<typeof planListAnswer>>('/committee-plans', undefined, { signal });
-  return body?.data?.plans ?? [];
+  return readAnswer(planListAnswer, await api.get('/committee-plans', undefined, { signal })).data.plans;
 }
 
+/** An answer without the plan is unreadable: the subscribe page says 'Plan data not found in response'. */
 export async function fetchPlan(id: string, signal?: AbortSignal): Promise<Plan> {
-  const body = await api.get<z.output<typeof planAnswer>>(`/committee-plans/${encodeURIComponent(id)}`, undefined, { signal });
-  const plan = body?.plan ?? body?.data?.plan;
-  if (!plan) throw new MissingPlanError();
-  return plan;
+  return readAnswer(planAnswer, await api.get(`/committee-plans/${encodeURIComponent(id)}`, undefined, { signal })).plan;
 }
 
 export async function fetchActiveBankAccounts(signal?: AbortSignal): Promise<BankAccount[]> {
-  const body = await api.get<z.output<typeof activeBankAccountsAnswer>>('/bank-accounts/active', undefined, { signal });
-  return body?.data?.bankAccounts ?? body?.bankAccounts ?? [];
+  return readAnswer(activeBankAccountsAnswer, await api.get('/bank-accounts/active', undefined, { signal })).data.bankAccounts;
 }
 
 export async function fetchMyPlanRequests(signal?: AbortSignal): Promise<PlanPaymentRequest[]> {
-  const body = await api.get<z.output<typeof planPaymentListAnswer>>('/plan-payments', undefined, { signal });
-  return body?.payments ?? body?.data?.payments ?? [];
+  return readAnswer(planPaymentListAnswer, await api.get('/plan-payments', undefined, { signal })).data.payments;
 }
 
 /** The plans the member already belongs to, from their groups (GET /committee-plans/user/groups): each active membership's group and plan. */
@@ -93,22 +78,22 @@ export interface SubscribeInput {
   receipt: File;
 }
 
-/** POST /payments/subscribe (multipart): the first month's payment with its receipt. Never retried. */
-export function subscribeToPlan({ plan, bankAccountId, receipt }: SubscribeInput, onUploadProgress?: (sent: number) => void) {
+/** POST /payments/subscribe (multipart): the first month's payment with its receipt; answers the request opened. Never retried. */
+export async function subscribeToPlan({ plan, bankAccountId, receipt }: SubscribeInput, onUploadProgress?: (sent: number) => void): Promise<PaymentView> {
   const form = new FormData();
   form.append('planId', plan.id);
   form.append('amount', String(plan.monthlyAmount));
   form.append('bankAccountId', bankAccountId);
   form.append('description', subscriptionDescription(plan.name));
   form.append('receipt', receipt, receipt.name);
-  return api.post<z.output<typeof paymentAnswer>>('/payments/subscribe', form, { onUploadProgress });
+  return readAnswer(paymentAnswer, await api.post('/payments/subscribe', form, { onUploadProgress })).payment;
 }
 
-/** POST /plan-payments/{id}/upload-receipt (multipart, field receipt). Never retried. */
-export function uploadPlanReceipt(paymentId: string, receipt: File, onUploadProgress?: (sent: number) => void) {
+/** POST /plan-payments/{id}/upload-receipt (multipart, field receipt); answers the request with its receipt. Never retried. */
+export async function uploadPlanReceipt(paymentId: string, receipt: File, onUploadProgress?: (sent: number) => void): Promise<PaymentView> {
   const form = new FormData();
   form.append('receipt', receipt, receipt.name);
-  return api.post<z.output<typeof paymentAnswer>>(`/plan-payments/${encodeURIComponent(paymentId)}/upload-receipt`, form, { onUploadProgress });
+  return readAnswer(paymentAnswer, await api.post(`/plan-payments/${encodeURIComponent(paymentId)}/upload-receipt`, form, { onUploadProgress })).payment;
 }
 
 /** A receipt link is only followed when it is one of ours or an http(s) address. */

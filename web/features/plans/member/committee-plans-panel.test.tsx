@@ -2,16 +2,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
-import { fakeFile, makePlan, makeRequest } from './test-fixtures.ts';
+import { fakeFile, makePlan, makeRequest, myPlanRequestsAnswerOf, planListAnswerOf } from './test-fixtures.ts';
 import { fail, ok, stubGetRequests } from '../../../test/api-stub.ts';
 import { makeGroup } from '../../../test/member-payment-fixtures.ts';
 import { storageKeys } from '../../../lib/storage-keys.ts';
+import { planRequestMessages } from '../../../../contract/plan-requests.ts';
+
+const noReferrals = { totalReferrals: 0, totalCommission: 0, pendingCommission: 0, paidCommission: 0, level1Count: 0, level2Count: 0, level3Count: 0 };
 
 /** The dashboard around the panel also reads the member's groups, payment counts and referral earnings: none here. */
 const dashboardReads = {
   '/api/committee-plans/user/groups': ok({ data: { groups: [] } }),
   '/api/payments/summary': ok({ data: { counts: { total: 0, paid: 0, pending: 0, overdue: 0, underReview: 0 }, amounts: { paid: 0, pending: 0, overdue: 0 } } }),
-  '/api/referrals/stats': ok({ data: { totalReferrals: 0, totalCommission: 0, pendingCommission: 0, paidCommission: 0, level1Count: 0, level2Count: 0, level3Count: 0 } }),
+  '/api/referrals/stats': ok({ stats: noReferrals, data: noReferrals }),
   '/api/notifications': ok({ notifications: [], unreadCount: 0, data: { notifications: [], unreadCount: 0 } }),
 };
 
@@ -41,8 +44,8 @@ const oldOverdue = makeRequest({ id: 'request-3', planId: 'plan-old', status: 'O
 function stubDashboard(requests = [pendingGold, rejectedSilver, oldOverdue]) {
   return stubGetRequests({
     ...dashboardReads,
-    '/api/committee-plans': ok({ data: { plans } }),
-    '/api/plan-payments': ok({ payments: requests, data: { payments: requests } }),
+    '/api/committee-plans': planListAnswerOf(plans),
+    '/api/plan-payments': myPlanRequestsAnswerOf(requests),
   });
 }
 
@@ -77,8 +80,8 @@ describe('Committee Plans tab', () => {
       ...dashboardReads,
       // The member is in group B2 of the silver plan (an admin added them: no request of theirs says so).
       '/api/committee-plans/user/groups': ok({ data: { groups: [joinedSilver] } }),
-      '/api/committee-plans': ok({ data: { plans } }),
-      '/api/plan-payments': ok({ payments: [], data: { payments: [] } }),
+      '/api/committee-plans': planListAnswerOf(plans),
+      '/api/plan-payments': myPlanRequestsAnswerOf([]),
     });
     window.localStorage.setItem(storageKeys.dashboardTab, 'plans');
     renderRoute('/dashboard', member);
@@ -142,15 +145,16 @@ describe('Committee Plans tab', () => {
     let uploaded: { path: string; file: unknown } | null = null;
     const reads: Record<string, { status: number; body: unknown }> = {
       ...dashboardReads,
-      '/api/committee-plans': ok({ data: { plans } }),
-      '/api/plan-payments': ok({ payments: [pendingGold], data: { payments: [pendingGold] } }),
+      '/api/committee-plans': planListAnswerOf(plans),
+      '/api/plan-payments': myPlanRequestsAnswerOf([pendingGold]),
     };
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const path = new URL(String(input), 'http://localhost').pathname;
       const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
       if (init?.method === 'POST') {
         uploaded = { path, file: (init.body as FormData).get('receipt') };
-        return answer(200, { success: true, message: 'Receipt uploaded successfully' });
+        const withReceipt = { ...pendingGold, hasReceipt: true, receiptImage: '/api/receipts/r9/file?expires=1&signature=x', receiptUrl: '/api/receipts/r9/file?expires=1&signature=x' };
+        return answer(200, { success: true, code: 'planRequest.receiptUploaded', message: planRequestMessages.receiptUploaded, payment: withReceipt, data: { payment: withReceipt } });
       }
       const read = reads[path];
       return read ? answer(read.status, read.body) : answer(418, { success: false });
@@ -170,8 +174,8 @@ describe('Committee Plans tab', () => {
   it('says when there are no plans and no requests', async () => {
     stubGetRequests({
     ...dashboardReads,
-      '/api/committee-plans': ok({ data: { plans: [] } }),
-      '/api/plan-payments': ok({ payments: [], data: { payments: [] } }),
+      '/api/committee-plans': planListAnswerOf([]),
+      '/api/plan-payments': myPlanRequestsAnswerOf([]),
     });
     renderRoute('/dashboard', member);
     expect(await screen.findByText('No committee plans are available right now. Please check back soon.')).toBeTruthy();
@@ -182,10 +186,22 @@ describe('Committee Plans tab', () => {
     stubGetRequests({
     ...dashboardReads,
       '/api/committee-plans': fail(403, 'Access denied.'),
-      '/api/plan-payments': ok({ payments: [], data: { payments: [] } }),
+      '/api/plan-payments': myPlanRequestsAnswerOf([]),
     });
     renderRoute('/dashboard', member);
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to load committee plans');
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+  });
+
+  it('says the plans cannot be loaded when their answer is not in the shape the server promises', async () => {
+    stubGetRequests({
+      ...dashboardReads,
+      // The plans without their paging: an answer the contract does not name.
+      '/api/committee-plans': ok({ data: { plans } }),
+      '/api/plan-payments': myPlanRequestsAnswerOf([]),
+    });
+    renderRoute('/dashboard', member);
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to load committee plans');
+    expect(screen.queryByRole('article', { name: 'Gold Umrah Plan' })).toBeNull();
   });
 });

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
-import { fakeFile, makeBankAccount, makePlan, makeRequest } from './test-fixtures.ts';
-import type { PlanPaymentRequest } from './api.ts';
+import { bankAccountsAnswerOf, fakeFile, makeBankAccount, makePlan, makeRequest, myPlanRequestsAnswerOf, planAnswerOf } from './test-fixtures.ts';
+import type { PaymentView } from '../../../../contract/payments.ts';
 import { fail, fakeApi, ok, on, stubGetRequests, type FakeAnswer } from '../../../test/api-stub.ts';
 
 afterEach(() => vi.restoreAllMocks());
@@ -20,13 +20,13 @@ const accounts = [
  * Read-only GETs only: the plan, the active bank accounts, the header's bell, and the member's requests
  * and groups (none: the plan is open to them). Nothing is ever posted here.
  */
-function stubPlanAndAccounts(bankAccounts = accounts, mine: { requests?: PlanPaymentRequest[]; groups?: unknown[] } = {}) {
+function stubPlanAndAccounts(bankAccounts = accounts, mine: { requests?: PaymentView[]; groups?: unknown[] } = {}) {
   return stubGetRequests({
     '/api/notifications': ok({ notifications: [], unreadCount: 0, data: { notifications: [], unreadCount: 0 } }),
-    '/api/plan-payments': ok({ payments: mine.requests ?? [], data: { payments: mine.requests ?? [] } }),
+    '/api/plan-payments': myPlanRequestsAnswerOf(mine.requests ?? []),
     '/api/committee-plans/user/groups': ok({ data: { groups: mine.groups ?? [] } }),
-    '/api/committee-plans/plan-gold': ok({ plan, data: { plan } }),
-    '/api/bank-accounts/active': ok({ bankAccounts, data: { bankAccounts } }),
+    '/api/committee-plans/plan-gold': planAnswerOf(plan),
+    '/api/bank-accounts/active': bankAccountsAnswerOf(bankAccounts),
   });
 }
 
@@ -115,8 +115,8 @@ describe('/user/subscribe/{planId}', () => {
   it('will not send a plan without a valid amount', async () => {
     const free = makePlan({ monthlyAmount: 0 });
     stubGetRequests({
-      '/api/committee-plans/plan-gold': ok({ plan: free, data: { plan: free } }),
-      '/api/bank-accounts/active': ok({ bankAccounts: accounts, data: { bankAccounts: accounts } }),
+      '/api/committee-plans/plan-gold': planAnswerOf(free),
+      '/api/bank-accounts/active': bankAccountsAnswerOf(accounts),
     });
     const user = userEvent.setup();
     await openPage();
@@ -141,11 +141,23 @@ describe('/user/subscribe/{planId}', () => {
   it('says when the plan does not exist', async () => {
     stubGetRequests({
       '/api/committee-plans/missing': fail(404, 'Plan not found.'),
-      '/api/bank-accounts/active': ok({ bankAccounts: [], data: { bankAccounts: [] } }),
+      '/api/bank-accounts/active': bankAccountsAnswerOf([]),
     });
     renderRoute('/user/subscribe/missing', member);
     expect(await screen.findByRole('heading', { name: 'Plan Not Found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it("says 'Plan data not found in response' when the plan's answer is not in the shape the server promises", async () => {
+    // The plan under data only, without its code: not the answer the contract names.
+    stubGetRequests({
+      '/api/committee-plans/plan-gold': ok({ data: { plan } }),
+      '/api/bank-accounts/active': bankAccountsAnswerOf(accounts),
+    });
+    renderRoute('/user/subscribe/plan-gold', member);
+    expect(await screen.findByText('Plan data not found in response')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Submit Payment/ })).toBeNull();
   });
 
   it('says when there is no bank account to pay into', async () => {
@@ -163,10 +175,10 @@ describe('/user/subscribe/{planId}', () => {
       let tried = false;
       return fakeApi(
         on('GET', '/api/notifications', () => ({ body: { success: true, data: { notifications: [], unreadCount: 0 } } })),
-        on('GET', '/api/plan-payments', () => ({ body: { success: true, data: { payments: tried ? [makeRequest()] : [] } } })),
+        on('GET', '/api/plan-payments', () => myPlanRequestsAnswerOf(tried ? [makeRequest()] : [])),
         on('GET', '/api/committee-plans/user/groups', () => ({ body: { success: true, data: { groups: [] } } })),
-        on('GET', '/api/committee-plans/plan-gold', () => ({ body: { success: true, data: { plan } } })),
-        on('GET', '/api/bank-accounts/active', () => ({ body: { success: true, data: { bankAccounts: accounts } } })),
+        on('GET', '/api/committee-plans/plan-gold', () => planAnswerOf(plan)),
+        on('GET', '/api/bank-accounts/active', () => bankAccountsAnswerOf(accounts)),
         on('POST', '/api/payments/subscribe', () => {
           tried = true;
           return subscribe;

@@ -10,7 +10,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { ReceiptField } from '../../../components/receipt-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
+import { ApiError, getErrorMessage, UnreadableAnswerError } from '../../../lib/api-client.ts';
 import { formatPkr } from '../../../../contract/money.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -18,7 +18,6 @@ import {
   fetchActiveBankAccounts,
   fetchPlan,
   isAlreadyPendingError,
-  MissingPlanError,
   planQueryKeys,
   subscribeToPlan,
   type BankAccount,
@@ -72,7 +71,7 @@ export function SubscribePage() {
   } else if (plan.isPending) {
     content = <Spinner label={t('subscribe.loading')} className="py-10" />;
   } else if (plan.isError) {
-    const message = plan.error instanceof MissingPlanError ? t('subscribe.planMissing') : getErrorMessage(plan.error, t('subscribe.loadFailed'));
+    const message = plan.error instanceof UnreadableAnswerError ? t('subscribe.planMissing') : getErrorMessage(plan.error, t('subscribe.loadFailed'));
     content = <LoadProblem message={message} onRetry={() => void plan.refetch()} retrying={plan.isFetching} />;
   } else {
     content = (

@@ -1,33 +1,35 @@
 /**
  * The calls of Referral Management and of the Commission Payments tab (admin document §7 "Referral
  * tree", "Commission history", "Referral reports", "Commission rules", "Pending commissions",
- * "Commission batches", "Bulk pay commissions"), with the shapes the server answers (contract/referrals.ts).
+ * "Commission batches", "Bulk pay commissions"), read through the schemas of the server's answers
+ * (contract/referrals.ts, contract/users.ts): an answer in another shape is unreadable (lib/api-client.ts
+ * readAnswer), and the tab says it could not load.
  */
 import type { z } from 'zod';
-import type {
+import {
   bulkPayAnswer,
-  commissionBatch,
   commissionBatchesAnswer,
-  commissionCappedBy,
   commissionHistoryAnswer,
-  commissionPayment,
-  CommissionRules,
   commissionRulesAnswer,
   commissionRulesUpdatedAnswer,
-  pendingCommission,
   pendingCommissionsAnswer,
-  referralReport,
   referralReportAnswer,
-  referralReportItem,
-  referralReportSummary,
-  referralStats,
-  referralTree,
   referralTreeAnswer,
-  referralTreeNode,
-  ReferralTreeEntry,
+  type commissionBatch,
+  type commissionCappedBy,
+  type commissionPayment,
+  type CommissionRules,
+  type pendingCommission,
+  type referralReport,
+  type referralReportItem,
+  type referralReportSummary,
+  type referralStats,
+  type referralTree,
+  type referralTreeNode,
+  type ReferralTreeEntry,
 } from '../../../../contract/referrals.ts';
-import type { AdminUser, userListAnswer } from '../../../../contract/users.ts';
-import { api } from '../../../lib/api-client.ts';
+import { userListAnswer, type AdminUser } from '../../../../contract/users.ts';
+import { api, readAnswer, UnreadableAnswerError } from '../../../lib/api-client.ts';
 import type { PayoutMethod } from './rules.ts';
 
 export type ReferralStats = z.output<typeof referralStats>;
@@ -67,6 +69,9 @@ export const defaultCommissionFilters: CommissionFilters = { status: 'all', leve
 
 /** One page of the commission history, and the total of every commission that matches. */
 export type CommissionPage = Pick<z.output<typeof commissionHistoryAnswer>, 'commissions' | 'totalCommission'> & z.output<typeof commissionHistoryAnswer>['data'];
+
+/** What a bulk payment paid: the server's words for it, and how many commissions and how much. */
+export type BulkPayResult = Pick<z.output<typeof bulkPayAnswer>, 'message'> & Pick<z.output<typeof bulkPayAnswer>['data'], 'totalAmount' | 'totalPayments'>;
 
 /** Referral report item (admin document §3). */
 export type ReportItem = z.output<typeof referralReportItem>;
@@ -136,39 +141,28 @@ export const payoutKeys = {
   batches: [paymentManagementKey, 'commission-payouts', 'batches'] as const,
 };
 
-const emptyStats: ReferralStats = { totalReferrals: 0, totalCommission: 0, pendingCommission: 0, paidCommission: 0, level1Count: 0, level2Count: 0, level3Count: 0 };
-const emptySummary: ReportSummary = { totalReferrals: 0, totalCommission: 0, pendingCommission: 0, paidCommission: 0, levelBreakdown: { level1: 0, level2: 0, level3: 0 } };
-
 export async function searchUsers(search: string, signal?: AbortSignal): Promise<UserOption[]> {
-  const body = await api.get<z.output<typeof userListAnswer>>('/admin/users', { search, page: 1, limit: USER_SEARCH_LIMIT }, { signal });
-  return body?.users ?? [];
+  return readAnswer(userListAnswer, await api.get('/admin/users', { search, page: 1, limit: USER_SEARCH_LIMIT }, { signal })).users;
 }
 
 export async function fetchReferralTree(userId: string, signal?: AbortSignal): Promise<ReferralTree> {
-  const body = await api.get<z.output<typeof referralTreeAnswer>>('/referrals/tree', { userId }, { signal });
-  return { tree: body?.tree ?? [], stats: body?.stats ?? emptyStats };
+  const { tree, stats } = readAnswer(referralTreeAnswer, await api.get('/referrals/tree', { userId }, { signal }));
+  return { tree, stats };
 }
 
 export async function fetchCommissionHistory(filters: CommissionFilters, signal?: AbortSignal): Promise<CommissionPage> {
-  const body = await api.get<z.output<typeof commissionHistoryAnswer>>(
-    '/referrals/commission-history',
-    {
-      status: filters.status === 'all' ? undefined : filters.status,
-      level: filters.level || undefined,
-      startDate: filters.startDate || undefined,
-      endDate: filters.endDate || undefined,
-      userId: filters.userId || undefined,
-      page: filters.page,
-      limit: COMMISSIONS_PAGE_SIZE,
-    },
-    { signal },
-  );
-  const commissions = body?.commissionHistory ?? body?.commissions ?? [];
-  return {
-    commissions,
-    totalCommission: Number(body?.totalCommission ?? 0),
-    pagination: body?.data?.pagination ?? { page: filters.page, limit: COMMISSIONS_PAGE_SIZE, total: commissions.length, pages: 1, exact: true },
+  const params = {
+    status: filters.status === 'all' ? undefined : filters.status,
+    level: filters.level || undefined,
+    startDate: filters.startDate || undefined,
+    endDate: filters.endDate || undefined,
+    userId: filters.userId || undefined,
+    page: filters.page,
+    limit: COMMISSIONS_PAGE_SIZE,
   };
+  // The page is under two names (contract/referrals.ts): the admin document's is commissionHistory.
+  const { commissionHistory, totalCommission, data } = readAnswer(commissionHistoryAnswer, await api.get('/referrals/commission-history', params, { signal }));
+  return { commissions: commissionHistory, totalCommission, pagination: data.pagination };
 }
 
 function reportParams(filters: ReportFilters) {
@@ -180,31 +174,26 @@ function reportParams(filters: ReportFilters) {
   };
 }
 
-type ReportBody = z.output<typeof referralReportAnswer>;
-
 export async function fetchReferralReport(filters: ReportFilters, signal?: AbortSignal): Promise<Report> {
-  const body = await api.get<ReportBody>('/referrals/reports', { ...reportParams(filters), page: filters.page, limit: REPORT_PAGE_SIZE }, { signal });
-  return { referrals: body?.referrals ?? [], summary: body?.summary ?? emptySummary };
+  const { referrals, summary } = readAnswer(referralReportAnswer, await api.get('/referrals/reports', { ...reportParams(filters), page: filters.page, limit: REPORT_PAGE_SIZE }, { signal }));
+  return { referrals, summary };
 }
 
 /** The whole filtered report as CSV text (the server quotes cells that a spreadsheet would run as formulas). */
 export async function exportReferralReport(filters: ReportFilters): Promise<string> {
-  const body = await api.get<ReportBody>('/referrals/reports', { ...reportParams(filters), export: 'true' });
-  const csv = body?.csvData;
-  if (typeof csv !== 'string') throw new Error('No CSV in the answer');
-  return csv;
+  const { csvData } = readAnswer(referralReportAnswer, await api.get('/referrals/reports', { ...reportParams(filters), export: 'true' }));
+  // Asked for with export=true, the report always carries its CSV: without it, the answer is not the one asked for.
+  if (csvData === undefined) throw new UnreadableAnswerError(200, 'The report was asked for as CSV and came without it.');
+  return csvData;
 }
 
 export async function fetchCommissionRules(signal?: AbortSignal): Promise<CommissionRules> {
-  const body = await api.get<z.output<typeof commissionRulesAnswer>>('/referrals/commission-rules', undefined, { signal });
-  const rules = body?.rules ?? body?.data?.rules;
-  if (!rules || typeof rules.level1Rate !== 'number') throw new Error('No rules in the answer');
-  return rules;
+  return readAnswer(commissionRulesAnswer, await api.get('/referrals/commission-rules', undefined, { signal })).rules;
 }
 
-export async function updateCommissionRules(rules: CommissionRules): Promise<{ message?: string; rules?: CommissionRules }> {
-  const body = await api.put<z.output<typeof commissionRulesUpdatedAnswer>>('/referrals/commission-rules', rules, { retries: 0 });
-  return { message: body?.message, rules: body?.rules ?? body?.data?.rules };
+/** The rules now in force. */
+export async function updateCommissionRules(rules: CommissionRules): Promise<CommissionRules> {
+  return readAnswer(commissionRulesUpdatedAnswer, await api.put('/referrals/commission-rules', rules, { retries: 0 })).rules;
 }
 
 export async function fetchPendingCommissions(month: number, year: number, page = 1, signal?: AbortSignal): Promise<PendingCommissions> {
@@ -231,7 +220,7 @@ export async function fetchCommissionBatches(signal?: AbortSignal): Promise<Comm
 }
 
 /** Money-changing: never sent twice (no retries). The server refuses a month with nothing left to pay (409). */
-export async function bulkPayCommissions(input: BulkPayInput): Promise<{ message?: string; totalAmount?: number; totalPayments?: number }> {
-  const body = await api.post<z.output<typeof bulkPayAnswer>>('/admin/commission-payments/bulk-pay', input, { retries: 0 });
-  return { message: body?.message, totalAmount: body?.data?.totalAmount, totalPayments: body?.data?.totalPayments };
+export async function bulkPayCommissions(input: BulkPayInput): Promise<BulkPayResult> {
+  const { message, data } = readAnswer(bulkPayAnswer, await api.post('/admin/commission-payments/bulk-pay', input, { retries: 0 }));
+  return { message, totalAmount: data.totalAmount, totalPayments: data.totalPayments };
 }

@@ -10,7 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { formatPkr } from '../../../../contract/money.ts';
-import { bulkPayBody, commissionMessages } from '../../../../contract/referrals.ts';
+import { bulkPayBody } from '../../../../contract/referrals.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -103,7 +103,7 @@ function BulkPayForm({
         referrerId: referrer?.referrerId,
       }),
     onSuccess: (answer) => {
-      notify.success(answer.message ?? commissionMessages.processed(formatPkr(answer.totalAmount ?? totalAmount)));
+      notify.success(answer.message);
       void queryClient.invalidateQueries({ queryKey: payoutKeys.all });
       onDone();
     },

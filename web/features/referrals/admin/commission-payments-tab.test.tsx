@@ -6,7 +6,8 @@ import { Toaster, toast } from 'sonner';
 import { createQueryClient } from '../../../test/query-client.ts';
 import type { CommissionBatch, PendingCommission } from './api.ts';
 import { CommissionPaymentsTab } from './commission-payments-tab.tsx';
-import { catchDownloads, file, ok, screenWidth, stubGetRequests, type StubRoutes } from '../../../test/api-stub.ts';
+import { catchDownloads, fakeApi, file, on, screenWidth, stubGetRequests, type StubRoutes } from '../../../test/api-stub.ts';
+import { bulkPayAnswerOf, commissionBatchesAnswerOf, pendingCommissionsAnswerOf } from './test-support.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -74,11 +75,9 @@ function renderTab(rows: PendingCommission[] = pendingRows, extra: StubRoutes = 
   const stub = stubGetRequests({
     '/api/admin/commission-payments/pending': (search) => {
       const month = Number(search.get('month'));
-      const chosen = month === karachiNow().month ? rows : [];
-      const totalAmount = chosen.reduce((sum, row) => sum + row.commissionAmount, 0);
-      return ok({ data: { month, year: Number(search.get('year')), commissionPayments: chosen, totalAmount } });
+      return pendingCommissionsAnswerOf(month, Number(search.get('year')), month === karachiNow().month ? rows : []);
     },
-    '/api/admin/commission-payments/history': ok({ data: { batches: [batch], pagination: { page: 1, limit: 50, total: 1, pages: 1 } } }),
+    '/api/admin/commission-payments/history': commissionBatchesAnswerOf([batch]),
     ...extra,
   });
   render(
@@ -151,9 +150,9 @@ describe('a month with more pending commissions than one page', () => {
     const { reads } = stubGetRequests({
       '/api/admin/commission-payments/pending': (search) => {
         const page = search.get('page') ?? '1';
-        return ok({ data: { month, year, commissionPayments: pages[page] ?? [], totalPayments: 120, totalAmount: 180_000, pagination: { page: Number(page), limit: 50, total: 120, pages: 3, exact: true } } });
+        return pendingCommissionsAnswerOf(month, year, pages[page] ?? [], { totalPayments: 120, totalAmount: 180_000, pagination: { page: Number(page), limit: 50, total: 120, pages: 3, exact: true } });
       },
-      '/api/admin/commission-payments/history': ok({ data: { batches: [], pagination: { page: 1, limit: 50, total: 0, pages: 1 } } }),
+      '/api/admin/commission-payments/history': commissionBatchesAnswerOf([]),
     });
     render(
       <QueryClientProvider client={createQueryClient()}>
@@ -226,6 +225,35 @@ describe("'Process Bulk Payment' dialog", () => {
     expect(refused[0].body).toEqual({ month: karachiNow().month, year: karachiNow().year, paymentMethod: 'MOBILE_BANKING', transactionId: 'EP-123456', notes: 'Paid through Easypaisa' });
   });
 
+  it("pays the month, says what the server paid, and reads the month and the payouts again", async () => {
+    const { month, year } = karachiNow();
+    let paid = false;
+    const paidBatch: CommissionBatch = { ...batch, id: 'b2', month, year, totalPayments: 2, totalAmount: 1500, transactionId: null, createdAt: '2026-04-01T10:00:00.000Z' };
+    const calls = fakeApi(
+      on('GET', '/api/admin/commission-payments/pending', () => pendingCommissionsAnswerOf(month, year, paid ? [] : pendingRows)),
+      on('GET', '/api/admin/commission-payments/history', () => commissionBatchesAnswerOf(paid ? [paidBatch, batch] : [batch])),
+      on('POST', '/api/admin/commission-payments/bulk-pay', () => {
+        paid = true;
+        return bulkPayAnswerOf({ batchId: 'b2', totalPayments: 2, totalAmount: 1500, totalText: 'PKR 1,500' });
+      }),
+    );
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <CommissionPaymentsTab />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    await screen.findByText('PKR 1,500');
+    await user.click(screen.getByRole('button', { name: 'Process Bulk Payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Process Bulk Payment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Process Payment' }));
+
+    expect(await screen.findByText('Commission payments processed successfully! Total: PKR 1,500')).toBeTruthy();
+    expect(await screen.findByText('No pending commissions')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ month, year, paymentMethod: 'BANK_TRANSFER' }]);
+  });
+
   it('Cancel closes the dialog, sends nothing, and gives focus back to the button', async () => {
     const user = userEvent.setup();
     const { refused } = renderTab();
@@ -247,7 +275,7 @@ describe("paying one member's commissions of the month", () => {
   ];
   const withReferrers: StubRoutes = {
     '/api/admin/commission-payments/pending': (search) =>
-      ok({ data: { month: Number(search.get('month')), year: Number(search.get('year')), commissionPayments: pendingRows, referrers, totalPayments: 3, totalAmount: 1700 } }),
+      pendingCommissionsAnswerOf(Number(search.get('month')), Number(search.get('year')), pendingRows, { referrers, totalPayments: 3, totalAmount: 1700 }),
   };
 
   it("lists each member's count and total, and one confirmation sends all of theirs with the method and transaction id", async () => {

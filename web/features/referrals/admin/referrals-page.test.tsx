@@ -9,13 +9,15 @@ import type { CommissionItem, ReportItem, TreeNode } from './api.ts';
 import { AdminReferralsPage } from './index.ts';
 import { businessDate } from './rules.ts';
 import { fail, ok, screenWidth, stubGetRequests, type StubRoutes } from '../../../test/api-stub.ts';
+import { makeAdminUser, userListAnswerOf } from '../../../test/user-fixtures.ts';
+import { commissionHistoryAnswerOf, commissionRulesAnswerOf, referralReportAnswerOf, referralTreeAnswerOf } from './test-support.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
   toast.dismiss();
 });
 
-const ayesha = { id: '11111111-1111-4111-8111-111111111111', name: 'Ayesha Khan', email: 'ayesha@example.com', referralCode: 'AYESHA7' };
+const ayesha = makeAdminUser({ id: '11111111-1111-4111-8111-111111111111', name: 'Ayesha Khan', email: 'ayesha@example.com', referralCode: 'AYESHA7' });
 
 const node = (name: string, level: number, children: TreeNode[] = []): TreeNode => ({
   id: `ref-${name}`,
@@ -64,14 +66,14 @@ const summary = { totalReferrals: 1, totalCommission: 2500, pendingCommission: 1
 const rules = { level1Rate: 0.1, level2Rate: 0.05, level3Rate: 0.02, minimumCommission: 0, maximumCommission: 1000 };
 
 const routes: StubRoutes = {
-  '/api/referrals/commission-rules': ok({ rules, data: { rules } }),
-  '/api/admin/users': (search) => ok({ users: search.get('search') ? [ayesha] : [], data: { pagination: { page: 1, limit: 8, total: 1, pages: 1 } } }),
-  '/api/referrals/tree': (search) => (search.get('userId') === ayesha.id ? ok({ tree, stats }) : fail(404, 'Resource not found.')),
-  '/api/referrals/commission-history': ok({ commissions: [commission], commissionHistory: [commission], totalCommission: 1250, data: { pagination: { page: 1, limit: 50, total: 1, pages: 1 } } }),
+  '/api/referrals/commission-rules': commissionRulesAnswerOf(rules),
+  '/api/admin/users': (search) => userListAnswerOf(search.get('search') ? [ayesha] : [], { limit: 8 }),
+  '/api/referrals/tree': (search) => (search.get('userId') === ayesha.id ? referralTreeAnswerOf(tree, stats) : fail(404, 'Resource not found.')),
+  '/api/referrals/commission-history': commissionHistoryAnswerOf([commission], 1250),
   '/api/referrals/reports': (search) =>
     search.get('export') === 'true'
-      ? ok({ csvData: 'Referrer,Referred user\r\nAyesha Khan,Usman Ali' })
-      : ok({ referrals: [reportItem], summary }),
+      ? referralReportAnswerOf([reportItem], summary, 'Referrer,Referred user\r\nAyesha Khan,Usman Ali')
+      : referralReportAnswerOf([reportItem], summary),
 };
 
 function renderPage(path: string, extra: StubRoutes = {}) {
@@ -141,6 +143,14 @@ describe('/admin/referrals', () => {
     });
   });
 
+  it('Commission Tracking: says the history could not be loaded when the answer is not in the shape the server promises', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    // The commissions under one name only, without their total and page: an answer the contract does not name.
+    renderPage('/admin/referrals?tab=tracking', { '/api/referrals/commission-history': ok({ commissions: [commission] }) });
+    expect(await screen.findByText('Failed to load commission history')).toBeTruthy();
+    expect(screen.queryByText('Usman Ali')).toBeNull();
+  });
+
   it('Commission Tracking: says when a commission was capped at the maximum or raised to the minimum', async () => {
     const cappedMax: CommissionItem = { ...commission, id: 'c-max', amount: 1000, uncappedAmount: 1250, cappedBy: 'MAXIMUM' };
     const cappedMin: CommissionItem = { ...commission, id: 'c-min', amount: 500, uncappedAmount: 320, cappedBy: 'MINIMUM' };
@@ -148,7 +158,7 @@ describe('/admin/referrals', () => {
     for (const width of [1280, 390]) {
       screenWidth(width);
       renderPage('/admin/referrals?tab=tracking', {
-        '/api/referrals/commission-history': ok({ commissions, commissionHistory: commissions, totalCommission: 2750, data: { pagination: { page: 1, limit: 50, total: 3, pages: 1 } } }),
+        '/api/referrals/commission-history': commissionHistoryAnswerOf(commissions, 2750),
       });
       expect(await screen.findByText('Capped at the maximum of PKR 1,000 (was PKR 1,250)')).toBeTruthy();
       expect(screen.getByText('Raised to the minimum of PKR 500 (was PKR 320)')).toBeTruthy();

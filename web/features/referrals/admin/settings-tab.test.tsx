@@ -5,7 +5,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster, toast } from 'sonner';
 import { createQueryClient } from '../../../test/query-client.ts';
 import { SettingsTab } from './settings-tab.tsx';
-import { fail, ok, stubGetRequests } from '../../../test/api-stub.ts';
+import { fail, fakeApi, ok, on, stubGetRequests } from '../../../test/api-stub.ts';
+import { commissionRulesAnswerOf, rulesUpdatedAnswerOf } from './test-support.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -15,8 +16,8 @@ afterEach(() => {
 
 const rulesInForce = { level1Rate: 0.1, level2Rate: 0.05, level3Rate: 0.02, minimumCommission: 0, maximumCommission: 1000 };
 
-function renderSettings(rules: object = rulesInForce) {
-  const stub = stubGetRequests({ '/api/referrals/commission-rules': ok({ rules, data: { rules } }) });
+function renderSettings() {
+  const stub = stubGetRequests({ '/api/referrals/commission-rules': commissionRulesAnswerOf(rulesInForce) });
   render(
     <QueryClientProvider client={createQueryClient()}>
       <SettingsTab />
@@ -148,6 +149,37 @@ describe('Settings: the commission rules', () => {
     expect((screen.getByLabelText('Level 2 rate') as HTMLInputElement).value).toBe('0');
     expect((screen.getByLabelText('Level 3 rate') as HTMLInputElement).value).toBe('0');
     expect(within(preview()).getByRole('row', { name: /^Total/ }).textContent).toContain('PKR 100');
+  });
+
+  it('saves the rules, says so, and shows them as the server has them now', async () => {
+    const saved = { ...rulesInForce, level1Rate: 0.12 };
+    const calls = fakeApi(on('GET', '/api/referrals/commission-rules', () => commissionRulesAnswerOf(rulesInForce)), on('PUT', '/api/referrals/commission-rules', () => rulesUpdatedAnswerOf(saved)));
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <SettingsTab />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    await screen.findByLabelText('Level 1 rate');
+    await setField(user, 'Level 1 rate', '0.12');
+    await user.click(screen.getByRole('button', { name: 'Save Rules' }));
+    expect(await screen.findByText('Commission rules updated successfully')).toBeTruthy();
+    expect((screen.getByLabelText('Level 1 rate') as HTMLInputElement).value).toBe('0.12');
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([saved]);
+  });
+
+  it("says 'Failed to load commission rules' when the answer is not in the shape the server promises", async () => {
+    // The rules under data only: an answer the contract does not name.
+    stubGetRequests({ '/api/referrals/commission-rules': ok({ data: { rules: rulesInForce } }) });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <SettingsTab />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    expect((await screen.findAllByText('Failed to load commission rules')).length).toBeGreaterThan(0);
+    expect(screen.queryByLabelText('Level 1 rate')).toBeNull();
   });
 
   it("says 'Failed to load commission rules' when they cannot be read", async () => {

@@ -79,8 +79,7 @@ export function CommissionRulesForm({ initial }: { initial: CommissionRules }) {
 
   const save = useMutation({
     mutationFn: updateCommissionRules,
-    onSuccess: (answer, sent) => {
-      const saved = answer.rules ?? sent;
+    onSuccess: (saved) => {
       notify.success(t('toasts.rulesUpdated'));
       queryClient.setQueryData(referralKeys.rules, saved);
       // Rates shown in the tree and the reports follow the rules in force.

@@ -1,25 +1,26 @@
 /**
- * The member's referral calls (member document §7 "Referrals"), with the shapes the server answers
- * (contract/referrals.ts).
+ * The member's referral calls (member document §7 "Referrals"), read through the schemas of the
+ * server's answers (contract/referrals.ts): an answer in another shape is unreadable (lib/api-client.ts
+ * readAnswer), and the section says it could not load.
  */
 import type { z } from 'zod';
-import type {
-  commissionCappedBy,
-  commissionPayment,
+import {
   commissionPaymentsAnswer,
-  commissionRules,
   commissionRulesAnswer,
   confirmCommissionAnswer,
-  referralItem,
   referralListAnswer,
-  referralStats,
   referralStatsAnswer,
-  referralTree,
   referralTreeAnswer,
-  referralTreeNode,
-  ReferralTreeEntry,
+  type commissionCappedBy,
+  type commissionPayment,
+  type commissionRules,
+  type referralItem,
+  type referralStats,
+  type referralTree,
+  type referralTreeNode,
+  type ReferralTreeEntry,
 } from '../../../../contract/referrals.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api, readAnswer } from '../../../lib/api-client.ts';
 
 /** One row of GET /referrals: someone the member referred, at level 1, 2 or 3. */
 export type Referral = z.output<typeof referralItem>;
@@ -54,49 +55,33 @@ export const referralKeys = {
   commissionPayments: ['member-referrals', 'commission-payments'] as const,
 };
 
-const noStats: ReferralStats = { totalReferrals: 0, totalCommission: 0, pendingCommission: 0, paidCommission: 0, level1Count: 0, level2Count: 0, level3Count: 0 };
-
-/** Fills any count the server left out with 0, so a screen never shows 'undefined'. */
-export function toStats(value: Partial<ReferralStats> | null | undefined): ReferralStats {
-  return { ...noStats, ...(value ?? {}) };
-}
-
 export async function fetchReferrals(signal?: AbortSignal): Promise<Referral[]> {
-  const body = await api.get<z.output<typeof referralListAnswer>>('/referrals', undefined, { signal });
-  return body?.data?.referrals ?? [];
+  return readAnswer(referralListAnswer, await api.get('/referrals', undefined, { signal })).data.referrals;
 }
 
 export async function fetchReferralStats(signal?: AbortSignal): Promise<ReferralStats> {
-  const body = await api.get<z.output<typeof referralStatsAnswer>>('/referrals/stats', undefined, { signal });
-  return toStats(body?.stats ?? body?.data);
+  return readAnswer(referralStatsAnswer, await api.get('/referrals/stats', undefined, { signal })).stats;
 }
 
 export async function fetchReferralTree(signal?: AbortSignal): Promise<ReferralTree> {
-  const body = await api.get<z.output<typeof referralTreeAnswer>>('/referrals/tree', undefined, { signal });
-  return { tree: body?.tree ?? [], stats: toStats(body?.stats) };
+  const { tree, stats } = readAnswer(referralTreeAnswer, await api.get('/referrals/tree', undefined, { signal }));
+  return { tree, stats };
 }
 
 export async function fetchCommissionRules(signal?: AbortSignal): Promise<CommissionRules> {
-  const body = await api.get<z.output<typeof commissionRulesAnswer>>('/referrals/commission-rules', undefined, { signal });
-  const rules = body?.rules ?? body?.data?.rules;
-  if (!rules) throw new Error('The commission rules are missing from the answer.');
-  return rules;
+  return readAnswer(commissionRulesAnswer, await api.get('/referrals/commission-rules', undefined, { signal })).rules;
 }
 
 export async function fetchCommissionPayments(signal?: AbortSignal): Promise<CommissionPayment[]> {
-  const body = await api.get<z.output<typeof commissionPaymentsAnswer>>('/referrals/commission-payments', undefined, { signal });
-  return body?.data?.commissionPayments ?? [];
+  return readAnswer(commissionPaymentsAnswer, await api.get('/referrals/commission-payments', undefined, { signal })).data.commissionPayments;
 }
 
 /**
- * PUT /referrals/commission-payments/{id}/confirm with the optional notes (member document §7).
- * Confirming twice changes nothing on the server (RULES §8), so the usual retries are safe.
+ * PUT /referrals/commission-payments/{id}/confirm with the optional notes (member document §7): the
+ * payment as confirmed. Confirming twice changes nothing on the server (RULES §8), so the usual retries are safe.
  */
-export async function confirmCommissionPayment(input: { id: string; userNotes?: string }): Promise<CommissionPayment | undefined> {
+export async function confirmCommissionPayment(input: { id: string; userNotes?: string }): Promise<CommissionPayment> {
   const notes = input.userNotes?.trim();
-  const body = await api.put<z.output<typeof confirmCommissionAnswer>>(
-    `/referrals/commission-payments/${encodeURIComponent(input.id)}/confirm`,
-    notes ? { userNotes: notes } : {},
-  );
-  return body?.data?.commissionPayment ?? body?.commissionPayment;
+  const answer = await api.put(`/referrals/commission-payments/${encodeURIComponent(input.id)}/confirm`, notes ? { userNotes: notes } : {});
+  return readAnswer(confirmCommissionAnswer, answer).commissionPayment;
 }

@@ -51,9 +51,7 @@ function ConfirmForm({ payment, onDone }: { payment: CommissionPayment; onDone: 
     mutationFn: confirmCommissionPayment,
     onSuccess: (updated) => {
       // The payment moves to 'Confirmed' at once; the lists and totals are then read again.
-      queryClient.setQueryData<CommissionPayment[]>(referralKeys.commissionPayments, (old) =>
-        withConfirmed(old, updated ?? { ...payment, userConfirmed: true, confirmedAt: new Date().toISOString(), userNotes: notes.trim() || null }),
-      );
+      queryClient.setQueryData<CommissionPayment[]>(referralKeys.commissionPayments, (old) => withConfirmed(old, updated));
       void queryClient.invalidateQueries({ queryKey: referralKeys.all });
       notify.success(t('commission.confirmed'));
       onDone();

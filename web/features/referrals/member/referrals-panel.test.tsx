@@ -4,9 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { storageKeys } from '../../../lib/storage-keys.ts';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
 import { memberPaymentRoutes } from '../../../test/member-payment-fixtures.ts';
-import { fail, ok, stubGetRequests } from '../../../test/api-stub.ts';
+import { answerAs, fail, ok, stubGetRequests } from '../../../test/api-stub.ts';
+import { commissionMessages, confirmCommissionAnswer } from '../../../../contract/referrals.ts';
 import type { CommissionPayment } from './api.ts';
-import { makeCommissionPayment, makeNode, makeReferral, referralRoutes } from './test-support.ts';
+import { commissionPaymentsAnswerOf, makeCommissionPayment, makeNode, makeReferral, referralRoutes } from './test-support.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -209,6 +210,13 @@ describe('Tree View', () => {
     await openReferrals({ answers: { '/api/referrals/tree': fail(403, 'Access denied.') } }, 'Tree View');
     expect(await screen.findByText('Failed to load referral tree')).toBeTruthy();
   });
+
+  it("says 'Failed to load referral tree' when the answer is not in the shape the server promises", async () => {
+    // The tree without its stats: an answer the contract does not name.
+    await openReferrals({ answers: { '/api/referrals/tree': ok({ tree: [makeNode()] }) } }, 'Tree View');
+    expect(await screen.findByText('Failed to load referral tree')).toBeTruthy();
+    expect(screen.queryByText('Bilal Ahmed')).toBeNull();
+  });
 });
 
 describe('History', () => {
@@ -319,7 +327,7 @@ describe('Commission', () => {
     const current = (): CommissionPayment[] =>
       confirmedWith ? [{ ...payment, userConfirmed: true, confirmedAt: '2026-03-06T09:00:00.000Z', userNotes: confirmedWith.userNotes ?? null }] : [payment];
     const { spy, refused, user } = await openReferrals(
-      { answers: { '/api/referrals/commission-payments': () => ok({ data: { commissionPayments: current() } }) } },
+      { answers: { '/api/referrals/commission-payments': () => commissionPaymentsAnswerOf(current()) } },
       'Commission',
     );
     // Only here: the confirmation PUT is answered and recorded. Everything else still goes to the GET-only stub.
@@ -329,7 +337,8 @@ describe('Commission', () => {
       if ((init?.method ?? 'GET').toUpperCase() === 'PUT' && new URL(url, 'http://localhost').pathname === `/api/referrals/commission-payments/${payment.id}/confirm`) {
         confirmedWith = JSON.parse(String(init?.body));
         const commissionPayment = current()[0];
-        return new Response(JSON.stringify({ success: true, message: 'Commission payment confirmed successfully!', commissionPayment, data: { commissionPayment } }), {
+        const answer = { success: true as const, code: 'commission.confirmed', message: commissionMessages.confirmed, commissionPayment, data: { commissionPayment } };
+        return new Response(JSON.stringify(answerAs(confirmCommissionAnswer, answer).body), {
           status: 200,
           headers: { 'Content-Type': 'application/json' },
         });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commissionMessages } from '../../../../contract/referrals.ts';
 import en from '../../../locales/en/member-referrals.json';
-import { toStats } from './api.ts';
 import { buildReferralLink, commissionCapOf, COPY_CONFIRMATION_MS, formatRate, levelRates, referralLevel, referralStatus, splitCommissionPayments, withConfirmed } from './rules.ts';
 import { makeCommissionPayment } from './test-support.ts';
 
@@ -85,10 +84,6 @@ describe('constants and texts', () => {
 
   it("say the server's confirmation message word for word", () => {
     expect(en.commission.confirmed).toBe(commissionMessages.confirmed);
-  });
-
-  it('fill missing stats with 0', () => {
-    expect(toStats({ totalReferrals: 2 })).toEqual({ totalReferrals: 2, totalCommission: 0, pendingCommission: 0, paidCommission: 0, level1Count: 0, level2Count: 0, level3Count: 0 });
   });
 });
 

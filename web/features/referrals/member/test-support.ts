@@ -1,8 +1,10 @@
 /**
  * Test-only: fixed referral data and the read-only GET routes of the Referrals tab (with
- * stubGetRequests from web/test/api-stub.ts). Nothing is posted or put.
+ * stubGetRequests from web/test/api-stub.ts), answered in the whole shape the server sends
+ * (contract/referrals.ts). Nothing is posted or put.
  */
-import { ok, type StubRoutes } from '../../../test/api-stub.ts';
+import { answerAs, type StubAnswer, type StubRoutes } from '../../../test/api-stub.ts';
+import { commissionPaymentsAnswer, commissionRulesAnswer, referralListAnswer, referralStatsAnswer, referralTreeAnswer } from '../../../../contract/referrals.ts';
 import type { CommissionPayment, CommissionRules, Referral, ReferralNode, ReferralStats } from './api.ts';
 
 export function makeReferral(overrides: Partial<Referral> = {}): Referral {
@@ -59,6 +61,12 @@ export function makeCommissionPayment(overrides: Partial<CommissionPayment> = {}
   };
 }
 
+/** GET /api/referrals/stats: the stats at the top and again as data. */
+export const referralStatsAnswerOf = (stats: ReferralStats): StubAnswer => answerAs(referralStatsAnswer, { success: true, stats, data: stats });
+
+/** GET /api/referrals/commission-payments: the member's paid commissions. */
+export const commissionPaymentsAnswerOf = (commissionPayments: CommissionPayment[]): StubAnswer => answerAs(commissionPaymentsAnswer, { success: true, data: { commissionPayments } });
+
 export const defaultRules: CommissionRules = { level1Rate: 0.1, level2Rate: 0.05, level3Rate: 0.02, minimumCommission: 0, maximumCommission: 1000 };
 
 /** The Referrals tab's GET routes, answered from the given data (none unless given). */
@@ -77,11 +85,11 @@ export function referralRoutes(data: {
   const rules = data.rules ?? defaultRules;
   const commissionPayments = data.commissionPayments ?? [];
   return {
-    '/api/referrals': ok({ data: { referrals } }),
-    '/api/referrals/stats': ok({ stats, data: stats }),
-    '/api/referrals/tree': ok({ tree, stats }),
-    '/api/referrals/commission-rules': ok({ rules, data: { rules } }),
-    '/api/referrals/commission-payments': ok({ data: { commissionPayments } }),
+    '/api/referrals': answerAs(referralListAnswer, { success: true, data: { referrals } }),
+    '/api/referrals/stats': referralStatsAnswerOf(stats),
+    '/api/referrals/tree': answerAs(referralTreeAnswer, { success: true, tree, stats }),
+    '/api/referrals/commission-rules': answerAs(commissionRulesAnswer, { success: true, rules, data: { rules } }),
+    '/api/referrals/commission-payments': commissionPaymentsAnswerOf(commissionPayments),
     ...data.answers,
   };
 }

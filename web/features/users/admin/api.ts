@@ -1,10 +1,10 @@
 /**
  * The calls of User Management (admin document §7 "Users list", "User status", "User block", "User
- * edit"), with the shapes the server answers (contract/users.ts).
+ * edit"), read through the schemas of the server's answers (contract/users.ts).
  */
 import type { z } from 'zod';
-import type { adminUser, adminUserAnswer, adminUserUpdateBody, CnicClaimDecision, USER_FILTERS, userCounters, userListAnswer } from '../../../../contract/users.ts';
-import { api, type QueryParams } from '../../../lib/api-client.ts';
+import { adminUserAnswer, userListAnswer, type adminUser, type adminUserUpdateBody, type CnicClaimDecision, type USER_FILTERS, type userCounters } from '../../../../contract/users.ts';
+import { api, readAnswer, type QueryParams } from '../../../lib/api-client.ts';
 
 /** A user as an administrator sees them (admin document §3 "User (admin view)"). */
 export type AdminUser = z.output<typeof adminUser>;
@@ -32,10 +32,6 @@ export const userKeys = {
   list: (query: UserQuery) => ['admin-users', 'list', query] as const,
 };
 
-type OneBody = z.output<typeof adminUserAnswer>;
-
-const emptyCounters: UserCounters = { total: 0, active: 0, inactive: 0, blocked: 0 };
-
 /** The search and the status filter as the server reads them; empty ones are left out. */
 const filterParams = (query: Omit<UserQuery, 'page'>): QueryParams => ({
   search: query.search.trim() || undefined,
@@ -48,22 +44,18 @@ export function exportUsers(query: Omit<UserQuery, 'page'>): Promise<string> {
 }
 
 export async function fetchUsers(query: UserQuery, signal?: AbortSignal): Promise<UserPage> {
-  const body = await api.get<z.output<typeof userListAnswer>>('/admin/users', { ...filterParams(query), page: query.page, limit: USERS_PAGE_SIZE }, { signal });
-  const users = body?.users ?? [];
-  return {
-    users,
-    counters: body?.data?.counters ?? emptyCounters,
-    pagination: body?.data?.pagination ?? { page: query.page, limit: USERS_PAGE_SIZE, total: users.length, pages: 1, exact: true },
-  };
+  const { users, data } = readAnswer(userListAnswer, await api.get('/admin/users', { ...filterParams(query), page: query.page, limit: USERS_PAGE_SIZE }, { signal }));
+  return { users, counters: data.counters, pagination: data.pagination };
 }
 
 const userPath = (id: string) => `/admin/users/${encodeURIComponent(id)}`;
 
-export const updateUser = (id: string, body: AdminUserUpdate) => api.put<OneBody>(userPath(id), body);
-export const setUserActive = (id: string, isActive: boolean, reason?: string) => api.put<OneBody>(`${userPath(id)}/status`, { isActive, reason: reason?.trim() || undefined });
-export const setUserBlocked = (id: string, isBlocked: boolean, reason?: string) =>
-  api.put<OneBody>(`${userPath(id)}/block`, { isBlocked, reason: reason?.trim() || undefined });
+/** The user as the change left them. */
+const changedUser = async (answer: Promise<unknown>): Promise<AdminUser> => readAnswer(adminUserAnswer, await answer).user;
 
+export const updateUser = (id: string, body: AdminUserUpdate) => changedUser(api.put(userPath(id), body));
+export const setUserActive = (id: string, isActive: boolean, reason?: string) => changedUser(api.put(`${userPath(id)}/status`, { isActive, reason: reason?.trim() || undefined }));
+export const setUserBlocked = (id: string, isBlocked: boolean, reason?: string) => changedUser(api.put(`${userPath(id)}/block`, { isBlocked, reason: reason?.trim() || undefined }));
 
 /** A CNIC held for review: given to the user who asked for it, or the request dismissed. */
-export const resolveCnicClaim = (id: string, decision: CnicClaimDecision) => api.put<OneBody>(`${userPath(id)}/cnic-claim`, { decision });
+export const resolveCnicClaim = (id: string, decision: CnicClaimDecision) => changedUser(api.put(`${userPath(id)}/cnic-claim`, { decision }));

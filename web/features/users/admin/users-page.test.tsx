@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { catchDownloads, file, ok, stubGetRequests } from '../../../test/api-stub.ts';
-import type { AdminUser, UserCounters } from './api.ts';
+import { catchDownloads, fakeApi, file, ok, on, stubGetRequests } from '../../../test/api-stub.ts';
 import { AdminUsersPage } from './users-page.tsx';
-import { makeAdminUser, renderWithAdmin, requestsTo } from './test-support.tsx';
+import { changedUserAnswerOf, makeAdminUser, renderWithAdmin, requestsTo, userListAnswerOf } from './test-support.tsx';
 import { screenWidth } from '../../../test/api-stub.ts';
 
 afterEach(() => vi.restoreAllMocks());
@@ -13,13 +12,10 @@ const ayesha = makeAdminUser();
 const usman = makeAdminUser({ id: 'user-8', name: 'Usman Ali', email: 'usman@example.com', phone: null, isBlocked: true, blockedReason: 'Fake receipts', lastLoginAt: '2026-03-01T08:00:00.000Z' });
 const admin = makeAdminUser({ id: 'admin-1', name: 'Bilal Admin', email: 'admin@example.com', role: 'ADMIN', isActive: true });
 
-function listAnswer(users: AdminUser[], counters: UserCounters = { total: 42, active: 30, inactive: 8, blocked: 4 }, pages = 1) {
-  return ok({ users, data: { counters, pagination: { page: 1, limit: 20, total: users.length, pages } } });
-}
 
 describe('/admin/users', () => {
   it('shows the counters and a card per user on a phone', async () => {
-    const { refused } = stubGetRequests({ '/api/admin/users': listAnswer([ayesha, usman, admin]) });
+    const { refused } = stubGetRequests({ '/api/admin/users': userListAnswerOf([ayesha, usman, admin]) });
     renderWithAdmin(<AdminUsersPage />);
 
     expect(await screen.findByRole('heading', { name: 'User Management', level: 1 })).toBeTruthy();
@@ -47,7 +43,7 @@ describe('/admin/users', () => {
 
   it("leads from each user, in the table and on the cards' menus, to the user's ledger", async () => {
     screenWidth(1440);
-    stubGetRequests({ '/api/admin/users': listAnswer([ayesha, usman]) });
+    stubGetRequests({ '/api/admin/users': userListAnswerOf([ayesha, usman]) });
     const { unmount } = renderWithAdmin(<AdminUsersPage />);
     for (const user of [ayesha, usman]) {
       const link = await screen.findByRole('link', { name: `Ledger of ${user.name}` });
@@ -58,7 +54,7 @@ describe('/admin/users', () => {
     vi.restoreAllMocks();
 
     screenWidth(390);
-    stubGetRequests({ '/api/admin/users': listAnswer([ayesha, usman]) });
+    stubGetRequests({ '/api/admin/users': userListAnswerOf([ayesha, usman]) });
     const user = userEvent.setup();
     renderWithAdmin(<AdminUsersPage />);
     for (const member of [ayesha, usman]) {
@@ -72,7 +68,7 @@ describe('/admin/users', () => {
 
   it('shows the columns of the specification in a table on a wide screen, with every action of a row as a named button', async () => {
     screenWidth(1440);
-    stubGetRequests({ '/api/admin/users': listAnswer([ayesha]) });
+    stubGetRequests({ '/api/admin/users': userListAnswerOf([ayesha]) });
     renderWithAdmin(<AdminUsersPage />);
     const table = await screen.findByRole('table', { name: 'Users' });
     // The contact sits under the user's name; Joined / Last login is shown from 1536px (2xl) up.
@@ -89,7 +85,7 @@ describe('/admin/users', () => {
   });
 
   it('searches on the server once the typing settles, and filters by status', async () => {
-    const { spy } = stubGetRequests({ '/api/admin/users': listAnswer([ayesha]) });
+    const { spy } = stubGetRequests({ '/api/admin/users': userListAnswerOf([ayesha]) });
     const user = userEvent.setup();
     renderWithAdmin(<AdminUsersPage />);
     await screen.findByRole('article', { name: 'Ayesha Khan' });
@@ -106,7 +102,7 @@ describe('/admin/users', () => {
 
   it("opens a card's actions menu from the keyboard: Enter or Space opens it, the arrows move, Escape closes it and gives the focus back", async () => {
     screenWidth(360);
-    stubGetRequests({ '/api/admin/users': listAnswer([ayesha, usman]) });
+    stubGetRequests({ '/api/admin/users': userListAnswerOf([ayesha, usman]) });
     const user = userEvent.setup();
     renderWithAdmin(<AdminUsersPage />);
     const trigger = await screen.findByRole('button', { name: 'Actions for Ayesha Khan' });
@@ -139,7 +135,7 @@ describe('/admin/users', () => {
   });
 
   it('opens Block User with an optional reason, and shows why it failed', async () => {
-    const { refused } = stubGetRequests({ '/api/admin/users': listAnswer([ayesha]) });
+    const { refused } = stubGetRequests({ '/api/admin/users': userListAnswerOf([ayesha]) });
     const user = userEvent.setup();
     renderWithAdmin(<AdminUsersPage />);
     const card = await screen.findByRole('article', { name: 'Ayesha Khan' });
@@ -157,8 +153,41 @@ describe('/admin/users', () => {
     expect(refused.map((call) => `${call.method} ${new URL(call.url, 'http://localhost').pathname}`)).toEqual(['PUT /api/admin/users/user-7/block']);
   });
 
+  it('blocks a user with the reason given, says so, and shows the list as the server has it now', async () => {
+    const blocked = { ...ayesha, isBlocked: true, blockedReason: 'Spam' };
+    let changed = false;
+    const calls = fakeApi(
+      on('GET', '/api/admin/users', () => userListAnswerOf([changed ? blocked : ayesha])),
+      on('PUT', '/api/admin/users/user-7/block', () => {
+        changed = true;
+        return changedUserAnswerOf(blocked, 'User blocked successfully');
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithAdmin(<AdminUsersPage />);
+    const card = await screen.findByRole('article', { name: 'Ayesha Khan' });
+    await user.click(within(card).getByRole('button', { name: 'Actions for Ayesha Khan' }));
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Block' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block User' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'Spam');
+    await user.click(within(dialog).getByRole('button', { name: 'Block User' }));
+
+    expect(await screen.findByText('User blocked successfully')).toBeTruthy();
+    expect(await within(screen.getByRole('article', { name: 'Ayesha Khan' })).findByText('Reason: Spam')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ isBlocked: true, reason: 'Spam' }]);
+  });
+
+  it('says the users could not be loaded when the answer is not in the shape the server promises', async () => {
+    // The users without their counters and paging: an answer the contract does not name.
+    stubGetRequests({ '/api/admin/users': ok({ users: [ayesha], data: {} }) });
+    renderWithAdmin(<AdminUsersPage />);
+    expect((await screen.findAllByText('Failed to fetch users')).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Ayesha Khan' })).toBeNull();
+  });
+
   it('opens the list filtered from ?status= (the Alerts card links here)', async () => {
-    const { spy } = stubGetRequests({ '/api/admin/users': listAnswer([usman]) });
+    const { spy } = stubGetRequests({ '/api/admin/users': userListAnswerOf([usman]) });
     renderWithAdmin(<AdminUsersPage />, { path: '/admin/users?status=blocked' });
     await screen.findByRole('article', { name: 'Usman Ali' });
     expect(requestsTo(spy, '/api/admin/users')[0].searchParams.get('status')).toBe('BLOCKED');
@@ -180,7 +209,7 @@ describe('/admin/users: a CNIC held for review', () => {
     ['the table', 1440],
   ])('shows on %s what was asked for, when, and who has it, with the two decisions', async (_where, width) => {
     screenWidth(width);
-    stubGetRequests({ '/api/admin/users': listAnswer([held, ayesha]) });
+    stubGetRequests({ '/api/admin/users': userListAnswerOf([held, ayesha]) });
     renderWithAdmin(<AdminUsersPage />);
     const note = await screen.findByRole('group', { name: 'CNIC held for review' });
     expect(within(note).getByText('Asked for CNIC 35202-1234567-1 on 10 Mar 2026.')).toBeTruthy();
@@ -193,7 +222,7 @@ describe('/admin/users: a CNIC held for review', () => {
 
   it('asks first, then sends the decision: Give CNIC, and Dismiss', async () => {
     screenWidth(390);
-    const { refused } = stubGetRequests({ '/api/admin/users': listAnswer([held]) });
+    const { refused } = stubGetRequests({ '/api/admin/users': userListAnswerOf([held]) });
     const user = userEvent.setup();
     renderWithAdmin(<AdminUsersPage />);
     const note = await screen.findByRole('group', { name: 'CNIC held for review' });
@@ -220,7 +249,7 @@ describe('/admin/users: a CNIC held for review', () => {
   });
 
   it('opens the list of held CNICs from ?status=cnic_claims (the administrators’ notification links here)', async () => {
-    const { spy } = stubGetRequests({ '/api/admin/users': listAnswer([held]) });
+    const { spy } = stubGetRequests({ '/api/admin/users': userListAnswerOf([held]) });
     renderWithAdmin(<AdminUsersPage />, { path: '/admin/users?status=cnic_claims' });
     await screen.findByRole('group', { name: 'CNIC held for review' });
     expect(requestsTo(spy, '/api/admin/users')[0].searchParams.get('status')).toBe('CNIC_CLAIMS');
@@ -232,7 +261,7 @@ describe('/admin/users as CSV', () => {
   const csvExport = '/api/admin/exports/users.csv';
 
   it('downloads every user under the search and filter of the list, without paging', async () => {
-    const { reads } = stubGetRequests({ '/api/admin/users': listAnswer([ayesha]), [csvExport]: file('\uFEFFUser ID\r\n', 'users-2026-04-05.csv', 'text/csv') });
+    const { reads } = stubGetRequests({ '/api/admin/users': userListAnswerOf([ayesha]), [csvExport]: file('\uFEFFUser ID\r\n', 'users-2026-04-05.csv', 'text/csv') });
     const saved = catchDownloads();
     const user = userEvent.setup();
     renderWithAdmin(<AdminUsersPage />, { path: '/admin/users?status=blocked' });
@@ -246,7 +275,7 @@ describe('/admin/users as CSV', () => {
   });
 
   it('says when the users cannot be downloaded', async () => {
-    stubGetRequests({ '/api/admin/users': listAnswer([ayesha]), [csvExport]: { status: 404, body: { success: false } } });
+    stubGetRequests({ '/api/admin/users': userListAnswerOf([ayesha]), [csvExport]: { status: 404, body: { success: false } } });
     const saved = catchDownloads();
     renderWithAdmin(<AdminUsersPage />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Download CSV of users' }));
