@@ -4,6 +4,7 @@
  * the whole shape the server sends (contract/), and the answers that carry them.
  */
 import type { z } from 'zod';
+import { paymentReferenceCheckCharacter } from '../../contract/payment-reference.ts';
 import { activeBankAccountsAnswer, type memberBankAccount } from '../../contract/bank-accounts.ts';
 import type { PaymentView } from '../../contract/payments.ts';
 import { planPaymentListAnswer } from '../../contract/plan-requests.ts';
@@ -49,6 +50,9 @@ export function makeBankAccount(overrides: Partial<BankAccount> = {}): BankAccou
   };
 }
 
+/** The payment reference of the request unless a test names another: a valid one, check character included. */
+const REQUEST_REFERENCE = `K7PM4Q${paymentReferenceCheckCharacter('K7PM4Q')}`;
+
 /** How the member's Payments tab words a status (server/instalments/payment-view.ts reviewStatusOf). */
 const reviewStatusOf = (status: string): PaymentView['reviewStatus'] => (status === 'PAID' ? 'approved' : status === 'REJECTED' ? 'rejected' : 'pending');
 
@@ -91,6 +95,9 @@ export function makeRequest(overrides: Omit<Partial<PaymentView>, 'plan'> & { pl
     hasReceipt: false,
     bankAccountId: null,
     bankAccount: null,
+    paymentReference: REQUEST_REFERENCE,
+    transferDate: null,
+    transactionNumber: null,
     plan,
     user: { name: 'Ayesha Khan', email: 'ayesha@example.com', phone: '03001234567', cnic: null },
     group: null,
