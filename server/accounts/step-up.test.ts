@@ -132,15 +132,16 @@ describe('step-up with two-factor on', () => {
     expect((await api.get('/api/auth/me', admin.token)).status).toBe(200);
     expect(await noticesTo(admin.email)).toHaveLength(before);
 
-    const done = await route.call(admin.token, { password: admin.password, code: await codeFor(admin.secret) });
+    const code = await codeFor(admin.secret);
+    const done = await route.call(admin.token, { password: admin.password, code });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     const notices = await noticesTo(admin.email);
     expect(notices).toHaveLength(before + 1);
     expect(notices.at(-1)!.subject).toBe(route.subject);
     expect(notices.at(-1)!.text_body).toMatch(/When: \d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2} \(Pakistan time\)/);
     expect(notices.at(-1)!.text_body).toContain('Address: ');
-    // The same code again is a replay.
-    const replay = await route.call(admin.token, { password: admin.password, code: await codeFor(admin.secret) });
+    // The same code again is a replay (the very code: the clock may have reached the next step meanwhile).
+    const replay = await route.call(admin.token, { password: admin.password, code });
     expect(replay.status).not.toBe(200);
   });
 });
@@ -365,6 +366,42 @@ describe('admins told of admin-level changes', () => {
       ['BANK_ACCOUNT_UPDATE', true],
       ['BANK_ACCOUNT_SET_DEFAULT', true],
       ['BANK_ACCOUNT_TOGGLE', true],
+    ]);
+  });
+
+  it('deleting a bank account, for good or kept for the payments made into it, emails every admin and is marked in the audit log', async () => {
+    const { actor, all } = await threeAdmins();
+    const unused = { accountName: 'Committee Spare', accountNumber: '11112222333344', bankName: 'Meezan Bank', accountType: 'Current' };
+    const paidInto = { accountName: 'Committee Old', accountNumber: '55556666777788', bankName: 'Habib Bank Limited', accountType: 'Savings' };
+    const unusedId = (await api.post('/api/bank-accounts', unused, actor.token)).body.data.bankAccount.id as string;
+    const paidIntoId = (await api.post('/api/bank-accounts', paidInto, actor.token)).body.data.bankAccount.id as string;
+    const member = await signUpMember(ctx);
+    const plan = await api.post('/api/committee-plans', { name: 'Bank Notice Plan', monthlyAmount: 5000, duration: 10, totalAmount: 50000, maxMembers: 50 }, actor.token);
+    expect((await api.post('/api/plan-payments', { planId: plan.body.data.plan.id, amount: 5000, bankAccountId: paidIntoId }, member.token)).status).toBe(201);
+
+    const removed = await api.delete(`/api/bank-accounts/${unusedId}`, actor.token);
+    expect(removed.status).toBe(200);
+    expect(removed.body.data.kept).toBe(false);
+    const kept = await api.delete(`/api/bank-accounts/${paidIntoId}`, actor.token);
+    expect(kept.status).toBe(200);
+    expect(kept.body.data.kept).toBe(true);
+
+    for (const admin of all) {
+      const notices = await noticesTo(admin.email);
+      // Two creations, then the two deletions.
+      expect(notices).toHaveLength(4);
+      expect(notices[2].subject).toBe('Security notice: a bank account members pay into was changed');
+      expect(notices[2].text_body).toContain('Admin User deleted a bank account members pay into: Committee Spare, Meezan Bank, account number 11112222333344.');
+      expect(notices[3].subject).toBe('Security notice: a bank account members pay into was changed');
+      expect(notices[3].text_body).toContain('Admin User deleted a bank account members pay into: Committee Old, Habib Bank Limited, account number 55556666777788.');
+    }
+    expect((await securityAudit(unusedId)).map((row) => [row.action, row.security, row.actor_id])).toEqual([
+      ['BANK_ACCOUNT_CREATE', true, actor.user.id],
+      ['BANK_ACCOUNT_DELETE', true, actor.user.id],
+    ]);
+    expect((await securityAudit(paidIntoId)).map((row) => [row.action, row.security, row.actor_id])).toEqual([
+      ['BANK_ACCOUNT_CREATE', true, actor.user.id],
+      ['BANK_ACCOUNT_DELETE', true, actor.user.id],
     ]);
   });
 });

@@ -3,13 +3,20 @@
  * notice, nothing may change who could win while it is open, a pick that is nevertheless ineligible is
  * recorded void (never rolled back), a void needs a reason and is told, and the record holds every input
  * the rule hashes, so that it verifies outside the product: the expected figures are recomputed here
- * with node:crypto from the published rule, never by the product's own code. The record can be
- * published at a link that needs no sign-in, and revoked.
+ * with node:crypto from the published rule, never by the product's own code, and by the Python recipe
+ * of docs/draws.md, run with python3 as the page writes it. The record can be published at a link that
+ * needs no sign-in (no address and no full name in it), and revoked.
  */
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestContext, openTestFile, signInAdmin, signUpMember } from '../test/test-app.ts';
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { ctx, api } = await openTestFile();
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
 const COMMITTED_AT = '2026-01-05T12:00:00+05:00';
@@ -135,6 +142,12 @@ describe('the veto the review found', () => {
     const told = await notificationsOf('DRAW_VOID', stillIn);
     expect(told.map((n) => n.user_id).sort()).toEqual([...stillIn].sort());
     expect(told[0].message).toContain(seed);
+    for (const member of members.filter((m) => stillIn.includes(m.user.id))) {
+      const { rows } = await ctx.db.query<{ text_body: string }>('SELECT text_body FROM email_outbox WHERE to_address = $1 AND subject = $2', [member.email, 'A draw is void']);
+      expect(rows).toHaveLength(1);
+      expect(rows[0].text_body).toContain('The member it picked was no longer eligible when it was drawn.');
+      expect(rows[0].text_body).toContain(`Its seed is now revealed: ${seed}.`);
+    }
     // Nothing to draw again with the same seed: the draw is over.
     expect((await drawAt('2026-01-07T10:00:00+05:00', plan.id, 2)).body.code).toBe('winner.noCommitment');
   });
@@ -152,11 +165,15 @@ describe('a commitment', () => {
       expect(notice.message).toContain('Bilal A.');
       expect(notice.message).toContain('6 January 2026, 12:00 (Pakistan time)');
     }
+    // The frozen list as the members are told it: each a first name and an initial, in the rule's order (ids sorted as text).
+    const shortNames = new Map([[members[0].user.id, 'Aisha K.'], [members[1].user.id, 'Bilal A.']]);
+    const entrants = [...shortNames.keys()].sort().map((id) => shortNames.get(id)).join(', ');
     for (const member of members) {
       const { rows } = await ctx.db.query<{ subject: string; text_body: string }>('SELECT subject, text_body FROM email_outbox WHERE to_address = $1 AND subject = $2', [member.email, 'A draw is committed']);
       expect(rows).toHaveLength(1);
       expect(rows[0].text_body).toContain(`Assalam-o-Alaikum ${member.email === members[0].email ? 'Aisha Khan' : 'Bilal Ahmed'},`);
       expect(rows[0].text_body).toContain(entry.commitment);
+      expect(rows[0].text_body).toContain(`The members in the draw, in the rule's order: ${entrants}.`);
     }
     // The record shows it at once, with when it may be drawn.
     const record = (await api.get(`/api/committee-plans/user/groups/${group.id}/draws`, members[0].token)).body.data;
@@ -186,6 +203,14 @@ describe('a commitment', () => {
     expect(told).toHaveLength(2);
     expect(told[0].message).toContain('A member was missing from the list');
     expect(told[0].message).toContain(shown.seed);
+    // And by email, each member greeted by name, with the reason and the revealed seed.
+    for (const [index, member] of members.entries()) {
+      const { rows } = await ctx.db.query<{ text_body: string }>('SELECT text_body FROM email_outbox WHERE to_address = $1 AND subject = $2', [member.email, 'A draw is void']);
+      expect(rows).toHaveLength(1);
+      expect(rows[0].text_body).toContain(`Assalam-o-Alaikum ${['Aisha Khan', 'Bilal Ahmed'][index]},`);
+      expect(rows[0].text_body).toContain('The administrator voided it: A member was missing from the list');
+      expect(rows[0].text_body).toContain(`Its seed is now revealed: ${shown.seed}.`);
+    }
     // A new commitment may follow.
     expect((await commit(plan.id, 4)).status).toBe(201);
   });
@@ -230,9 +255,75 @@ describe('the record, outside the product', () => {
     expect(d.winner.name).toBe(winnerName);
   });
 
+  it("verifies by the Python recipe in docs/draws.md, run as it is written, and the recipe flags a record that was changed", async () => {
+    const names = ['Aisha Khan', 'Bilal Ahmed', 'Sana Tariq', 'Omar Farooq'];
+    const { plan, group, members } = await groupWith(names);
+    // January drawn, a winner chosen by hand for April, February voided, March committed (its seed still secret).
+    await commit(plan.id, 1);
+    const drawn = await drawAt('2026-01-09T09:00:00+05:00', plan.id, 1);
+    expect(drawn.status).toBe(201);
+    const byHand = members.find((m) => m.user.id !== drawn.body.winner.userId)!;
+    expect((await manualWin(plan.id, byHand.user.id, 4)).status).toBe(201);
+    await commit(plan.id, 2);
+    expect((await api.post(`/api/winners/draws/${plan.id}/7/void`, { month: 2, year: 2026, reason: 'A member was missing from the list' }, admin.token)).status).toBe(200);
+    await commit(plan.id, 3);
+
+    // The downloaded file, as a member reads the record: themself by name, the others shortened.
+    const reader = members[0];
+    const record = (await api.get(`/api/committee-plans/user/groups/${group.id}/draws`, reader.token)).body.data;
+    const nameOf = (id: string) => {
+      const [first, last] = names[members.findIndex((m) => m.user.id === id)].split(' ');
+      return id === reader.user.id ? `${first} ${last}` : `${first} ${last[0]}.`;
+    };
+    type Draw = { method: string; status: string; seed: string | null; pickedIndex: number | null; eligible: { userId: string }[] };
+    const drawOf = (data: typeof record, month: number) => data.months.find((m: { month: number }) => m.month === month).entries.find((e: Draw) => e.method === 'DRAW') as Draw;
+    const expectedLine = (month: number, status: string) => {
+      const d = drawOf(record, month);
+      const ids = d.eligible.map((e) => e.userId);
+      const { index } = independentIndex(d.seed!, 2026, month, ids);
+      return `2026 ${month} ${status} picks ${nameOf([...ids].sort()[index])} OK`;
+    };
+
+    const match = /```python\n([\s\S]*?)```/.exec(fs.readFileSync(path.join(root, 'docs', 'draws.md'), 'utf8'));
+    expect(match).not.toBeNull();
+    const recipe = match![1];
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-record-'));
+    const runRecipe = (data: unknown) => {
+      const file = path.join(dir, 'record.json');
+      fs.writeFileSync(file, JSON.stringify(data));
+      const run = spawnSync('python3', ['-c', recipe, file], { encoding: 'utf8' });
+      expect(run.error).toBeUndefined();
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      return run.stdout.trim().split('\n');
+    };
+    try {
+      expect(runRecipe(record)).toEqual([expectedLine(1, 'DRAWN'), expectedLine(2, 'VOID')]);
+
+      // Another seed than the one committed to: its commitment no longer matches.
+      const otherSeed = structuredClone(record);
+      drawOf(otherSeed, 2).seed = sha256('another seed');
+      const [, voided] = runRecipe(otherSeed);
+      expect(voided).toMatch(/^2026 2 VOID picks .+ DOES NOT MATCH$/);
+      // Another winner than the seed picks.
+      const otherPick = structuredClone(record);
+      const january = drawOf(otherPick, 1);
+      january.pickedIndex = (january.pickedIndex! + 1) % january.eligible.length;
+      const [drawnLine] = runRecipe(otherPick);
+      expect(drawnLine).toMatch(/^2026 1 DRAWN picks .+ DOES NOT MATCH$/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('is published at a link that needs no sign-in, with names shortened, and stops working once revoked', async () => {
     const { plan, group, members } = await groupWith(['Aisha Khan', 'Bilal Ahmed']);
-    await commit(plan.id, 6);
+    // A drawn winner and a winner chosen by hand: every place the record names a member.
+    await commit(plan.id, 5);
+    const drawn = await drawAt('2026-01-09T09:00:00+05:00', plan.id, 5);
+    expect(drawn.status).toBe(201);
+    const other = members.find((m) => m.user.id !== drawn.body.winner.userId)!;
+    expect((await manualWin(plan.id, other.user.id, 4)).status).toBe(201);
     const linkUrl = `/api/admin/groups/${group.id}/draw-record-link`;
     expect((await api.get(linkUrl, admin.token)).body.data.link).toBeNull();
     expect((await api.post(linkUrl, undefined, members[0].token)).status).toBe(403);
@@ -249,8 +340,14 @@ describe('the record, outside the product', () => {
     const open = await api.get(`/api/public/draw-records/${token}`);
     expect(open.status).toBe(200);
     expect(open.body.data.group.id).toBe(group.id);
-    expect(open.body.data.months[0].entries[0].eligible.map((e: { name: string }) => e.name).sort()).toEqual(['Aisha K.', 'Bilal A.']);
-    expect(JSON.stringify(open.body)).not.toContain('@');
+    const entries = open.body.data.months.flatMap((m: { entries: unknown[] }) => m.entries) as { method: string; status?: string; eligible?: { name: string }[]; winner: { name: string } | null }[];
+    expect(entries.map((e) => e.status ?? e.method)).toEqual(['MANUAL', 'DRAWN']);
+    for (const entry of entries.filter((e) => e.method === 'DRAW')) expect(entry.eligible!.map((e) => e.name).sort()).toEqual(['Aisha K.', 'Bilal A.']);
+    expect(entries.filter((e) => e.winner).map((e) => e.winner!.name).sort()).toEqual(['Aisha K.', 'Bilal A.']);
+    // No email address, and no member's name as registered, anywhere in it.
+    const publicJson = JSON.stringify(open.body);
+    expect(publicJson).not.toContain('@');
+    for (const fullName of ['Aisha Khan', 'Bilal Ahmed', 'Khan', 'Ahmed']) expect(publicJson).not.toContain(fullName);
 
     // A new link replaces the old; revoking ends it.
     const again = (await api.post(linkUrl, undefined, admin.token)).body.data.link.token;
