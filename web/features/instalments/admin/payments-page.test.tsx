@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
 import type { DefaultersReport, PaymentReceipt, PaymentsReport, SummaryReport } from '../../../../contract/payments.ts';
 import type { AdminPayment } from './api.ts';
-import { catchDownloads, fakeApi, file, type RecordedCall } from '../../../test/api-stub.ts';
+import { answerAs, catchDownloads, fakeApi, file, onePage, type RecordedCall } from '../../../test/api-stub.ts';
+import { commissionBatchesAnswer, pendingCommissionsAnswer } from '../../../../contract/referrals.ts';
 import { listAnswer, makeFigures, makeInstalment, makeInstalmentSummary, makeReceipt, makeReportPayment, summaryAnswer, writes } from './test-support.ts';
 
 afterEach(() => vi.restoreAllMocks());
@@ -207,8 +208,10 @@ describe('/admin/payments, Pending Queue', () => {
 describe('/admin/payments, other tabs', () => {
   it("shows the month's pending commissions and the batches paid on Commission Payments", async () => {
     const calls = serve([], (call) => {
-      if (call.path === '/api/admin/commission-payments/pending') return { body: { success: true, data: { commissionPayments: [], totalAmount: 0 } } };
-      if (call.path === '/api/admin/commission-payments/history') return { body: { success: true, data: { batches: [] } } };
+      const [month, year] = [Number(call.search.get('month')), Number(call.search.get('year'))];
+      const nothingPending = { month, year, commissionPayments: [], referrers: [], totalPayments: 0, totalAmount: 0, pagination: onePage(0, 50) };
+      if (call.path === '/api/admin/commission-payments/pending') return answerAs(pendingCommissionsAnswer, { success: true, month, year, data: nothingPending });
+      if (call.path === '/api/admin/commission-payments/history') return answerAs(commissionBatchesAnswer, { success: true, data: { batches: [], pagination: onePage(0, 50) } });
       return undefined;
     });
     renderRoute('/admin/payments?tab=commissions', admin);

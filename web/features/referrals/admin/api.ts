@@ -197,16 +197,8 @@ export async function updateCommissionRules(rules: CommissionRules): Promise<Com
 }
 
 export async function fetchPendingCommissions(month: number, year: number, page = 1, signal?: AbortSignal): Promise<PendingCommissions> {
-  const body = await api.get<z.output<typeof pendingCommissionsAnswer>>('/admin/commission-payments/pending', { month, year, page, limit: PENDING_PAGE_SIZE }, { signal });
-  const commissionPayments = body?.data?.commissionPayments ?? [];
-  const totalPayments = Number(body?.data?.totalPayments ?? commissionPayments.length);
-  return {
-    commissionPayments,
-    referrers: body?.data?.referrers ?? [],
-    totalPayments,
-    totalAmount: Number(body?.data?.totalAmount ?? 0),
-    pagination: body?.data?.pagination ?? { page, limit: PENDING_PAGE_SIZE, total: totalPayments, pages: Math.max(1, Math.ceil(totalPayments / PENDING_PAGE_SIZE)), exact: true },
-  };
+  const { data } = readAnswer(pendingCommissionsAnswer, await api.get('/admin/commission-payments/pending', { month, year, page, limit: PENDING_PAGE_SIZE }, { signal }));
+  return { commissionPayments: data.commissionPayments, referrers: data.referrers, totalPayments: data.totalPayments, totalAmount: data.totalAmount, pagination: data.pagination };
 }
 
 /** GET /api/admin/exports/commission-payments.csv: every payout batch (the list has no filter), saved as the server names it. */
@@ -215,8 +207,7 @@ export function exportCommissionPayments(): Promise<string> {
 }
 
 export async function fetchCommissionBatches(signal?: AbortSignal): Promise<CommissionBatch[]> {
-  const body = await api.get<z.output<typeof commissionBatchesAnswer>>('/admin/commission-payments/history', { page: 1, limit: 50 }, { signal });
-  return body?.data?.batches ?? [];
+  return readAnswer(commissionBatchesAnswer, await api.get('/admin/commission-payments/history', { page: 1, limit: 50 }, { signal })).data.batches;
 }
 
 /** Money-changing: never sent twice (no retries). The server refuses a month with nothing left to pay (409). */
