@@ -18,16 +18,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { hash } from '@node-rs/argon2';
 import autocannon, { type Options as LoadOptions, type Request as LoadRequest } from 'autocannon';
 import pg from 'pg';
 import { karachiDateOf } from '../contract/business-time.ts';
 import { karachiToday } from '../server/business-time.ts';
-import { openPostgres } from '../server/db/database.ts';
-import { migrate } from '../server/db/migrate.ts';
 import { openingReads } from '../web/app/opening-pages.ts';
 import { measureBundle, type PageWeight } from './bundle.ts';
-import { generateDataset } from './dataset.ts';
+import { prepareDatabase } from './bench-database.ts';
 import { lookupsBetween, prepareRealUse, readCacheLookups, WriteLoop, type CacheLookups, type Lookups, type RealUse, type WriteCount, type WriteKind } from './real-use.ts';
 import type { ServeMessage } from './serve.ts';
 
@@ -72,7 +69,6 @@ const USAGE = `npm run bench -- [options]
   --profile DIR        write a CPU profile of the server process to DIR (open it in Chrome's DevTools)`;
 
 /** The one password of every generated account (for trying the app by hand on the bench database). */
-const BENCH_PASSWORD = 'bench-password-2024';
 const SESSION_AGENT = 'umrah-bench';
 
 const log = (message: string) => console.log(message);
@@ -87,59 +83,6 @@ type Mode = 'real' | 'repeated' | 'both';
 function modeOf(value: string | undefined): Mode {
   if (value === 'real' || value === 'repeated' || value === 'both') return value;
   throw new Error('--mode must be real, repeated or both');
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The database: created (or reused), migrated with the product's migrations, filled in SQL.
-
-type Prepared = { url: string; generation: string };
-
-async function prepareDatabase(serverUrl: string, members: number, reuse: boolean): Promise<Prepared> {
-  const name = `umrah_bench_${members}`;
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  // A complete dataset is marked by the database's comment, written last.
-  const marker = `umrah bench dataset, members=${members}`;
-  const server = new pg.Client({ connectionString: serverUrl });
-  await server.connect();
-  const { rows } = await server.query<{ comment: string | null }>(
-    `SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1`,
-    [name],
-  );
-  const existing = rows[0]?.comment ?? '';
-  const keep = reuse && existing.startsWith(marker);
-  if (!keep) {
-    if (reuse) log(`No complete ${name} to reuse: generating it.`);
-    // WITH (FORCE): a server left running by an interrupted run must not block the drop.
-    await server.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await server.query(`CREATE DATABASE ${name}`);
-  }
-  await server.end();
-
-  // Always migrate: a reused database also gets the migrations added since it was generated.
-  const db = openPostgres(url.toString(), { poolSize: 2 });
-  await migrate(db);
-  await db.close();
-  if (keep) {
-    log(`Reusing ${name} (${existing}).`);
-    return { url: url.toString(), generation: existing.replace(`${marker}, `, '') };
-  }
-
-  log(`Generating ${members} members in ${name}…`);
-  const started = Date.now();
-  const passwordHash = await hash(BENCH_PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await generateDataset(client, members, passwordHash, log);
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    const generation = `generated ${new Date().toISOString().slice(0, 10)} in ${seconds} s`;
-    await client.query(`COMMENT ON DATABASE ${name} IS '${marker}, ${generation}'`);
-    log(`Generated in ${seconds} s.`);
-    return { url: url.toString(), generation };
-  } finally {
-    await client.end();
-  }
 }
 
 /** The records the endpoints name, and a session for a member and for the admin. */
@@ -693,7 +636,7 @@ async function main() {
   const opts = { connections: positiveInt('connections', args.connections), duration: positiveInt('duration', args.duration), warmup: Number(args.warmup) || 0 };
   const only = (e: Endpoint) => !args.only || args.only.split(',').some((text) => `${e.role} ${displayPath(e.path)}`.includes(text));
 
-  const prepared = await prepareDatabase(args['database-url']!, members, args.reuse!);
+  const prepared = await prepareDatabase(args['database-url']!, members, args.reuse!, log);
   const fixtures = await prepareFixtures(prepared.url);
   log(`Signed in as ${fixtures.memberEmail} (member) and the admin; rows: ${Object.entries(fixtures.rowCounts).map(([t, n]) => `${t} ${n}`).join(', ')}.`);
   const people = mode === 'repeated' ? undefined : await prepareRealUse(prepared.url, { count: realMembers, sessionAgent: SESSION_AGENT, keepStill: fixtures.memberId });
