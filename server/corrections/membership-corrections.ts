@@ -5,7 +5,7 @@
  * is decided first, so neither correction can change a draw or a review under way.
  */
 import { correctionMessages } from '../../contract/corrections.ts';
-import { groupMessages, membershipMessages } from '../../contract/plans.ts';
+import { groupMessages, membershipMessages } from '../../contract/groups.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { oracleFigures, oracleState, rawInstalments, type RawInstalment } from '../test/figures-oracle.ts';
-import { groupMessages } from '../../contract/plans.ts';
+import { groupMessages } from '../../contract/groups.ts';
 import { instalmentStatesNarrowingSql, instalmentStateSql, isOverdueSql, overdueMembersSql } from './figures.ts';
 import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember, type ApiResponse } from '../test/test-app.ts';
 

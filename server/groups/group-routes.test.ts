@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { groupMessages } from '../../contract/plans.ts';
+import { groupMessages } from '../../contract/groups.ts';
 import { firstOfMonth, karachiToday } from '../business-time.ts';
 import { testFactories } from '../test/factories.ts';
 import { openTestFile, signInAdmin, signUpMember } from '../test/test-app.ts';

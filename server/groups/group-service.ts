@@ -1,5 +1,5 @@
 /** Groups under a plan (RULES §4) and the members in them. */
-import { groupMessages, type GroupCreateBody, type GroupUpdateBody } from '../../contract/plans.ts';
+import { groupMessages, type GroupCreateBody, type GroupUpdateBody } from '../../contract/groups.ts';
 import { rupeesFromDb } from '../../contract/money.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { addMonthsToDate } from '../business-time.ts';

@@ -3,7 +3,7 @@
  * and the member's instalment schedule. Always called inside the caller's transaction.
  */
 import { correctionMessages } from '../../contract/corrections.ts';
-import { groupMessages, membershipMessages } from '../../contract/plans.ts';
+import { groupMessages, membershipMessages } from '../../contract/groups.ts';
 import { firstOfMonth, karachiToday } from '../business-time.ts';
 import type { Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';

@@ -9,7 +9,7 @@ import type { GroupLedger } from '../../contract/figures.ts';
 import { rupeesFromDb } from '../../contract/money.ts';
 import type { Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
-import { groupMessages } from '../../contract/plans.ts';
+import { groupMessages } from '../../contract/groups.ts';
 import { notFound } from '../http/errors.ts';
 import { displayName } from '../referrals/referral-service.ts';
 import { figureColumnsSql, figuresFromRow, instalmentStateSql, keptInstalmentsSql, stateJoinSql, type BusinessDay, type FigureRow, type InstalmentState } from '../figures/figures.ts';

@@ -5,7 +5,7 @@
  * so a total always equals the sum of what it totals.
  */
 import type { GroupArrears, InstalmentState, LedgerEntry, MemberLedger } from '../../contract/figures.ts';
-import { groupMessages } from '../../contract/plans.ts';
+import { groupMessages } from '../../contract/groups.ts';
 import { rupeesFromDb } from '../../contract/money.ts';
 import { paginationOf } from '../../contract/paging.ts';
 import type { Queryable } from '../db/database.ts';

@@ -7,7 +7,7 @@
 import PDFDocument from 'pdfkit';
 import type { Language } from '../../contract/accounts.ts';
 import { formatPkr, rupeesFromDb } from '../../contract/money.ts';
-import { groupMessages } from '../../contract/plans.ts';
+import { groupMessages } from '../../contract/groups.ts';
 import { userMessages } from '../../contract/users.ts';
 import { BUSINESS_TIME_ZONE } from '../business-time.ts';
 import type { Queryable } from '../db/database.ts';

@@ -11,7 +11,7 @@
  * figures module (RULES §6a). Each member reads them in their own language (the domains' texts, on mail/layout.ts).
  */
 import type { ReminderSettings } from '../../contract/reminders.ts';
-import { groupMessages } from '../../contract/plans.ts';
+import { groupMessages } from '../../contract/groups.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';

@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { drawIndex, drawInput, drawOrder } from '../../contract/draw-rule.ts';
-import { groupMessages } from '../../contract/plans.ts';
+import { groupMessages } from '../../contract/groups.ts';
 import { DRAW_RULE_VERSION, winnerMessages, type DrawRecord, type DrawRecordEntry } from '../../contract/winners.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import type { Database, Queryable } from '../db/database.ts';

@@ -5,7 +5,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import type { z } from 'zod';
-import type { group, plan } from '../../contract/plans.ts';
+import type { plan } from '../../contract/plans.ts';
+import type { group } from '../../contract/groups.ts';
 import type { bankAccount } from '../../contract/bank-accounts.ts';
 import { createQueryClient } from './query-client.ts';
 

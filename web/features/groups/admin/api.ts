@@ -1,8 +1,8 @@
 /** Calls of the admin's groups screens and a group's arrears grid (admin document §7), with their answer shapes (contract/plans.ts, contract/payments.ts). */
 import type { z } from 'zod';
 import type { groupArrearsAnswer, groupLedgerAnswer } from '../../../../contract/payments.ts';
-import { GROUP_PAYMENTS_PAGE } from '../../../../contract/plans.ts';
-import type { group, groupAnswer, GroupCreateBody, groupDetails, groupDetailsAnswer, groupListAnswer, groupMember, planGroupListAnswer, groupPayment, groupPaymentsAnswer, groupStats, GroupUpdateBody } from '../../../../contract/plans.ts';
+import { GROUP_PAYMENTS_PAGE } from '../../../../contract/groups.ts';
+import type { group, groupAnswer, GroupCreateBody, groupDetails, groupDetailsAnswer, groupListAnswer, groupMember, planGroupListAnswer, groupPayment, groupPaymentsAnswer, groupStats, GroupUpdateBody } from '../../../../contract/groups.ts';
 import type { messageAnswer } from '../../../../contract/answers.ts';
 import type { memberMovedAnswer, memberRemovedAnswer } from '../../../../contract/corrections.ts';
 import type { groupRemindersAnswer, ReminderSettings, reminderSettingsAnswer } from '../../../../contract/reminders.ts';

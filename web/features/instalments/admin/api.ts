@@ -24,7 +24,8 @@ import type {
   queuedPaymentSchema,
   SummaryReport,
 } from '../../../../contract/payments.ts';
-import type { group, plan, planGroupListAnswer, planListAnswer } from '../../../../contract/plans.ts';
+import type { plan, planListAnswer } from '../../../../contract/plans.ts';
+import type { group, planGroupListAnswer } from '../../../../contract/groups.ts';
 import { api, type QueryParams } from '../../../lib/api-client.ts';
 import { businessMonthOf } from '../member/rules.ts';
 

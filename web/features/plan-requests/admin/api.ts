@@ -7,7 +7,8 @@
 import type { z } from 'zod';
 import { paymentAnswer, type PaymentView } from '../../../../contract/payments.ts';
 import { planPaymentListAnswer, type planPaymentCounts } from '../../../../contract/plan-requests.ts';
-import { planGroupListAnswer, planListAnswer, type plan, type planGroup } from '../../../../contract/plans.ts';
+import { planListAnswer, type plan } from '../../../../contract/plans.ts';
+import { planGroupListAnswer, type planGroup } from '../../../../contract/groups.ts';
 import { api, readAnswer, type QueryParams } from '../../../lib/api-client.ts';
 
 export type PlanRequestStatusFilter = 'all' | 'pending' | 'approved' | 'rejected';

@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { formatPkr } from '../../../../contract/money.ts';
-import { groupNumberField } from '../../../../contract/plans.ts';
+import { groupNumberField } from '../../../../contract/groups.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';

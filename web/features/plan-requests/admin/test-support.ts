@@ -4,7 +4,7 @@
  */
 import { paymentAnswer, type PaymentView } from '../../../../contract/payments.ts';
 import { planPaymentListAnswer } from '../../../../contract/plan-requests.ts';
-import { planGroupListAnswer, type planGroup } from '../../../../contract/plans.ts';
+import { planGroupListAnswer, type planGroup } from '../../../../contract/groups.ts';
 import type { z } from 'zod';
 import { answerAs, onePage, type StubAnswer } from '../../../test/api-stub.ts';
 import { makeGroup as makeCatalogGroup } from '../../../test/catalog-fixtures.tsx';
