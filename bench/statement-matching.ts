@@ -12,7 +12,7 @@
  * the event loop's longest stall meanwhile, and what was matched, are printed.
  *
  * What it changes is removed at the end: the statement's lines, matches, import and layout, and the
- * transfer dates it gave.
+ * transfer dates it gave. The imports' audit rows stay, as the audit log is append-only.
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -56,7 +56,6 @@ async function cleanUp() {
   await setup.query('DELETE FROM bank_statement_lines WHERE bank_account_id = $1', [account]);
   await setup.query('DELETE FROM bank_statement_imports WHERE bank_account_id = $1', [account]);
   await setup.query('DELETE FROM bank_statement_layouts WHERE bank_account_id = $1', [account]);
-  await setup.query(`DELETE FROM audit_log WHERE action = 'BANK_STATEMENT_IMPORT' AND entity_id = $1`, [account]);
   await setup.query('UPDATE payments SET transfer_date = NULL WHERE bank_account_id = $1 AND transfer_date IS NOT NULL', [account]);
 }
 
