@@ -48,6 +48,13 @@ const monthsBetween = (from: string, to: string) => Number(to.slice(0, 4)) * 12 
 export const reconciliationBy = z.enum(['day', 'month']);
 export type ReconciliationBy = z.infer<typeof reconciliationBy>;
 
+/** The first day not after the last, and a range shown per day or month within its bound. */
+function checkPeriodRange(q: { from: string; to: string; by: ReconciliationBy }, issue: z.RefinementCtx) {
+  if (q.from > q.to) issue.addIssue({ code: 'custom', path: ['to'], message: reconciliationMessages.order });
+  else if (q.by === 'day' && daysBetween(q.from, q.to) + 1 > RECONCILIATION_MAX_DAYS) issue.addIssue({ code: 'custom', path: ['to'], message: reconciliationMessages.dayRange });
+  else if (q.by === 'month' && monthsBetween(q.from, q.to) + 1 > RECONCILIATION_MAX_MONTHS) issue.addIssue({ code: 'custom', path: ['to'], message: reconciliationMessages.monthRange });
+}
+
 /** GET /api/admin/reconciliation: every account members pay into, or the one asked for; both days included. */
 export const reconciliationQuery = z
   .object({
@@ -56,11 +63,7 @@ export const reconciliationQuery = z
     to: dayField(reconciliationMessages.to),
     by: firstValue(z.enum(['day', 'month'], { error: reconciliationMessages.by }).default('day')),
   })
-  .superRefine((q, issue) => {
-    if (q.from > q.to) issue.addIssue({ code: 'custom', path: ['to'], message: reconciliationMessages.order });
-    else if (q.by === 'day' && daysBetween(q.from, q.to) + 1 > RECONCILIATION_MAX_DAYS) issue.addIssue({ code: 'custom', path: ['to'], message: reconciliationMessages.dayRange });
-    else if (q.by === 'month' && monthsBetween(q.from, q.to) + 1 > RECONCILIATION_MAX_MONTHS) issue.addIssue({ code: 'custom', path: ['to'], message: reconciliationMessages.monthRange });
-  });
+  .superRefine(checkPeriodRange);
 export type ReconciliationQuery = z.output<typeof reconciliationQuery>;
 
 /** One day ('YYYY-MM-DD') or month ('YYYY-MM'): the money approved into the account, and the receipts sent then that still wait. */
@@ -177,11 +180,7 @@ export const statementReconciliationQuery = z
     to: dayField(reconciliationMessages.to),
     by: firstValue(z.enum(['day', 'month'], { error: reconciliationMessages.by }).default('day')),
   })
-  .superRefine((q, issue) => {
-    if (q.from > q.to) issue.addIssue({ code: 'custom', path: ['to'], message: reconciliationMessages.order });
-    else if (q.by === 'day' && daysBetween(q.from, q.to) + 1 > RECONCILIATION_MAX_DAYS) issue.addIssue({ code: 'custom', path: ['to'], message: reconciliationMessages.dayRange });
-    else if (q.by === 'month' && monthsBetween(q.from, q.to) + 1 > RECONCILIATION_MAX_MONTHS) issue.addIssue({ code: 'custom', path: ['to'], message: reconciliationMessages.monthRange });
-  });
+  .superRefine(checkPeriodRange);
 
 export const statementReconciliationPeriod = z.object({
   period: z.string(),

@@ -3,20 +3,11 @@
  * requests: however many runs match an account's lines at once, each line ends with at most one payment
  * and each payment with at most one line; approvals of the same lines at once approve each receipt once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testFactories } from '../test/factories.ts';
-import { createTestContext, multipartBody, sampleFiles, signInAdmin, signUpMember, socketClient, type ApiClient, type TestContext } from '../test/test-app.ts';
+import { multipartBody, openRaceFile, sampleFiles, signUpMember } from '../test/test-app.ts';
 
-let ctx: TestContext;
-let api: ApiClient;
-let admins: Awaited<ReturnType<typeof signInAdmin>>[];
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  api = await socketClient(ctx);
-  admins = [await signInAdmin(ctx), await signInAdmin(ctx)];
-});
-afterAll(() => ctx.close());
+const { ctx, api, admins } = await openRaceFile();
 
 describe('races on PostgreSQL', () => {
   it.each([1, 2])('simultaneous matching runs and approvals keep one line to one payment and approve each receipt once (round %i)', async (round) => {

@@ -2,19 +2,10 @@
  * Simultaneous reviews of one instalment on PostgreSQL: it ends in exactly one state (RULES §6). And
  * simultaneous changes of one member's instalments keep their oldest unpaid month (migration 022) exact.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, socketClient, type ApiClient, multipartBody, sampleFiles, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { multipartBody, openRaceFile, sampleFiles, signUpMember } from '../test/test-app.ts';
 
-let ctx: TestContext;
-let api: ApiClient;
-let admins: Awaited<ReturnType<typeof signInAdmin>>[];
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  api = await socketClient(ctx);
-  admins = [await signInAdmin(ctx), await signInAdmin(ctx)];
-});
-afterAll(() => ctx.close());
+const { ctx, api, admins } = await openRaceFile();
 
 async function submittedInstalment() {
   const bankAccountId = (await api.post('/api/bank-accounts', { accountName: 'A', accountNumber: '1', bankName: 'HBL', accountType: 'Current' }, admins[0].token)).body.bankAccount.id;

@@ -1,18 +1,9 @@
 /** Two payouts of one month at the same moment on PostgreSQL: one batch, each commission paid once (RULES §8). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { karachiToday } from '../business-time.ts';
-import { createTestContext, socketClient, type ApiClient, multipartBody, sampleFiles, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
+import { multipartBody, openRaceFile, sampleFiles, signUpMember } from '../test/test-app.ts';
 
-let ctx: TestContext;
-let api: ApiClient;
-let admins: Awaited<ReturnType<typeof signInAdmin>>[];
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  api = await socketClient(ctx);
-  admins = [await signInAdmin(ctx), await signInAdmin(ctx)];
-});
-afterAll(() => ctx.close());
+const { ctx, api, admins } = await openRaceFile();
 
 describe('races on PostgreSQL', () => {
   let bankAccountId: string;

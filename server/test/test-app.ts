@@ -173,6 +173,17 @@ export async function openTestFile(options?: Parameters<typeof createTestContext
   return { ctx, api: client(ctx) };
 }
 
+/**
+ * A race test file's context (PostgreSQL runs): a client over real sockets, so that requests sent together
+ * are served in parallel, and two administrators; closed after the file's last test.
+ */
+export async function openRaceFile(): Promise<{ ctx: TestContext; api: ApiClient; admins: Awaited<ReturnType<typeof signInAdmin>>[] }> {
+  const ctx = await createTestContext();
+  afterAll(() => ctx.close());
+  const api = await socketClient(ctx);
+  return { ctx, api, admins: [await signInAdmin(ctx), await signInAdmin(ctx)] };
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any JSON the route answered, checked by each test's assertions
 export type ApiResponse = { status: number; body: any; headers: Record<string, unknown> };
 
