@@ -18,7 +18,7 @@
  *
  * The server's layers, the same way (each line what its files may import; type-only imports included):
  *
- *   composition → everything below: app.ts, start.ts, main.ts, runtime.ts, hourly-job.ts, web-app.ts and cli/
+ *   composition → everything below: app.ts, start.ts, main.ts, runtime.ts, hourly-job.ts, web-app.ts, share-card.ts and cli/
  *   domain      → its own files, another domain's entries (its `*-service.ts` and the modules
  *                 SERVER_DOMAIN_ENTRIES names; never its routes), foundation,
  *                 contract: accounts, plans, groups, plan-requests, instalments, bank-statements, receipts, referrals, winners,
@@ -60,7 +60,7 @@ const featureEntry = { to: { element: { type: 'feature', fileInternalPath: FEATU
 const SERVER_FOUNDATION_FILES = ['business-time', 'logger*', 'config', 'failpoints'];
 const SERVER_FOUNDATION_FOLDERS = ['db', 'http', 'mail', 'figures', 'lib'];
 /** Above the domains: the start and the wiring of the app (and the commands in server/cli). */
-const SERVER_COMPOSITION_FILES = ['app', 'start', 'main', 'runtime', 'hourly-job', 'web-app'];
+const SERVER_COMPOSITION_FILES = ['app', 'start', 'main', 'runtime', 'hourly-job', 'web-app', 'share-card'];
 /**
  * What another domain may import of a domain: its services (`*-service.ts`) and the modules named here,
  * never its routes nor the rest of its rules and SQL, which are its own.

@@ -196,7 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Every statement of every request is timed (db_query_duration_seconds).
   const db = metrics.timed(options.db);
   const lifecycle = options.lifecycle ?? { draining: false };
-  const web = readWebApp(options.webDir ?? defaultWebDir);
+  const web = readWebApp(options.webDir ?? defaultWebDir, options.config.appUrl);
   const securityHeaderValues = securityHeaderValuesFor(web.inlineScriptHashes);
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,

@@ -7,12 +7,14 @@
  *   allows by their hashes (`inlineScriptHashes`, used by app.ts) and nothing else inline;
  * - opening-pages.json: for the pages visitors most often open the app on, the chunks each needs. That
  *   page's HTML names them as <link rel="modulepreload">, so a phone fetches them beside the entry.
+ * The landing and registration pages also carry the card a shared link shows (share-card.ts).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { sharedPagePaths, shareTagsFor } from './share-card.ts';
 
 const OPENING_PAGES_FILE = 'opening-pages.json';
 
@@ -70,19 +72,21 @@ export function isCompleteBuild(dir: string): boolean {
   return assets.length > 0 && assets.every((asset) => fs.existsSync(path.join(dir, asset)));
 }
 
-export function readWebApp(dir: string): WebApp {
+export function readWebApp(dir: string, appUrl: string): WebApp {
   const indexFile = path.join(dir, 'index.html');
   if (!fs.existsSync(indexFile)) return { dir, built: false, inlineScriptHashes: [], pageFor: () => '' };
   const page = fs.readFileSync(indexFile, 'utf8');
   const inlineScriptHashes = [...page.matchAll(INLINE_SCRIPT)].map((match) => `'sha256-${createHash('sha256').update(match[1], 'utf8').digest('base64')}'`);
-  const pages = new Map<string, string>();
+  // What each page adds to the page as built, before </head>: its share card, its chunks.
+  const additions = new Map<string, string[]>(sharedPagePaths.map((pathname) => [pathname, [shareTagsFor(pathname, appUrl)]]));
   const listFile = path.join(dir, OPENING_PAGES_FILE);
   const lists: Record<string, unknown> = fs.existsSync(listFile) ? JSON.parse(fs.readFileSync(listFile, 'utf8')) : {};
   for (const [pathname, files] of Object.entries(lists)) {
     if (!Array.isArray(files)) continue;
     const links = files.filter((file): file is string => typeof file === 'string' && ASSET_FILE.test(file)).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
-    if (links.length) pages.set(pathname, page.replace('</head>', `  ${links.join('\n    ')}\n  </head>`));
+    if (links.length) additions.set(pathname, [...(additions.get(pathname) ?? []), ...links]);
   }
+  const pages = new Map([...additions].map(([pathname, lines]) => [pathname, page.replace('</head>', () => `  ${lines.join('\n    ')}\n  </head>`)]));
   return {
     dir,
     built: true,

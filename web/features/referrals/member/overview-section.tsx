@@ -13,12 +13,13 @@ import { LevelBadge } from './labels.tsx';
 import { useCommissionRules } from './queries.ts';
 import { buildReferralLink, formatRate, levelRates } from './rules.ts';
 import { useCopyConfirmation } from './use-copy.ts';
+import { ShareReferralLink } from './share-link.tsx';
 import './catalogue.ts';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 
 /**
  * Overview (member document §2 "Referrals tab"): the member's code with Copy Code, the sign-up link
- * with Copy Link, the commission structure in force, and how the scheme works. Commissions are the
+ * with Copy Link and Share, the commission structure in force, and how the scheme works. Commissions are the
  * operator's own marketing cost, never the members' savings (RULES §8): the page says so plainly.
  */
 export function OverviewSection() {
@@ -69,12 +70,13 @@ function ReferralCodeCard() {
               {t('overview.link')}
             </label>
             <div className="flex flex-col gap-3 sm:flex-row">
-              <Input id={linkId} readOnly value={link} onFocus={(event) => event.currentTarget.select()} className="flex-1 font-mono" />
+              <Input id={linkId} readOnly value={link} onFocus={(event) => event.currentTarget.select()} className="font-mono sm:flex-1" />
               <Button onClick={() => void copyValue('link', link)} className="sm:w-40">
                 {copied === 'link' ? <Check aria-hidden /> : <Link2 aria-hidden />}
                 {copied === 'link' ? t('overview.copied') : t('overview.copyLink')}
               </Button>
             </div>
+            <ShareReferralLink link={link} className="mt-1.5 w-full sm:w-auto" />
           </div>
           {/* The button's new label is not announced by every screen reader: say it here too. */}
           <p role="status" className="sr-only">

@@ -37,6 +37,18 @@ function stubClipboard(value: unknown) {
   });
 }
 
+/** Gives navigator the Web Share API's share (and, when given, canShare) for one test. */
+function stubShare(share: (data: ShareData) => Promise<void>, canShare?: (data: ShareData) => boolean) {
+  Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+  if (canShare) Object.defineProperty(navigator, 'canShare', { value: canShare, configurable: true });
+  onTestFinished(() => {
+    delete (navigator as { share?: unknown }).share;
+    delete (navigator as { canShare?: unknown }).canShare;
+  });
+}
+
+const SHARE_MESSAGE = "I'm saving for Umrah with an interest-free committee on Umrah Committee. Join with my link:";
+
 describe('Referrals tab', () => {
   it('has the four sections, Overview first', async () => {
     await openReferrals();
@@ -113,6 +125,57 @@ describe('Overview', () => {
       vi.advanceTimersByTime(2_000);
     });
     expect(copyCode.textContent).toBe('Copy Code');
+  });
+
+  it('offers WhatsApp with the message and link written in where the browser has no share sheet', async () => {
+    await openReferrals();
+    expect(screen.queryByRole('button', { name: 'Share Link' })).toBeNull();
+    const whatsApp = screen.getByRole('link', { name: 'Share on WhatsApp (opens in a new tab)' });
+    const link = `${window.location.origin}/register?ref=AYESHA7`;
+    const href = new URL(whatsApp.getAttribute('href')!);
+    expect(href.origin + href.pathname).toBe('https://wa.me/');
+    expect(href.searchParams.get('text')).toBe(`${SHARE_MESSAGE}\n${link}`);
+    // The whole text is percent-encoded: the link's own ? and = do not end WhatsApp's text.
+    expect(whatsApp.getAttribute('href')).toBe(
+      `https://wa.me/?text=I'm%20saving%20for%20Umrah%20with%20an%20interest-free%20committee%20on%20Umrah%20Committee.%20Join%20with%20my%20link%3A%0A${encodeURIComponent(link)}`,
+    );
+    expect(whatsApp.getAttribute('href')).toMatch(/%2Fregister%3Fref%3DAYESHA7$/);
+    expect(whatsApp.getAttribute('target')).toBe('_blank');
+    expect(whatsApp.getAttribute('rel')).toContain('noopener');
+    // Copying stays beside it.
+    expect(screen.getByRole('button', { name: 'Copy Link' })).toBeTruthy();
+  });
+
+  it("opens the browser's share sheet with the message and link where there is one, instead of WhatsApp's link", async () => {
+    const share = vi.fn<(data: ShareData) => Promise<void>>().mockResolvedValue(undefined);
+    stubShare(share);
+    const { user } = await openReferrals();
+    expect(screen.queryByRole('link', { name: /Share on WhatsApp/ })).toBeNull();
+    const button = screen.getByRole('button', { name: 'Share Link' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(share).toHaveBeenCalledTimes(1);
+    expect(share).toHaveBeenCalledWith({ title: 'Join me on Umrah Committee', text: SHARE_MESSAGE, url: `${window.location.origin}/register?ref=AYESHA7` });
+    expect(screen.getByRole('button', { name: 'Copy Link' })).toBeTruthy();
+  });
+
+  it('says nothing when the share sheet is closed, and says so when it fails', async () => {
+    const share = vi.fn<(data: ShareData) => Promise<void>>().mockRejectedValueOnce(new DOMException('Share canceled', 'AbortError'));
+    stubShare(share);
+    const { user } = await openReferrals();
+    await user.click(screen.getByRole('button', { name: 'Share Link' }));
+    expect(share).toHaveBeenCalledTimes(1);
+    share.mockRejectedValueOnce(new DOMException('Not allowed', 'NotAllowedError'));
+    await user.click(screen.getByRole('button', { name: 'Share Link' }));
+    expect(await screen.findByText('Could not open sharing. Please copy the link and share it yourself.')).toBeTruthy();
+    expect(screen.getAllByText(/Could not open sharing/)).toHaveLength(1);
+  });
+
+  it('offers WhatsApp where the share sheet cannot take a link', async () => {
+    stubShare(vi.fn(), () => false);
+    await openReferrals();
+    expect(screen.queryByRole('button', { name: 'Share Link' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Share on WhatsApp (opens in a new tab)' })).toBeTruthy();
   });
 
   it('copies with the older copy command where the Clipboard API is missing, and says when nothing works', async () => {

@@ -23,6 +23,11 @@ export function buildReferralLink(origin: string, code: string): string {
   return `${origin.replace(/\/+$/, '')}/register?ref=${encodeURIComponent(code.trim())}`;
 }
 
+/** WhatsApp's link that opens a new message with this text, the link on a line of its own. */
+export function whatsAppShareUrl(message: string, link: string): string {
+  return `https://wa.me/?text=${encodeURIComponent(`${message}\n${link}`)}`;
+}
+
 /** A rate as a percentage with one decimal: 0.1 is '10.0%', 0.025 is '2.5%'. */
 export function formatRate(rate: number): string {
   const percent = Math.round(rate * 1000) / 10;
