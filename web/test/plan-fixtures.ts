@@ -45,6 +45,7 @@ export function makeRequest(overrides: Partial<PlanPaymentRequest> = {}): PlanPa
     rejectionReason: null,
     receiptImage: null,
     hasReceipt: false,
+    paymentReference: 'H3TR8NX',
     plan: { id: 'plan-gold', name: 'Gold Umrah Plan', monthlyAmount: 25000 },
     committee: { name: 'Gold Umrah Plan' },
     ...overrides,

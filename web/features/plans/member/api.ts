@@ -9,6 +9,7 @@ import type { planPaymentListAnswer } from '../../../../contract/plan-requests.t
 import type { plan, planAnswer, planListAnswer } from '../../../../contract/plans.ts';
 import type { activeBankAccountsAnswer, memberBankAccount } from '../../../../contract/bank-accounts.ts';
 import { api, ApiError } from '../../../lib/api-client.ts';
+import { appendTransferDetails, type TransferDetailsInput } from '../../../lib/transfer-details.ts';
 import type { JoinedGroup } from './plan-status.ts';
 
 /** A plan as the member's screens show it. */
@@ -30,7 +31,8 @@ export type BankAccount = Pick<
 export type PlanPaymentRequest = Pick<
   PaymentView,
   'id' | 'planId' | 'status' | 'amount' | 'paymentMethod' | 'createdAt' | 'rejectionReason' | 'receiptImage' | 'hasReceipt' | 'committee'
-> & { plan: Pick<PaymentView['plan'], 'name'> & Partial<Pick<PaymentView['plan'], 'id' | 'monthlyAmount'>> };
+> &
+  Partial<Pick<PaymentView, 'paymentReference'>> & { plan: Pick<PaymentView['plan'], 'name'> & Partial<Pick<PaymentView['plan'], 'id' | 'monthlyAmount'>> };
 
 /** The description sent with a subscription payment (member document §7): data, not a screen text. */
 export const subscriptionDescription = (planName: string) => `Subscription payment for ${planName}`;
@@ -91,22 +93,26 @@ export interface SubscribeInput {
   plan: Pick<Plan, 'id' | 'name' | 'monthlyAmount'>;
   bankAccountId: string;
   receipt: File;
+  /** The transfer's date and the bank's transaction number (decision 052). */
+  transfer: TransferDetailsInput;
 }
 
 /** POST /payments/subscribe (multipart): the first month's payment with its receipt. Never retried. */
-export function subscribeToPlan({ plan, bankAccountId, receipt }: SubscribeInput, onUploadProgress?: (sent: number) => void) {
+export function subscribeToPlan({ plan, bankAccountId, receipt, transfer }: SubscribeInput, onUploadProgress?: (sent: number) => void) {
   const form = new FormData();
   form.append('planId', plan.id);
   form.append('amount', String(plan.monthlyAmount));
   form.append('bankAccountId', bankAccountId);
   form.append('description', subscriptionDescription(plan.name));
+  appendTransferDetails(form, transfer);
   form.append('receipt', receipt, receipt.name);
   return api.post<z.output<typeof paymentAnswer>>('/payments/subscribe', form, { onUploadProgress });
 }
 
-/** POST /plan-payments/{id}/upload-receipt (multipart, field receipt). Never retried. */
-export function uploadPlanReceipt(paymentId: string, receipt: File, onUploadProgress?: (sent: number) => void) {
+/** POST /plan-payments/{id}/upload-receipt (multipart: the receipt, the transfer's date and number). Never retried. */
+export function uploadPlanReceipt(paymentId: string, receipt: File, onUploadProgress?: (sent: number) => void, transfer?: TransferDetailsInput) {
   const form = new FormData();
+  if (transfer) appendTransferDetails(form, transfer);
   form.append('receipt', receipt, receipt.name);
   return api.post<z.output<typeof paymentAnswer>>(`/plan-payments/${encodeURIComponent(paymentId)}/upload-receipt`, form, { onUploadProgress });
 }
