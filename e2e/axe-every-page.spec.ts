@@ -19,6 +19,7 @@ import { karachiPeriod, type Period } from './support/instalments.ts';
 import { signIn, signInToDashboard } from './support/journeys.ts';
 import { adminApi, MONTHLY } from './support/owed.ts';
 import { RECEIPT_PNG } from './support/plans.ts';
+import { fillTransferDetails } from './support/transfer.ts';
 
 const THEME_KEY = 'committee-theme';
 const THEMES = ['light', 'dark'] as const;
@@ -180,6 +181,7 @@ for (const { device, viewport } of WIDTHS) {
         await page.getByRole('radiogroup', { name: 'Select Bank Account' }).getByRole('radio').first().check();
         await audit.check(`${theme} /user/payment/:paymentId of a month refused, an account chosen`);
         await page.getByLabel('Payment Receipt', { exact: true }).setInputFiles(RECEIPT_PNG);
+        await fillTransferDetails(page, { number: 'FT-0001' });
         await expect(page.getByRole('button', { name: 'Submit Payment', exact: true })).toBeEnabled();
         await audit.check(`${theme} /user/payment/:paymentId of a month refused, ready to send`);
         await visit(page, audit, `/user/subscribe/${seed.planId}`, `${theme} /user/subscribe/:planId`);

@@ -20,6 +20,7 @@ import {
   pendingQueueItem,
 } from './support/instalments.ts';
 import { RECEIPT_PNG } from './support/plans.ts';
+import { fillTransferDetails } from './support/transfer.ts';
 
 test.describe('monthly instalments', () => {
   test('the member pays next month from My Groups, the admin approves it in the Pending Queue, and the month shows Paid', async ({ page: admin, browser }) => {
@@ -136,6 +137,7 @@ test.describe('monthly instalments', () => {
           .getByRole('radio', { name: `${account.accountName} ${account.bankName}`, exact: true })
           .check();
         await member.getByLabel('Payment Receipt', { exact: true }).setInputFiles(RECEIPT_PNG);
+        await fillTransferDetails(member);
         await member.getByRole('button', { name: 'Submit Payment', exact: true }).click();
         await expect(member.getByRole('heading', { name: 'Payment Submitted!', exact: true })).toBeVisible();
 

@@ -17,6 +17,7 @@ import { waitForLink, waitForText } from './support/mailbox.ts';
 import { adminApi, createPlan, firstOf, isoDate, type AdminApi } from './support/owed.ts';
 import { memberPlanCard, newBankAccount, newPlan, openCommitteePlansTab, RECEIPT_PNG, type BankAccountInput, type PlanInput } from './support/plans.ts';
 import { notificationBell, unreadCount } from './support/users.ts';
+import { fillTransferDetails } from './support/transfer.ts';
 
 const widths = [
   { name: 'phone', viewport: { width: 360, height: 740 }, phone: true },
@@ -163,6 +164,7 @@ for (const { name, viewport, phone } of widths) {
 
       await page.getByRole('radiogroup', { name: 'Select Bank Account' }).getByRole('radio', { name: `${account.accountName} ${account.bankName}`, exact: true }).check();
       await page.getByLabel('Payment Receipt', { exact: true }).setInputFiles(RECEIPT_PNG);
+      await fillTransferDetails(page);
       // The server fails this once, as a server may.
       await page.route('**/api/payments/subscribe', (route) => route.fulfill({ status: 500, json: { success: false, message: 'Server error. Please try again later.' } }));
       await page.getByRole('button', { name: 'Submit Payment' }).click();

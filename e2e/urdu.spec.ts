@@ -31,6 +31,7 @@ import {
   signInAsAdmin,
   type PlanInput,
 } from './support/plans.ts';
+import { fillTransferDetails } from './support/transfer.ts';
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -323,6 +324,7 @@ test.describe('the app in Urdu', () => {
             .getByRole('radio', { name: `${account.accountName} ${account.bankName}`, exact: true })
             .check();
           await page.getByLabel(urPlans.subscribe.receiptLabel, { exact: true }).setInputFiles(RECEIPT_PNG);
+          await fillTransferDetails(page, {}, { date: urPlans.transfer.dateLabel, number: urPlans.transfer.numberLabel });
           await expect(submit).toBeEnabled();
           await expectNoSidewaysScroll(page, 'subscribe page in Urdu');
           await submit.click();
@@ -364,7 +366,12 @@ test.describe('the app in Urdu', () => {
             .getByRole('radio', { name: `${account.accountName} ${account.bankName}`, exact: true })
             .check();
           await page.getByLabel(urScreens.page.receiptLabel, { exact: true }).setInputFiles(RECEIPT_PNG);
+          await fillTransferDetails(page, {}, { date: urPlans.transfer.dateLabel, number: urPlans.transfer.numberLabel });
           await expect(submit).toBeEnabled();
+          // The month's reference, with the words that say where it goes, in Urdu.
+          const reference = page.getByRole('region', { name: urPlans.reference.title, exact: true });
+          await expect(reference.getByText(urPlans.reference.instruction, { exact: true })).toBeVisible();
+          await expect(reference.getByRole('button', { name: urPlans.reference.copy, exact: true })).toBeVisible();
           await expectNoSidewaysScroll(page, 'payment page in Urdu');
           await keepScreenshot(page, testInfo, 'payment-urdu');
         });

@@ -21,6 +21,7 @@ import {
 } from './plans.ts';
 
 import { BUSINESS_TIME_ZONE } from '../../contract/business-time.ts';
+import { fillTransferDetails } from './transfer.ts';
 
 export { BUSINESS_TIME_ZONE };
 
@@ -119,7 +120,8 @@ export function monthCard(group: Locator, period: Period, status?: string): Loca
 
 /**
  * My Groups → the month's card → 'Month Details' → 'Pay Now' → /user/payment/{id}: choose the bank
- * account, attach the receipt, 'Submit Payment'; ends on 'Payment Submitted!'. Returns the payment id.
+ * account, give the transfer's date, attach the receipt, 'Submit Payment'; ends on 'Payment Submitted!'.
+ * Returns the payment id.
  */
 export async function payMonthFromMyGroups(page: Page, groupNumber: string, period: Period, account: BankAccountInput): Promise<string> {
   await openDashboardTab(page, 'My Groups');
@@ -138,13 +140,15 @@ export async function payMonthFromMyGroups(page: Page, groupNumber: string, peri
   await expect(page.getByText(`Group ${groupNumber} - ${period.label}`, { exact: true })).toBeVisible();
 
   const submit = page.getByRole('button', { name: 'Submit Payment', exact: true });
-  // Nothing chosen yet: the button waits for an account and a receipt.
+  // Nothing chosen yet: the button waits for an account, the transfer's date and a receipt.
   await expect(submit).toBeDisabled();
   await page
     .getByRole('radiogroup', { name: 'Select Bank Account' })
     .getByRole('radio', { name: `${account.accountName} ${account.bankName}`, exact: true })
     .check();
   await page.getByLabel('Payment Receipt', { exact: true }).setInputFiles(RECEIPT_PNG);
+  await expect(submit).toBeDisabled();
+  await fillTransferDetails(page);
   await expect(submit).toBeEnabled();
   await submit.click();
 

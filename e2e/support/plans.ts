@@ -7,6 +7,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './constants.ts';
 import { signIn } from './journeys.ts';
+import { fillTransferDetails } from './transfer.ts';
 
 /** A 1×1 PNG: what a member attaches as the transfer receipt. */
 export const RECEIPT_PNG = {
@@ -135,8 +136,8 @@ export function memberRequestRow(page: Page, planName: string): Locator {
 }
 
 /**
- * From the member's dashboard: 'Subscribe to {plan}', choose the bank account, attach the receipt,
- * 'Submit Payment'; ends back on /dashboard.
+ * From the member's dashboard: 'Subscribe to {plan}', choose the bank account, give the transfer's
+ * date, attach the receipt, 'Submit Payment'; ends back on /dashboard.
  */
 export async function subscribeThroughUi(page: Page, planName: string, account: BankAccountInput): Promise<void> {
   await openCommitteePlansTab(page);
@@ -145,13 +146,14 @@ export async function subscribeThroughUi(page: Page, planName: string, account: 
   await expect(page.getByRole('heading', { level: 2, name: planName, exact: true })).toBeVisible();
 
   const submit = page.getByRole('button', { name: 'Submit Payment' });
-  // Nothing chosen yet: the button waits for an account and a receipt.
+  // Nothing chosen yet: the button waits for an account, the transfer's date and a receipt.
   await expect(submit).toBeDisabled();
   await page
     .getByRole('radiogroup', { name: 'Select Bank Account' })
     .getByRole('radio', { name: `${account.accountName} ${account.bankName}`, exact: true })
     .check();
   await page.getByLabel('Payment Receipt', { exact: true }).setInputFiles(RECEIPT_PNG);
+  await fillTransferDetails(page, { number: 'FT-E2E-0001' });
   await expect(submit).toBeEnabled();
   await submit.click();
 

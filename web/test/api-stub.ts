@@ -12,6 +12,7 @@ import type { Pagination } from '../../contract/pagination.ts';
 export type StubAnswer = { status: number; body: unknown; headers?: Record<string, string> };
 export type StubRoute = StubAnswer | ((search: URLSearchParams) => StubAnswer);
 export type StubRoutes = Record<string, StubRoute>;
+/** A JSON body is parsed; a form (a receipt's) is kept as the FormData it was. */
 export type RecordedCall = { method: string; url: string; path: string; search: URLSearchParams; body: unknown };
 
 export const ok = (body: unknown): StubAnswer => ({ status: 200, body: { success: true, ...(body as object) } });
@@ -44,7 +45,7 @@ const respond = (answer: StubAnswer) => (answer.body instanceof Blob ? new Respo
 function recordedCall(input: RequestInfo | URL, init?: RequestInit): RecordedCall {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   const parsed = new URL(url, 'http://localhost');
-  const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+  const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body instanceof FormData ? init.body : undefined;
   return { method: (init?.method ?? 'GET').toUpperCase(), url, path: parsed.pathname, search: parsed.searchParams, body };
 }
 

@@ -6,3 +6,4 @@ export { ledgerPath } from './api.ts';
 export { StateBadge, StateLegend, stateLooks, useStateLabel } from './state-badge.tsx';
 export { FigureTiles } from './figure-tiles.tsx';
 export { LedgerLink } from './parts.tsx';
+export { TransferFacts } from './transfer-facts.tsx';

@@ -175,6 +175,21 @@ describe('/admin/payments, Pending Queue', () => {
     expect(open).toHaveBeenCalledWith(first.receiptUrl, '_blank', 'noopener,noreferrer');
   });
 
+  it('shows what each waiting receipt says of its transfer: the reference to look for, the transfer date and number, or that none was given', async () => {
+    const older = makeInstalment({ id: '5b6c7d8e-0000-4000-8000-00000000cafe', user: { name: 'Usman Ali', email: 'usman@example.com', phone: null }, paymentReference: 'D4XV6E5', transferDate: null, transactionNumber: null });
+    serve([first, older]);
+    renderRoute('/admin/payments', admin);
+    const item = within(await screen.findByRole('article', { name: /Ayesha Khan/ }));
+    expect(item.getByText('Payment reference').nextElementSibling?.textContent).toBe('K7PM4Q5');
+    expect(item.getByText('Transfer date').nextElementSibling?.textContent).toBe('1 Mar 2026');
+    expect(item.getByText('Transaction number').nextElementSibling?.textContent).toBe('FT26060ABC123');
+
+    const other = within(screen.getByRole('article', { name: /Usman Ali/ }));
+    expect(other.getByText('Payment reference').nextElementSibling?.textContent).toBe('D4XV6E5');
+    expect(other.getByText('Transfer date').nextElementSibling?.textContent).toBe('Not given');
+    expect(other.getByText('Transaction number').nextElementSibling?.textContent).toBe('Not given');
+  });
+
   it('approves after confirmation, and reads the queue and summary again', async () => {
     let approved = false;
     const calls = fakeApi((call) => {

@@ -13,6 +13,7 @@ import { ReceiptHistoryDialog } from './history-dialog.tsx';
 import { LedgerLink, Pager, StatusBadges, ViewReceiptButton, useClampPage, usePaymentMethodLabel } from './parts.tsx';
 import { InfoItem } from '../../../components/info-item.tsx';
 import { ApprovePaymentDialog, RejectPaymentDialog } from './review-dialogs.tsx';
+import { TransferFacts } from './transfer-facts.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 
@@ -93,6 +94,10 @@ function QueueItem({ payment, onApprove, onReject, onHistory }: { payment: Admin
             <InfoItem label={t('payment.submitted')}>
               {payment.submittedAt ? <time dateTime={payment.submittedAt}>{formatDateTime(payment.submittedAt, i18n.language)}</time> : '–'}
             </InfoItem>
+          </dl>
+          {/* What to look for in the bank's statement. */}
+          <dl className="mt-3 grid grid-cols-2 gap-3 text-sm lg:grid-cols-5">
+            <TransferFacts payment={payment} />
           </dl>
           {payment.notes && (
             <dl className="mt-3 text-sm">

@@ -18,6 +18,7 @@ import type {
 } from '../../../../contract/payments.ts';
 import type { planPaymentListAnswer } from '../../../../contract/plan-requests.ts';
 import { api } from '../../../lib/api-client.ts';
+import { appendTransferDetails, type TransferDetailsInput } from '../../../lib/transfer-details.ts';
 import { fetchMyGroups, myGroupsKey, RECEIPT_LINK_REFRESH_MS } from '../../groups/member/index.ts';
 
 /** One month of a member's schedule in one group (member document §3 "Group payment"), as the contract has it. */
@@ -184,6 +185,8 @@ export interface InstalmentInput {
   bankAccountId: string;
   notes?: string;
   receipt: File;
+  /** The transfer's date and the bank's transaction number (decision 052). */
+  transfer: TransferDetailsInput;
 }
 
 /**
@@ -199,6 +202,7 @@ export function submitInstalment(input: InstalmentInput, onUploadProgress?: (sen
   form.append('paymentMethod', input.paymentMethod);
   form.append('bankAccountId', input.bankAccountId);
   if (input.notes?.trim()) form.append('notes', input.notes.trim());
+  appendTransferDetails(form, input.transfer);
   form.append('receipt', input.receipt, input.receipt.name);
   return api.post<z.output<typeof paymentAnswer>>('/payments', form, { onUploadProgress });
 }

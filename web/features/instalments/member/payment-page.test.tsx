@@ -6,7 +6,8 @@ import type { GroupPayment, MemberGroup } from './api.ts';
 import { SELECTED_PAYMENT_KEY, selectedPaymentOf, writeSelectedPayment } from './selected-payment.ts';
 import { makeGroup, makeGroupPayment, makeSchedule, memberPaymentRoutes } from './test-support.ts';
 import { fakeFile } from '../../../test/plan-fixtures.ts';
-import { fail, stubGetRequests } from '../../../test/api-stub.ts';
+import { fail, fakeApi, on, stubGetRequests } from '../../../test/api-stub.ts';
+import { enterTransferDate, karachiDay, TRANSACTION_NUMBER_LABEL } from '../../../test/transfer-fields.ts';
 import { findMonthlyPaymentProblems } from './payment-page.tsx';
 
 afterEach(() => vi.restoreAllMocks());
@@ -51,7 +52,7 @@ describe('/user/payment/{paymentId}', () => {
     expect(screen.getAllByRole('link', { name: 'Back to Dashboard' })).toHaveLength(2);
   });
 
-  it('shows the plan, the accounts and the instructions, and keeps Submit disabled until an account and a receipt are chosen', async () => {
+  it('shows the plan, the accounts and the instructions, and keeps Submit disabled until an account, the transfer date and a receipt are given', async () => {
     const group = storeMarch();
     const { refused } = stubGetRequests(memberPaymentRoutes({ groups: [group] }));
     const user = userEvent.setup();
@@ -81,14 +82,65 @@ describe('/user/payment/{paymentId}', () => {
     expect(within(accounts).getAllByRole('radio')).toHaveLength(2);
     expect(submitButton().disabled).toBe(true);
     expect(screen.getByText('Please select a bank account for payment')).toBeTruthy();
+    expect(screen.getByText('Enter the date of the transfer.')).toBeTruthy();
     expect(screen.getByText('Please upload your payment receipt')).toBeTruthy();
 
     await user.upload(screen.getByLabelText('Payment Receipt'), fakeFile('receipt.png', 'image/png'));
     expect(submitButton().disabled).toBe(true);
     await user.click(screen.getByRole('radio', { name: /HBL/ }));
+    expect(submitButton().disabled).toBe(true);
+    enterTransferDate(karachiDay());
     expect(submitButton().disabled).toBe(false);
     expect(screen.queryByText('Please select a bank account for payment')).toBeNull();
     expect(refused).toEqual([]);
+  });
+
+  it("shows the month's payment reference beside the bank accounts, with a copy button and where to write it", async () => {
+    const group = storeMarch();
+    const reference = group.payments[2].paymentReference;
+    stubGetRequests(memberPaymentRoutes({ groups: [group] }));
+    // After userEvent.setup(), which puts a clipboard of its own in place.
+    const user = userEvent.setup();
+    const writeText = vi.fn(() => Promise.resolve());
+    const original = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    try {
+      renderRoute('/user/payment/pay-2026-3', member);
+      const box = within(await screen.findByRole('region', { name: 'Payment reference' }));
+      expect(box.getByText(reference)).toBeTruthy();
+      expect(box.getByText("Write this in the transfer's remarks")).toBeTruthy();
+      await user.click(box.getByRole('button', { name: 'Copy the payment reference' }));
+      expect(writeText).toHaveBeenLastCalledWith(reference);
+      expect(await screen.findByText('Payment reference copied')).toBeTruthy();
+      // In the column of the accounts, right after them.
+      const accounts = screen.getByRole('radiogroup', { name: 'Select Bank Account' });
+      expect(accounts.compareDocumentPosition(screen.getByText(reference)) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    } finally {
+      if (original) Object.defineProperty(navigator, 'clipboard', original);
+      else delete (navigator as { clipboard?: unknown }).clipboard;
+    }
+  });
+
+  it('sends the transfer date and the transaction number with the receipt, then says it was sent', async () => {
+    const group = storeMarch();
+    const reads = memberPaymentRoutes({ groups: [group] });
+    const calls = fakeApi(
+      on('POST', '/api/payments', () => ({ status: 201, body: { success: true, message: 'Payment created successfully' } })),
+      (call) => (call.method === 'GET' && reads[call.path] ? (reads[call.path] as { status: number; body: unknown }) : undefined),
+    );
+    const user = userEvent.setup();
+    renderRoute('/user/payment/pay-2026-3', member);
+    await screen.findByRole('radiogroup', { name: 'Select Bank Account' });
+    await user.click(screen.getByRole('radio', { name: /HBL/ }));
+    enterTransferDate(karachiDay(-3));
+    await user.type(screen.getByLabelText(TRANSACTION_NUMBER_LABEL), 'IBFT 5512');
+    await user.upload(screen.getByLabelText('Payment Receipt'), fakeFile('receipt.png', 'image/png'));
+    await user.click(submitButton());
+    expect(await screen.findByRole('heading', { name: 'Payment Submitted!' })).toBeTruthy();
+    const sent = calls.find((call) => call.method === 'POST')!.body as FormData;
+    expect(sent.get('transferDate')).toBe(karachiDay(-3));
+    expect(sent.get('transactionNumber')).toBe('IBFT 5512');
+    expect(sent.get('month')).toBe('3');
   });
 
   it('refuses a receipt that is not a JPG, PNG or PDF', async () => {
@@ -152,8 +204,16 @@ describe('/user/payment/{paymentId}', () => {
 describe('findMonthlyPaymentProblems', () => {
   it("names what is missing in the page's order", () => {
     const receipt = fakeFile('receipt.pdf', 'application/pdf');
-    expect(findMonthlyPaymentProblems({ bankAccountId: 'b', amount: 25000, receipt })).toEqual([]);
-    expect(findMonthlyPaymentProblems({ bankAccountId: '', amount: 0, receipt: null })).toEqual(['account', 'amount', 'required']);
-    expect(findMonthlyPaymentProblems({ bankAccountId: 'b', amount: Number.NaN, receipt })).toEqual(['amount']);
+    const transfer = { transferDate: '2026-03-14', transactionNumber: '' };
+    const today = '2026-03-15';
+    expect(findMonthlyPaymentProblems({ bankAccountId: 'b', amount: 25000, receipt, transfer, today })).toEqual([]);
+    expect(findMonthlyPaymentProblems({ bankAccountId: '', amount: 0, receipt: null, today })).toEqual(['account', 'amount', 'transferDateRequired', 'required']);
+    expect(findMonthlyPaymentProblems({ bankAccountId: 'b', amount: Number.NaN, receipt, transfer, today })).toEqual(['amount']);
+    expect(findMonthlyPaymentProblems({ bankAccountId: 'b', amount: 25000, receipt, transfer: { transferDate: '2026-03-16', transactionNumber: 'x'.repeat(65) }, today })).toEqual([
+      'transferDateFuture',
+      'transactionNumberTooLong',
+    ]);
+    expect(findMonthlyPaymentProblems({ bankAccountId: 'b', amount: 25000, receipt, transfer: { transferDate: '2025-03-14', transactionNumber: '' }, today })).toEqual(['transferDateTooOld']);
+    expect(findMonthlyPaymentProblems({ bankAccountId: 'b', amount: 25000, receipt, transfer: { transferDate: '2026-02-30', transactionNumber: '' }, today })).toEqual(['transferDateInvalid']);
   });
 });

@@ -17,21 +17,34 @@ import { GroupPaymentBadges } from './parts.tsx';
 import { useMyGroups } from './queries.ts';
 import { instalmentNotes, isPaid, isPayable } from './rules.ts';
 import { readSelectedPayment, writeSelectedPayment, type SelectedPayment } from './selected-payment.ts';
-import { AccountsCard, BankAccountChoice, fetchActiveBankAccounts, planQueryKeys, SendButton, TransferSteps, useTransferForm, type BankAccount } from '../../plans/member/index.ts';
+import {
+  AccountsCard,
+  BankAccountChoice,
+  fetchActiveBankAccounts,
+  PaymentReference,
+  planQueryKeys,
+  SendButton,
+  TransferDetailsFields,
+  TransferSteps,
+  useTransferForm,
+  type BankAccount,
+} from '../../plans/member/index.ts';
 import './screens-catalogue.ts';
 import { ReceiptField } from '../../../components/receipt-field.tsx';
 import { checkReceiptFile, type ReceiptProblem } from '../../../lib/receipt-file.ts';
+import { findTransferProblems, isTransferProblem, noTransferDetails, type TransferDetailsInput, type TransferProblem } from '../../../lib/transfer-details.ts';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { PlanInfo } from './payment-plan-info.tsx';
 import { CompletedCard, NotPayableCard, SubmittedCard, UnderReviewCard } from './payment-state-cards.tsx';
 
 /** What keeps a monthly payment from being sent (member document §5 "Monthly payment page"), in form order. */
-export type MonthlyPaymentProblem = 'account' | 'amount' | ReceiptProblem;
+export type MonthlyPaymentProblem = 'account' | 'amount' | TransferProblem | ReceiptProblem;
 
-export function findMonthlyPaymentProblems(input: { bankAccountId: string; amount: number; receipt: File | null }): MonthlyPaymentProblem[] {
+export function findMonthlyPaymentProblems(input: { bankAccountId: string; amount: number; receipt: File | null; transfer?: TransferDetailsInput; today?: string }): MonthlyPaymentProblem[] {
   const problems: MonthlyPaymentProblem[] = [];
   if (!input.bankAccountId) problems.push('account');
   if (!Number.isFinite(input.amount) || input.amount <= 0) problems.push('amount');
+  problems.push(...findTransferProblems(input.transfer ?? noTransferDetails, input.today));
   const receiptProblem = checkReceiptFile(input.receipt);
   if (receiptProblem) problems.push(receiptProblem);
   return problems;
@@ -122,7 +135,7 @@ function PaymentDetails({ stored }: { stored: SelectedPayment }) {
       <p className="-mt-4 text-lg font-medium text-muted-foreground">{t('page.subtitle', { number: payment.groupNumber, period })}</p>
       {groups.isError && <LoadError compact message={t('page.groupLoadFailed')} onRetry={() => void groups.refetch()} retrying={groups.isFetching} />}
       {payable ? (
-        <MonthlyPaymentForm payment={payment} onSubmitted={() => setSubmitted(true)} />
+        <MonthlyPaymentForm payment={payment} reference={freshPayment?.paymentReference} onSubmitted={() => setSubmitted(true)} />
       ) : (
         <div className="grid gap-6 lg:grid-cols-2">
           <PlanInfo payment={payment} />
@@ -133,12 +146,16 @@ function PaymentDetails({ stored }: { stored: SelectedPayment }) {
   );
 }
 
-function MonthlyPaymentForm({ payment, onSubmitted }: { payment: SelectedPayment; onSubmitted: () => void }) {
+function MonthlyPaymentForm({ payment, reference, onSubmitted }: { payment: SelectedPayment; reference: string | undefined; onSubmitted: () => void }) {
   const { t } = useTranslation('memberPayments');
+  const { t: plans } = useTranslation('memberPlans');
   const labels = useMemberPaymentLabels();
   const queryClient = useQueryClient();
   const accounts = useQuery({ queryKey: planQueryKeys.bankAccounts, queryFn: ({ signal }) => fetchActiveBankAccounts(signal) });
-  const form = useTransferForm(({ bankAccountId, receipt }) => findMonthlyPaymentProblems({ bankAccountId, amount: payment.amount, receipt }), (problem) => t(`page.receipt.${problem}`));
+  const form = useTransferForm(
+    ({ bankAccountId, receipt, transfer }) => findMonthlyPaymentProblems({ bankAccountId, amount: payment.amount, receipt, transfer }),
+    (problem) => t(`page.receipt.${problem}`),
+  );
   const [progress, setProgress] = useState<number | null>(null);
 
   const submit = useMutation({
@@ -159,6 +176,7 @@ function MonthlyPaymentForm({ payment, onSubmitted }: { payment: SelectedPayment
   function problemText(problem: MonthlyPaymentProblem): string {
     if (problem === 'account') return t('page.accountRequired');
     if (problem === 'amount') return t('page.amountInvalid');
+    if (isTransferProblem(problem)) return plans(`transfer.problems.${problem}`);
     return t(`page.receipt.${problem}`);
   }
 
@@ -176,6 +194,7 @@ function MonthlyPaymentForm({ payment, onSubmitted }: { payment: SelectedPayment
       bankAccountId: form.bankAccountId,
       notes: instalmentNotes(payment.groupNumber, payment.month, payment.year),
       receipt,
+      transfer: form.transfer,
     });
   }
 
@@ -186,6 +205,7 @@ function MonthlyPaymentForm({ payment, onSubmitted }: { payment: SelectedPayment
         <AccountsCard title={t('page.bankAccounts')} hint={t('page.bankAccountsHint')}>
           {(names) => <BankAccounts query={accounts} value={form.bankAccountId} onChange={form.chooseAccount} disabled={busy} {...names} />}
         </AccountsCard>
+        {reference && <PaymentReference reference={reference} />}
       </div>
 
       <div className="space-y-6">
@@ -206,6 +226,8 @@ function MonthlyPaymentForm({ payment, onSubmitted }: { payment: SelectedPayment
               </p>
             )}
           </div>
+
+          <TransferDetailsFields value={form.transfer} onChange={form.changeTransfer} problems={form.problems} disabled={busy} />
 
           <ReceiptField
             label={t('page.receiptLabel')}

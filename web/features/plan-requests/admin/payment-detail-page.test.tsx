@@ -28,6 +28,11 @@ describe('/admin/payment-detail/{paymentId}', () => {
     expect(screen.getAllByText('Pending Review').length).toBeGreaterThan(0);
     expect(screen.getByText(payment.id)).toBeTruthy();
 
+    const details = within(screen.getByRole('region', { name: 'Payment Information' }));
+    expect(details.getByText('Payment reference').nextElementSibling?.textContent).toBe('W5AZ9CV');
+    expect(details.getByText('Transfer date').nextElementSibling?.textContent).toBe('28 Feb 2025');
+    expect(details.getByText('Transaction number').nextElementSibling?.textContent).toBe('HBL-IBFT-0042');
+
     const user = within(screen.getByRole('region', { name: 'User Information' }));
     expect(user.getByText('Usman Ali')).toBeTruthy();
     expect(user.getAllByText('Not provided')).toHaveLength(2);

@@ -13,7 +13,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { LedgerLink } from '../../instalments/admin/index.ts';
+import { LedgerLink, TransferFacts } from '../../instalments/admin/index.ts';
 import { fetchPlanPayment, requestKeys, type PlanPayment } from './api.ts';
 import { formatCnic, formatDateTime, hasReceipt, isPending } from './display.ts';
 import { RECEIPT_LINK_REFRESH_MS, StatusBadge, usePaymentMethodLabel } from './parts.tsx';
@@ -161,6 +161,7 @@ function PaymentDetails({ payment }: { payment: PlanPayment & { bankAccount?: Ba
               <InfoItem label={t('detail.payment.requestDate')}>
                 <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt, i18n.language)}</time>
               </InfoItem>
+              <TransferFacts payment={payment} />
               <InfoItem label={t('detail.payment.notes')} className="sm:col-span-2">
                 {payment.notes || <span className="text-muted-foreground">{t('detail.payment.noNotes')}</span>}
               </InfoItem>

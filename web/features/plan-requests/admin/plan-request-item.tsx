@@ -8,6 +8,7 @@ import { WITHDRAWN_BY_MEMBER } from '../../../../contract/plan-requests.ts';
 import { InfoItem } from '../../../components/info-item.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { TransferFacts } from '../../instalments/admin/index.ts';
 import type { PlanPayment } from './api.ts';
 import { contactOf, formatDateTime, hasReceipt, isPending } from './display.ts';
 import { StatusBadge, usePaymentMethodLabel } from './parts.tsx';
@@ -45,6 +46,10 @@ export function PlanRequestItem({ payment, onApprove, onReject }: { payment: Pla
             <InfoItem label={t('request.contact')} className="[&_dd]:break-all">
               {contactOf(payment.user)}
             </InfoItem>
+          </dl>
+
+          <dl className="mt-3 grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
+            <TransferFacts payment={payment} />
           </dl>
 
           <div className="mt-4">

@@ -26,7 +26,7 @@ function serve(payments: PaymentView[], extra?: (call: RecordedCall) => { status
 
 const requests = [
   makePayment(),
-  makePayment({ id: 'p2', user: { name: 'Usman Ali', email: 'usman@example.com', phone: null, cnic: null }, hasReceipt: false, receiptImage: null, receiptType: null }),
+  makePayment({ id: 'p2', user: { name: 'Usman Ali', email: 'usman@example.com', phone: null, cnic: null }, hasReceipt: false, receiptImage: null, receiptType: null, transferDate: null, transactionNumber: null }),
   makePayment({ id: 'p3', status: 'PAID', group: { id: 'g1', groupNumber: 'A1', plan: { name: 'Economy Umrah' } }, approvedAt: '2025-03-02T10:00:00.000Z' }),
   makePayment({ id: 'p4', status: 'OVERDUE', rejectionReason: 'Receipt is unreadable', receiptType: 'application/pdf', receiptName: 'bank-slip.pdf' }),
 ];
@@ -52,9 +52,14 @@ describe('/admin/plan-requests', () => {
     expect(within(first).getByRole('link', { name: 'Download' }).hasAttribute('download')).toBe(true);
     expect((within(first).getByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(false);
     expect(within(first).getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe(`/admin/payment-detail/${requests[0].id}`);
+    // What to look for in the bank's statement.
+    expect(within(first).getByText('Payment reference').nextElementSibling?.textContent).toBe('W5AZ9CV');
+    expect(within(first).getByText('Transfer date').nextElementSibling?.textContent).toBe('28 Feb 2025');
+    expect(within(first).getByText('Transaction number').nextElementSibling?.textContent).toBe('HBL-IBFT-0042');
 
     // No phone: the email is the contact; no receipt: a warning, and Approve is disabled.
     expect(within(second).getByText('usman@example.com')).toBeTruthy();
+    expect(within(second).getByText('Transfer date').nextElementSibling?.textContent).toBe('Not given');
     expect(within(second).getByText('User has not uploaded payment receipt. Cannot approve without receipt.')).toBeTruthy();
     expect((within(second).getByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(true);
     expect(within(second).getByRole('button', { name: 'Reject' })).toBeTruthy();

@@ -27,6 +27,9 @@ export function makePayment(overrides: Parameters<typeof makeRequest>[0] = {}): 
     receiptName: 'receipt.png',
     receiptType: 'image/png',
     hasReceipt: true,
+    paymentReference: 'W5AZ9CV',
+    transferDate: '2025-02-28',
+    transactionNumber: 'HBL-IBFT-0042',
     ...overrides,
     plan: { id: 'plan-1', name: 'Economy Umrah', monthlyAmount: 5000, duration: 30, maxMembers: 200, description: 'Fifteen days in Makkah and Madinah', ...overrides.plan },
   });

@@ -10,6 +10,7 @@ import { planPaymentListAnswer } from '../../../../contract/plan-requests.ts';
 import { planAnswer, planListAnswer, type plan } from '../../../../contract/plans.ts';
 import { activeBankAccountsAnswer, type memberBankAccount } from '../../../../contract/bank-accounts.ts';
 import { api, ApiError, readAnswer } from '../../../lib/api-client.ts';
+import { appendTransferDetails, type TransferDetailsInput } from '../../../lib/transfer-details.ts';
 import type { JoinedGroup } from './plan-status.ts';
 
 /** A plan as the member's screens show it. */
@@ -28,7 +29,8 @@ export type BankAccount = z.output<typeof memberBankAccount>;
 export type PlanPaymentRequest = Pick<
   PaymentView,
   'id' | 'planId' | 'status' | 'amount' | 'paymentMethod' | 'createdAt' | 'rejectionReason' | 'receiptImage' | 'hasReceipt' | 'committee'
-> & { plan: Pick<PaymentView['plan'], 'name'> & Partial<Pick<PaymentView['plan'], 'id' | 'monthlyAmount'>> };
+> &
+  Partial<Pick<PaymentView, 'paymentReference'>> & { plan: Pick<PaymentView['plan'], 'name'> & Partial<Pick<PaymentView['plan'], 'id' | 'monthlyAmount'>> };
 
 /** The description sent with a subscription payment (member document §7): data, not a screen text. */
 export const subscriptionDescription = (planName: string) => `Subscription payment for ${planName}`;
@@ -76,22 +78,26 @@ export interface SubscribeInput {
   plan: Pick<Plan, 'id' | 'name' | 'monthlyAmount'>;
   bankAccountId: string;
   receipt: File;
+  /** The transfer's date and the bank's transaction number (decision 052). */
+  transfer: TransferDetailsInput;
 }
 
-/** POST /payments/subscribe (multipart): the first month's payment with its receipt; answers the request opened. Never retried. */
-export async function subscribeToPlan({ plan, bankAccountId, receipt }: SubscribeInput, onUploadProgress?: (sent: number) => void): Promise<PaymentView> {
+/** POST /payments/subscribe (multipart): the first month's payment with its receipt and the transfer's date and number; answers the request opened. Never retried. */
+export async function subscribeToPlan({ plan, bankAccountId, receipt, transfer }: SubscribeInput, onUploadProgress?: (sent: number) => void): Promise<PaymentView> {
   const form = new FormData();
   form.append('planId', plan.id);
   form.append('amount', String(plan.monthlyAmount));
   form.append('bankAccountId', bankAccountId);
   form.append('description', subscriptionDescription(plan.name));
+  appendTransferDetails(form, transfer);
   form.append('receipt', receipt, receipt.name);
   return readAnswer(paymentAnswer, await api.post('/payments/subscribe', form, { onUploadProgress })).payment;
 }
 
-/** POST /plan-payments/{id}/upload-receipt (multipart, field receipt); answers the request with its receipt. Never retried. */
-export async function uploadPlanReceipt(paymentId: string, receipt: File, onUploadProgress?: (sent: number) => void): Promise<PaymentView> {
+/** POST /plan-payments/{id}/upload-receipt (multipart: the receipt, the transfer's date and number); answers the request with its receipt. Never retried. */
+export async function uploadPlanReceipt(paymentId: string, receipt: File, onUploadProgress?: (sent: number) => void, transfer?: TransferDetailsInput): Promise<PaymentView> {
   const form = new FormData();
+  if (transfer) appendTransferDetails(form, transfer);
   form.append('receipt', receipt, receipt.name);
   return readAnswer(paymentAnswer, await api.post(`/plan-payments/${encodeURIComponent(paymentId)}/upload-receipt`, form, { onUploadProgress })).payment;
 }

@@ -7,6 +7,7 @@ import { fail, ok, stubGetRequests } from '../../../test/api-stub.ts';
 import { makeGroup } from '../../../test/member-payment-fixtures.ts';
 import { storageKeys } from '../../../lib/storage-keys.ts';
 import { planRequestMessages } from '../../../../contract/plan-requests.ts';
+import { enterTransferDate, karachiDay } from '../../../test/transfer-fields.ts';
 
 const noReferrals = { totalReferrals: 0, totalCommission: 0, pendingCommission: 0, paidCommission: 0, level1Count: 0, level2Count: 0, level3Count: 0 };
 
@@ -141,8 +142,8 @@ describe('Committee Plans tab', () => {
     expect(refused).toEqual([]);
   });
 
-  it('shows the chosen receipt before it is sent, then uploads it and says so', async () => {
-    let uploaded: { path: string; file: unknown } | null = null;
+  it('shows the request’s payment reference, the chosen receipt before it is sent, then uploads it with the transfer date and says so', async () => {
+    let uploaded: { path: string; file: unknown; transferDate: unknown; transactionNumber: unknown } | null = null;
     const reads: Record<string, { status: number; body: unknown }> = {
       ...dashboardReads,
       '/api/committee-plans': planListAnswerOf(plans),
@@ -152,7 +153,8 @@ describe('Committee Plans tab', () => {
       const path = new URL(String(input), 'http://localhost').pathname;
       const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
       if (init?.method === 'POST') {
-        uploaded = { path, file: (init.body as FormData).get('receipt') };
+        const form = init.body as FormData;
+        uploaded = { path, file: form.get('receipt'), transferDate: form.get('transferDate'), transactionNumber: form.get('transactionNumber') };
         const withReceipt = { ...pendingGold, hasReceipt: true, receiptImage: '/api/receipts/r9/file?expires=1&signature=x', receiptUrl: '/api/receipts/r9/file?expires=1&signature=x' };
         return answer(200, { success: true, code: 'planRequest.receiptUploaded', message: planRequestMessages.receiptUploaded, payment: withReceipt, data: { payment: withReceipt } });
       }
@@ -162,13 +164,27 @@ describe('Committee Plans tab', () => {
     const user = userEvent.setup();
     renderRoute('/dashboard', member);
     const upload = await screen.findByRole('button', { name: 'Upload Receipt' });
-    // Nothing to send until a file is chosen.
+    // The request was opened before the transfer: its reference goes in the transfer's remarks.
+    const reference = within(screen.getByRole('region', { name: 'Payment reference' }));
+    expect(reference.getByText(pendingGold.paymentReference!)).toBeTruthy();
+    expect(reference.getByText("Write this in the transfer's remarks")).toBeTruthy();
+    expect(reference.getByRole('button', { name: 'Copy the payment reference' })).toBeTruthy();
+    // Nothing to send until a file is chosen and the transfer's date given.
     expect((upload as HTMLButtonElement).disabled).toBe(true);
     await user.upload(screen.getByLabelText('Receipt file for Gold Umrah Plan'), fakeFile('transfer.pdf', 'application/pdf'));
     expect(screen.getByText('transfer.pdf')).toBeTruthy();
+    expect((upload as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Enter the date of the transfer.')).toBeTruthy();
+    enterTransferDate(karachiDay());
+    expect((upload as HTMLButtonElement).disabled).toBe(false);
     await user.click(upload);
     expect(await screen.findByText('Receipt uploaded successfully. Admin will review your payment.')).toBeTruthy();
-    expect(uploaded).toMatchObject({ path: `/api/plan-payments/${pendingGold.id}/upload-receipt`, file: expect.objectContaining({ name: 'transfer.pdf' }) });
+    expect(uploaded).toMatchObject({
+      path: `/api/plan-payments/${pendingGold.id}/upload-receipt`,
+      file: expect.objectContaining({ name: 'transfer.pdf' }),
+      transferDate: karachiDay(),
+      transactionNumber: null,
+    });
   });
 
   it('says when there are no plans and no requests', async () => {

@@ -10,4 +10,5 @@ export { CommitteePlansPanel } from './committee-plans-panel.tsx';
 export type { BankAccount, Plan, PlanPaymentRequest } from './api.ts';
 export { fetchActiveBankAccounts, fetchPlan, planQueryKeys, safeReceiptHref } from './api.ts';
 export { BankAccountChoice } from './bank-account-choice.tsx';
-export { AccountsCard, SendButton, TransferSteps, useTransferForm } from './transfer-form.tsx';
+export { AccountsCard, SendButton, TransferDetailsFields, TransferSteps, useTransferForm } from './transfer-form.tsx';
+export { PaymentReference } from './payment-reference.tsx';

@@ -13,6 +13,9 @@ import { planQueryKeys, safeReceiptHref, uploadPlanReceipt, type PlanPaymentRequ
 import { usePlanLabels } from './labels.ts';
 import { isPendingRequest, planRequestStatusDisplay, planRequestStatusTone } from './plan-status.ts';
 import { ReceiptField } from '../../../components/receipt-field.tsx';
+import { findTransferProblems, noTransferDetails, type TransferDetailsInput } from '../../../lib/transfer-details.ts';
+import { PaymentReference } from './payment-reference.tsx';
+import { TransferDetailsFields } from './transfer-form.tsx';
 import './catalogue.ts';
 
 /** 'My Payment Requests' rows (member document §2, Committee Plans tab). */
@@ -97,7 +100,8 @@ function PaymentRequestRow({ request }: { request: PlanPaymentRequest }) {
 }
 
 /**
- * 'Upload Receipt' for a pending request without one: the receipt field every form uses (the client
+ * 'Upload Receipt' for a pending request without one: the request's payment reference to write in the
+ * transfer's remarks, the transfer's date and number, and the receipt field every form uses (the client
  * checks, a preview of the chosen file), then the upload, with how much of it has gone.
  */
 function UploadReceipt({ request }: { request: PlanPaymentRequest }) {
@@ -106,12 +110,16 @@ function UploadReceipt({ request }: { request: PlanPaymentRequest }) {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [transfer, setTransfer] = useState<TransferDetailsInput>(noTransferDetails);
+  const transferProblems = findTransferProblems(transfer);
+  const missingDateId = useId();
 
   const upload = useMutation({
-    mutationFn: (chosen: File) => uploadPlanReceipt(request.id, chosen, setProgress),
+    mutationFn: (chosen: File) => uploadPlanReceipt(request.id, chosen, setProgress, transfer),
     onSuccess: async () => {
       notify.success(t('requests.uploadSuccess'));
       setFile(null);
+      setTransfer(noTransferDetails);
       await queryClient.invalidateQueries({ queryKey: planQueryKeys.myRequests });
     },
     onError: (failure) => setError(getErrorMessage(failure, t('requests.uploadFailed'))),
@@ -120,6 +128,8 @@ function UploadReceipt({ request }: { request: PlanPaymentRequest }) {
 
   return (
     <div className="w-full space-y-3">
+      {request.paymentReference && <PaymentReference reference={request.paymentReference} compact />}
+      <TransferDetailsFields value={transfer} onChange={setTransfer} problems={transferProblems} disabled={upload.isPending} />
       <ReceiptField
         label={t('requests.receiptFileLabel', { name: request.plan?.name ?? '' })}
         hint={t('receipt.hint')}
@@ -132,10 +142,21 @@ function UploadReceipt({ request }: { request: PlanPaymentRequest }) {
           setError(problem ? t(`receipt.${problem}`) : null);
         }}
       />
-      <Button size="sm" onClick={() => file && upload.mutate(file)} disabled={!file || upload.isPending} aria-busy={upload.isPending || undefined}>
+      <Button
+        size="sm"
+        onClick={() => file && transferProblems.length === 0 && upload.mutate(file)}
+        disabled={!file || transferProblems.length > 0 || upload.isPending}
+        aria-busy={upload.isPending || undefined}
+        aria-describedby={file && transferProblems.includes('transferDateRequired') ? missingDateId : undefined}
+      >
         <Upload aria-hidden />
         {upload.isPending ? t('requests.uploading') : t('requests.uploadReceipt')}
       </Button>
+      {transferProblems.includes('transferDateRequired') && (
+        <p id={missingDateId} className="text-sm text-muted-foreground">
+          {t('transfer.problems.transferDateRequired')}
+        </p>
+      )}
     </div>
   );
 }

@@ -3,8 +3,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
 import { bankAccountsAnswerOf, fakeFile, makeBankAccount, makePlan, makeRequest, myPlanRequestsAnswerOf, planAnswerOf } from './test-fixtures.ts';
-import type { PaymentView } from '../../../../contract/payments.ts';
-import { fail, fakeApi, ok, on, stubGetRequests, type FakeAnswer } from '../../../test/api-stub.ts';
+import { paymentAnswer, type PaymentView } from '../../../../contract/payments.ts';
+import { planRequestMessages } from '../../../../contract/plan-requests.ts';
+import { answerAs, fail, fakeApi, ok, on, stubGetRequests, type FakeAnswer } from '../../../test/api-stub.ts';
+import { enterTransferDate, karachiDay, TRANSACTION_NUMBER_LABEL, TRANSFER_DATE_LABEL } from '../../../test/transfer-fields.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -59,14 +61,19 @@ describe('/user/subscribe/{planId}', () => {
     expect(document.title).toBe('Subscribe to Plan | Umrah Committee');
   });
 
-  it('keeps submit disabled until an account and a receipt are chosen, and says what is missing', async () => {
+  it('keeps submit disabled until an account, the transfer date and a receipt are given, and says what is missing', async () => {
     const { refused } = stubPlanAndAccounts();
     const user = userEvent.setup();
     await openPage();
 
     expect(submitButton().disabled).toBe(true);
     expect(screen.getByText('Please select a bank account for payment')).toBeTruthy();
+    expect(screen.getByText('Enter the date of the transfer.')).toBeTruthy();
     expect(screen.getByText('Please upload your payment receipt')).toBeTruthy();
+    expect(screen.getByLabelText(TRANSFER_DATE_LABEL).getAttribute('type')).toBe('date');
+    expect(screen.getByLabelText(TRANSFER_DATE_LABEL).getAttribute('max')).toBe(karachiDay());
+    // The transaction number may be left out.
+    expect(screen.getByLabelText(TRANSACTION_NUMBER_LABEL).hasAttribute('required')).toBe(false);
 
     // A receipt alone is not enough: the account is still missing.
     await user.upload(receiptInput(), fakeFile('receipt.png', 'image/png'));
@@ -77,8 +84,34 @@ describe('/user/subscribe/{planId}', () => {
     await user.click(screen.getByRole('radio', { name: /HBL/ }));
     expect((screen.getByRole('radio', { name: /HBL/ }) as HTMLInputElement).checked).toBe(true);
     expect(screen.queryByText('Please select a bank account for payment')).toBeNull();
+    expect(submitButton().disabled).toBe(true);
+
+    enterTransferDate(karachiDay());
+    expect(screen.queryByText('Enter the date of the transfer.')).toBeNull();
     expect(submitButton().disabled).toBe(false);
     expect(refused).toEqual([]);
+  });
+
+  it('says beside the field when the transfer date is after today or more than a year ago', async () => {
+    stubPlanAndAccounts();
+    const user = userEvent.setup();
+    await openPage();
+    await user.click(screen.getByRole('radio', { name: /HBL/ }));
+    await user.upload(receiptInput(), fakeFile('receipt.png', 'image/png'));
+
+    enterTransferDate(karachiDay(1));
+    const field = screen.getByLabelText(TRANSFER_DATE_LABEL);
+    expect(screen.getByText('The transfer date cannot be after today.')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(submitButton().disabled).toBe(true);
+
+    enterTransferDate(karachiDay(-400));
+    expect(screen.getByText('The transfer date cannot be more than a year ago.')).toBeTruthy();
+    expect(submitButton().disabled).toBe(true);
+
+    enterTransferDate(karachiDay(-2));
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    expect(submitButton().disabled).toBe(false);
   });
 
   it('refuses a file that is not a JPG, PNG or PDF', async () => {
@@ -107,6 +140,7 @@ describe('/user/subscribe/{planId}', () => {
     expect(submitButton().disabled).toBe(true);
 
     // A good file afterwards clears the message and allows submitting.
+    enterTransferDate(karachiDay());
     await user.upload(receiptInput(), fakeFile('receipt.pdf', 'application/pdf', 5 * 1024 * 1024));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(submitButton().disabled).toBe(false);
@@ -190,9 +224,22 @@ describe('/user/subscribe/{planId}', () => {
       const user = userEvent.setup();
       await openPage();
       await user.click(screen.getByRole('radio', { name: /HBL/ }));
+      enterTransferDate(karachiDay(-1));
+      await user.type(screen.getByLabelText(TRANSACTION_NUMBER_LABEL), '  FT-0091 ');
       await user.upload(receiptInput(), fakeFile('receipt.png', 'image/png'));
       await user.click(submitButton());
     }
+
+    it('sends the transfer date and the trimmed transaction number with the receipt', async () => {
+      const opened = makeRequest({ hasReceipt: true, transferDate: karachiDay(-1), transactionNumber: 'FT-0091' });
+      const calls = serverAnswering(answerAs(paymentAnswer, { success: true, code: 'planRequest.proofUploaded', message: planRequestMessages.proofUploaded, payment: opened, data: { payment: opened } }, 201));
+      await fillAndSubmit();
+      expect(await screen.findByText('Your payment has been submitted for verification. You will be notified once approved.')).toBeTruthy();
+      const sent = calls.find((call) => call.method === 'POST')!.body as FormData;
+      expect(sent.get('transferDate')).toBe(karachiDay(-1));
+      expect(sent.get('transactionNumber')).toBe('FT-0091');
+      expect(sent.get('bankAccountId')).toBe('bank-hbl');
+    });
 
     it('an error is brought into view with focus on it, where the eye is', async () => {
       const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');

@@ -29,21 +29,29 @@ import { usePlanLabels } from './labels.ts';
 import { PlanBenefits, PlanFacts } from './plan-facts.tsx';
 import type { PlanStanding } from './plan-status.ts';
 import { checkReceiptFile, type ReceiptProblem } from '../../../lib/receipt-file.ts';
+import { findTransferProblems, isTransferProblem, noTransferDetails, type TransferDetailsInput, type TransferProblem } from '../../../lib/transfer-details.ts';
 import { usePlanStandings } from './use-plan-standing.ts';
-import { AccountsCard, SendButton, TransferSteps, useTransferForm } from './transfer-form.tsx';
+import { AccountsCard, SendButton, TransferDetailsFields, TransferSteps, useTransferForm } from './transfer-form.tsx';
 import './catalogue.ts';
 
 /** After 'Request Already Pending' the member is taken back to the dashboard (member document §8). */
 export const ALREADY_PENDING_REDIRECT_MS = 2_000;
 
 /** What keeps the form from being sent, in the order the member meets the fields (member document §5). */
-export type SubscribeProblem = 'account' | 'amount' | ReceiptProblem;
+export type SubscribeProblem = 'account' | 'amount' | TransferProblem | ReceiptProblem;
 
-export function findSubscribeProblems(input: { bankAccountId: string; monthlyAmount: number | null | undefined; receipt: File | null }): SubscribeProblem[] {
+export function findSubscribeProblems(input: {
+  bankAccountId: string;
+  monthlyAmount: number | null | undefined;
+  receipt: File | null;
+  transfer?: TransferDetailsInput;
+  today?: string;
+}): SubscribeProblem[] {
   const problems: SubscribeProblem[] = [];
   if (!input.bankAccountId) problems.push('account');
   const amount = input.monthlyAmount;
   if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) problems.push('amount');
+  problems.push(...findTransferProblems(input.transfer ?? noTransferDetails, input.today));
   const receiptProblem = checkReceiptFile(input.receipt);
   if (receiptProblem) problems.push(receiptProblem);
   return problems;
@@ -138,7 +146,10 @@ function SubscribeForm({ plan, accounts }: { plan: Plan; accounts: BankAccount[]
   const { t } = useTranslation('memberPlans');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const form = useTransferForm(({ bankAccountId, receipt }) => findSubscribeProblems({ bankAccountId, monthlyAmount: plan.monthlyAmount, receipt }), (problem) => t(`receipt.${problem}`));
+  const form = useTransferForm(
+    ({ bankAccountId, receipt, transfer }) => findSubscribeProblems({ bankAccountId, monthlyAmount: plan.monthlyAmount, receipt, transfer }),
+    (problem) => t(`receipt.${problem}`),
+  );
   const [progress, setProgress] = useState<number | null>(null);
   const [alreadyPending, setAlreadyPending] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -173,6 +184,7 @@ function SubscribeForm({ plan, accounts }: { plan: Plan; accounts: BankAccount[]
   function problemText(problem: SubscribeProblem): string {
     if (problem === 'account') return t('subscribe.accountRequired');
     if (problem === 'amount') return t('subscribe.amountInvalid');
+    if (isTransferProblem(problem)) return t(`transfer.problems.${problem}`);
     return t(`receipt.${problem}`);
   }
 
@@ -180,7 +192,7 @@ function SubscribeForm({ plan, accounts }: { plan: Plan; accounts: BankAccount[]
     event.preventDefault();
     if (busy) return;
     const receipt = form.readyReceipt(problemText);
-    if (receipt) submit.mutate({ plan, bankAccountId: form.bankAccountId, receipt });
+    if (receipt) submit.mutate({ plan, bankAccountId: form.bankAccountId, receipt, transfer: form.transfer });
   }
 
   return (
@@ -207,6 +219,8 @@ function SubscribeForm({ plan, accounts }: { plan: Plan; accounts: BankAccount[]
           <p className="text-2xl font-bold text-primary">{formatPkr(plan.monthlyAmount)}</p>
           <p className="mt-1 text-xs text-muted-foreground">{t('subscribe.firstPaymentHint')}</p>
         </div>
+
+        <TransferDetailsFields value={form.transfer} onChange={form.changeTransfer} problems={form.problems} disabled={busy} />
 
         <ReceiptField
           label={t('subscribe.receiptLabel')}

@@ -6,20 +6,29 @@
  */
 import { useId, useState, type ReactNode } from 'react';
 import { CircleAlert, Info, Send } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
 import type { ReceiptProblem } from '../../../lib/receipt-file.ts';
+import { isTransferProblem, noTransferDetails, TRANSACTION_NUMBER_MAX, transferDateRange, type TransferDetailsInput, type TransferProblem } from '../../../lib/transfer-details.ts';
+import './catalogue.ts';
+
+/** A date or number typed wrong is said beside its field rather than under the button; a missing date under the button. */
+const saidByTheField = (problem: string): problem is TransferProblem => isTransferProblem(problem) && problem !== 'transferDateRequired';
 
 /** A form's state; `findProblems` says what keeps it from being sent, in the order the member meets the fields. */
 export function useTransferForm<Problem extends string>(
-  findProblems: (fields: { bankAccountId: string; receipt: File | null }) => Problem[],
+  findProblems: (fields: { bankAccountId: string; receipt: File | null; transfer: TransferDetailsInput }) => Problem[],
   receiptText: (problem: ReceiptProblem) => string,
 ) {
   const [bankAccountId, setBankAccountId] = useState('');
   const [receipt, setReceipt] = useState<File | null>(null);
   const [receiptError, setReceiptError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const problems = findProblems({ bankAccountId, receipt });
+  const [transfer, setTransfer] = useState<TransferDetailsInput>(noTransferDetails);
+  const problems = findProblems({ bankAccountId, receipt, transfer });
   return {
     bankAccountId,
     receipt,
@@ -27,10 +36,16 @@ export function useTransferForm<Problem extends string>(
     formError,
     setFormError,
     problems,
-    // Listed under the disabled button; the receipt's own error already says what is wrong with a refused file.
-    missing: problems.filter((problem) => !(receiptError && problem === 'required')),
+    transfer,
+    // Listed under the disabled button; the receipt's own error already says what is wrong with a refused
+    // file, and a date or number typed wrong is said by its field.
+    missing: problems.filter((problem) => !(receiptError && problem === 'required') && !saidByTheField(problem)),
     chooseAccount(id: string) {
       setBankAccountId(id);
+      setFormError(null);
+    },
+    changeTransfer(details: TransferDetailsInput) {
+      setTransfer(details);
       setFormError(null);
     },
     chooseReceipt(file: File | null, problem: ReceiptProblem | undefined) {
@@ -122,5 +137,60 @@ export function TransferSteps({ title, steps, warning }: { title: string; steps:
         <span>{warning}</span>
       </p>
     </Card>
+  );
+}
+
+/**
+ * The transfer's date (required) and the bank's transaction number (optional), on every form that sends
+ * a receipt (decision 052). A date or number typed wrong is said under its field; a missing date is
+ * listed under the send button with the rest of what is missing.
+ */
+export function TransferDetailsFields(props: {
+  value: TransferDetailsInput;
+  onChange: (value: TransferDetailsInput) => void;
+  problems: readonly string[];
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation('memberPlans');
+  const { value, onChange, problems, disabled } = props;
+  const range = transferDateRange();
+  const said = (prefix: string) => {
+    const problem = problems.find((p): p is TransferProblem => saidByTheField(p) && p.startsWith(prefix));
+    return problem ? t(`transfer.problems.${problem}`) : undefined;
+  };
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <FormField label={t('transfer.dateLabel')} hint={t('transfer.dateHint')} error={said('transferDate')}>
+        {(control) => (
+          <Input
+            {...control}
+            name="transferDate"
+            type="date"
+            required
+            aria-required
+            min={range.min}
+            max={range.max}
+            value={value.transferDate}
+            disabled={disabled}
+            onChange={(event) => onChange({ ...value, transferDate: event.target.value })}
+          />
+        )}
+      </FormField>
+      <FormField label={t('transfer.numberLabel')} hint={t('transfer.numberHint')} error={said('transactionNumber')} optional>
+        {(control) => (
+          <Input
+            {...control}
+            name="transactionNumber"
+            dir="ltr"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={TRANSACTION_NUMBER_MAX}
+            value={value.transactionNumber}
+            disabled={disabled}
+            onChange={(event) => onChange({ ...value, transactionNumber: event.target.value })}
+          />
+        )}
+      </FormField>
+    </div>
   );
 }
