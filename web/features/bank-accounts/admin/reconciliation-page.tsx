@@ -1,7 +1,7 @@
 /**
  * /admin/reconciliation: per bank account, the money approved into it per day or month (Asia/Karachi)
  * beside the receipts still waiting, and one period's approved payments, each with a box to tick once it
- * is found on the bank statement (the ticks stay in this browser).
+ * is found on the bank statement (ticks kept on the server, shared by every admin).
  */
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
