@@ -6,11 +6,19 @@ import type { ReconciliationEntry } from './reconciliation-api.ts';
 
 export function useEntryText() {
   const { t, i18n } = useTranslation('adminCatalog');
+  const month = (entry: ReconciliationEntry) => (entry.month && entry.year ? formatMonth(entry.year, entry.month, i18n.language) : t('reconciliation.entries.none'));
   return {
-    month: (entry: ReconciliationEntry) => (entry.month && entry.year ? formatMonth(entry.year, entry.month, i18n.language) : t('reconciliation.entries.none')),
+    month,
     group: (entry: ReconciliationEntry) => (entry.groupNumber ? t('reconciliation.entries.groupValue', { number: entry.groupNumber }) : t('reconciliation.entries.none')),
     plan: (entry: ReconciliationEntry) => (entry.type === 'SUBSCRIPTION' ? `${entry.planName} · ${t('reconciliation.entries.planRequest')}` : entry.planName),
-    tick: (entry: ReconciliationEntry) => t('reconciliation.entries.tick', { name: entry.memberName, amount: formatPkr(entry.amount), time: entry.approvedAtPkt }),
+    // A member's plan request and month may be approved the same minute: the month (or "Plan request") tells them apart.
+    tick: (entry: ReconciliationEntry) =>
+      t('reconciliation.entries.tick', {
+        name: entry.memberName,
+        month: entry.type === 'SUBSCRIPTION' ? t('reconciliation.entries.planRequest') : month(entry),
+        amount: formatPkr(entry.amount),
+        time: entry.approvedAtPkt,
+      }),
   };
 }
 

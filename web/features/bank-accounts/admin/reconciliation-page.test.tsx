@@ -137,7 +137,7 @@ describe('Reconciliation page', () => {
     expect(entriesCall.search.get('bankAccountId')).toBe(HBL);
     expect(entriesCall.search.get('date')).toBe('2026-03-05');
 
-    const tick = await screen.findByRole('checkbox', { name: 'Tick Aisha Khan, PKR 5,000, approved 2026-03-05 10:00' });
+    const tick = await screen.findByRole('checkbox', { name: 'Tick Aisha Khan, February 2026, PKR 5,000, approved 2026-03-05 10:00' });
     expect(tickedStatus().textContent).toContain('0 of 1 ticked');
     const release = holdTicks();
     await userEvent.click(tick);

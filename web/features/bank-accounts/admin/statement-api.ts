@@ -33,7 +33,9 @@ export const LINES_PAGE_SIZE = 50;
 
 export const statementKeys = {
   all: ['admin-statements'] as const,
-  preview: (bankAccountId: string, file: number, layout: string) => ['admin-statements', 'preview', bankAccountId, file, layout] as const,
+  // Not under `all`: what an import or an approval changes is the account's lines, never a file's reading,
+  // and reading a file again would send it again.
+  preview: (bankAccountId: string, file: number, layout: string) => ['admin-statement-preview', bankAccountId, file, layout] as const,
   lines: (filter: LinesFilter) => ['admin-statements', 'lines', filter] as const,
   summary: (filter: SummaryFilter) => ['admin-statements', 'summary', filter] as const,
 };

@@ -91,6 +91,8 @@ describe('Importing a bank statement', () => {
       'Still open': '0',
     });
     expect(within(dialog).getAllByRole('button', { name: 'Close' })).toHaveLength(2);
+    // What the import changed is read again, never the file: it is not sent a fourth time.
+    expect(sent).toHaveLength(3);
   });
 
   it('an import refused for a line says the lines and why, and a column the server refused by its field; nothing else changes', async () => {

@@ -56,10 +56,7 @@ function ImportForm({ bankAccountId }: { bankAccountId: string }) {
   const [progress, setProgress] = useState<number | null>(null);
 
   // The first reading, by the layout the server offers; it fills the mapping.
-  const first = useMutation({
-    mutationFn: (file: File) => statementApi.preview(bankAccountId, file, null),
-    onSuccess: (preview) => setDraft(draftOf(preview.layout)),
-  });
+  const first = useMutation({ mutationFn: (file: File) => statementApi.preview(bankAccountId, file, null) });
   const checked = useMemo(() => (draft ? checkDraft(draft) : null), [draft]);
   // Read again once the mapping has stayed the same a moment, unless it is the one first offered.
   const settled = useDebouncedValue(checked?.layout ?? null, 500);
@@ -104,7 +101,8 @@ function ImportForm({ bankAccountId }: { bankAccountId: string }) {
     }
     files.current += 1;
     setChosen({ file, key: files.current });
-    first.mutate(file);
+    // Only the file chosen last fills the mapping, whichever reading answers first.
+    first.mutate(file, { onSuccess: (preview) => setDraft(draftOf(preview.layout)) });
   }
 
   function onDraft(next: LayoutDraft) {
