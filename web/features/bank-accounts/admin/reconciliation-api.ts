@@ -1,9 +1,11 @@
-/** Calls of the admin's reconciliation screen (GET /api/admin/reconciliation and …/entries), with their answer shapes (contract/reconciliation.ts). */
-import type { z } from 'zod';
-import type { reconciliationAnswer, reconciliationEntriesAnswer, ReconciliationBy } from '../../../../contract/reconciliation.ts';
-import { api } from '../../../lib/api-client.ts';
+/**
+ * Calls of the admin's reconciliation screen (GET /api/admin/reconciliation, …/entries and PUT
+ * …/ticks/{paymentId}), each answer read through its contract schema (contract/reconciliation.ts).
+ */
+import { reconciliationAnswer, reconciliationEntriesAnswer, reconciliationTickAnswer, type ReconciliationBy } from '../../../../contract/reconciliation.ts';
+import { api, readAnswer } from '../../../lib/api-client.ts';
 
-export type { ReconciliationAccount, ReconciliationBy, ReconciliationEntry, ReconciliationEntriesPage, ReconciliationPeriod, ReconciliationReport } from '../../../../contract/reconciliation.ts';
+export type { ReconciliationAccount, ReconciliationBy, ReconciliationEntry, ReconciliationEntriesPage, ReconciliationPeriod, ReconciliationReport, ReconciliationTick } from '../../../../contract/reconciliation.ts';
 
 export type ReconciliationFilter = { from: string; to: string; by: ReconciliationBy };
 export type EntriesFilter = { bankAccountId: string; period: string; by: ReconciliationBy; page: number };
@@ -18,14 +20,18 @@ export const reconciliationKeys = {
 };
 
 export const reconciliationApi = {
-  report: (filter: ReconciliationFilter, signal?: AbortSignal) =>
-    api.get<z.output<typeof reconciliationAnswer>>('/admin/reconciliation', { from: filter.from, to: filter.to, by: filter.by }, { signal }).then((r) => r.data),
-  entries: (filter: EntriesFilter, signal?: AbortSignal) =>
-    api
-      .get<z.output<typeof reconciliationEntriesAnswer>>(
+  report: async (filter: ReconciliationFilter, signal?: AbortSignal) =>
+    readAnswer(reconciliationAnswer, await api.get('/admin/reconciliation', { from: filter.from, to: filter.to, by: filter.by }, { signal })).data,
+  entries: async (filter: EntriesFilter, signal?: AbortSignal) =>
+    readAnswer(
+      reconciliationEntriesAnswer,
+      await api.get(
         '/admin/reconciliation/entries',
         { bankAccountId: filter.bankAccountId, [filter.by === 'day' ? 'date' : 'month']: filter.period, page: filter.page, limit: ENTRIES_PAGE_SIZE },
         { signal },
-      )
-      .then((r) => r.data),
+      ),
+    ).data,
+  /** Ticks or unticks an approved payment for every administrator; answers the tick as kept (null when unticked). */
+  tick: async (paymentId: string, ticked: boolean) =>
+    readAnswer(reconciliationTickAnswer, await api.put(`/admin/reconciliation/ticks/${encodeURIComponent(paymentId)}`, { ticked })).data.tick,
 };

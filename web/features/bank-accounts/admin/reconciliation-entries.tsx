@@ -1,20 +1,22 @@
-/** One period's approved payments, each with a box to tick once it is found on the bank statement. */
+/**
+ * One period's approved payments, each with a box to tick once it is found on the bank statement: the
+ * ticks are the server's, shared by every administrator, each saying who ticked it and when.
+ */
 import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatPkr } from '../../../../contract/money.ts';
+import { formatPkr, fromPaisa, toPaisa } from '../../../../contract/money.ts';
 import { useLoadErrorToast } from '../../../components/page-parts.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { formatMonth } from '../../../lib/format.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
-import { reconciliationApi, reconciliationKeys, type ReconciliationBy, type ReconciliationEntry } from './reconciliation-api.ts';
+import { reconciliationApi, reconciliationKeys, type ReconciliationBy, type ReconciliationEntriesPage, type ReconciliationEntry } from './reconciliation-api.ts';
+import { EntryReferences, TickBox, TickedBy, useEntryText, type OnTick } from './reconciliation-entry-parts.tsx';
 import { TABLE_QUERY, usePeriodLabel } from './reconciliation-labels.ts';
-import { useTicks } from './reconciliation-ticks.ts';
+import { useTickPayment } from './reconciliation-ticks.ts';
 
 export function Entries({ bankAccountId, period, by }: { bankAccountId: string; period: string; by: ReconciliationBy }) {
   const { t } = useTranslation('adminCatalog');
@@ -29,31 +31,20 @@ export function Entries({ bankAccountId, period, by }: { bankAccountId: string; 
     placeholderData: keepPreviousData,
   });
   useLoadErrorToast(entries.error, entries.errorUpdatedAt, t('reconciliation.entries.loadFailed'));
-  const ticks = useTicks(bankAccountId, period);
+  const onTick = useTickPayment(filter);
   const title = t('reconciliation.entries.title', { period: periodLabel(period) });
   const data = entries.data;
+  const label = t('reconciliation.entries.listLabel', { period: periodLabel(period) });
 
   return (
     <section aria-labelledby={headingId} className="space-y-4">
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h2 id={headingId} className="text-xl font-semibold">
-            {title}
-          </h2>
-          <p className="text-sm text-muted-foreground">{t('reconciliation.entries.hint')}</p>
-        </div>
-        {ticks.count > 0 && (
-          <Button variant="outline" size="sm" onClick={ticks.clear}>
-            {t('reconciliation.entries.clear')}
-          </Button>
-        )}
+      <div>
+        <h2 id={headingId} className="text-xl font-semibold">
+          {title}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t('reconciliation.entries.hint')}</p>
       </div>
-      {data && (
-        <Card className="p-4" role="status" aria-live="polite">
-          <p className="font-semibold">{t('reconciliation.entries.ticked', { ticked: ticks.count, total: data.totals.count })}</p>
-          <p className="text-sm text-muted-foreground">{t('reconciliation.entries.tickedAmount', { amount: formatPkr(ticks.amount), total: formatPkr(data.totals.amount) })}</p>
-        </Card>
-      )}
+      {data && <TickedSummary data={data} />}
       {entries.isPending ? (
         <Spinner label={t('reconciliation.entries.loading')} className="justify-center py-8" />
       ) : entries.isError && !data ? (
@@ -63,12 +54,12 @@ export function Entries({ bankAccountId, period, by }: { bankAccountId: string; 
       ) : (
         <>
           {wide ? (
-            <EntriesTable entries={data.entries} label={t('reconciliation.entries.listLabel', { period: periodLabel(period) })} ticks={ticks} />
+            <EntriesTable entries={data.entries} label={label} onTick={onTick} />
           ) : (
-            <ul aria-label={t('reconciliation.entries.listLabel', { period: periodLabel(period) })} className="grid gap-3 sm:grid-cols-2">
+            <ul aria-label={label} className="grid gap-3 sm:grid-cols-2">
               {data.entries.map((entry) => (
                 <li key={entry.id}>
-                  <EntryCard entry={entry} ticks={ticks} />
+                  <EntryCard entry={entry} onTick={onTick} />
                 </li>
               ))}
             </ul>
@@ -80,34 +71,24 @@ export function Entries({ bankAccountId, period, by }: { bankAccountId: string; 
   );
 }
 
-type Ticks = ReturnType<typeof useTicks>;
-
-function useEntryText() {
-  const { t, i18n } = useTranslation('adminCatalog');
-  return {
-    month: (entry: ReconciliationEntry) => (entry.month && entry.year ? formatMonth(entry.year, entry.month, i18n.language) : t('reconciliation.entries.none')),
-    group: (entry: ReconciliationEntry) => (entry.groupNumber ? t('reconciliation.entries.groupValue', { number: entry.groupNumber }) : t('reconciliation.entries.none')),
-    plan: (entry: ReconciliationEntry) => (entry.type === 'SUBSCRIPTION' ? `${entry.planName} · ${t('reconciliation.entries.planRequest')}` : entry.planName),
-    tick: (entry: ReconciliationEntry) => t('reconciliation.entries.tick', { name: entry.memberName, amount: formatPkr(entry.amount), time: entry.approvedAtPkt }),
-  };
-}
-
-function TickBox({ entry, ticks, label, id }: { entry: ReconciliationEntry; ticks: Ticks; label?: string; id?: string }) {
+/** "1 of 1 ticked" and the money ticked: of the whole period when it fits one page, else of the page shown. */
+function TickedSummary({ data }: { data: ReconciliationEntriesPage }) {
+  const { t } = useTranslation('adminCatalog');
+  const ticked = data.entries.filter((entry) => entry.tick !== null);
+  const amount = fromPaisa(ticked.reduce((sum, entry) => sum + toPaisa(entry.amount), 0));
+  const onePage = data.pagination.pages <= 1;
+  const total = onePage ? data.totals : { count: data.entries.length, amount: fromPaisa(data.entries.reduce((sum, entry) => sum + toPaisa(entry.amount), 0)) };
+  const suffix = onePage ? '' : 'OnPage';
   return (
-    <input
-      id={id}
-      type="checkbox"
-      aria-label={label}
-      className="size-5 shrink-0 cursor-pointer accent-primary"
-      checked={ticks.isTicked(entry.id)}
-      onChange={(e) => ticks.toggle(entry.id, entry.amount, e.target.checked)}
-    />
+    <Card className="p-4" role="status" aria-live="polite">
+      <p className="font-semibold">{t(`reconciliation.entries.ticked${suffix}`, { ticked: ticked.length, total: total.count })}</p>
+      <p className="text-sm text-muted-foreground">{t(`reconciliation.entries.tickedAmount${suffix}`, { amount: formatPkr(amount), total: formatPkr(total.amount) })}</p>
+    </Card>
   );
 }
 
-function EntriesTable({ entries, label, ticks }: { entries: ReconciliationEntry[]; label: string; ticks: Ticks }) {
+function EntriesTable({ entries, label, onTick }: { entries: ReconciliationEntry[]; label: string; onTick: OnTick }) {
   const { t } = useTranslation('adminCatalog');
-  const text = useEntryText();
   const th = 'px-4 py-3 text-start font-medium';
   return (
     <div className="overflow-x-auto rounded-2xl border border-border bg-card">
@@ -127,18 +108,7 @@ function EntriesTable({ entries, label, ticks }: { entries: ReconciliationEntry[
         </thead>
         <tbody className="divide-y divide-border">
           {entries.map((entry) => (
-            <tr key={entry.id} className={ticks.isTicked(entry.id) ? 'bg-success/5' : undefined}>
-              <td className="px-4 py-3">
-                <TickBox entry={entry} ticks={ticks} label={text.tick(entry)} />
-              </td>
-              <th scope="row" className="px-4 py-3 text-start font-medium">{entry.memberName}</th>
-              <td className="px-4 py-3">{text.plan(entry)}</td>
-              <td className="px-4 py-3">{text.group(entry)}</td>
-              <td className="px-4 py-3">{text.month(entry)}</td>
-              <td className="px-4 py-3 text-end tabular-nums">{formatPkr(entry.amount)}</td>
-              <td className="px-4 py-3 whitespace-nowrap tabular-nums">{entry.approvedAtPkt}</td>
-              <td className="max-w-56 px-4 py-3 break-all">{entry.reference ?? t('reconciliation.entries.none')}</td>
-            </tr>
+            <EntryRow key={entry.id} entry={entry} onTick={onTick} />
           ))}
         </tbody>
       </table>
@@ -146,7 +116,29 @@ function EntriesTable({ entries, label, ticks }: { entries: ReconciliationEntry[
   );
 }
 
-function EntryCard({ entry, ticks }: { entry: ReconciliationEntry; ticks: Ticks }) {
+function EntryRow({ entry, onTick }: { entry: ReconciliationEntry; onTick: OnTick }) {
+  const text = useEntryText();
+  const tickedById = useId();
+  return (
+    <tr className={entry.tick ? 'bg-success/5' : undefined}>
+      <td className="px-4 py-3">
+        <TickBox entry={entry} onTick={onTick} label={text.tick(entry)} tickedById={tickedById} />
+        <TickedBy entry={entry} id={tickedById} />
+      </td>
+      <th scope="row" className="px-4 py-3 text-start font-medium">{entry.memberName}</th>
+      <td className="px-4 py-3">{text.plan(entry)}</td>
+      <td className="px-4 py-3">{text.group(entry)}</td>
+      <td className="px-4 py-3">{text.month(entry)}</td>
+      <td className="px-4 py-3 text-end tabular-nums">{formatPkr(entry.amount)}</td>
+      <td className="px-4 py-3 whitespace-nowrap tabular-nums">{entry.approvedAtPkt}</td>
+      <td className="max-w-64 px-4 py-3">
+        <EntryReferences entry={entry} />
+      </td>
+    </tr>
+  );
+}
+
+function EntryCard({ entry, onTick }: { entry: ReconciliationEntry; onTick: OnTick }) {
   const { t } = useTranslation('adminCatalog');
   const text = useEntryText();
   const id = useId();
@@ -157,15 +149,16 @@ function EntryCard({ entry, ticks }: { entry: ReconciliationEntry; ticks: Ticks 
     </div>
   );
   return (
-    <Card className={ticks.isTicked(entry.id) ? 'h-full border-success/50 p-4' : 'h-full p-4'}>
+    <Card className={entry.tick ? 'h-full border-success/50 p-4' : 'h-full p-4'}>
       <article aria-labelledby={`${id}-name`} className="space-y-3 text-sm">
         <div className="flex min-h-11 items-center gap-3">
-          <TickBox entry={entry} ticks={ticks} id={id} label={text.tick(entry)} />
+          <TickBox entry={entry} onTick={onTick} id={id} label={text.tick(entry)} tickedById={`${id}-ticked`} />
           <label htmlFor={id} className="min-w-0 flex-1 cursor-pointer py-2">
             <span id={`${id}-name`} className="block font-semibold">
               {entry.memberName}
             </span>
             <span className="block text-base font-bold tabular-nums">{formatPkr(entry.amount)}</span>
+            <TickedBy entry={entry} id={`${id}-ticked`} />
           </label>
         </div>
         <dl className="grid grid-cols-2 gap-3">
@@ -173,7 +166,12 @@ function EntryCard({ entry, ticks }: { entry: ReconciliationEntry; ticks: Ticks 
           {row(t('reconciliation.entries.columns.group'), text.group(entry))}
           {row(t('reconciliation.entries.columns.month'), text.month(entry))}
           {row(t('reconciliation.entries.columns.approvedAt'), entry.approvedAtPkt)}
-          {row(t('reconciliation.entries.columns.reference'), entry.reference ?? t('reconciliation.entries.none'))}
+          <div className="col-span-2 min-w-0">
+            <dt className="text-xs text-muted-foreground">{t('reconciliation.entries.columns.reference')}</dt>
+            <dd>
+              <EntryReferences entry={entry} />
+            </dd>
+          </div>
         </dl>
       </article>
     </Card>

@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReconciliationEntriesPage, ReconciliationReport } from '../../../../contract/reconciliation.ts';
-import { fakeApi, on } from '../../../test/api-stub.ts';
-import { renderWithProviders } from '../../../test/catalog-fixtures.tsx';
+import { fakeApi, on, type FakeHandler } from '../../../test/api-stub.ts';
+import { renderWithAdmin } from '../../../test/admin.tsx';
+import { linesAnswer, tickAnswer } from '../../../test/statement-fixtures.ts';
 import { AdminReconciliationPage } from './reconciliation-page.tsx';
-import { ticksKey } from './reconciliation-ticks.ts';
 
 const HBL = '11111111-1111-4111-8111-111111111111';
 const MEEZAN = '22222222-2222-4222-8222-222222222222';
@@ -35,7 +35,7 @@ function report(): ReconciliationReport {
   };
 }
 
-function entries(): ReconciliationEntriesPage {
+function entries(tick: ReconciliationEntriesPage['entries'][number]['tick'] = null, statementLine: ReconciliationEntriesPage['entries'][number]['statementLine'] = null): ReconciliationEntriesPage {
   return {
     bankAccountId: HBL,
     period: '2026-03-05',
@@ -57,8 +57,8 @@ function entries(): ReconciliationEntriesPage {
         paymentReference: 'K7PM4Q9',
         transferDate: '2026-03-04',
         transactionNumber: 'FT26063ABC',
-        statementLine: null,
-        tick: null,
+        statementLine,
+        tick,
       },
     ],
     totals: pair(1, 5000),
@@ -75,17 +75,46 @@ function viewport(wide: boolean) {
 
 afterEach(() => vi.restoreAllMocks());
 
-const stub = () =>
+/** Any account's statement: no line imported yet. */
+const noStatement: FakeHandler = (call) =>
+  call.method === 'GET' && call.path.endsWith('/statement-lines')
+    ? { body: linesAnswer([]) }
+    : call.method === 'GET' && call.path === '/api/admin/reconciliation/statement'
+      ? { body: { success: true, data: { bankAccountId: call.search.get('bankAccountId'), from: call.search.get('from'), to: call.search.get('to'), by: call.search.get('by'), periods: [], totals: { lines: 0, matched: 0, open: 0, approvedWithoutLine: pair(0, 0) } } } }
+      : undefined;
+
+const SARA = { byId: 'admin-2', byName: 'Sara Ahmed', at: '2026-11-28T05:05:00.000Z' };
+
+const stub = (page = entries(), ...more: FakeHandler[]) =>
   fakeApi(
+    ...more,
     on('GET', '/api/admin/reconciliation', () => ({ body: { success: true, data: report() } })),
-    on('GET', '/api/admin/reconciliation/entries', () => ({ body: { success: true, data: entries() } })),
+    on('GET', '/api/admin/reconciliation/entries', () => ({ body: { success: true, data: page } })),
+    noStatement,
   );
 
+/** The card that counts the ticks (spinners are statuses too). */
+const tickedStatus = () => screen.getAllByRole('status').find((status) => status.textContent?.includes('ticked'))!;
+
+/** Holds the answers to PUT until `release` is called: what the page shows meanwhile is its own guess. */
+function holdTicks() {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const answer = vi.mocked(globalThis.fetch).getMockImplementation()!;
+  vi.mocked(globalThis.fetch).mockImplementation(async (input, init) => {
+    if (init?.method === 'PUT') await gate;
+    return answer(input, init);
+  });
+  return () => release();
+}
+
 describe('Reconciliation page', () => {
-  it("on a phone: shows the chosen account's periods as cards, lists a period's approved payments and keeps the ticks in the browser", async () => {
+  it("on a phone: shows the chosen account's periods as cards, lists a period's approved payments and ticks one on the server, shown at once", async () => {
     viewport(false);
-    const calls = stub();
-    renderWithProviders(<AdminReconciliationPage />);
+    const calls = stub(entries(), (call) =>
+      call.method === 'PUT' ? { body: tickAnswer('pay-1', (call.body as { ticked: boolean }).ticked ? SARA : null) } : undefined,
+    );
+    renderWithAdmin(<AdminReconciliationPage />);
 
     const list = await screen.findByRole('region', { name: /Approved and waiting money of HBL · 1111 \(Committee\)/ });
     const day = within(list).getByRole('article', { name: '5 Mar 2026' });
@@ -108,30 +137,40 @@ describe('Reconciliation page', () => {
     expect(entriesCall.search.get('bankAccountId')).toBe(HBL);
     expect(entriesCall.search.get('date')).toBe('2026-03-05');
 
-    const tick = await screen.findByRole('checkbox', { name: 'Tick Aisha Khan, PKR 5,000, approved 2026-03-05 10:00' });
-    expect(screen.getByRole('status').textContent).toContain('0 of 1 ticked');
+    const tick = await screen.findByRole('checkbox', { name: 'Tick Aisha Khan, February 2026, PKR 5,000, approved 2026-03-05 10:00' });
+    expect(tickedStatus().textContent).toContain('0 of 1 ticked');
+    const release = holdTicks();
     await userEvent.click(tick);
+    // Shown at once as this admin's tick, before the server answers.
     expect((tick as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByRole('status').textContent).toContain('1 of 1 ticked');
-    expect(screen.getByRole('status').textContent).toContain('Ticked PKR 5,000 of PKR 5,000');
-    expect(JSON.parse(window.localStorage.getItem(ticksKey(HBL, '2026-03-05')) ?? '{}')).toEqual({ 'pay-1': 500000 });
+    expect(screen.getByText(/^Ticked by Bilal Admin, /)).toBeTruthy();
+    expect(tickedStatus().textContent).toContain('1 of 1 ticked');
+    expect(tickedStatus().textContent).toContain('Ticked PKR 5,000 of PKR 5,000');
+    release();
+    // The server's tick: who and when, as it keeps them.
+    expect(await screen.findByText('Ticked by Sara Ahmed, 28 Nov 2026, 10:05 am')).toBeTruthy();
+    expect(tick.getAttribute('aria-describedby')).toBe(screen.getByText('Ticked by Sara Ahmed, 28 Nov 2026, 10:05 am').id);
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect([put.path, put.body]).toEqual(['/api/admin/reconciliation/ticks/pay-1', { ticked: true }]);
+    // Nothing is kept in the browser.
+    expect(window.localStorage.length).toBe(0);
 
-    // Keyboard: space unticks it.
+    // Keyboard: space unticks it, on the server too.
     tick.focus();
     await userEvent.keyboard(' ');
-    expect(screen.getByRole('status').textContent).toContain('0 of 1 ticked');
-    expect(window.localStorage.getItem(ticksKey(HBL, '2026-03-05'))).toBeNull();
+    await waitFor(() => expect(tickedStatus().textContent).toContain('0 of 1 ticked'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ ticked: true }, { ticked: false }]));
+    expect(screen.queryByText(/^Ticked by /)).toBeNull();
 
     // Another account: its own periods (none here).
     await userEvent.selectOptions(account, MEEZAN);
     expect(await screen.findByText('Nothing in this period')).toBeTruthy();
   });
 
-  it('on a wide screen: a table of periods with its total, and a table of payments that keeps ticks already made', async () => {
+  it("on a wide screen: a table of periods with its total, and a table of payments with the server's ticks and each payment's references", async () => {
     viewport(true);
-    window.localStorage.setItem(ticksKey(HBL, '2026-03-05'), JSON.stringify({ 'pay-1': 500000 }));
-    stub();
-    renderWithProviders(<AdminReconciliationPage />);
+    stub(entries(SARA, { id: 'line-9', line: 12, transferDate: '2026-03-04', description: 'IBFT K7PM4Q9 AISHA KHAN' }));
+    renderWithAdmin(<AdminReconciliationPage />);
     const table = await screen.findByRole('table', { name: /Approved and waiting money of HBL/ });
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['Period', 'Approved', 'Approved (PKR)', 'Waiting for review', 'Waiting (PKR)', 'Payments']);
@@ -141,17 +180,38 @@ describe('Reconciliation page', () => {
     const payments = await screen.findByRole('table', { name: 'Approved payments of 5 Mar 2026' });
     expect(within(payments).getByRole('rowheader', { name: 'Aisha Khan' })).toBeTruthy();
     expect(within(payments).getByText('February 2026')).toBeTruthy();
-    expect(within(payments).getByText('receipt.png')).toBeTruthy();
+    // The reference is the payment's, with the transfer's day and number and the statement line matched: not the receipt's file name.
+    const row = within(payments).getByRole('row', { name: /Aisha Khan/ });
+    expect(within(row).queryByText('receipt.png')).toBeNull();
+    expect(within(row).getByText('K7PM4Q9')).toBeTruthy();
+    expect(within(row).getByText('Transferred 4 Mar 2026')).toBeTruthy();
+    expect(within(row).getByText('Transaction FT26063ABC')).toBeTruthy();
+    expect(within(row).getByText('Statement line 12, 4 Mar 2026: IBFT K7PM4Q9 AISHA KHAN')).toBeTruthy();
+    // Ticked by another admin: shown ticked, with who and when.
     const tick = within(payments).getByRole('checkbox', { name: /Tick Aisha Khan/ });
     expect((tick as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByRole('status').textContent).toContain('1 of 1 ticked');
+    expect(within(row).getByText('Ticked by Sara Ahmed, 28 Nov 2026, 10:05 am')).toBeTruthy();
+    expect(tickedStatus().textContent).toContain('1 of 1 ticked');
+  });
+
+  it('a tick the server refuses is taken back, and a toast says so', async () => {
+    viewport(true);
+    // The approval was undone meanwhile (a correction): the payment is no longer an approved one.
+    stub(entries(), (call) => (call.method === 'PUT' ? { status: 404, body: { success: false, code: 'reconciliation.paymentNotFound', message: 'No approved payment has this id.' } } : undefined));
+    renderWithAdmin(<AdminReconciliationPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Show payments of 5 Mar 2026' }));
+    const tick = await screen.findByRole('checkbox', { name: /Tick Aisha Khan/ });
+    await userEvent.click(tick);
+    expect(await screen.findByText('The tick could not be saved')).toBeTruthy();
+    await waitFor(() => expect((tick as HTMLInputElement).checked).toBe(false));
+    expect(screen.queryByText(/^Ticked by /)).toBeNull();
   });
 
   it('says a wrong range by its field and asks the server nothing for it; by month asks for months', async () => {
     viewport(false);
     const calls = stub();
-    renderWithProviders(<AdminReconciliationPage />);
-    await screen.findByRole('region', { name: /Approved and waiting money/ });
+    renderWithAdmin(<AdminReconciliationPage />);
+    await screen.findByRole('region', { name: /Approved and waiting money of / });
     const before = calls.length;
 
     // The default period is this month so far: a last day years before it is wrong at once.

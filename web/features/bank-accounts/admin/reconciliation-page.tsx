@@ -1,9 +1,10 @@
 /**
- * /admin/reconciliation: per bank account, the money approved into it per day or month (Asia/Karachi)
- * beside the receipts still waiting, and one period's approved payments, each with a box to tick once it
- * is found on the bank statement (the ticks stay in this browser).
+ * /admin/reconciliation: per bank account, its bank statement (imported here, its lines matched to the
+ * members' payments and the matched receipts approved), the money approved into it per day or month
+ * (Asia/Karachi) beside the receipts still waiting, and one period's approved payments, each with a box
+ * to tick once it is found on the bank statement (ticks kept on the server, shared by every admin).
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Landmark, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +20,7 @@ import { reconciliationApi, reconciliationKeys, type ReconciliationFilter } from
 import { Entries } from './reconciliation-entries.tsx';
 import { Filters, rangeError } from './reconciliation-filters.tsx';
 import { Periods } from './reconciliation-periods.tsx';
+import { StatementSection } from './statement-section.tsx';
 
 /** Today in Karachi, 'YYYY-MM-DD'. */
 const karachiToday = karachiDateOf;
@@ -30,6 +32,7 @@ export function AdminReconciliationPage() {
   const [accountId, setAccountId] = useState<string | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const invalid = rangeError(filter);
+  const approvedId = useId();
 
   const report = useQuery({
     queryKey: reconciliationKeys.report(filter),
@@ -79,11 +82,22 @@ export function AdminReconciliationPage() {
         <LoadError message={getErrorMessage(report.error, t('reconciliation.loadFailed'))} onRetry={() => void report.refetch()} />
       ) : !account ? (
         <EmptyState headingLevel={2} icon={<Landmark />} title={t('reconciliation.noAccounts.title')} description={t('reconciliation.noAccounts.text')} />
-      ) : account.periods.length === 0 ? (
-        <EmptyState headingLevel={2} icon={<Landmark />} title={t('reconciliation.empty.title')} description={t('reconciliation.empty.text')} />
       ) : (
         <>
-          <Periods account={account} selected={selected} onSelect={setSelected} />
+          <StatementSection account={account} filter={filter} />
+          <section aria-labelledby={approvedId} className="space-y-4">
+            <div>
+              <h2 id={approvedId} className="text-xl font-semibold">
+                {t('reconciliation.approvedTitle')}
+              </h2>
+              <p className="text-sm text-muted-foreground">{t('reconciliation.approvedHint')}</p>
+            </div>
+            {account.periods.length === 0 ? (
+              <EmptyState icon={<Landmark />} title={t('reconciliation.empty.title')} description={t('reconciliation.empty.text')} />
+            ) : (
+              <Periods account={account} selected={selected} onSelect={setSelected} />
+            )}
+          </section>
           {selected && <Entries key={`${account.bankAccount.id}:${selected}`} bankAccountId={account.bankAccount.id} period={selected} by={by} />}
         </>
       )}

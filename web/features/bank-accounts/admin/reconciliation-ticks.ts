@@ -1,71 +1,42 @@
 /**
- * The operator's ticks against the bank statement: kept in this browser only (localStorage), one list
- * per account and period, each tick with the payment's amount in paisa so that the ticked total is
- * known across pages.
+ * The administrators' ticks against the bank statement, kept on the server (PUT
+ * /api/admin/reconciliation/ticks/{paymentId}): shared by every admin and device, each with who ticked
+ * and when. A tick shows at once and is taken back, with a toast saying so, if the server refuses it.
  */
-import { useCallback, useSyncExternalStore } from 'react';
-import { fromPaisa, toPaisa } from '../../../../contract/money.ts';
-import { readStorage, removeStorage, writeStorage } from '../../../lib/storage-keys.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth.tsx';
+import { notify } from '../../../lib/toast.ts';
+import { reconciliationApi, reconciliationKeys, type EntriesFilter, type ReconciliationEntriesPage, type ReconciliationTick } from './reconciliation-api.ts';
 
-export const ticksKey = (bankAccountId: string, period: string) => `reconciliation-ticks:${bankAccountId}:${period}`;
+type TickChange = { paymentId: string; ticked: boolean };
 
-type Ticks = Record<string, number>;
-const NONE: Ticks = {};
+/** The page with one payment's tick replaced. */
+const withTick = (page: ReconciliationEntriesPage | undefined, paymentId: string, tick: ReconciliationTick | null) =>
+  page && { ...page, entries: page.entries.map((entry) => (entry.id === paymentId ? { ...entry, tick } : entry)) };
 
-function readTicks(key: string): Ticks {
-  try {
-    const parsed: unknown = JSON.parse(readStorage(key) ?? '{}');
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
-    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, number] => Number.isInteger(entry[1])));
-  } catch {
-    return {};
-  }
-}
-
-// One snapshot per key while its text is unchanged, as useSyncExternalStore wants.
-const snapshots = new Map<string, { text: string | null; ticks: Ticks }>();
-const listeners = new Set<() => void>();
-
-function snapshotOf(key: string): Ticks {
-  const text = readStorage(key);
-  const known = snapshots.get(key);
-  if (known && known.text === text) return known.ticks;
-  const ticks = readTicks(key);
-  snapshots.set(key, { text, ticks });
-  return ticks;
-}
-
-function subscribe(onChange: () => void) {
-  listeners.add(onChange);
-  // Another tab ticking the same period.
-  window.addEventListener('storage', onChange);
-  return () => {
-    listeners.delete(onChange);
-    window.removeEventListener('storage', onChange);
-  };
-}
-
-const changed = () => listeners.forEach((listener) => listener());
-
-/** The ticks of one account and period, with the count and the ticked money. */
-export function useTicks(bankAccountId: string, period: string) {
-  const key = ticksKey(bankAccountId, period);
-  const ticks = useSyncExternalStore(subscribe, () => snapshotOf(key), () => NONE);
-  const toggle = useCallback(
-    (id: string, amount: number, ticked: boolean) => {
-      const next = { ...readTicks(key) };
-      if (ticked) next[id] = toPaisa(amount);
-      else delete next[id];
-      if (Object.keys(next).length) writeStorage(key, JSON.stringify(next));
-      else removeStorage(key);
-      changed();
+/** Ticks or unticks the payments of one page of entries, in its cached answer first. */
+export function useTickPayment(filter: EntriesFilter) {
+  const { t } = useTranslation('adminCatalog');
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const key = reconciliationKeys.entries(filter);
+  const mutation = useMutation({
+    mutationFn: ({ paymentId, ticked }: TickChange) => reconciliationApi.tick(paymentId, ticked),
+    onMutate: async ({ paymentId, ticked }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<ReconciliationEntriesPage>(key)?.entries.find((entry) => entry.id === paymentId)?.tick ?? null;
+      const mine = ticked ? { byId: user?.id ?? '', byName: user?.name ?? '', at: new Date().toISOString() } : null;
+      queryClient.setQueryData<ReconciliationEntriesPage>(key, (page) => withTick(page, paymentId, mine));
+      return { before };
     },
-    [key],
-  );
-  const clear = useCallback(() => {
-    removeStorage(key);
-    changed();
-  }, [key]);
-  const ids = Object.keys(ticks);
-  return { isTicked: (id: string) => id in ticks, count: ids.length, amount: fromPaisa(ids.reduce((sum, id) => sum + ticks[id], 0)), toggle, clear };
+    onError: (error, { paymentId }, context) => {
+      // Only this payment's tick goes back: other ticks made meanwhile stay.
+      queryClient.setQueryData<ReconciliationEntriesPage>(key, (page) => withTick(page, paymentId, context?.before ?? null));
+      notify.error(getErrorMessage(error, t('reconciliation.entries.tickFailed')));
+    },
+    onSuccess: (tick, { paymentId }) => queryClient.setQueryData<ReconciliationEntriesPage>(key, (page) => withTick(page, paymentId, tick)),
+  });
+  return (paymentId: string, ticked: boolean) => mutation.mutate({ paymentId, ticked });
 }
