@@ -1,17 +1,30 @@
 /**
  * Reconciliation by bank account (/admin/reconciliation), on a phone and on a desktop. A member buys a
  * plan paying into a new bank account and the admin approves it; the admin then reconciles that account
- * for today: the day shows the one approved payment, its list names the member, and ticking it against
- * the bank statement says "1 of 1 ticked", which stays after a reload (kept in the browser).
+ * for today: the day shows the one approved payment, its list names the member and its payment
+ * reference, and ticking it against the bank statement says "1 of 1 ticked" and who ticked it. The tick
+ * is the server's: it stays when the page is loaded afresh, and a second admin session, in another browser, sees it
+ * with the same name and time.
  *
  * The admin's setup (plan, bank account, group, approval) goes through the API; the member's purchase and
  * the admin's reconciling through the pages.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { karachiPeriod } from './support/instalments.ts';
 import { registerAndVerify, signInToDashboard } from './support/journeys.ts';
 import { MONTHLY, adminApi, approveIntoGroup, firstOf, isoDate, pkr, planWithOldGroup } from './support/owed.ts';
 import { signInAsAdmin, subscribeThroughUi } from './support/plans.ts';
+
+/** Opens Reconciliation (a fresh load of the page) on the account by day, and lists today's approved payments. */
+async function openTodaysPayments(page: Page, account: { bankName: string; accountNumber: string; accountName: string }) {
+  await page.goto('/admin/reconciliation');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reconciliation' })).toBeVisible();
+  await page.getByLabel('Bank account').selectOption({ label: `${account.bankName} · ${account.accountNumber} (${account.accountName})` });
+  await expect(page.getByLabel('Show by')).toHaveValue('day');
+  const show = page.getByRole('button', { name: /^Show payments of / });
+  await expect(show).toHaveCount(1);
+  await show.click();
+}
 
 const widths = [
   { name: 'phone', viewport: { width: 360, height: 740 } },
@@ -37,36 +50,48 @@ for (const { name, viewport } of widths) {
 
       const context = await browser.newContext({ viewport });
       const adminPage = await context.newPage();
+      const other = await browser.newContext({ viewport });
+      const secondAdmin = await other.newPage();
+      const tick = (page: Page) => page.getByRole('checkbox', { name: new RegExp(`^Tick ${member.name}, Plan request, ${pkr(MONTHLY)}`) });
+      const tickedStatus = (page: Page) => page.getByRole('status').filter({ hasText: 'ticked' });
       try {
-        await test.step('the admin opens Reconciliation and chooses the account, by day', async () => {
+        await test.step("the admin opens Reconciliation on the account: today's one approved payment names the member and its payment reference", async () => {
           await adminPage.goto('/login');
           await signInAsAdmin(adminPage);
-          await adminPage.goto('/admin/reconciliation');
-          await expect(adminPage.getByRole('heading', { level: 1, name: 'Reconciliation' })).toBeVisible();
-          await adminPage.getByLabel('Bank account').selectOption({ label: `${account.bankName} · ${account.accountNumber} (${account.accountName})` });
-          await expect(adminPage.getByLabel('Show by')).toHaveValue('day');
-        });
-
-        await test.step("today's period shows the one approved payment; its list names the member", async () => {
-          const show = adminPage.getByRole('button', { name: /^Show payments of / });
-          await expect(show).toHaveCount(1);
-          await show.click();
-          await expect(adminPage.getByRole('status').filter({ hasText: 'ticked' })).toContainText('0 of 1 ticked');
+          await openTodaysPayments(adminPage, account);
+          await expect(tickedStatus(adminPage)).toContainText('0 of 1 ticked');
           await expect(adminPage.getByText(member.name, { exact: true })).toBeVisible();
+          await expect(adminPage.getByText(/^[2-9A-HJKMNP-Z]{7}$/)).toBeVisible();
+          await expect(adminPage.getByText('No statement line matched yet')).toBeVisible();
         });
 
-        await test.step('ticking it says "1 of 1 ticked" with the ticked money, and the tick stays after a reload', async () => {
-          const tick = adminPage.getByRole('checkbox', { name: new RegExp(`^Tick ${member.name}, ${pkr(MONTHLY)}`) });
-          await tick.check();
-          const status = adminPage.getByRole('status').filter({ hasText: 'ticked' });
-          await expect(status).toContainText('1 of 1 ticked');
-          await expect(status).toContainText(`Ticked ${pkr(MONTHLY)} of ${pkr(MONTHLY)}`);
+        let tickedBy = '';
+        await test.step('ticking it says "1 of 1 ticked" with the ticked money and who ticked it, and the tick stays when the page is loaded afresh', async () => {
+          await tick(adminPage).check();
+          await expect(tickedStatus(adminPage)).toContainText('1 of 1 ticked');
+          await expect(tickedStatus(adminPage)).toContainText(`Ticked ${pkr(MONTHLY)} of ${pkr(MONTHLY)}`);
+          const { user } = await admin.get<{ user: { name: string } }>('/api/profile');
+          const said = adminPage.getByText(new RegExp(`^Ticked by ${user.name}, `));
+          await expect(said).toBeVisible();
+          tickedBy = (await said.textContent()) ?? '';
 
-          await adminPage.reload();
-          await adminPage.getByLabel('Bank account').selectOption({ label: `${account.bankName} · ${account.accountNumber} (${account.accountName})` });
-          await adminPage.getByRole('button', { name: /^Show payments of / }).click();
-          await expect(adminPage.getByRole('checkbox', { name: new RegExp(`^Tick ${member.name}`) })).toBeChecked();
-          await expect(adminPage.getByRole('status').filter({ hasText: 'ticked' })).toContainText('1 of 1 ticked');
+          await openTodaysPayments(adminPage, account);
+          await expect(tick(adminPage)).toBeChecked();
+          await expect(tickedStatus(adminPage)).toContainText('1 of 1 ticked');
+          await expect(adminPage.getByText(tickedBy, { exact: true })).toBeVisible();
+        });
+
+        await test.step('a second admin session, in another browser, sees the same tick, by the same admin at the same time', async () => {
+          await secondAdmin.goto('/login');
+          await signInAsAdmin(secondAdmin);
+          await openTodaysPayments(secondAdmin, account);
+          await expect(tick(secondAdmin)).toBeChecked();
+          await expect(secondAdmin.getByText(tickedBy, { exact: true })).toBeVisible();
+          // Unticked there, it is unticked for the first session too.
+          await tick(secondAdmin).uncheck();
+          await expect(tickedStatus(secondAdmin)).toContainText('0 of 1 ticked');
+          await openTodaysPayments(adminPage, account);
+          await expect(tick(adminPage)).not.toBeChecked();
         });
 
         await test.step('the page fits the screen: nothing scrolls sideways', async () => {
@@ -75,6 +100,7 @@ for (const { name, viewport } of widths) {
         });
       } finally {
         await context.close();
+        await other.close();
       }
     });
   });

@@ -16,7 +16,7 @@ import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { reconciliationApi, reconciliationKeys, type ReconciliationBy, type ReconciliationEntriesPage, type ReconciliationEntry } from './reconciliation-api.ts';
 import { EntryReferences, TickBox, TickedBy, useEntryText, type OnTick } from './reconciliation-entry-parts.tsx';
 import { TABLE_QUERY, usePeriodLabel } from './reconciliation-labels.ts';
-import { useTickPayment } from './reconciliation-ticks.ts';
+import { useTicks } from './reconciliation-ticks.ts';
 
 export function Entries({ bankAccountId, period, by }: { bankAccountId: string; period: string; by: ReconciliationBy }) {
   const { t } = useTranslation('adminCatalog');
@@ -31,9 +31,9 @@ export function Entries({ bankAccountId, period, by }: { bankAccountId: string; 
     placeholderData: keepPreviousData,
   });
   useLoadErrorToast(entries.error, entries.errorUpdatedAt, t('reconciliation.entries.loadFailed'));
-  const onTick = useTickPayment(filter);
+  const { onTick, shown } = useTicks(filter);
   const title = t('reconciliation.entries.title', { period: periodLabel(period) });
-  const data = entries.data;
+  const data = shown(entries.data);
   const label = t('reconciliation.entries.listLabel', { period: periodLabel(period) });
 
   return (
