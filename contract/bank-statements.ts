@@ -22,6 +22,7 @@ export const bankStatementMessages = {
   matched: 'Statement matched',
   approvedByReconciliation: 'Approved by reconciliation',
   notMatched: 'This line is not matched to a payment.',
+  lineIds: 'Choose from 1 to 500 statement lines to approve.',
   notUnderReview: 'This payment is not waiting for review.',
   onlyInstalments: 'A plan request is approved into a group from Plan Requests.',
   busy: 'Many statements are being read right now. Please try again in a few seconds.',
@@ -194,7 +195,12 @@ export const statementLinesAnswer = z.object({
 export const matchRunAnswer = z.object({ success: z.literal(true), code: answerCode, message: z.string(), data: matchRun });
 
 /** Approving by reconciliation: the matched lines the administrator keeps ticked. */
-export const approveMatchedBody = z.object({ lineIds: z.array(z.string().max(100)).min(1).max(500) });
+export const approveMatchedBody = z.object({
+  lineIds: z
+    .array(z.string({ error: bankStatementMessages.lineIds }).max(100, bankStatementMessages.lineIds), { error: bankStatementMessages.lineIds })
+    .min(1, bankStatementMessages.lineIds)
+    .max(500, bankStatementMessages.lineIds),
+});
 export const approveMatchedAnswer = z.object({
   success: z.literal(true),
   code: answerCode,

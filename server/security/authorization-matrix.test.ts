@@ -51,6 +51,9 @@ const everyone = (status: number): Cells => ({ visitor: status, owner: status, o
 const publicReadingSession = (status: number): Cells => ({ visitor: status, owner: status, otherMember: status, blockedMember: 401, admin: status });
 
 const validPlan = (name: string) => ({ name, monthlyAmount: 5000, duration: 3, totalAmount: 15000, maxMembers: 20 });
+/** A bank statement of one credit line, and the layout it is read by. */
+const matrixStatement = { field: 'statement', name: 'statement.csv', type: 'text/csv', data: Buffer.from('Date,Description,Credit\n2026-02-03,IBFT Matrix,5000\n') };
+const matrixLayout = { date: 0, description: 1, credit: 2, dateOrder: 'YMD', decimalSeparator: '.', thousandsSeparator: ',' };
 const validBankAccount = { accountName: 'Matrix Account', accountNumber: '0099', bankName: 'HBL', accountType: 'Current' };
 const adminUserEdit = (w: World) => ({ name: 'Owner Member', email: w.owner.email, phone: '', role: 'USER' });
 const registerEmail = uniqueEmail('matrix.register');
@@ -201,6 +204,31 @@ const rows: Row[] = [
     path: '/api/admin/reconciliation/entries',
     cells: adminOnly(200),
     url: (w) => `/api/admin/reconciliation/entries?bankAccountId=${w.bankAccountId}&month=2026-02`,
+  },
+  { method: 'PUT', path: '/api/admin/reconciliation/ticks/{id}', cells: adminOnly(200), url: (w) => `/api/admin/reconciliation/ticks/${w.subscriptionId}`, json: () => ({ ticked: true }) },
+  {
+    method: 'GET',
+    path: '/api/admin/reconciliation/statement',
+    cells: adminOnly(200),
+    url: (w) => `/api/admin/reconciliation/statement?bankAccountId=${w.bankAccountId}&from=2026-01-01&to=2026-12-31&by=month`,
+  },
+  // Bank statements: the operator's alone.
+  { method: 'POST', path: '/api/admin/bank-accounts/{id}/statements/preview', cells: adminOnly(200), url: (w) => `/api/admin/bank-accounts/${w.bankAccountId}/statements/preview`, form: () => ({ fields: {}, file: matrixStatement }) },
+  {
+    method: 'POST',
+    path: '/api/admin/bank-accounts/{id}/statements',
+    cells: adminOnly(201),
+    url: (w) => `/api/admin/bank-accounts/${w.bankAccountId}/statements`,
+    form: () => ({ fields: { layout: JSON.stringify(matrixLayout) }, file: matrixStatement }),
+  },
+  { method: 'POST', path: '/api/admin/bank-accounts/{id}/statements/match', cells: adminOnly(200), url: (w) => `/api/admin/bank-accounts/${w.bankAccountId}/statements/match` },
+  { method: 'GET', path: '/api/admin/bank-accounts/{id}/statement-lines', cells: adminOnly(200), url: (w) => `/api/admin/bank-accounts/${w.bankAccountId}/statement-lines` },
+  {
+    method: 'POST',
+    path: '/api/admin/bank-accounts/{id}/statements/approve',
+    cells: adminOnly(200),
+    url: (w) => `/api/admin/bank-accounts/${w.bankAccountId}/statements/approve`,
+    json: () => ({ lineIds: ['00000000-0000-4000-8000-000000000000'] }),
   },
 
   // Buying a plan: any signed-in user opens their own request (a fresh plan, so nobody has one pending).

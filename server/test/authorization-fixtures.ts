@@ -13,7 +13,7 @@ export type Caller = (typeof CALLERS)[number];
 
 export type Person = { id: string; name: string; email: string; password: string; token: string };
 
-export type Upload = { fields: Record<string, string>; file?: { name: string; type: string; data: Buffer } };
+export type Upload = { fields: Record<string, string>; file?: { field?: string; name: string; type: string; data: Buffer } };
 export type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; json?: unknown; form?: Upload };
 export type Answer = { status: number; body: ApiResponse['body'] };
 
