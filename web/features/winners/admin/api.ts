@@ -4,32 +4,32 @@
  * the shapes the server answers (contract/winners.ts; the committees' in contract/plans.ts).
  */
 import type { z } from 'zod';
-import type { committee, committeeDetails, committeeDetailsAnswer, committeeGroup, committeeListAnswer } from '../../../../contract/plans.ts';
+import { committeeDetailsAnswer, committeeListAnswer, type committee, type committeeDetails, type committeeGroup } from '../../../../contract/plans.ts';
 import {
   WINNER_PAGE_SIZE,
-  type drawAnswer,
+  drawAnswer,
+  drawCommitAnswer,
+  drawRecordAnswer,
+  drawRecordLinkAnswer,
+  drawVoidAnswer,
+  eligibleMembersAnswer,
+  winnerAnswer,
+  winnerListAnswer,
+  winnerStatisticsAnswer,
   type drawBody,
-  type drawCommitAnswer,
   type drawCommitBody,
   type drawRecord,
-  type drawRecordAnswer,
   type drawRecordEntry,
   type drawRecordLink,
-  type drawRecordLinkAnswer,
-  type drawVoidAnswer,
   type drawVoidBody,
   type eligibleMember,
-  type eligibleMembersAnswer,
   type selectWinnerBody,
   type WINNER_PAYMENT_TYPES,
   type WINNER_STATUSES,
   type winner,
-  type winnerAnswer,
-  type winnerListAnswer,
   type winnerStatistics,
-  type winnerStatisticsAnswer,
 } from '../../../../contract/winners.ts';
-import { api, type QueryParams } from '../../../lib/api-client.ts';
+import { api, readAnswer, type QueryParams } from '../../../lib/api-client.ts';
 
 export type WinnerStatus = (typeof WINNER_STATUSES)[number];
 export type WinnerPaymentType = (typeof WINNER_PAYMENT_TYPES)[number];
@@ -123,8 +123,7 @@ export const winnerKeys = {
 const path = (value: string) => encodeURIComponent(value);
 
 export async function fetchCommittees(signal?: AbortSignal): Promise<Committee[]> {
-  const body = await api.get<z.output<typeof committeeListAnswer>>('/committees', { status: 'ACTIVE', limit: 'all' }, { signal });
-  return body?.data?.committees ?? [];
+  return readAnswer(committeeListAnswer, await api.get('/committees', { status: 'ACTIVE', limit: 'all' }, { signal })).data.committees;
 }
 
 /**
@@ -132,19 +131,12 @@ export async function fetchCommittees(signal?: AbortSignal): Promise<Committee[]
  * selection reads one group's eligible members when a group is chosen.
  */
 export async function fetchCommittee(id: string, signal?: AbortSignal): Promise<CommitteeDetails> {
-  const body = await api.get<z.output<typeof committeeDetailsAnswer>>(`/committees/${path(id)}`, { include: 'groups' }, { signal });
-  const committee = body?.data?.committee;
-  if (!committee) throw new Error('Missing committee');
-  return { ...committee, groups: committee.groups ?? [] };
+  return readAnswer(committeeDetailsAnswer, await api.get(`/committees/${path(id)}`, { include: 'groups' }, { signal })).data.committee;
 }
 
 export async function fetchEligibleMembers(committeeId: string, groupNumber: string, month: number, year: number, signal?: AbortSignal): Promise<EligibleMember[]> {
-  const body = await api.get<z.output<typeof eligibleMembersAnswer>>(
-    `/winners/eligible-members/${path(committeeId)}/${path(groupNumber)}`,
-    { month, year },
-    { signal },
-  );
-  return body?.eligibleMembers ?? body?.data?.eligibleMembers ?? [];
+  const body = await api.get(`/winners/eligible-members/${path(committeeId)}/${path(groupNumber)}`, { month, year }, { signal });
+  return readAnswer(eligibleMembersAnswer, body).data.eligibleMembers;
 }
 
 /** The list's filters and search as the server reads them; empty ones are left out. */
@@ -165,35 +157,27 @@ export function exportWinners(query: Omit<WinnerQuery, 'page'>): Promise<string>
 
 /** One page of winners, newest period first, with the list's total (never every winner at once). */
 export async function fetchWinners(query: WinnerQuery, signal?: AbortSignal): Promise<WinnerPage> {
-  const body = await api.get<z.output<typeof winnerListAnswer>>('/winners', { ...winnerFilterParams(query), page: query.page, limit: WINNER_PAGE_SIZE }, { signal });
-  const winners = body?.data?.winners ?? [];
-  const pagination = body?.data?.pagination ?? { page: query.page, limit: WINNER_PAGE_SIZE, total: winners.length, pages: query.page, exact: true };
-  return { winners, pagination };
+  const body = await api.get('/winners', { ...winnerFilterParams(query), page: query.page, limit: WINNER_PAGE_SIZE }, { signal });
+  return readAnswer(winnerListAnswer, body).data;
 }
 
-export async function fetchStatistics(filters: StatisticsFilters, signal?: AbortSignal): Promise<WinnerStatistics | null> {
-  const body = await api.get<z.output<typeof winnerStatisticsAnswer>>(
-    '/winners/statistics',
-    { committeeId: filters.committeeId || undefined, year: filters.year || undefined },
-    { signal },
-  );
-  const statistics = body?.data?.statistics ?? body?.statistics;
-  if (!statistics?.total) return null;
-  return { total: statistics.total, monthly: statistics.monthly ?? [], byCommittee: statistics.byCommittee ?? [] };
+export async function fetchStatistics(filters: StatisticsFilters, signal?: AbortSignal): Promise<WinnerStatistics> {
+  const body = await api.get('/winners/statistics', { committeeId: filters.committeeId || undefined, year: filters.year || undefined }, { signal });
+  return readAnswer(winnerStatisticsAnswer, body).data.statistics;
 }
 
 /** Never sent twice (no retries): a selection notifies the winner. */
-export function selectWinner(input: SelectWinnerInput) {
-  return api.post<z.output<typeof winnerAnswer>>('/winners/select-specific', input, { retries: 0 });
+export async function selectWinner(input: SelectWinnerInput) {
+  return readAnswer(winnerAnswer, await api.post('/winners/select-specific', input, { retries: 0 }));
 }
 
-export function updateWinnerStatus(id: string, status: WinnerStatus, notes?: string) {
-  return api.put<z.output<typeof winnerAnswer>>(`/winners/${path(id)}/status`, { status, notes }, { retries: 0 });
+export async function updateWinnerStatus(id: string, status: WinnerStatus, notes?: string) {
+  return readAnswer(winnerAnswer, await api.put(`/winners/${path(id)}/status`, { status, notes }, { retries: 0 }));
 }
 
 /** Cancels a selection; the record stays, CANCELLED (RULES §9). */
-export function cancelWinner(id: string) {
-  return api.delete<z.output<typeof winnerAnswer>>(`/winners/${path(id)}`, { retries: 0 });
+export async function cancelWinner(id: string) {
+  return readAnswer(winnerAnswer, await api.delete(`/winners/${path(id)}`, { retries: 0 }));
 }
 
 const drawPath = (committeeId: string, groupNumber: string, step: 'commit' | 'draw' | 'void') => `/winners/draws/${path(committeeId)}/${path(groupNumber)}/${step}`;
@@ -203,8 +187,8 @@ const drawPath = (committeeId: string, groupNumber: string, step: 'commit' | 'dr
  * every member; it can be drawn from the answer's `drawableAt`. 409 (winner.commitmentOpen) while another
  * draw of the group is committed. Never sent twice (no retries).
  */
-export function commitDraw(committeeId: string, groupNumber: string, input: DrawCommitInput) {
-  return api.post<z.output<typeof drawCommitAnswer>>(drawPath(committeeId, groupNumber, 'commit'), input, { retries: 0 });
+export async function commitDraw(committeeId: string, groupNumber: string, input: DrawCommitInput) {
+  return readAnswer(drawCommitAnswer, await api.post(drawPath(committeeId, groupNumber, 'commit'), input, { retries: 0 }));
 }
 
 /**
@@ -212,35 +196,33 @@ export function commitDraw(committeeId: string, groupNumber: string, input: Draw
  * 409 winner.pickIneligible when the member picked was no longer eligible (the draw is then recorded
  * void). Never sent twice: it notifies the winner.
  */
-export function drawCommitted(committeeId: string, groupNumber: string, input: DrawInput) {
-  return api.post<z.output<typeof drawAnswer>>(drawPath(committeeId, groupNumber, 'draw'), input, { retries: 0 });
+export async function drawCommitted(committeeId: string, groupNumber: string, input: DrawInput) {
+  return readAnswer(drawAnswer, await api.post(drawPath(committeeId, groupNumber, 'draw'), input, { retries: 0 }));
 }
 
 /** Voids the month's committed draw with the reason members read: its seed is revealed, every member told. Never sent twice. */
-export function voidDraw(committeeId: string, groupNumber: string, input: DrawVoidInput) {
-  return api.post<z.output<typeof drawVoidAnswer>>(drawPath(committeeId, groupNumber, 'void'), input, { retries: 0 });
+export async function voidDraw(committeeId: string, groupNumber: string, input: DrawVoidInput) {
+  return readAnswer(drawVoidAnswer, await api.post(drawPath(committeeId, groupNumber, 'void'), input, { retries: 0 }));
 }
 
 /** The group's draw record, with members' full names (the admin's view): the answer's data as it came. */
 export async function fetchDrawRecord(groupId: string, signal?: AbortSignal): Promise<DrawRecord> {
-  const body = await api.get<z.output<typeof drawRecordAnswer>>(`/admin/groups/${path(groupId)}/draws`, undefined, { signal });
-  return body.data;
+  return readAnswer(drawRecordAnswer, await api.get(`/admin/groups/${path(groupId)}/draws`, undefined, { signal })).data;
 }
 
 const linkPath = (groupId: string) => `/admin/groups/${path(groupId)}/draw-record-link`;
 
 /** The group's published record link, or null when it has none. */
 export async function fetchDrawRecordLink(groupId: string, signal?: AbortSignal): Promise<DrawRecordLink | null> {
-  const body = await api.get<DrawRecordLinkAnswer>(linkPath(groupId), undefined, { signal });
-  return body.data.link;
+  return readAnswer(drawRecordLinkAnswer, await api.get(linkPath(groupId), undefined, { signal })).data.link;
 }
 
 /** Publishes the record at a new link; a link made before stops working. */
-export function publishDrawRecordLink(groupId: string) {
-  return api.post<DrawRecordLinkAnswer>(linkPath(groupId), undefined, { retries: 0 });
+export async function publishDrawRecordLink(groupId: string) {
+  return readAnswer(drawRecordLinkAnswer, await api.post(linkPath(groupId), undefined, { retries: 0 }));
 }
 
 /** Revokes the link: it opens nothing from now on (404 winner.linkNotFound when there was none). */
-export function revokeDrawRecordLink(groupId: string) {
-  return api.delete<DrawRecordLinkAnswer>(linkPath(groupId), { retries: 0 });
+export async function revokeDrawRecordLink(groupId: string) {
+  return readAnswer(drawRecordLinkAnswer, await api.delete(linkPath(groupId), { retries: 0 }));
 }

@@ -14,6 +14,7 @@ import { createQueryClient } from '../../../test/query-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { fakeApi, fail, ok, on, type FakeAnswer, type FakeHandler, type RecordedCall } from '../../../test/api-stub.ts';
 import type { Committee, CommitteeDetails, DrawEntry, DrawRecord, EligibleMember, Winner } from './api.ts';
+import { committeeAnswer, committeesAnswer, drawAnswerOf, drawCommitAnswerOf, drawRecordAnswerOf, eligibleAnswer, linkAnswer, winnerAnswerOf, winnerPageAnswer } from './test-support.ts';
 import { AdminWinnersPage } from './winners-page.tsx';
 
 afterEach(() => {
@@ -104,12 +105,12 @@ const description = (element: HTMLElement) =>
 /** The reads of the selection tab, and the group's record (empty unless given); the writes each test answers itself. */
 function reads(record: () => DrawRecord = () => recordOf([])): FakeHandler {
   const answers: Record<string, ReturnType<typeof ok>> = {
-    '/api/committees': ok({ data: { committees: [gold] } }),
-    '/api/committees/c-gold': ok({ data: { committee: goldDetails } }),
-    '/api/winners': ok({ data: { winners: [], pagination: { page: 1, limit: 20, total: 0, pages: 1, exact: true } } }),
-    '/api/winners/eligible-members/c-gold/1': ok({ eligibleMembers: [ayesha, usman], data: { eligibleMembers: [ayesha, usman] } }),
+    '/api/committees': committeesAnswer([gold]),
+    '/api/committees/c-gold': committeeAnswer(goldDetails),
+    '/api/winners': winnerPageAnswer([], { page: 1, limit: 20, total: 0, pages: 1, exact: true }),
+    '/api/winners/eligible-members/c-gold/1': eligibleAnswer(gold, '1', [ayesha, usman]),
   };
-  return (call) => (call.method !== 'GET' ? undefined : call.path === RECORD_PATH ? ok({ data: record() }) : answers[call.path]);
+  return (call) => (call.method !== 'GET' ? undefined : call.path === RECORD_PATH ? drawRecordAnswerOf(record()) : answers[call.path]);
 }
 
 function renderPage() {
@@ -145,11 +146,11 @@ describe('/admin/winners, Draw fairly', { timeout: 30_000 }, () => {
       reads(() => recordOf(months)),
       on('POST', '/api/winners/draws/c-gold/1/commit', () => {
         months = [{ month: 3, year: 2026, entries: [committed] }];
-        return { status: 201, body: { success: true, message: winnerMessages.drawCommitted('1'), data: { draw: committed } } };
+        return drawCommitAnswerOf(committed, 'winner.drawCommitted', winnerMessages.drawCommitted('1'));
       }),
       on('POST', '/api/winners/draws/c-gold/1/draw', () => {
         months = [{ month: 3, year: 2026, entries: [drawn] }];
-        return { status: 201, body: { success: true, message: winnerMessages.drawn('1'), winner: usmanWinner, data: { winner: usmanWinner, draw: drawn } } };
+        return drawAnswerOf(usmanWinner, drawn, winnerMessages.drawn('1'));
       }),
     );
     const user = userEvent.setup();
@@ -215,7 +216,7 @@ describe('/admin/winners, the reason for a manual choice', { timeout: 30_000 }, 
   it('sends the reason, trimmed, with the chosen member', async () => {
     const calls = fakeApi(
       reads(),
-      on('POST', '/api/winners/select-specific', () => ({ status: 201, body: { success: true, message: winnerMessages.selected('1'), winner: usmanWinner, data: { winner: usmanWinner } } })),
+      on('POST', '/api/winners/select-specific', () => winnerAnswerOf(usmanWinner, 'winner.selected', winnerMessages.selected('1'))),
     );
     const user = userEvent.setup();
     renderPage();
@@ -402,7 +403,7 @@ describe('/admin/winners, Draw fairly: voiding a committed draw', { timeout: 30_
         const reason = (call.body as { reason: string }).reason;
         const voided: DrawEntry = { ...open, status: 'VOID', seed: SEED, voidCause: 'ADMIN', voidReason: reason, voidedAt: fromNow(0) };
         months = [{ month: 3, year: 2026, entries: [voided] }];
-        return { body: { success: true, code: 'ok', message: winnerMessages.voided('1'), data: { draw: voided } } };
+        return drawCommitAnswerOf(voided, 'winner.voided', winnerMessages.voided('1'), 200);
       }),
     );
     const user = userEvent.setup();
@@ -482,7 +483,7 @@ describe('/admin/winners, the draw record', { timeout: 30_000 }, () => {
   }
 
   it('shows the record as members read it, with full names, each void with its cause, and gives focus back on close', async () => {
-    const calls = fakeApi(reads(() => record), on('GET', LINK_PATH, () => ok({ data: { link: null } })));
+    const calls = fakeApi(reads(() => record), on('GET', LINK_PATH, () => linkAnswer(null)));
     const user = userEvent.setup();
     renderPage();
     const { opener, dialog } = await openRecord(user);
@@ -515,14 +516,14 @@ describe('/admin/winners, the draw record', { timeout: 30_000 }, () => {
     let made = 0;
     const calls = fakeApi(
       reads(() => record),
-      on('GET', LINK_PATH, () => ok({ data: { link: current } })),
+      on('GET', LINK_PATH, () => linkAnswer(current)),
       on('POST', LINK_PATH, () => {
         current = link(++made);
-        return { status: 201, body: { success: true, code: 'winner.linkPublished', message: winnerMessages.linkPublished, data: { link: current } } };
+        return linkAnswer(current, { code: 'winner.linkPublished', message: winnerMessages.linkPublished }, 201);
       }),
       on('DELETE', LINK_PATH, () => {
         current = null;
-        return { body: { success: true, code: 'winner.linkRevoked', message: winnerMessages.linkRevoked, data: { link: null } } };
+        return linkAnswer(null, { code: 'winner.linkRevoked', message: winnerMessages.linkRevoked });
       }),
     );
     const user = userEvent.setup();
@@ -562,7 +563,7 @@ describe('/admin/winners, the draw record', { timeout: 30_000 }, () => {
   });
 
   it('sends nothing when the revoke is not confirmed', async () => {
-    const calls = fakeApi(reads(() => record), on('GET', LINK_PATH, () => ok({ data: { link: link(1) } })));
+    const calls = fakeApi(reads(() => record), on('GET', LINK_PATH, () => linkAnswer(link(1))));
     const user = userEvent.setup();
     renderPage();
     const { dialog } = await openRecord(user);

@@ -8,6 +8,7 @@ import { winnerMessages } from '../../../../contract/winners.ts';
 import { createQueryClient } from '../../../test/query-client.ts';
 import { catchDownloads, fakeApi, file, ok, on, stubGetRequests, type StubRoutes } from '../../../test/api-stub.ts';
 import type { Committee, CommitteeDetails, EligibleMember, Winner, WinnerStatistics } from './api.ts';
+import { committeeAnswer, committeesAnswer, drawRecordAnswerOf, eligibleAnswer, statisticsAnswer, winnerAnswerOf, winnerPageAnswer } from './test-support.ts';
 import { AdminWinnersPage } from './winners-page.tsx';
 
 afterEach(() => {
@@ -49,16 +50,16 @@ const bilal: EligibleMember = { userId: 'u-bilal', user: { name: 'Bilal Ahmed', 
 
 function stubReads(extra: StubRoutes = {}, eligible: Record<string, EligibleMember[]> = { '1': [ayesha, usman], A1: [] }) {
   const routes: StubRoutes = {
-    '/api/committees': ok({ data: { committees: [gold, silver] } }),
-    '/api/committees/c-gold': ok({ data: { committee: goldDetails } }),
+    '/api/committees': committeesAnswer([gold, silver]),
+    '/api/committees/c-gold': committeeAnswer(goldDetails),
     '/api/winners': winnerPages([]),
   };
   // Draw fairly reads the chosen group's draw record: nothing drawn yet.
   for (const group of goldDetails.groups) {
-    routes[`/api/admin/groups/${group.id}/draws`] = ok({ data: { group: { id: group.id, groupNumber: group.groupNumber, planName: gold.name, startDate: '2026-01-01' }, months: [] } });
+    routes[`/api/admin/groups/${group.id}/draws`] = drawRecordAnswerOf({ group: { id: group.id, groupNumber: group.groupNumber, planName: gold.name, startDate: '2026-01-01' }, months: [] });
   }
   for (const [group, members] of Object.entries(eligible)) {
-    routes[`/api/winners/eligible-members/c-gold/${group}`] = ok({ eligibleMembers: members, data: { eligibleMembers: members } });
+    routes[`/api/winners/eligible-members/c-gold/${group}`] = eligibleAnswer(gold, group, members);
   }
   return stubGetRequests({ ...routes, ...extra });
 }
@@ -77,7 +78,7 @@ function winnerPages(all: Winner[], options: { exact?: boolean } = {}) {
     const exact = options.exact ?? true;
     const pages = Math.max(1, Math.ceil(matching.length / limit));
     const pagination = { page, limit, total: matching.length, pages: exact ? pages : Math.max(pages, page + 1), exact };
-    return ok({ data: { winners: rows, pagination } });
+    return winnerPageAnswer(rows, pagination);
   };
 }
 
@@ -304,7 +305,7 @@ describe('/admin/winners, Winner Management', { timeout: 20_000 }, () => {
   });
 
   it('opens the Update dialog with the button disabled until a status is chosen, and asks before cancelling', async () => {
-    stubReads({ '/api/winners': ok({ data: { winners } }) });
+    stubReads({ '/api/winners': winnerPages(winners) });
     const user = userEvent.setup();
     renderPage('/admin/winners?tab=manage');
 
@@ -326,7 +327,7 @@ describe('/admin/winners, Winner Management', { timeout: 20_000 }, () => {
   it("shows a refused cancel in the server's words while a draw of the group is committed (409 winner.commitmentOpen)", async () => {
     const calls = fakeApi(
       (call) => (call.method === 'GET' && call.path === '/api/winners' ? winnerPages(winners)(call.search) : undefined),
-      (call) => (call.method === 'GET' && call.path === '/api/committees' ? ok({ data: { committees: [gold, silver] } }) : undefined),
+      (call) => (call.method === 'GET' && call.path === '/api/committees' ? committeesAnswer([gold, silver]) : undefined),
       on('DELETE', '/api/winners/w-1', () => ({ status: 409, body: { success: false, code: 'winner.commitmentOpen', message: winnerMessages.commitmentOpen } })),
     );
     const user = userEvent.setup();
@@ -398,7 +399,7 @@ describe('/admin/winners, Winner Management pages', { timeout: 20_000 }, () => {
 
   it("says '10,000+ winners' when the server counted only that far, and offers the next page", async () => {
     screenWidth(1440);
-    stubReads({ '/api/winners': () => ({ status: 200, body: { success: true, winners: manyWinners(20), data: { winners: manyWinners(20), pagination: { page: 1, limit: 20, total: 10_000, pages: 500, exact: false } } } }) });
+    stubReads({ '/api/winners': winnerPageAnswer(manyWinners(20), { page: 1, limit: 20, total: 10_000, pages: 500, exact: false }) });
     renderPage('/admin/winners?tab=manage');
     expect(await screen.findByText('10,000+ winners')).toBeTruthy();
     expect(within(screen.getByRole('navigation', { name: 'Winner pages' })).getByText('Page 1 of 500')).toBeTruthy();
@@ -407,7 +408,7 @@ describe('/admin/winners, Winner Management pages', { timeout: 20_000 }, () => {
   it('steps back a page when the page shown has become empty: the last selected winner of page 2 is marked paid', async () => {
     screenWidth(390);
     const all = manyWinners(21);
-    const lists = { '/api/committees': ok({ data: { committees: [gold] } }) };
+    const lists = { '/api/committees': committeesAnswer([gold]) };
     const calls = fakeApi(
       (call) => (call.method === 'GET' && call.path in lists ? lists[call.path as keyof typeof lists] : undefined),
       (call) => {
@@ -417,7 +418,7 @@ describe('/admin/winners, Winner Management pages', { timeout: 20_000 }, () => {
       },
       on('PUT', '/api/winners/w-many-21/status', () => {
         all[20] = { ...all[20], status: 'PAID' };
-        return ok({ message: 'Winner status updated successfully' });
+        return winnerAnswerOf(all[20], 'winner.statusUpdated', winnerMessages.statusUpdated, 200);
       }),
     );
     const user = userEvent.setup();
@@ -448,7 +449,7 @@ describe('/admin/winners, Statistics', { timeout: 20_000 }, () => {
       monthly: Array.from({ length: 7 }, (_, index) => ({ month: 12 - index, year: 2025, winnerCount: 1, totalAmount: 300000 })),
       byCommittee: Array.from({ length: 6 }, (_, index) => ({ committeeId: `c-${index + 1}`, committeeName: `Plan ${index + 1}`, winnerCount: 1, totalAmount: 100000 })),
     };
-    const { spy } = stubReads({ '/api/winners/statistics': ok({ statistics, data: { statistics } }) });
+    const { spy } = stubReads({ '/api/winners/statistics': statisticsAnswer(statistics) });
     renderPage('/admin/winners?tab=statistics');
 
     const counts = await screen.findByRole('region', { name: 'Winner totals' });
@@ -480,7 +481,7 @@ describe('/admin/winners, Statistics', { timeout: 20_000 }, () => {
       paidOut: index === 4 ? 300000 : index === 11 ? 450000.5 : 0,
       joined: 0,
     }));
-    const { reads } = stubReads({ '/api/winners/statistics': ok({ statistics, data: { statistics } }), '/api/admin/dashboard/series': ok({ data: { months } }) });
+    const { reads } = stubReads({ '/api/winners/statistics': statisticsAnswer(statistics), '/api/admin/dashboard/series': ok({ data: { months } }) });
     const user = userEvent.setup();
     renderPage('/admin/winners?tab=statistics');
 
@@ -506,7 +507,7 @@ describe('/admin/winners, Statistics', { timeout: 20_000 }, () => {
     let calls = 0;
     const months = [{ year: 2026, month: 3, due: 0, collected: 0, paidOut: 1000, joined: 0 }];
     stubReads({
-      '/api/winners/statistics': ok({ statistics, data: { statistics } }),
+      '/api/winners/statistics': statisticsAnswer(statistics),
       '/api/admin/dashboard/series': () => (++calls === 1 ? { status: 403, body: { success: false, message: 'Access denied.' } } : ok({ data: { months } })),
     });
     const user = userEvent.setup();
@@ -519,7 +520,7 @@ describe('/admin/winners, Statistics', { timeout: 20_000 }, () => {
 
   it('says when there is no monthly or committee data', async () => {
     const statistics: WinnerStatistics = { total: { winners: 0, paid: 0, pending: 0, cancelled: 0, totalAmount: 0 }, monthly: [], byCommittee: [] };
-    stubReads({ '/api/winners/statistics': ok({ statistics, data: { statistics } }) });
+    stubReads({ '/api/winners/statistics': statisticsAnswer(statistics) });
     renderPage('/admin/winners?tab=statistics');
     expect(await screen.findByText('No monthly data available')).toBeTruthy();
     expect(screen.getByText('No committee data available')).toBeTruthy();

@@ -5,8 +5,8 @@
  * published link opens it to anyone (GET /public/draw-records/{token}), every name short.
  */
 import type { z } from 'zod';
-import type { drawRecordAnswer } from '../../../../contract/winners.ts';
-import { api } from '../../../lib/api-client.ts';
+import { drawRecordAnswer } from '../../../../contract/winners.ts';
+import { api, readAnswer } from '../../../lib/api-client.ts';
 
 export type DrawRecord = z.output<typeof drawRecordAnswer>['data'];
 export type DrawRecordMonth = DrawRecord['months'][number];
@@ -24,12 +24,10 @@ export const memberWinnerKeys = {
 
 /** 404 when the reader is not in the group. */
 export async function fetchDrawRecord(groupId: string, signal?: AbortSignal): Promise<DrawRecord> {
-  const body = await api.get<z.output<typeof drawRecordAnswer>>(`/committee-plans/user/groups/${encodeURIComponent(groupId)}/draws`, undefined, { signal });
-  return body.data;
+  return readAnswer(drawRecordAnswer, await api.get(`/committee-plans/user/groups/${encodeURIComponent(groupId)}/draws`, undefined, { signal })).data;
 }
 
 /** A record published at a link, read without signing in; 404 (winner.linkNotFound) when the link was never made or is revoked. */
 export async function fetchPublicDrawRecord(token: string, signal?: AbortSignal): Promise<DrawRecord> {
-  const body = await api.get<z.output<typeof drawRecordAnswer>>(`/public/draw-records/${encodeURIComponent(token)}`, undefined, { signal });
-  return body.data;
+  return readAnswer(drawRecordAnswer, await api.get(`/public/draw-records/${encodeURIComponent(token)}`, undefined, { signal })).data;
 }
