@@ -6,8 +6,10 @@ import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import type { z } from 'zod';
 import type { plan } from '../../contract/plans.ts';
-import type { group } from '../../contract/groups.ts';
+import { groupAnswer, groupDetailsAnswer, groupListAnswer, planGroupListAnswer, type group } from '../../contract/groups.ts';
 import type { bankAccount } from '../../contract/bank-accounts.ts';
+import { answerAs } from './api-stub.ts';
+import { makeFigures } from './figure-fixtures.ts';
 import { createQueryClient } from './query-client.ts';
 
 type Plan = z.output<typeof plan>;
@@ -83,3 +85,29 @@ export function makeBankAccount(overrides: Partial<BankAccount> = {}): BankAccou
     ...overrides,
   };
 }
+
+/** The groups screens' answers as the server writes them, each checked against its contract schema. */
+export const groupListAnswerOf = (groups: Group[]) =>
+  answerAs(groupListAnswer, { success: true, groups, data: { pagination: { page: 1, limit: 50, total: groups.length, pages: 1, exact: true } } });
+/** A plan's groups as the approval reads them; a group nobody joining would owe anything unless said. */
+export const planGroupsAnswerOf = (groups: (Group & { owedOnJoining?: { count: number; amount: number } })[]) =>
+  answerAs(planGroupListAnswer, {
+    success: true,
+    data: { groups: groups.map((g) => ({ owedOnJoining: { count: 0, amount: 0 }, ...g })), pagination: { page: 1, limit: 100, total: groups.length, pages: 1, exact: true } },
+  });
+type GroupDetailsInput = z.input<typeof groupDetailsAnswer>['group'];
+type LooseDetails = Omit<GroupDetailsInput, 'payments' | 'stats'> & {
+  payments: (Omit<GroupDetailsInput['payments'][number], 'state'> & { state?: GroupDetailsInput['payments'][number]['state'] })[];
+  stats: Omit<GroupDetailsInput['stats'], 'figures'> & { figures?: GroupDetailsInput['stats']['figures'] };
+};
+/** A group's details; a test that does not look at them gets zero figures, and each instalment the state its status says. */
+export const groupDetailsAnswerOf = (group: LooseDetails) =>
+  answerAs(groupDetailsAnswer, {
+    success: true,
+    group: {
+      ...group,
+      payments: group.payments.map((p) => ({ state: p.status === 'PAID' ? ('PAID' as const) : ('OWED' as const), ...p })),
+      stats: { figures: makeFigures(), ...group.stats },
+    },
+  });
+export const groupAnswerOf = (group: Group, message: string, status = 200) => answerAs(groupAnswer, { success: true, code: 'ok', message, group, data: { group } }, status);

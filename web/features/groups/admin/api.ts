@@ -1,12 +1,25 @@
 /** Calls of the admin's groups screens and a group's arrears grid (admin document §7), with their answer shapes (contract/plans.ts, contract/payments.ts). */
 import type { z } from 'zod';
-import type { groupArrearsAnswer, groupLedgerAnswer } from '../../../../contract/payments.ts';
-import { GROUP_PAYMENTS_PAGE } from '../../../../contract/groups.ts';
-import type { group, groupAnswer, GroupCreateBody, groupDetails, groupDetailsAnswer, groupListAnswer, groupMember, planGroupListAnswer, groupPayment, groupPaymentsAnswer, groupStats, GroupUpdateBody } from '../../../../contract/groups.ts';
-import type { messageAnswer } from '../../../../contract/answers.ts';
-import type { memberMovedAnswer, memberRemovedAnswer } from '../../../../contract/corrections.ts';
-import type { groupRemindersAnswer, ReminderSettings, reminderSettingsAnswer } from '../../../../contract/reminders.ts';
-import { api } from '../../../lib/api-client.ts';
+import { groupArrearsAnswer, groupLedgerAnswer } from '../../../../contract/payments.ts';
+import {
+  GROUP_PAYMENTS_PAGE,
+  groupAnswer,
+  groupDetailsAnswer,
+  groupListAnswer,
+  groupPaymentsAnswer,
+  planGroupListAnswer,
+  type group,
+  type GroupCreateBody,
+  type groupDetails,
+  type groupMember,
+  type groupPayment,
+  type groupStats,
+  type GroupUpdateBody,
+} from '../../../../contract/groups.ts';
+import { messageAnswer } from '../../../../contract/answers.ts';
+import { memberMovedAnswer, memberRemovedAnswer } from '../../../../contract/corrections.ts';
+import { groupRemindersAnswer, reminderSettingsAnswer, type ReminderSettings } from '../../../../contract/reminders.ts';
+import { api, readAnswer } from '../../../lib/api-client.ts';
 import { optionalText } from '../../../lib/forms.ts';
 import { adminCatalogueKey } from '../../../lib/query-keys.ts';
 import { GROUPS_LIST_LIMIT } from './group-rules.ts';
@@ -53,73 +66,50 @@ export const groupKeys = {
 export type GroupReminders = z.output<typeof groupRemindersAnswer>['data'] & { message: string; code?: string };
 
 export const groupApi = {
-  listGroups: (filter: { search: string; status: GroupStatusFilter }, signal?: AbortSignal) =>
-    api
-      .get<z.output<typeof groupListAnswer>>(
-        '/admin/groups/all',
-        { limit: GROUPS_LIST_LIMIT, search: optionalText(filter.search), status: filter.status === 'all' ? undefined : filter.status },
-        { signal },
-      )
-      .then((r) => r.groups),
-  listPlanGroups: (planId: string, signal?: AbortSignal) =>
-    api.get<z.output<typeof planGroupListAnswer>>(`/admin/groups/plan/${encodeURIComponent(planId)}`, undefined, { signal }).then((r) => r.data.groups),
+  listGroups: async (filter: { search: string; status: GroupStatusFilter }, signal?: AbortSignal) => {
+    const query = { limit: GROUPS_LIST_LIMIT, search: optionalText(filter.search), status: filter.status === 'all' ? undefined : filter.status };
+    return readAnswer(groupListAnswer, await api.get('/admin/groups/all', query, { signal })).groups;
+  },
+  listPlanGroups: async (planId: string, signal?: AbortSignal) =>
+    readAnswer(planGroupListAnswer, await api.get(`/admin/groups/plan/${encodeURIComponent(planId)}`, undefined, { signal })).data.groups,
   /** The details with the first page of instalments: a group of many members and months is read a page at a time. */
-  groupDetails: (id: string, signal?: AbortSignal) =>
-    api
-      .get<z.output<typeof groupDetailsAnswer>>(`/admin/groups/${encodeURIComponent(id)}/details`, { page: 1, limit: GROUP_PAYMENTS_PAGE }, { signal })
-      .then((r) => r.group),
+  groupDetails: async (id: string, signal?: AbortSignal) =>
+    readAnswer(groupDetailsAnswer, await api.get(`/admin/groups/${encodeURIComponent(id)}/details`, { page: 1, limit: GROUP_PAYMENTS_PAGE }, { signal })).group,
   /** One page of a group's instalments, in the order the details' first page began. */
-  groupPayments: (id: string, page: number, signal?: AbortSignal) =>
-    api
-      .get<z.output<typeof groupPaymentsAnswer>>(`/admin/groups/${encodeURIComponent(id)}/payments`, { page }, { signal })
-      .then((r) => r.data),
+  groupPayments: async (id: string, page: number, signal?: AbortSignal) =>
+    readAnswer(groupPaymentsAnswer, await api.get(`/admin/groups/${encodeURIComponent(id)}/payments`, { page }, { signal })).data,
   /** GET /api/admin/groups/{id}/arrears (RULES §6a): a page of members down, months across, with the group's totals. */
-  groupArrears: (id: string, page: number, signal?: AbortSignal) =>
-    api.get<z.output<typeof groupArrearsAnswer>>(`/admin/groups/${encodeURIComponent(id)}/arrears`, { page }, { signal }).then((r) => {
-      if (!r?.data?.group || !Array.isArray(r.data.members) || !Array.isArray(r.data.months) || !r.data.pagination) throw new Error('Invalid arrears answer');
-      return r.data;
-    }),
+  groupArrears: async (id: string, page: number, signal?: AbortSignal) =>
+    readAnswer(groupArrearsAnswer, await api.get(`/admin/groups/${encodeURIComponent(id)}/arrears`, { page }, { signal })).data,
   /** GET /api/admin/groups/{id}/ledger (RULES §6a): the group's months with what was due, collected, paid out and held. */
-  groupLedger: (id: string, signal?: AbortSignal) =>
-    api.get<z.output<typeof groupLedgerAnswer>>(`/admin/groups/${encodeURIComponent(id)}/ledger`, undefined, { signal }).then((r) => {
-      if (!r?.data?.group || !Array.isArray(r.data.months)) throw new Error('Invalid ledger answer');
-      return r.data;
-    }),
+  groupLedger: async (id: string, signal?: AbortSignal) =>
+    readAnswer(groupLedgerAnswer, await api.get(`/admin/groups/${encodeURIComponent(id)}/ledger`, undefined, { signal })).data,
   /** GET /api/admin/users/{id}/statement.pdf?groupId=: a member's statement of this group, saved as the server names it. */
   downloadMemberStatement: (userId: string, groupId: string) =>
     api.download(`/admin/users/${encodeURIComponent(userId)}/statement.pdf`, { groupId }, { fallbackName: 'statement.pdf' }),
   // A create is sent once only: a retried create could make two groups.
-  createGroup: (body: GroupCreateBody) => api.post<z.output<typeof groupAnswer>>('/admin/groups/create', body, { retries: 0 }),
-  updateGroup: (id: string, body: GroupUpdateBody) => api.put<z.output<typeof groupAnswer>>(`/admin/groups/${encodeURIComponent(id)}`, body),
-  deleteGroup: (id: string) => api.delete<z.output<typeof messageAnswer>>(`/admin/groups/${encodeURIComponent(id)}`, { retries: 0 }),
+  createGroup: async (body: GroupCreateBody) => readAnswer(groupAnswer, await api.post('/admin/groups/create', body, { retries: 0 })),
+  updateGroup: async (id: string, body: GroupUpdateBody) => readAnswer(groupAnswer, await api.put(`/admin/groups/${encodeURIComponent(id)}`, body)),
+  deleteGroup: async (id: string) => readAnswer(messageAnswer, await api.delete(`/admin/groups/${encodeURIComponent(id)}`, { retries: 0 })),
   /**
    * DELETE /api/admin/groups/{id}/members/{userId} (docs/rules.md "Corrections"): the member leaves the group,
    * DROPPED with the reason; months to come leave the schedule, months due stay owed, the seat is freed.
    */
-  removeMember: (groupId: string, userId: string, reason: string) =>
-    api.delete<z.output<typeof memberRemovedAnswer>>(`/admin/groups/${encodeURIComponent(groupId)}/members/${encodeURIComponent(userId)}`, undefined, { reason }),
+  removeMember: async (groupId: string, userId: string, reason: string) =>
+    readAnswer(memberRemovedAnswer, await api.delete(`/admin/groups/${encodeURIComponent(groupId)}/members/${encodeURIComponent(userId)}`, undefined, { reason })),
   /** POST /api/admin/groups/{id}/members/{userId}/move: to an active group of the same plan with a free seat, the schedule re-dated there. */
-  moveMember: (groupId: string, userId: string, body: { toGroupId: string; reason: string }) =>
-    api.post<z.output<typeof memberMovedAnswer>>(`/admin/groups/${encodeURIComponent(groupId)}/members/${encodeURIComponent(userId)}/move`, body),
+  moveMember: async (groupId: string, userId: string, body: { toGroupId: string; reason: string }) =>
+    readAnswer(memberMovedAnswer, await api.post(`/admin/groups/${encodeURIComponent(groupId)}/members/${encodeURIComponent(userId)}/move`, body)),
   /**
    * POST /api/admin/groups/{id}/reminders (docs/rules.md "Reminders"): with dryRun only counts what would
    * go; without it sends them (once only: the server never sends one twice, but a retry need not ask).
    */
-  sendGroupReminders: (id: string, dryRun: boolean): Promise<GroupReminders> =>
-    api
-      .post<z.output<typeof groupRemindersAnswer>>(`/admin/groups/${encodeURIComponent(id)}/reminders`, undefined, {
-        params: dryRun ? { dryRun: 'true' } : undefined,
-        retries: dryRun ? undefined : 0,
-      })
-      .then((r) => {
-        if (!r?.data || typeof r.data.count !== 'number' || typeof r.data.members !== 'number') throw new Error('Invalid reminders answer');
-        return { ...r.data, message: typeof r.message === 'string' ? r.message : '', code: r.code };
-      }),
+  sendGroupReminders: async (id: string, dryRun: boolean): Promise<GroupReminders> => {
+    const body = await api.post(`/admin/groups/${encodeURIComponent(id)}/reminders`, undefined, { params: dryRun ? { dryRun: 'true' } : undefined, retries: dryRun ? undefined : 0 });
+    const { data, message, code } = readAnswer(groupRemindersAnswer, body);
+    return { ...data, message, code };
+  },
   /** GET /api/admin/settings/reminders: how many days before the due date the first reminder goes. */
-  reminderSettings: (signal?: AbortSignal) =>
-    api.get<z.output<typeof reminderSettingsAnswer>>('/admin/settings/reminders', undefined, { signal }).then((r) => {
-      if (typeof r?.data?.daysBefore !== 'number') throw new Error('Invalid reminder settings answer');
-      return r.data;
-    }),
-  saveReminderSettings: (body: ReminderSettings) => api.put<z.output<typeof reminderSettingsAnswer>>('/admin/settings/reminders', body),
+  reminderSettings: async (signal?: AbortSignal) => readAnswer(reminderSettingsAnswer, await api.get('/admin/settings/reminders', undefined, { signal })).data,
+  saveReminderSettings: async (body: ReminderSettings) => readAnswer(reminderSettingsAnswer, await api.put('/admin/settings/reminders', body)),
 };

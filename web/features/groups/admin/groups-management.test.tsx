@@ -2,14 +2,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GroupsManagement } from './groups-management.tsx';
-import { catchDownloads, fakeApi, file, on, type FakeAnswer, type RecordedCall } from '../../../test/api-stub.ts';
+import { answerAs, catchDownloads, fakeApi, file, on, type FakeAnswer, type RecordedCall } from '../../../test/api-stub.ts';
+import { messageAnswer } from '../../../../contract/answers.ts';
+import { groupLedgerAnswer } from '../../../../contract/payments.ts';
+import { groupPaymentsAnswer } from '../../../../contract/groups.ts';
+import { groupRemindersAnswer, reminderSettingsAnswer } from '../../../../contract/reminders.ts';
 import { makeFigures } from '../../../test/figure-fixtures.ts';
-import { makeGroup, makePlan, planListAnswerOf, renderWithProviders } from '../../../test/catalog-fixtures.tsx';
+import { groupAnswerOf, groupDetailsAnswerOf, groupListAnswerOf, makeGroup, makePlan, planGroupsAnswerOf, planListAnswerOf, renderWithProviders } from '../../../test/catalog-fixtures.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 
 const listGroups = (groups: ReturnType<typeof makeGroup>[]) =>
-  on('GET', '/api/admin/groups/all', () => ({ body: { success: true, groups, data: {} } }));
+  on('GET', '/api/admin/groups/all', () => groupListAnswerOf(groups));
 const listPlans = (plans: ReturnType<typeof makePlan>[]) => on('GET', '/api/committee-plans', () => planListAnswerOf(plans, 100));
 const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 
@@ -52,7 +56,7 @@ describe('Groups Management on /admin', () => {
     const user = userEvent.setup();
     const calls = fakeApi(
       listGroups([makeGroup()]),
-      on('DELETE', '/api/admin/groups/group-1', () => ({ body: { success: true, message: 'Group deleted successfully' } })),
+      on('DELETE', '/api/admin/groups/group-1', () => answerAs(messageAnswer, { success: true, code: 'group.deleted', message: 'Group deleted successfully' })),
     );
     renderWithProviders(<GroupsManagement />);
     const card = await screen.findByRole('article', { name: 'Umrah Economy - Group 1' });
@@ -106,9 +110,9 @@ describe('Groups Management on /admin', () => {
       listPlans([makePlan({ id: 'plan-9', name: 'Umrah Deluxe', duration: 12, maxMembers: 800, groupCount: 2 })]),
       on('GET', '/api/admin/groups/plan/plan-9', () => {
         const groups = [makeGroup({ groupNumber: '1' }), makeGroup({ id: 'g2', groupNumber: '4' })];
-        return { body: { success: true, data: { groups } } };
+        return planGroupsAnswerOf(groups);
       }),
-      on('POST', '/api/admin/groups/create', () => ({ status: 201, body: { success: true, message: 'Group created successfully', group: makeGroup() } })),
+      on('POST', '/api/admin/groups/create', () => groupAnswerOf(makeGroup(), 'Group created successfully', 201)),
     );
     renderWithProviders(<GroupsManagement />);
     expect(await screen.findByRole('heading', { name: 'No Groups Found' })).toBeTruthy();
@@ -144,7 +148,7 @@ describe('Groups Management on /admin', () => {
 
   it('shows the validation messages of the group form', async () => {
     const user = userEvent.setup();
-    fakeApi(listGroups([]), listPlans([makePlan({ duration: 12 })]), on('GET', '/api/admin/groups/plan/plan-1', () => ({ body: { success: true, data: { groups: [] } } })));
+    fakeApi(listGroups([]), listPlans([makePlan({ duration: 12 })]), on('GET', '/api/admin/groups/plan/plan-1', () => planGroupsAnswerOf([])));
     renderWithProviders(<GroupsManagement />);
     await user.click(await screen.findByRole('button', { name: 'Create Group' }));
     await waitFor(() => expect(screen.getByRole('option', { name: 'Umrah Economy' })).toBeTruthy());
@@ -169,7 +173,7 @@ describe('Groups Management on /admin', () => {
       paymentsPagination: { page: 1, limit: 50, total: 1, pages: 1, exact: true },
       stats: { totalPayments: 30, paidPayments: 1, pendingPayments: 29, overduePayments: 0, totalRevenue: 5000, expectedRevenue: 150000, collectionRate: 3, currentMonth: { paid: 1, pending: 0, overdue: 0 } },
     };
-    fakeApi(listGroups([makeGroup({ currentMembers: 1 })]), on('GET', '/api/admin/groups/group-1/details', () => ({ body: { success: true, group: details } })));
+    fakeApi(listGroups([makeGroup({ currentMembers: 1 })]), on('GET', '/api/admin/groups/group-1/details', () => groupDetailsAnswerOf(details)));
     renderWithProviders(<GroupsManagement />);
     const card = await screen.findByRole('article', { name: 'Umrah Economy - Group 1' });
     await user.click(within(card).getByRole('button', { name: 'View' }));
@@ -196,7 +200,7 @@ describe('Groups Management on /admin', () => {
     async function openMembers(statement: (call: RecordedCall) => FakeAnswer) {
       const calls = fakeApi(
         listGroups([makeGroup({ currentMembers: 1 })]),
-        on('GET', '/api/admin/groups/group-1/details', () => ({ body: { success: true, group: details() } })),
+        on('GET', '/api/admin/groups/group-1/details', () => groupDetailsAnswerOf(details())),
         on('GET', statementPath, statement),
       );
       const user = userEvent.setup();
@@ -238,10 +242,10 @@ describe('Groups Management on /admin', () => {
     const user = userEvent.setup();
     const calls = fakeApi(
       listGroups([makeGroup({ currentMembers: 1 })]),
-      on('GET', '/api/admin/groups/group-1/details', () => ({ body: { success: true, group: detailsOf52() } })),
-      on('GET', '/api/admin/groups/group-1/payments', () => ({
-        body: { success: true, data: { payments: [payment(51), payment(52)], pagination: { page: 2, limit: 50, total: 52, pages: 2, exact: true } } },
-      })),
+      on('GET', '/api/admin/groups/group-1/details', () => groupDetailsAnswerOf(detailsOf52())),
+      on('GET', '/api/admin/groups/group-1/payments', () =>
+        answerAs(groupPaymentsAnswer, { success: true, data: { payments: [payment(51), payment(52)], pagination: { page: 2, limit: 50, total: 52, pages: 2, exact: true } } }),
+      ),
     );
     renderWithProviders(<GroupsManagement />);
     await user.click(within(await screen.findByRole('article', { name: 'Umrah Economy - Group 1' })).getByRole('button', { name: 'View' }));
@@ -260,7 +264,7 @@ describe('Groups Management on /admin', () => {
     const user = userEvent.setup();
     fakeApi(
       listGroups([makeGroup({ currentMembers: 1 })]),
-      on('GET', '/api/admin/groups/group-1/details', () => ({ body: { success: true, group: detailsOf52() } })),
+      on('GET', '/api/admin/groups/group-1/details', () => groupDetailsAnswerOf(detailsOf52())),
       on('GET', '/api/admin/groups/group-1/payments', () => ({ status: 404, body: { success: false } })),
     );
     renderWithProviders(<GroupsManagement />);
@@ -306,7 +310,7 @@ describe('Groups Management on /admin', () => {
     };
     fakeApi(
       listGroups([makeGroup({ currentMembers: 1, summary: { totalPending: 3, totalPaid: 4, thisMonthPaid: 1, thisMonthRemaining: 2 } })]),
-      on('GET', '/api/admin/groups/group-1/details', () => ({ body: { success: true, group: details } })),
+      on('GET', '/api/admin/groups/group-1/details', () => groupDetailsAnswerOf(details)),
     );
     renderWithProviders(<GroupsManagement />);
     const card = await screen.findByRole('article', { name: 'Umrah Economy - Group 1' });
@@ -381,8 +385,8 @@ describe('Group details: collection per month', () => {
     const user = userEvent.setup();
     const calls = fakeApi(
       listGroups([makeGroup({ currentMembers: 2 })]),
-      on('GET', '/api/admin/groups/group-1/details', () => ({ body: { success: true, group: details() } })),
-      on('GET', '/api/admin/groups/group-1/ledger', () => ({ body: { success: true, data: ledger } })),
+      on('GET', '/api/admin/groups/group-1/details', () => groupDetailsAnswerOf(details())),
+      on('GET', '/api/admin/groups/group-1/ledger', () => answerAs(groupLedgerAnswer, { success: true, data: ledger })),
     );
     const dialog = await openStatistics(user);
 
@@ -413,7 +417,7 @@ describe('Group details: collection per month', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     fakeApi(
       listGroups([makeGroup({ currentMembers: 2 })]),
-      on('GET', '/api/admin/groups/group-1/details', () => ({ body: { success: true, group: details() } })),
+      on('GET', '/api/admin/groups/group-1/details', () => groupDetailsAnswerOf(details())),
     );
     const fetchSpy = vi.mocked(globalThis.fetch);
     const fake = fetchSpy.getMockImplementation()!;
@@ -440,8 +444,8 @@ describe('Group details: collection per month', () => {
     const user = userEvent.setup();
     fakeApi(
       listGroups([makeGroup({ currentMembers: 2 })]),
-      on('GET', '/api/admin/groups/group-1/details', () => ({ body: { success: true, group: details() } })),
-      on('GET', '/api/admin/groups/group-1/ledger', () => ({ body: { success: true, data: { ...ledger, months: [month(2026, 3, 1, 0, 0, true)] } } })),
+      on('GET', '/api/admin/groups/group-1/details', () => groupDetailsAnswerOf(details())),
+      on('GET', '/api/admin/groups/group-1/ledger', () => answerAs(groupLedgerAnswer, { success: true, data: { ...ledger, months: [month(2026, 3, 1, 0, 0, true)] } })),
     );
     const dialog = await openStatistics(user);
     const chart = await within(dialog).findByRole('region', { name: 'Collection per month' });
@@ -462,11 +466,11 @@ describe('reminders', () => {
   const reminders = (count: number, members: number) =>
     on('POST', remindersPath, (call) => {
       const dryRun = call.search.get('dryRun') === 'true';
-      return { body: { success: true, message: dryRun ? `${count}` : `${count} reminders sent`, data: { count, members, dryRun } } };
+      return answerAs(groupRemindersAnswer, { success: true, code: 'ok', message: dryRun ? `${count}` : `${count} reminders sent`, data: { count, members, dryRun } });
     });
 
   async function openDetails(...handlers: Parameters<typeof fakeApi>) {
-    const calls = fakeApi(listGroups([makeGroup({ currentMembers: 2 })]), on('GET', '/api/admin/groups/group-1/details', () => ({ body: { success: true, group: details() } })), ...handlers);
+    const calls = fakeApi(listGroups([makeGroup({ currentMembers: 2 })]), on('GET', '/api/admin/groups/group-1/details', () => groupDetailsAnswerOf(details())), ...handlers);
     const user = userEvent.setup();
     renderWithProviders(<GroupsManagement />);
     await user.click(within(await screen.findByRole('article', { name: 'Umrah Economy - Group 1' })).getByRole('button', { name: 'View' }));
@@ -534,11 +538,11 @@ describe('reminders', () => {
     function settingsApi() {
       return fakeApi(
         listGroups([]),
-        on('GET', settingsPath, () => ({ body: { success: true, data: { daysBefore: 3 } } })),
+        on('GET', settingsPath, () => answerAs(reminderSettingsAnswer, { success: true, code: 'ok', data: { daysBefore: 3 } })),
         on('PUT', settingsPath, (call) => {
           const days = (call.body as { daysBefore: unknown }).daysBefore;
           return typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= 14
-            ? { body: { success: true, message: 'Reminder settings saved', data: { daysBefore: days } } }
+            ? answerAs(reminderSettingsAnswer, { success: true, code: 'ok', message: 'Reminder settings saved', data: { daysBefore: days } })
             : { status: 400, body: { success: false, message: 'Validation failed', errors: { daysBefore: message } } };
         }),
       );

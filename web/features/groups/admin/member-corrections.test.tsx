@@ -7,8 +7,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GroupDetailsDialog } from './group-details-dialog.tsx';
-import { fakeApi, on, type FakeHandler } from '../../../test/api-stub.ts';
-import { makeGroup, renderWithProviders } from '../../../test/catalog-fixtures.tsx';
+import { memberMovedAnswer, memberRemovedAnswer } from '../../../../contract/corrections.ts';
+import { answerAs, fakeApi, on, type FakeHandler } from '../../../test/api-stub.ts';
+import { groupDetailsAnswerOf, makeGroup, planGroupsAnswerOf, renderWithProviders } from '../../../test/catalog-fixtures.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -43,11 +44,11 @@ function detailsApi(after: Record<string, unknown> = {}): FakeHandler {
   let reads = 0;
   return on('GET', detailsPath, () => {
     reads += 1;
-    return { body: { success: true, group: details([member(reads === 1 ? {} : after)]) } };
+    return groupDetailsAnswerOf(details([member(reads === 1 ? {} : after)]));
   });
 }
 
-const planGroups = (groups: ReturnType<typeof makeGroup>[]) => on('GET', planGroupsPath, () => ({ body: { success: true, data: { groups } } }));
+const planGroups = (groups: ReturnType<typeof makeGroup>[]) => on('GET', planGroupsPath, () => planGroupsAnswerOf(groups));
 
 async function openMembers(...handlers: FakeHandler[]) {
   const calls = fakeApi(...handlers);
@@ -61,16 +62,15 @@ async function openMembers(...handlers: FakeHandler[]) {
 describe('the members of a group', () => {
   it('offers an active member both corrections, and shows a member who left with where, when and why, without them', async () => {
     const { dialog } = await openMembers(
-      on('GET', detailsPath, () => ({
-        body: {
-          success: true,
-          group: details([
+      on('GET', detailsPath, () =>
+        groupDetailsAnswerOf(
+          details([
             member(),
             member({ id: 'm2', userId: 'u2', memberNumber: 2, status: 'DROPPED', user: { name: 'Bilal Ahmed', email: 'bilal@example.com', phone: null }, leftAt: '2026-03-05T10:00:00.000Z', leftReason: 'Asked to leave' }),
             member({ id: 'm3', userId: 'u3', memberNumber: 3, status: 'DROPPED', user: { name: 'Sana Mir', email: 'sana@example.com', phone: null }, leftAt: '2026-03-06T10:00:00.000Z', leftReason: 'Wanted an earlier trip', movedToGroupNumber: '2' }),
           ]),
-        },
-      })),
+        ),
+      ),
     );
     expect(within(dialog).getByRole('button', { name: 'Move Aisha Khan to another group' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Remove Aisha Khan from group' })).toBeTruthy();
@@ -94,7 +94,7 @@ describe('Remove from group', () => {
   it('explains what happens, requires a reason, sends it, says what the server said and reads the details again', async () => {
     const { calls, user, dialog } = await openMembers(
       detailsApi({ status: 'DROPPED', leftAt: '2026-03-05T10:00:00.000Z', leftReason: 'Asked to leave' }),
-      on('DELETE', removePath, () => ({ body: { success: true, message: 'Member removed from the group', data: { userId: 'u1', groupId: 'group-1', cancelledInstalments: 4 } } })),
+      on('DELETE', removePath, () => answerAs(memberRemovedAnswer, { success: true, code: 'ok', message: 'Member removed from the group', data: { userId: 'u1', groupId: 'group-1', cancelledInstalments: 4 } })),
     );
     const opener = within(dialog).getByRole('button', { name: 'Remove Aisha Khan from group' });
     await user.click(opener);
@@ -176,9 +176,14 @@ describe('Move to another group', () => {
     const { calls, user, dialog } = await openMembers(
       detailsApi({ status: 'DROPPED', leftAt: '2026-03-05T10:00:00.000Z', leftReason: 'Wants an earlier trip', movedToGroupNumber: '2' }),
       planGroups(groups),
-      on('POST', movePath, () => ({
-        body: { success: true, message: 'Member moved to the new group', data: { userId: 'u1', fromGroupId: 'group-1', groupId: 'group-2', groupNumber: '2', memberNumber: 4, paidMonthsCarried: 2 } },
-      })),
+      on('POST', movePath, () =>
+        answerAs(memberMovedAnswer, {
+          success: true,
+          code: 'ok',
+          message: 'Member moved to the new group',
+          data: { userId: 'u1', fromGroupId: 'group-1', groupId: 'group-2', groupNumber: '2', memberNumber: 4, paidMonthsCarried: 2 },
+        }),
+      ),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Move Aisha Khan to another group' }));
     const move = await screen.findByRole('dialog', { name: 'Move Aisha Khan to another group' });

@@ -5,9 +5,8 @@
  * payment refreshes it too.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { MemberGroup, memberGroupsAnswer } from '../../../../contract/payments.ts';
-import { api } from '../../../lib/api-client.ts';
+import { memberGroupsAnswer, type MemberGroup } from '../../../../contract/payments.ts';
+import { api, readAnswer } from '../../../lib/api-client.ts';
 
 export const myGroupsKey = ['member-payments', 'groups'] as const;
 
@@ -18,8 +17,7 @@ export const myGroupsKey = ['member-payments', 'groups'] as const;
 export const RECEIPT_LINK_REFRESH_MS = 5 * 60_000;
 
 export async function fetchMyGroups(signal?: AbortSignal): Promise<MemberGroup[]> {
-  const body = await api.get<z.output<typeof memberGroupsAnswer>>('/committee-plans/user/groups', undefined, { signal });
-  return body?.data?.groups ?? [];
+  return readAnswer(memberGroupsAnswer, await api.get('/committee-plans/user/groups', undefined, { signal })).data.groups;
 }
 
 /**

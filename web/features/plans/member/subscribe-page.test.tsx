@@ -3,7 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
 import { bankAccountsAnswerOf, fakeFile, makeBankAccount, makePlan, makeRequest, myPlanRequestsAnswerOf, planAnswerOf } from './test-fixtures.ts';
-import { paymentAnswer, type PaymentView } from '../../../../contract/payments.ts';
+import { memberGroupsAnswer, paymentAnswer, type MemberGroup, type PaymentView } from '../../../../contract/payments.ts';
+import { makeGroup } from '../../../test/member-payment-fixtures.ts';
 import { planRequestMessages } from '../../../../contract/plan-requests.ts';
 import { answerAs, fail, fakeApi, ok, on, stubGetRequests, type FakeAnswer } from '../../../test/api-stub.ts';
 import { enterTransferDate, karachiDay, TRANSACTION_NUMBER_LABEL, TRANSFER_DATE_LABEL } from '../../../test/transfer-fields.ts';
@@ -22,11 +23,11 @@ const accounts = [
  * Read-only GETs only: the plan, the active bank accounts, the header's bell, and the member's requests
  * and groups (none: the plan is open to them). Nothing is ever posted here.
  */
-function stubPlanAndAccounts(bankAccounts = accounts, mine: { requests?: PaymentView[]; groups?: unknown[] } = {}) {
+function stubPlanAndAccounts(bankAccounts = accounts, mine: { requests?: PaymentView[]; groups?: MemberGroup[] } = {}) {
   return stubGetRequests({
     '/api/notifications': ok({ notifications: [], unreadCount: 0, data: { notifications: [], unreadCount: 0 } }),
     '/api/plan-payments': myPlanRequestsAnswerOf(mine.requests ?? []),
-    '/api/committee-plans/user/groups': ok({ data: { groups: mine.groups ?? [] } }),
+    '/api/committee-plans/user/groups': answerAs(memberGroupsAnswer, { success: true, data: { groups: mine.groups ?? [] } }),
     '/api/committee-plans/plan-gold': planAnswerOf(plan),
     '/api/bank-accounts/active': bankAccountsAnswerOf(bankAccounts),
   });
@@ -271,7 +272,7 @@ describe('/user/subscribe/{planId}', () => {
   });
 
   it('offers no second subscription for a plan the member has joined, and leads to the group', async () => {
-    stubPlanAndAccounts(accounts, { groups: [{ id: 'group-7', groupNumber: 'B2', memberStatus: 'ACTIVE', plan: { id: 'plan-gold' } }] });
+    stubPlanAndAccounts(accounts, { groups: [makeGroup({ id: 'group-7', groupNumber: 'B2', memberStatus: 'ACTIVE', plan: { ...makeGroup().plan, id: 'plan-gold' } })] });
     renderRoute('/user/subscribe/plan-gold', member);
     expect(await screen.findByRole('heading', { name: 'Joined' })).toBeTruthy();
     expect(screen.getByText('You are already a member of this plan, in Group B2. Your monthly instalments are on My Groups.')).toBeTruthy();
