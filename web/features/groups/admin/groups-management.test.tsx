@@ -229,7 +229,7 @@ describe('Groups Management on /admin', () => {
   });
 
   /** A group of 52 paid instalments whose details carry the first 50. */
-  const payment = (i: number) => ({ id: `p${i}`, user: { name: `Member ${i}` }, month: 1, year: 2026, paymentMethod: 'BANK_TRANSFER', amount: 5000, status: 'PAID', state: 'PAID', paymentDate: null });
+  const payment = (i: number) => ({ id: `p${i}`, user: { name: `Member ${i}` }, month: 1, year: 2026, paymentMethod: 'BANK_TRANSFER', amount: 5000, status: 'PAID', state: 'PAID' as const, paymentDate: null });
   const detailsOf52 = () => ({
     ...makeGroup({ currentMembers: 1 }),
     members: [],
@@ -303,7 +303,7 @@ describe('Groups Management on /admin', () => {
       ...makeGroup({ currentMembers: 1, summary: { totalPending: 3, totalPaid: 4, thisMonthPaid: 1, thisMonthRemaining: 2 } }),
       members: [],
       payments: [
-        { id: 'p1', user: { name: 'Bilal Ahmed' }, month: 2, year: 2026, paymentMethod: 'BANK_TRANSFER', amount: 5000, status: 'PENDING', state: 'OVERDUE', paymentDate: null },
+        { id: 'p1', user: { name: 'Bilal Ahmed' }, month: 2, year: 2026, paymentMethod: 'BANK_TRANSFER', amount: 5000, status: 'PENDING', state: 'OVERDUE' as const, paymentDate: null },
       ],
       paymentsPagination: { page: 1, limit: 50, total: 1, pages: 1, exact: true },
       stats,
