@@ -44,3 +44,6 @@ export const auditEntry = z.object({
 export type AuditEntry = z.output<typeof auditEntry>;
 
 export const auditPage = z.object({ entries: z.array(auditEntry), pagination });
+
+/** GET /api/admin/audit: a page of the audit log, newest first. */
+export const auditPageAnswer = z.object({ success: z.literal(true), data: auditPage });

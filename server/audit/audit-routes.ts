@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditPage, type AuditSnapshot, type AuditSubject } from '../../contract/audit.ts';
+import { auditPageAnswer, type AuditSnapshot, type AuditSubject } from '../../contract/audit.ts';
 import { firstValue, paginationOf, pagingQuery } from '../../contract/paging.ts';
 import type { Database } from '../db/database.ts';
 import type { AuthHooks } from '../http/auth.ts';
@@ -28,7 +28,7 @@ export function registerAuditRoutes(app: FastifyInstance, deps: { db: Database; 
           to: firstValue(z.iso.date().optional()),
           limit: pagingQuery.shape.limit.default(50),
         }),
-        response: responses({ 200: z.object({ success: z.literal(true), data: auditPage }) }),
+        response: responses({ 200: auditPageAnswer }),
       },
     },
     async (request) => {

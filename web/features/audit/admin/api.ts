@@ -3,9 +3,9 @@
  * by the server, newest first.
  */
 import type { z } from 'zod';
-import type { auditPage } from '../../../../contract/audit.ts';
-import type { AdminUser, userListAnswer } from '../../../../contract/users.ts';
-import { api, type QueryParams } from '../../../lib/api-client.ts';
+import { auditPageAnswer, type auditPage } from '../../../../contract/audit.ts';
+import { userListAnswer, type AdminUser } from '../../../../contract/users.ts';
+import { api, readAnswer, type QueryParams } from '../../../lib/api-client.ts';
 
 export type { AuditEntry } from '../../../../contract/audit.ts';
 
@@ -122,8 +122,7 @@ export function exportAudit(filters: AuditFilters) {
 }
 
 export async function fetchAudit(filters: AuditFilters, signal?: AbortSignal): Promise<AuditPage> {
-  const body = await api.get<{ data: AuditPage }>('/admin/audit', auditParams(filters), { signal });
-  return body.data;
+  return readAnswer(auditPageAnswer, await api.get('/admin/audit', auditParams(filters), { signal })).data;
 }
 
 /** Someone who may have made a change: what the actor search shows of GET /admin/users. */
@@ -131,8 +130,7 @@ export type ActorOption = Pick<AdminUser, 'id' | 'name' | 'email' | 'role'>;
 
 /** People matching a name or email, to choose whose actions to show. */
 export async function searchActors(search: string, signal?: AbortSignal): Promise<ActorOption[]> {
-  const body = await api.get<z.output<typeof userListAnswer>>('/admin/users', { search, limit: 8 }, { signal });
-  const users = body?.users ?? [];
+  const { users } = readAnswer(userListAnswer, await api.get('/admin/users', { search, limit: 8 }, { signal }));
   // Administrators first: only they make audited changes.
   return [...users].sort((a, b) => Number(b.role === 'ADMIN') - Number(a.role === 'ADMIN'));
 }

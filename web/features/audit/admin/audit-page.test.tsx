@@ -3,7 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithAdmin } from '../../../test/admin.tsx';
 import { requestsTo, screenWidth } from '../../../test/api-stub.ts';
-import { catchDownloads, file, ok, stubGetRequests } from '../../../test/api-stub.ts';
+import { answerAs, catchDownloads, file, stubGetRequests } from '../../../test/api-stub.ts';
+import { makeAdminUser, userListAnswerOf } from '../../../test/user-fixtures.ts';
+import { auditPageAnswer } from '../../../../contract/audit.ts';
 import type { AuditEntry } from './api.ts';
 import { AdminAuditPage, datesInOrder } from './audit-page.tsx';
 
@@ -41,7 +43,7 @@ const entries: AuditEntry[] = [
     actor: null,
   },
 ];
-const auditAnswer = (list = entries) => ok({ data: { entries: list, pagination: { page: 1, limit: 25, total: list.length, pages: 1, exact: true } } });
+const auditAnswer = (list = entries) => answerAs(auditPageAnswer, { success: true, data: { entries: list, pagination: { page: 1, limit: 25, total: list.length, pages: 1, exact: true } } });
 
 describe('/admin/audit', () => {
   it('shows when (Pakistan time), who, what, which record, before → after and the address', async () => {
@@ -73,7 +75,7 @@ describe('/admin/audit', () => {
 
   it('says "10,000+ entries" when the trail is longer than the server counts, and still offers the next page', async () => {
     screenWidth(390);
-    stubGetRequests({ '/api/admin/audit': ok({ data: { entries, pagination: { page: 1, limit: 25, total: 10000, pages: 400, exact: false } } }) });
+    stubGetRequests({ '/api/admin/audit': answerAs(auditPageAnswer, { success: true, data: { entries, pagination: { page: 1, limit: 25, total: 10000, pages: 400, exact: false } } }) });
     renderWithAdmin(<AdminAuditPage />);
     expect(await screen.findByText('10,000+ entries')).toBeTruthy();
     expect(screen.getByRole('button', { name: /next/i }).hasAttribute('disabled')).toBe(false);
@@ -111,8 +113,8 @@ describe('/admin/audit', () => {
   });
 
   it('finds a person by name to show only their changes, or takes the one of an entry', async () => {
-    const people = [{ ...adminActor, role: 'ADMIN' }];
-    const { spy } = stubGetRequests({ '/api/admin/audit': auditAnswer(), '/api/admin/users': ok({ users: people, data: { counters: { total: 2, active: 2, inactive: 0, blocked: 0 }, pagination: { page: 1, limit: 8, total: 2, pages: 1, exact: true } } }) });
+    const people = [makeAdminUser({ ...adminActor, role: 'ADMIN' })];
+    const { spy } = stubGetRequests({ '/api/admin/audit': auditAnswer(), '/api/admin/users': userListAnswerOf(people, { counters: { total: 2, active: 2, inactive: 0, blocked: 0 }, limit: 8 }) });
     const user = userEvent.setup();
     renderWithAdmin(<AdminAuditPage />);
     await screen.findByRole('article', { name: 'User edited' });

@@ -1,7 +1,7 @@
 /** Calls of the admin's bank accounts screen (admin document §7), with their answer shapes (contract/plans.ts). */
 import type { z } from 'zod';
-import type { bankAccount, bankAccountAnswer, BankAccountBody, bankAccountDeletedAnswer, bankAccountListAnswer } from '../../../../contract/bank-accounts.ts';
-import { api } from '../../../lib/api-client.ts';
+import { bankAccountAnswer, bankAccountDeletedAnswer, bankAccountListAnswer, type bankAccount, type BankAccountBody } from '../../../../contract/bank-accounts.ts';
+import { api, readAnswer } from '../../../lib/api-client.ts';
 import { optionalText } from '../../../lib/forms.ts';
 
 export type BankAccount = z.output<typeof bankAccount>;
@@ -15,21 +15,16 @@ export const bankAccountKeys = {
 };
 
 export const bankAccountApi = {
-  listBankAccounts: (filter: { search: string; status: BankStatusFilter }, signal?: AbortSignal) =>
-    api
-      .get<z.output<typeof bankAccountListAnswer>>(
-        '/bank-accounts',
-        { search: optionalText(filter.search), status: filter.status === 'all' ? undefined : filter.status },
-        { signal },
-      )
-      .then((r) => r.data.bankAccounts),
-  createBankAccount: (body: BankAccountBody) => api.post<z.output<typeof bankAccountAnswer>>('/bank-accounts', body, { retries: 0 }),
-  updateBankAccount: (id: string, body: BankAccountBody) =>
-    api.put<z.output<typeof bankAccountAnswer>>(`/bank-accounts/${encodeURIComponent(id)}`, body),
+  listBankAccounts: async (filter: { search: string; status: BankStatusFilter }, signal?: AbortSignal) => {
+    const query = { search: optionalText(filter.search), status: filter.status === 'all' ? undefined : filter.status };
+    return readAnswer(bankAccountListAnswer, await api.get('/bank-accounts', query, { signal })).data.bankAccounts;
+  },
+  createBankAccount: async (body: BankAccountBody) => readAnswer(bankAccountAnswer, await api.post('/bank-accounts', body, { retries: 0 })),
+  updateBankAccount: async (id: string, body: BankAccountBody) => readAnswer(bankAccountAnswer, await api.put(`/bank-accounts/${encodeURIComponent(id)}`, body)),
   // Toggling twice would undo itself: never retried.
-  toggleBankAccount: (id: string) =>
-    api.put<z.output<typeof bankAccountAnswer>>(`/bank-accounts/${encodeURIComponent(id)}/toggle-status`, undefined, { retries: 0 }),
-  setDefaultBankAccount: (id: string) =>
-    api.put<z.output<typeof bankAccountAnswer>>(`/bank-accounts/${encodeURIComponent(id)}/set-default`, undefined, { retries: 0 }),
-  deleteBankAccount: (id: string) => api.delete<z.output<typeof bankAccountDeletedAnswer>>(`/bank-accounts/${encodeURIComponent(id)}`, { retries: 0 }),
+  toggleBankAccount: async (id: string) =>
+    readAnswer(bankAccountAnswer, await api.put(`/bank-accounts/${encodeURIComponent(id)}/toggle-status`, undefined, { retries: 0 })),
+  setDefaultBankAccount: async (id: string) =>
+    readAnswer(bankAccountAnswer, await api.put(`/bank-accounts/${encodeURIComponent(id)}/set-default`, undefined, { retries: 0 })),
+  deleteBankAccount: async (id: string) => readAnswer(bankAccountDeletedAnswer, await api.delete(`/bank-accounts/${encodeURIComponent(id)}`, { retries: 0 })),
 };

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminBankAccountsPage } from './bank-accounts-page.tsx';
-import { fakeApi, on } from '../../../test/api-stub.ts';
+import { answerAs, fakeApi, on } from '../../../test/api-stub.ts';
+import { bankAccountAnswer, bankAccountDeletedAnswer, bankAccountListAnswer } from '../../../../contract/bank-accounts.ts';
 import { makeBankAccount, renderWithProviders } from '../../../test/catalog-fixtures.tsx';
 
 afterEach(() => {
@@ -11,7 +12,7 @@ afterEach(() => {
 });
 
 const listAccounts = (bankAccounts: ReturnType<typeof makeBankAccount>[]) =>
-  on('GET', '/api/bank-accounts', () => ({ body: { success: true, bankAccounts, data: { bankAccounts } } }));
+  on('GET', '/api/bank-accounts', () => answerAs(bankAccountListAnswer, { success: true, bankAccounts, data: { bankAccounts } }));
 const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 
 describe('Bank Accounts page', () => {
@@ -80,7 +81,7 @@ describe('Bank Accounts page', () => {
     const user = userEvent.setup();
     const calls = fakeApi(
       listAccounts([makeBankAccount({ _count: { payments: 4 } })]),
-      on('DELETE', '/api/bank-accounts/bank-1', () => ({ body: { success: true, message: 'Bank account deleted successfully', data: { message: '', kept: true } } })),
+      on('DELETE', '/api/bank-accounts/bank-1', () => answerAs(bankAccountDeletedAnswer, { success: true, code: 'ok', message: 'Bank account deleted successfully', data: { message: '', kept: true } })),
     );
     renderWithProviders(<AdminBankAccountsPage />);
     const card = await screen.findByRole('article', { name: 'Umrah Committee Collections' });
@@ -100,7 +101,7 @@ describe('Bank Accounts page', () => {
     const user = userEvent.setup();
     const calls = fakeApi(
       listAccounts([]),
-      on('POST', '/api/bank-accounts', () => ({ status: 201, body: { success: true, message: 'Bank account created successfully', bankAccount: makeBankAccount() } })),
+      on('POST', '/api/bank-accounts', () => answerAs(bankAccountAnswer, { success: true, code: 'ok', message: 'Bank account created successfully', bankAccount: makeBankAccount(), data: { message: 'Bank account created successfully', bankAccount: makeBankAccount() } }, 201)),
     );
     renderWithProviders(<AdminBankAccountsPage />);
     expect(await screen.findByRole('heading', { name: 'No bank accounts found' })).toBeTruthy();

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { PublicUser } from '../../../../contract/accounts.ts';
 import { profileAnswer, profileUpdatedAnswer, type changePasswordBody, type profileBody } from '../../../../contract/users.ts';
 import { api, readAnswer } from '../../../lib/api-client.ts';
-import type { messageAnswer } from '../../../../contract/answers.ts';
+import { messageAnswer } from '../../../../contract/answers.ts';
 
 export type ProfileUpdate = z.output<typeof profileBody>;
 export type PasswordChange = z.output<typeof changePasswordBody>;
@@ -24,4 +24,4 @@ export async function saveProfile(values: ProfileUpdate): Promise<{ user: Public
 }
 
 /** Sent once only: a retried change could meet a password that has already changed. */
-export const changePassword = (values: PasswordChange) => api.put<z.output<typeof messageAnswer>>('/profile/password', values, { retries: 0 });
+export const changePassword = async (values: PasswordChange) => readAnswer(messageAnswer, await api.put('/profile/password', values, { retries: 0 }));
