@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { answerCode } from './answers.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
+import { referralStats } from './referral-stats.ts';
 import { pagination } from './paging.ts';
 
 export const commissionMessages = {
@@ -117,16 +118,6 @@ export const referralListAnswer = z.object({
 });
 
 /** A referrer's counts by level and commission totals (member document §3 "Referral stats"). */
-export const referralStats = z.object({
-  totalReferrals: z.number().int(),
-  totalCommission: z.number(),
-  pendingCommission: z.number(),
-  paidCommission: z.number(),
-  level1Count: z.number().int(),
-  level2Count: z.number().int(),
-  level3Count: z.number().int(),
-});
-
 /** GET /api/referrals/stats */
 export const referralStatsAnswer = z.object({ success: z.literal(true), stats: referralStats, data: referralStats });
 

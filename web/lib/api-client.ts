@@ -258,11 +258,14 @@ export class UnreadableAnswerError extends Error {
  * before a screen trusts it. An answer in another shape (a server of another version, something in
  * between) is unreadable, and the screen shows its "unexpected" words rather than half a page.
  */
-export function readAnswer<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+export function readAnswer<S extends AnswerSchema>(schema: S, body: unknown): z.core.output<S> {
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new UnreadableAnswerError(200, 'The answer is not in the shape its contract names.');
-  return parsed.data;
+  return parsed.data as z.core.output<S>;
 }
+
+/** A schema of zod's full build or of its small one (zod/mini: the answers a first screen reads, decision 041). */
+type AnswerSchema = z.core.$ZodType & { safeParse(body: unknown): { success: boolean; data?: unknown } };
 
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;

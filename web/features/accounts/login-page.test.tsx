@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authMessages, twoFactorMessages } from '../../../contract/accounts.ts';
+import { authMessages, loginAnswer, twoFactorMessages } from '../../../contract/accounts.ts';
+import { answerAs } from '../../test/api-stub.ts';
 import { fakeAuth, makeUser, renderRoute } from '../../test/render.tsx';
 
 afterEach(() => vi.restoreAllMocks());
@@ -19,7 +20,8 @@ function stubLogin() {
     if (body.password !== 'admin-pass-123') return answer(401, { success: false, message: authMessages.invalidCredentials });
     if (!body.code) return answer(401, { success: false, message: twoFactorMessages.codeRequired, twoFactorRequired: true });
     if (body.code !== '123456' && body.code !== 'ABCDEFGHJK') return answer(401, { success: false, message: twoFactorMessages.codeInvalid, twoFactorRequired: true });
-    return answer(200, { success: true, message: authMessages.loggedIn, token: 'session-token', user: admin, data: { token: 'session-token', user: admin } });
+    const signedIn = answerAs(loginAnswer, { success: true, code: 'auth.loggedIn', message: authMessages.loggedIn, token: 'session-token', user: admin, data: { token: 'session-token', user: admin } });
+    return answer(signedIn.status, signedIn.body as object);
   });
   return bodies;
 }

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ok, stubGetRequests } from '../../test/api-stub.ts';
+import { answerAs, stubGetRequests } from '../../test/api-stub.ts';
+import { messageAnswer } from '../../../contract/answers.ts';
 import { renderRoute } from '../../test/render.tsx';
 
 afterEach(() => vi.restoreAllMocks());
@@ -32,7 +33,7 @@ describe('/verify-email without a token', () => {
 
 describe('/verify-email with a link opened a second time', () => {
   it('says the address is already verified and offers login, never "Verification Failed"', async () => {
-    stubGetRequests({ '/api/auth/verify-email': ok({ message: 'Your email is already verified. You can log in.' }) });
+    stubGetRequests({ '/api/auth/verify-email': answerAs(messageAnswer, { success: true, code: 'auth.alreadyVerified', message: 'Your email is already verified. You can log in.' }) });
     renderRoute('/verify-email?token=used-once&email=ayesha%40example.com');
     expect(await screen.findByRole('heading', { name: 'Email Verified!' })).toBeTruthy();
     expect(screen.getByText('Your email is already verified. You can log in.')).toBeTruthy();

@@ -5,8 +5,9 @@
  * payment refreshes it too.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { memberGroupsAnswer, type MemberGroup } from '../../../../contract/payments.ts';
-import { api, readAnswer } from '../../../lib/api-client.ts';
+import type { z } from 'zod';
+import type { MemberGroup, memberGroupsAnswer } from '../../../../contract/payments.ts';
+import { api } from '../../../lib/api-client.ts';
 
 export const myGroupsKey = ['member-payments', 'groups'] as const;
 
@@ -17,7 +18,10 @@ export const myGroupsKey = ['member-payments', 'groups'] as const;
 export const RECEIPT_LINK_REFRESH_MS = 5 * 60_000;
 
 export async function fetchMyGroups(signal?: AbortSignal): Promise<MemberGroup[]> {
-  return readAnswer(memberGroupsAnswer, await api.get('/committee-plans/user/groups', undefined, { signal })).data.groups;
+  // Typed, not parsed: a first-screen read, and the schema would bring all of zod into the dashboard's
+  // first load (decision 041); the server writes the answer by the same schema.
+  const body = await api.get<z.output<typeof memberGroupsAnswer>>('/committee-plans/user/groups', undefined, { signal });
+  return body.data.groups;
 }
 
 /**

@@ -23,11 +23,11 @@ import {
   type referralReport,
   type referralReportItem,
   type referralReportSummary,
-  type referralStats,
   type referralTree,
   type referralTreeNode,
   type ReferralTreeEntry,
 } from '../../../../contract/referrals.ts';
+import type { referralStats } from '../../../../contract/referral-stats.ts';
 import { userListAnswer, type AdminUser } from '../../../../contract/users.ts';
 import { api, readAnswer, UnreadableAnswerError } from '../../../lib/api-client.ts';
 import type { PayoutMethod } from './rules.ts';

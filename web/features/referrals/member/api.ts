@@ -4,23 +4,24 @@
  * readAnswer), and the section says it could not load.
  */
 import type { z } from 'zod';
-import {
-  commissionPaymentsAnswer,
-  commissionRulesAnswer,
-  confirmCommissionAnswer,
-  referralListAnswer,
-  referralStatsAnswer,
-  referralTreeAnswer,
-  type commissionCappedBy,
-  type commissionPayment,
-  type commissionRules,
-  type referralItem,
-  type referralStats,
-  type referralTree,
-  type referralTreeNode,
-  type ReferralTreeEntry,
+import type {
+  commissionCappedBy,
+  commissionPayment,
+  commissionRules,
+  referralItem,
+  referralTree,
+  referralTreeNode,
+  ReferralTreeEntry,
 } from '../../../../contract/referrals.ts';
+import type { referralStats } from '../../../../contract/referral-stats.ts';
 import { api, readAnswer } from '../../../lib/api-client.ts';
+
+/**
+ * The referrals' contract, loaded when one of its answers is first read (started beside the request, so
+ * nothing waits for it): the dashboard shows the stats on its first screen, and the full schema library
+ * stays out of that screen's first load (decision 041).
+ */
+const referralsContract = () => import('../../../../contract/referrals.ts');
 
 /** One row of GET /referrals: someone the member referred, at level 1, 2 or 3. */
 export type Referral = z.output<typeof referralItem>;
@@ -56,24 +57,30 @@ export const referralKeys = {
 };
 
 export async function fetchReferrals(signal?: AbortSignal): Promise<Referral[]> {
-  return readAnswer(referralListAnswer, await api.get('/referrals', undefined, { signal })).data.referrals;
+  const [{ referralListAnswer }, body] = await Promise.all([referralsContract(), api.get('/referrals', undefined, { signal })]);
+  return readAnswer(referralListAnswer, body).data.referrals;
 }
 
 export async function fetchReferralStats(signal?: AbortSignal): Promise<ReferralStats> {
-  return readAnswer(referralStatsAnswer, await api.get('/referrals/stats', undefined, { signal })).stats;
+  // zod's small build, as the session's own schemas are: the same file the first screen loads for them.
+  const [{ referralStatsRead }, body] = await Promise.all([import('../../../../contract/referral-stats.ts'), api.get('/referrals/stats', undefined, { signal })]);
+  return readAnswer(referralStatsRead, body).stats;
 }
 
 export async function fetchReferralTree(signal?: AbortSignal): Promise<ReferralTree> {
-  const { tree, stats } = readAnswer(referralTreeAnswer, await api.get('/referrals/tree', undefined, { signal }));
+  const [{ referralTreeAnswer }, body] = await Promise.all([referralsContract(), api.get('/referrals/tree', undefined, { signal })]);
+  const { tree, stats } = readAnswer(referralTreeAnswer, body);
   return { tree, stats };
 }
 
 export async function fetchCommissionRules(signal?: AbortSignal): Promise<CommissionRules> {
-  return readAnswer(commissionRulesAnswer, await api.get('/referrals/commission-rules', undefined, { signal })).rules;
+  const [{ commissionRulesAnswer }, body] = await Promise.all([referralsContract(), api.get('/referrals/commission-rules', undefined, { signal })]);
+  return readAnswer(commissionRulesAnswer, body).rules;
 }
 
 export async function fetchCommissionPayments(signal?: AbortSignal): Promise<CommissionPayment[]> {
-  return readAnswer(commissionPaymentsAnswer, await api.get('/referrals/commission-payments', undefined, { signal })).data.commissionPayments;
+  const [{ commissionPaymentsAnswer }, body] = await Promise.all([referralsContract(), api.get('/referrals/commission-payments', undefined, { signal })]);
+  return readAnswer(commissionPaymentsAnswer, body).data.commissionPayments;
 }
 
 /**
@@ -82,6 +89,9 @@ export async function fetchCommissionPayments(signal?: AbortSignal): Promise<Com
  */
 export async function confirmCommissionPayment(input: { id: string; userNotes?: string }): Promise<CommissionPayment> {
   const notes = input.userNotes?.trim();
-  const answer = await api.put(`/referrals/commission-payments/${encodeURIComponent(input.id)}/confirm`, notes ? { userNotes: notes } : {});
+  const [{ confirmCommissionAnswer }, answer] = await Promise.all([
+    referralsContract(),
+    api.put(`/referrals/commission-payments/${encodeURIComponent(input.id)}/confirm`, notes ? { userNotes: notes } : {}),
+  ]);
   return readAnswer(confirmCommissionAnswer, answer).commissionPayment;
 }

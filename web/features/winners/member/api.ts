@@ -5,7 +5,7 @@
  * published link opens it to anyone (GET /public/draw-records/{token}), every name short.
  */
 import type { z } from 'zod';
-import { drawRecordAnswer } from '../../../../contract/winners.ts';
+import type { drawRecordAnswer } from '../../../../contract/winners.ts';
 import { api, readAnswer } from '../../../lib/api-client.ts';
 
 export type DrawRecord = z.output<typeof drawRecordAnswer>['data'];
@@ -22,12 +22,21 @@ export const memberWinnerKeys = {
   publicRecord: (token: string) => ['public-draw-record', token] as const,
 };
 
+/**
+ * The record read through its contract schema, loaded when a record is first opened: the dashboard that
+ * offers it keeps all of zod out of its first load (decision 041).
+ */
+async function readRecord(body: unknown): Promise<DrawRecord> {
+  const { drawRecordAnswer: schema } = await import('../../../../contract/winners.ts');
+  return readAnswer(schema, body).data;
+}
+
 /** 404 when the reader is not in the group. */
 export async function fetchDrawRecord(groupId: string, signal?: AbortSignal): Promise<DrawRecord> {
-  return readAnswer(drawRecordAnswer, await api.get(`/committee-plans/user/groups/${encodeURIComponent(groupId)}/draws`, undefined, { signal })).data;
+  return readRecord(await api.get(`/committee-plans/user/groups/${encodeURIComponent(groupId)}/draws`, undefined, { signal }));
 }
 
 /** A record published at a link, read without signing in; 404 (winner.linkNotFound) when the link was never made or is revoked. */
 export async function fetchPublicDrawRecord(token: string, signal?: AbortSignal): Promise<DrawRecord> {
-  return readAnswer(drawRecordAnswer, await api.get(`/public/draw-records/${encodeURIComponent(token)}`, undefined, { signal })).data;
+  return readRecord(await api.get(`/public/draw-records/${encodeURIComponent(token)}`, undefined, { signal }));
 }
