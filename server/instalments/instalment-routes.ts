@@ -24,7 +24,7 @@ import {
   dueRangeMessage,
   stateAndDueFilters,
   statusChangeBody,
-} from '../../contract/payments.ts';
+} from '../../contract/instalments.ts';
 import { statesOfFilter } from '../../contract/figures.ts';
 import { caseInsensitiveEnum } from '../../contract/plans.ts';
 import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';

@@ -6,7 +6,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { MemberGroup, memberGroupsAnswer } from '../../../../contract/payments.ts';
+import type { MemberGroup, memberGroupsAnswer } from '../../../../contract/instalments.ts';
 import { api } from '../../../lib/api-client.ts';
 
 export const myGroupsKey = ['member-payments', 'groups'] as const;

@@ -1,6 +1,6 @@
 /**
  * The calls of Payment Management (admin document §7 "Pending queue", "All payments", "Payments
- * reports", "Payment status", "Bulk status"), with the shapes the server sends (contract/payments.ts).
+ * reports", "Payment status", "Bulk status"), with the shapes the server sends (contract/instalments.ts, contract/ledgers.ts).
  */
 import type { z } from 'zod';
 import type { MemberLedger, StateFilter } from '../../../../contract/figures.ts';
@@ -8,7 +8,6 @@ import type {
   bulkStatusAnswer,
   Defaulter,
   DefaultersReport,
-  memberLedgerAnswer,
   paymentAnswer,
   paymentHistoryAnswer,
   paymentListAnswer,
@@ -23,7 +22,8 @@ import type {
   PlanReportRow,
   queuedPaymentSchema,
   SummaryReport,
-} from '../../../../contract/payments.ts';
+} from '../../../../contract/instalments.ts';
+import type { memberLedgerAnswer } from '../../../../contract/ledgers.ts';
 import type { plan, planListAnswer } from '../../../../contract/plans.ts';
 import type { group, planGroupListAnswer } from '../../../../contract/groups.ts';
 import { api, type QueryParams } from '../../../lib/api-client.ts';
@@ -54,7 +54,7 @@ export type PaymentPage = Omit<z.output<typeof paymentListAnswer>['data'], 'paym
  */
 export type PaymentsSummary = Pick<z.output<typeof paymentsSummary>, 'counts' | 'amounts'> & Partial<Pick<z.output<typeof paymentsSummary>, 'figures'>>;
 
-export type { Defaulter, PaymentReceipt, PendingReportSummary, PlanReportRow, ReceiptOutcome } from '../../../../contract/payments.ts';
+export type { Defaulter, PaymentReceipt, PendingReportSummary, PlanReportRow, ReceiptOutcome } from '../../../../contract/instalments.ts';
 
 export type TypeFilter = 'all' | 'instalment' | 'subscription';
 /** An instalment's state in the words of RULES §6a (contract/figures.ts STATE_FILTERS; `owed` includes overdue), or every state. */
@@ -100,7 +100,7 @@ const STATE_CHOICES: Record<StateFilter, true> = { scheduled: true, 'under-revie
 /** Every state filter, in the order of RULES §6a's story of a month. */
 export const STATE_FILTER_CHOICES = Object.keys(STATE_CHOICES) as StateFilter[];
 const isStateFilter = (value: string): value is StateFilter => Object.hasOwn(STATE_CHOICES, value);
-/** A due month as the server takes it (contract/payments.ts): 'YYYY-MM' of 2000–2099. */
+/** A due month as the server takes it (contract/instalments.ts): 'YYYY-MM' of 2000–2099. */
 export const isDueMonth = (value: string) => /^20\d\d-(0[1-9]|1[0-2])$/.test(value);
 
 /**

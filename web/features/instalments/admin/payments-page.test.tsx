@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
-import type { DefaultersReport, PaymentReceipt, PaymentsReport, SummaryReport } from '../../../../contract/payments.ts';
+import type { DefaultersReport, PaymentReceipt, PaymentsReport, SummaryReport } from '../../../../contract/instalments.ts';
 import type { AdminPayment } from './api.ts';
 import { answerAs, catchDownloads, fakeApi, file, onePage, type RecordedCall } from '../../../test/api-stub.ts';
 import { commissionBatchesAnswer, pendingCommissionsAnswer } from '../../../../contract/referrals.ts';

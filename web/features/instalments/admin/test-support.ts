@@ -1,6 +1,6 @@
 /** Test data and a fake API for this area's component tests (no network). */
 import type { InstalmentFigures, InstalmentSummary } from '../../../../contract/figures.ts';
-import type { PaymentReceipt, PaymentView } from '../../../../contract/payments.ts';
+import type { PaymentReceipt, PaymentView } from '../../../../contract/instalments.ts';
 import type { RecordedCall } from '../../../test/api-stub.ts';
 import type { AdminPayment } from './api.ts';
 
@@ -53,7 +53,7 @@ export const writes = (calls: RecordedCall[]) => calls.filter((call) => call.met
 export { makeFigures } from '../../../test/figure-fixtures.ts';
 
 /**
- * A payment of the paid and pending reports as the server sends it (contract/payments.ts): the instalment
+ * A payment of the paid and pending reports as the server sends it (contract/instalments.ts): the instalment
  * above with every field of the full payment, in the state given (under review unless told).
  */
 export function makeReportPayment(overrides: Partial<PaymentView> = {}): PaymentView {
@@ -76,7 +76,7 @@ export function makeReportPayment(overrides: Partial<PaymentView> = {}): Payment
   };
 }
 
-/** One receipt of a payment's history as the server sends it (contract/payments.ts). */
+/** One receipt of a payment's history as the server sends it (contract/instalments.ts). */
 export function makeReceipt(overrides: Partial<PaymentReceipt> = {}): PaymentReceipt {
   return {
     id: 'r1',

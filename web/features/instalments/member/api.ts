@@ -1,11 +1,10 @@
 /**
  * The calls of the member's groups and monthly payments (member document §7 "Committees and plans",
- * "Payments (member)"), with the shapes the server answers (contract/payments.ts).
+ * "Payments (member)"), with the shapes the server answers (contract/instalments.ts, contract/ledgers.ts).
  */
 import type { z } from 'zod';
 import type { CountAndAmount, GroupLedger, GroupLedgerMonth, InstalmentFigures, InstalmentState } from '../../../../contract/figures.ts';
 import type {
-  groupLedgerAnswer,
   MemberGroup,
   MemberGroupPayment,
   MemberGroupWinner,
@@ -15,7 +14,8 @@ import type {
   PaymentView,
   paymentsSummary,
   paymentsSummaryAnswer,
-} from '../../../../contract/payments.ts';
+} from '../../../../contract/instalments.ts';
+import type { groupLedgerAnswer } from '../../../../contract/ledgers.ts';
 import type { planPaymentListAnswer } from '../../../../contract/plan-requests.ts';
 import { api } from '../../../lib/api-client.ts';
 import { appendTransferDetails, type TransferDetailsInput } from '../../../lib/transfer-details.ts';

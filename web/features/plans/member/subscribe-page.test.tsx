@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
 import { bankAccountsAnswerOf, fakeFile, makeBankAccount, makePlan, makeRequest, myPlanRequestsAnswerOf, planAnswerOf } from './test-fixtures.ts';
-import { paymentAnswer, type PaymentView } from '../../../../contract/payments.ts';
+import { paymentAnswer, type PaymentView } from '../../../../contract/instalments.ts';
 import { planRequestMessages } from '../../../../contract/plan-requests.ts';
 import { answerAs, fail, fakeApi, ok, on, stubGetRequests, type FakeAnswer } from '../../../test/api-stub.ts';
 import { enterTransferDate, karachiDay, TRANSACTION_NUMBER_LABEL, TRANSFER_DATE_LABEL } from '../../../test/transfer-fields.ts';

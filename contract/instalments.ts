@@ -1,7 +1,7 @@
-/** Instalments and payments: the member's monthly receipt and the admin's review (RULES §6), with the spec's messages, and the shapes the server answers them with. */
+/** Instalments: the member's monthly receipt and schedule, the admin's review, bulk moves and reports (RULES §6, §6a), with the spec's messages, and the shapes the server answers them with. */
 import { z } from 'zod';
 import { answerCode } from './answers.ts';
-import { countAndAmount, groupArrears, groupLedger, instalmentFigures, instalmentState, instalmentSummary, memberLedger, nextDue, STATE_FILTERS } from './figures.ts';
+import { countAndAmount, instalmentFigures, instalmentState, instalmentSummary, nextDue, STATE_FILTERS } from './figures.ts';
 import { firstValue, pagination } from './paging.ts';
 import { caseInsensitiveEnum } from './plans.ts';
 
@@ -365,14 +365,6 @@ export const paymentHistoryAnswer = z.object({
 /** GET /api/committee-plans/user/groups: the caller's groups with plan, position, payment schedule and winners. */
 export const memberGroupsAnswer = z.object({ success: z.literal(true), data: z.object({ groups: z.array(memberGroup) }) });
 
-/** GET /api/admin/users/{id}/ledger */
-export const memberLedgerAnswer = z.object({ success: z.literal(true), data: memberLedger });
-
-/** GET /api/admin/groups/{id}/arrears */
-export const groupArrearsAnswer = z.object({ success: z.literal(true), data: groupArrears });
-
-/** GET /api/committee-plans/user/groups/{groupId}/ledger and GET /api/admin/groups/{id}/ledger. */
-export const groupLedgerAnswer = z.object({ success: z.literal(true), data: groupLedger });
 
 const dueMonthMessage = 'A due month is written YYYY-MM, e.g. 2026-03.';
 const dueMonth = firstValue(z.string().regex(/^(20\d\d)-(0[1-9]|1[0-2])$/, dueMonthMessage).optional());
@@ -389,7 +381,3 @@ export const stateAndDueFilters = {
 };
 export const dueRangeInOrder = (q: { dueFrom?: string; dueTo?: string }) => !q.dueFrom || !q.dueTo || q.dueFrom <= q.dueTo;
 export const dueRangeMessage = { path: ['dueTo'], message: 'The last due month must not be before the first.' };
-
-export const statementMessages = {
-  busy: 'Many statements are being prepared right now. Please try again in a few seconds.',
-} as const;
