@@ -224,6 +224,9 @@ export function makeSummaryAnswer(data: {
   };
 }
 
+/** GET /payments/summary: the summary at the top and again as data (nothing paid or owed unless given). */
+export const summaryAnswerOf = (summary = makeSummaryAnswer()): StubAnswer => answerAs(paymentsSummaryAnswer, { success: true, summary, data: summary });
+
 /** The GET routes of the dashboard and the payment page, answered from the given data. */
 export function memberPaymentRoutes(data: {
   groups?: MemberGroup[];
@@ -246,7 +249,7 @@ export function memberPaymentRoutes(data: {
     '/api/plan-payments': myPlanRequestsAnswerOf([]),
     '/api/committee-plans/user/groups': ok({ data: { groups } }),
     '/api/payments': answerAs(memberPaymentListAnswer, { success: true, payments, data: { pagination: onePage(payments.length, 100) } }),
-    '/api/payments/summary': answerAs(paymentsSummaryAnswer, { success: true, summary, data: summary }),
+    '/api/payments/summary': summaryAnswerOf(summary),
     '/api/bank-accounts/active': bankAccountsAnswerOf(bankAccounts),
     [`/api/committee-plans/${plan.id}`]: planAnswerOf(plan),
     '/api/referrals/stats': ok({ stats, data: stats }),
