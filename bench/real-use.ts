@@ -9,7 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { BUSINESS_TIME_ZONE } from '../contract/business-time.ts';
-import { PAYMENT_YEAR_MAX, PAYMENT_YEAR_MIN } from '../contract/payments.ts';
+import { PAYMENT_YEAR_MAX, PAYMENT_YEAR_MIN } from '../contract/instalments.ts';
 
 /** A 1×1 PNG: the smallest receipt the product's file checks accept (an IHDR, one IDAT, the IEND). */
 const RECEIPT_PNG = Buffer.from(

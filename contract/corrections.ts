@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { answerCode } from './answers.ts';
-import { PAYMENT_YEAR_MAX, PAYMENT_YEAR_MIN } from './payments.ts';
+import { PAYMENT_YEAR_MAX, PAYMENT_YEAR_MIN } from './instalments.ts';
 
 export const correctionMessages = {
   reasonRequired: 'Please give a reason for this correction.',

@@ -4,7 +4,7 @@
  * the filter matches.
  */
 import { z } from 'zod';
-import { dueRangeInOrder, dueRangeMessage, stateAndDueFilters } from './payments.ts';
+import { dueRangeInOrder, dueRangeMessage, stateAndDueFilters } from './instalments.ts';
 import { firstValue, searchField } from './paging.ts';
 import { caseInsensitiveEnum } from './plans.ts';
 import { USER_FILTERS } from './users.ts';

@@ -67,6 +67,24 @@ export const nextDue = z.object({
 });
 export type NextDue = z.infer<typeof nextDue>;
 
+/**
+ * GET /api/payments/summary (RULES §6a): pending = under review + owed; overdue ⊂ owed; total = paid +
+ * pending. A member's summary also leads with the next instalment and what is owed, paid and remaining
+ * (an administrator's has none of these). Here with the figures, in the small build, because the
+ * member's dashboard checks it before its first screen.
+ */
+export const paymentsSummary = z.object({
+  ...instalmentSummary.shape,
+  nextDue: z.optional(z.nullable(nextDue)),
+  owed: z.optional(countAndAmount),
+  paid: z.optional(countAndAmount),
+  remaining: z.optional(countAndAmount),
+});
+export type PaymentsSummary = z.infer<typeof paymentsSummary>;
+
+/** GET /api/payments/summary: the summary at the top and again as data. */
+export const paymentsSummaryAnswer = z.object({ success: z.literal(true), summary: paymentsSummary, data: paymentsSummary });
+
 /** One instalment of a ledger: a member's month in one group, with what became of it. */
 export const ledgerEntry = z.object({
   paymentId: z.string(),

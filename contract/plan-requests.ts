@@ -1,13 +1,13 @@
 /**
  * The answers of buying a plan and of reviewing the request (member document §7 "Plan payments"; admin
  * document §7 "Plan payments", "Approve plan payment", "Reject plan payment"), RULES §5 and §7. A plan
- * request is a payment (contract/payments.ts); one request answers as paymentAnswer.
+ * request is a payment (contract/instalments.ts); one request answers as paymentAnswer.
  */
 import { z } from 'zod';
 import { answerCode } from './answers.ts';
 import { formatPkr } from './money.ts';
 import { pagination } from './paging.ts';
-import { paymentSchema } from './payments.ts';
+import { paymentSchema } from './instalments.ts';
 
 /** What the plan request routes answer when they succeed (their refusals are planPaymentMessages). */
 /**

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { correctionMessages, correctionReasonBody, memberMovedAnswer, memberMoveBody, memberParams, memberRemovedAnswer, receiptCorrectionBody } from '../../contract/corrections.ts';
-import { paymentAnswer } from '../../contract/payments.ts';
+import { paymentAnswer } from '../../contract/instalments.ts';
 import { actorOf, type AuthHooks } from '../http/auth.ts';
 import { idParam, responses } from '../http/schemas.ts';
 import type { InstalmentDeps } from '../instalments/instalment-service.ts';

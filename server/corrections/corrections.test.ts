@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { correctionMessages } from '../../contract/corrections.ts';
 import { groupMessages, membershipMessages } from '../../contract/groups.ts';
-import { instalmentMessages } from '../../contract/payments.ts';
+import { instalmentMessages } from '../../contract/instalments.ts';
 import { sendDueReminders } from '../reminders/reminder-service.ts';
 import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember, TEST_APP_URL, type ApiResponse } from '../test/test-app.ts';
 

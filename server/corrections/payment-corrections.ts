@@ -5,7 +5,7 @@
  */
 import { correctionMessages, type ReceiptCorrection } from '../../contract/corrections.ts';
 import { formatPkr } from '../../contract/money.ts';
-import { instalmentMessages } from '../../contract/payments.ts';
+import { instalmentMessages } from '../../contract/instalments.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import type { Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';

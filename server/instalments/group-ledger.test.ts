@@ -4,7 +4,9 @@
  * and checked against the stored rows, never by calling the product's own module.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember, type ApiResponse } from '../test/test-app.ts';
+import { groupDetailsAnswer } from '../../contract/groups.ts';
+import { groupLedgerAnswer } from '../../contract/ledgers.ts';
+import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember } from '../test/test-app.ts';
 
 const { ctx, api } = await openTestFile();
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
@@ -23,10 +25,8 @@ let bilal: Member;
 let sana: Member;
 let outsider: Member;
 
-const ok = (res: ApiResponse) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-};
+/** The answers read here, checked against their schemas and typed by them. */
+const ledgerOf = { answer: groupLedgerAnswer };
 
 function sendReceipt(token: string, month: number) {
   const form = multipartBody({ groupId: group.id, amount: String(MONTHLY), month: String(month), year: '2026', bankAccountId }, { name: 'r.png', type: 'image/png', data: sampleFiles.png });
@@ -89,8 +89,8 @@ beforeAll(async () => {
 
 describe("a group's ledger", () => {
   it('gives each month its due, collected, paid out, held and running balance, and the totals their sum (admin)', async () => {
-    const ledger = ok(await api.get(`/api/admin/groups/${group.id}/ledger`, admin.token)).data;
-    const months = ledger.months.map((m: Record<string, unknown>) => [m.year, m.month, m.index, m.scheduled, m.due, m.collected, m.paidOut, m.held, m.balance]);
+    const ledger = (await api.get(`/api/admin/groups/${group.id}/ledger`, admin.token, ledgerOf)).body.data;
+    const months = ledger.months.map((m) => [m.year, m.month, m.index, m.scheduled, m.due, m.collected, m.paidOut, m.held, m.balance]);
     expect(months).toEqual([
       // January: three purchases settled it; Aisha's prize was paid out.
       [2026, 1, 1, false, 15000, 15000, PRIZE, 15000 - PRIZE, 15000 - PRIZE],
@@ -114,31 +114,31 @@ describe("a group's ledger", () => {
     expect(ledger.totals.collected).toBe(Number(paid.rows[0].sum));
     expect(ledger.totals.paidOut).toBe(Number(prizes.rows[0].sum));
     // The group's statistics tell the same collected money.
-    const details = ok(await api.get(`/api/admin/groups/${group.id}/details`, admin.token));
+    const details = (await api.get(`/api/admin/groups/${group.id}/details`, admin.token, { answer: groupDetailsAnswer })).body;
     expect(details.group.stats.figures.collected).toBe(ledger.totals.collected);
 
     // The operator sees full names; the cancelled draw is not a payout.
     expect(ledger.months[0].winner).toEqual({ name: 'Aisha Khan', status: 'PAID', amount: PRIZE, isYou: false });
     expect(ledger.months[1].winner).toEqual({ name: 'Bilal Ahmed', status: 'SELECTED', amount: PRIZE, isYou: false });
-    expect(ledger.months.every((m: { own: unknown }) => m.own === null)).toBe(true);
+    expect(ledger.months.every((m) => m.own === null)).toBe(true);
     expect(ledger.group).toMatchObject({ id: group.id, groupNumber: group.groupNumber, planName: 'Ledger Plan', monthlyAmount: MONTHLY, startDate: '2026-01-01', members: 3 });
   });
 
   it("shows a member their own group with their own instalment each month, and others by first name and initial only", async () => {
-    const res = await api.get(`/api/committee-plans/user/groups/${group.id}/ledger`, bilal.token);
-    const ledger = ok(res).data;
-    expect(ledger.months.map((m: { own: { state: string } | null }) => m.own?.state)).toEqual(['PAID', 'OVERDUE', 'UNDER_REVIEW', 'SCHEDULED', 'SCHEDULED', 'SCHEDULED']);
+    const res = await api.get(`/api/committee-plans/user/groups/${group.id}/ledger`, bilal.token, ledgerOf);
+    const ledger = res.body.data;
+    expect(ledger.months.map((m) => m.own?.state)).toEqual(['PAID', 'OVERDUE', 'UNDER_REVIEW', 'SCHEDULED', 'SCHEDULED', 'SCHEDULED']);
     expect(ledger.months[0].winner).toEqual({ name: 'Aisha K.', status: 'PAID', amount: PRIZE, isYou: false });
     expect(ledger.months[1].winner).toEqual({ name: 'Bilal Ahmed', status: 'SELECTED', amount: PRIZE, isYou: true });
     // The same money as the operator's ledger.
-    const adminLedger = ok(await api.get(`/api/admin/groups/${group.id}/ledger`, admin.token)).data;
+    const adminLedger = (await api.get(`/api/admin/groups/${group.id}/ledger`, admin.token, ledgerOf)).body.data;
     expect(ledger.totals).toEqual(adminLedger.totals);
     // Nothing that identifies another member: no email, phone, CNIC or full name.
     const text = JSON.stringify(res.body);
     for (const other of [aisha, sana]) expect(text).not.toContain(other.email);
     for (const secret of ['03001234561', '03001234563', '35202-1234567-1', '35202-1234567-3', 'Aisha Khan', 'Sana Tariq', 'Khan', 'Tariq']) expect(text).not.toContain(secret);
     // Aisha sees her own January win by her name.
-    const own = ok(await api.get(`/api/committee-plans/user/groups/${group.id}/ledger`, aisha.token)).data;
+    const own = (await api.get(`/api/committee-plans/user/groups/${group.id}/ledger`, aisha.token, ledgerOf)).body.data;
     expect(own.months[0].winner).toEqual({ name: 'Aisha Khan', status: 'PAID', amount: PRIZE, isYou: true });
     expect(own.months[2].own).toEqual({ state: 'OVERDUE', amount: MONTHLY });
   });

@@ -18,13 +18,13 @@ import {
   memberPaymentListAnswer,
   paymentListAnswer,
   paymentReportAnswer,
-  paymentsSummaryAnswer,
   pendingQueueAnswer,
   dueRangeInOrder,
   dueRangeMessage,
   stateAndDueFilters,
   statusChangeBody,
-} from '../../contract/payments.ts';
+  summaryRouteAnswer,
+} from '../../contract/instalments.ts';
 import { statesOfFilter } from '../../contract/figures.ts';
 import { caseInsensitiveEnum } from '../../contract/plans.ts';
 import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
@@ -151,7 +151,7 @@ export function registerInstalmentRoutes(app: FastifyInstance, deps: InstalmentD
         tags: ['payments'],
         summary: 'Counts and amounts by state (own for a member)',
         querystring: filterQuery.omit({ page: true, limit: true, search: true }),
-        response: responses({ 200: paymentsSummaryAnswer }),
+        response: responses({ 200: summaryRouteAnswer }),
       },
     },
     async (request) => {

@@ -2,7 +2,7 @@
  * Monthly instalments (RULES §6): the member submits a receipt for a month of their own group; an
  * admin approves (PAID), rejects (the receipt is kept, refused, with its reason) or marks it overdue.
  */
-import { instalmentMessages, PAYMENT_YEAR_MAX, PAYMENT_YEAR_MIN, type AdminPaymentStatus, type MemberPaymentView, type PaymentReceipt, type PaymentView } from '../../contract/payments.ts';
+import { instalmentMessages, PAYMENT_YEAR_MAX, PAYMENT_YEAR_MIN, type AdminPaymentStatus, type MemberPaymentView, type PaymentReceipt, type PaymentView } from '../../contract/instalments.ts';
 import { bankAccountMessages } from '../../contract/bank-accounts.ts';
 import { formatPkr } from '../../contract/money.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pagingQueryOf } from '../../contract/paging.ts';
-import { groupArrearsAnswer, groupLedgerAnswer, memberLedgerAnswer } from '../../contract/payments.ts';
+import { groupArrearsAnswer, groupLedgerAnswer, memberLedgerAnswer } from '../../contract/ledgers.ts';
 import { z } from 'zod';
 import { currentUser, type AuthHooks } from '../http/auth.ts';
 import { idParam, responses } from '../http/schemas.ts';

@@ -3,7 +3,7 @@
  * admin document §3 "Payment" and "Plan payment"). One select and one mapping for both.
  */
 import { rupeesFromDb } from '../../contract/money.ts';
-import type { BankAccountSnapshot, ReviewStatus } from '../../contract/payments.ts';
+import type { BankAccountSnapshot, ReviewStatus } from '../../contract/instalments.ts';
 import type { InstalmentState } from '../../contract/figures.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
 import { instalmentStateSql, type BusinessDay } from '../figures/figures.ts';

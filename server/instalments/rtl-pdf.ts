@@ -1,16 +1,17 @@
 /**
- * Right-to-left lines in a pdfkit document, for Urdu in Noto Nastaliq Urdu. pdfkit neither reorders
+ * Bidirectional lines in a pdfkit document, for Urdu in Noto Nastaliq Urdu. pdfkit neither reorders
  * bidirectional text nor lays out a line as one run: it shapes word by word and puts the words left to
- * right, so an Urdu phrase would come out with its words in reverse. Here each line is split into
- * runs of one direction (a small part of the Unicode bidirectional algorithm, enough for labels with
- * Latin names, emails, dates and "PKR 5,000" inside): an Urdu run is shaped whole by fontkit, which
- * joins, positions (the Nastaliq slope) and orders its glyphs right to left; a Latin run is written in
- * Helvetica, left to right; and the runs are placed right to left. Each line with Urdu in it is
- * marked with its text in reading order (ActualText), so that copying or reading the PDF back gives
- * the words, not the glyphs in drawing order.
+ * right, so an Urdu phrase would come out with its words in reverse. Here each line goes through the
+ * Unicode bidirectional algorithm (bidi-js: embedding levels, then runs of one level, reordered), so
+ * Latin names, emails, dates and "PKR 5,000" inside Urdu, Urdu names inside English, and text isolated
+ * with FSI … PDI (what people typed) take their places as the algorithm says. An Urdu run is shaped
+ * whole by fontkit, which joins, positions (the Nastaliq slope) and orders its glyphs right to left; a
+ * Latin run is written in Helvetica. Each line with Urdu in it is marked with its text in reading order
+ * (ActualText), so that copying or reading the PDF back gives the words, not the glyphs in drawing order.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import bidiFactory from 'bidi-js';
 import PDFDocument from 'pdfkit';
 import { sfntFromWoff } from './woff.ts';
 
@@ -58,36 +59,68 @@ function urduFonts() {
   return parsedFonts;
 }
 
-/** Arabic script (Urdu letters, its comma, full stop and semicolon): strong right to left. */
-const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
-/** Latin letters and Western digits: strong left to right (digits read left to right inside Urdu too). */
-const LATIN = /[A-Za-z0-9\u00C0-\u024F]/;
+const bidi = bidiFactory();
 
-/** `latin`: drawn in Helvetica, for Latin text and for the punctuation the Nastaliq font has no glyph for (":"). */
-export type Run = { text: string; rtl: boolean; latin: boolean };
+/** Arabic script (Urdu letters, its comma, full stop and semicolon): drawn in Nastaliq. */
+const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
+/**
+ * The explicit directional formatting characters (marks, embeddings, overrides, isolates): they steer
+ * the algorithm and are never drawn nor copied (neither font has a glyph for them).
+ */
+const FORMATTING = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/** Whether a line needs the bidirectional layout: it holds Arabic script or a directional formatting character. */
+export const needsBidi = (text: string) => ARABIC.test(text) || new RegExp(FORMATTING.source).test(text);
+
+/** The base direction of a line: an Urdu statement's lines are right to left, an English one's left to right. */
+export type Direction = 'rtl' | 'ltr';
 
 /**
- * A line's runs in reading order. Characters of neither kind (spaces, punctuation) between two Latin
- * characters stay in the Latin run ("PKR 5,000", "a@b.pk", "2026-03-31"); any others follow the line,
- * which is right to left, and all but spaces are drawn in Helvetica.
+ * `rtl`: the run's level is right to left. `latin`: drawn in Helvetica (Latin text, digits, and the
+ * punctuation the Nastaliq font has no glyph for, such as ":"); else in Nastaliq.
  */
-export function bidiRuns(text: string): Run[] {
-  const chars = [...text];
-  const strong = chars.map((c) => (ARABIC.test(c) ? 'R' : LATIN.test(c) ? 'L' : null));
-  const runs: Run[] = [];
-  chars.forEach((c, i) => {
-    let rtl = strong[i] === 'R';
-    if (strong[i] === null) {
-      const before = strong.slice(0, i).findLast((k) => k !== null);
-      const after = strong.slice(i + 1).find((k) => k !== null);
-      rtl = !(before === 'L' && after === 'L');
-    }
-    const latin = !rtl || (strong[i] === null && c !== ' ');
+export type Run = { text: string; rtl: boolean; latin: boolean };
+
+type LevelRun = Run & { level: number };
+
+/**
+ * A line's runs in drawing order, left to right. The line is one paragraph of the base direction given:
+ * its embedding levels come from bidi-js; consecutive characters of one level and one font make a run
+ * (a space stays in the run it is in, so that fontkit shapes an Urdu phrase whole); the formatting
+ * characters are dropped once they have done their work; and the runs are reordered as rule L2 says,
+ * from the highest level down to the lowest odd one. A Nastaliq run keeps its reading order (fontkit
+ * orders its glyphs right to left); a Helvetica run on a right-to-left level is reversed here, its
+ * brackets mirrored.
+ */
+export function bidiRuns(text: string, direction: Direction = 'rtl'): Run[] {
+  const { levels } = bidi.getEmbeddingLevels(text, direction);
+  const runs: LevelRun[] = [];
+  let index = 0;
+  for (const char of text) {
+    const level = levels[index];
+    index += char.length;
+    if (new RegExp(FORMATTING.source).test(char)) continue;
     const last = runs.at(-1);
-    if (last && last.rtl === rtl && last.latin === latin) last.text += c;
-    else runs.push({ text: c, rtl, latin });
-  });
-  return runs;
+    const latin = char === ' ' && last?.level === level ? last.latin : !ARABIC.test(char);
+    if (last && last.level === level && last.latin === latin) last.text += char;
+    else runs.push({ text: char, rtl: level % 2 === 1, latin, level });
+  }
+  const highest = Math.max(0, ...runs.map((run) => run.level));
+  const lowestOdd = Math.min(...runs.map((run) => run.level | 1));
+  for (let level = highest; level >= lowestOdd; level--) {
+    for (let start = 0; start < runs.length; start++) {
+      if (runs[start].level < level) continue;
+      let end = start;
+      while (end + 1 < runs.length && runs[end + 1].level >= level) end++;
+      runs.splice(start, end - start + 1, ...runs.slice(start, end + 1).reverse());
+      start = end;
+    }
+  }
+  return runs.map(({ text: runText, rtl, latin }) => ({
+    text: latin && rtl ? [...runText].reverse().map((char) => bidi.getMirroredCharacter(char) ?? char).join('') : runText,
+    rtl,
+    latin,
+  }));
 }
 
 export type RtlStyle = { size: number; bold?: boolean };
@@ -100,7 +133,8 @@ let anchorsMended = false;
  * has no anchor for the mark's class, which Noto Nastaliq Urdu has for common words (زیرِ, جائزہ and
  * names such as فائزہ). OpenType says such a subtable does not apply and the next one is tried, as
  * HarfBuzz does: that is what this makes fontkit's GPOS processor do, once per process. The processor
- * is fontkit's internal class, reached through the font pdfkit loaded.
+ * is fontkit's internal class, reached through the font pdfkit loaded. Still needed with bidi-js: it
+ * only orders the runs, and fontkit still shapes each Urdu run (rtl-pdf.test.ts draws those words).
  */
 function mendMissingAnchors(font: FontkitFont) {
   if (anchorsMended) return;
@@ -155,28 +189,29 @@ export function rtlWriter(doc: PDFKit.PDFDocument) {
     }
     return width;
   };
-  const measure = (text: string, style: RtlStyle) => bidiRuns(text).reduce((sum, run) => sum + runWidth(run, style), 0);
+  const measure = (text: string, style: RtlStyle, direction: Direction = 'rtl') => bidiRuns(text, direction).reduce((sum, run) => sum + runWidth(run, style), 0);
 
   return {
     /** The height of one line: Nastaliq climbs well above the Latin cap height and falls below it. */
     lineHeight: (style: RtlStyle) => style.size * 2.3,
     measure,
 
-    /** One line on the baseline `baseline`, its right end at `right` (or its left end at `left`). */
-    line(text: string, at: { right: number } | { left: number }, baseline: number, style: RtlStyle) {
-      const runs = bidiRuns(text);
+    /**
+     * One line on the baseline `baseline`, its right end at `right` (or its left end at `left`), right to
+     * left unless told (an English line with an Urdu name in it is left to right).
+     */
+    line(text: string, at: { right: number } | { left: number }, baseline: number, style: RtlStyle, direction: Direction = 'rtl') {
+      const runs = bidiRuns(text, direction);
       const widths = runs.map((run) => runWidth(run, style));
       let x = 'right' in at ? at.right - widths.reduce((a, b) => a + b, 0) : at.left;
       // The line in reading order, for copying and text extraction: its glyphs are drawn in visual order.
       const urdu = runs.some((run) => run.rtl);
-      if (urdu) doc.markContent('Span', { lang: 'ur', actual: text });
-      // Right to left: the last run in reading order is the leftmost.
-      for (let i = runs.length - 1; i >= 0; i--) {
-        const run = runs[i];
+      if (urdu) doc.markContent('Span', { lang: 'ur', actual: text.replace(FORMATTING, '') });
+      runs.forEach((run, i) => {
         useFont(run, style);
         doc.text(run.text, x, baseline, runOptions(run));
         x += widths[i];
-      }
+      });
       if (urdu) doc.endMarkedContent();
     },
 

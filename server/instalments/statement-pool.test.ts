@@ -18,7 +18,7 @@ import { CRASHING_MEMBER, HELD_MEMBER, HOLDING_CHANNEL, RELEASE_CHANNEL } from '
 import { client, createTestContext, openTestFile, signInAdmin, signUpMember, socketClient, type TestContext } from '../test/test-app.ts';
 import { STATEMENT_RETRY_AFTER_SECONDS, StatementPool } from './statement-pool.ts';
 import type { Statement } from './statements.ts';
-import { statementMessages } from '../../contract/payments.ts';
+import { statementMessages } from '../../contract/statements.ts';
 
 const quiet = pino({ level: 'silent' });
 const standIn = new URL('../test/statement-worker-stand-in.ts', import.meta.url);

@@ -15,7 +15,7 @@ import { AppError } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import type drawStatement from './statement-worker.ts';
 import type { Statement } from './statements.ts';
-import { statementMessages } from '../../contract/payments.ts';
+import { statementMessages } from '../../contract/statements.ts';
 
 /**
  * The Retry-After of a refused statement: a thread draws one in well under a second once its fonts are

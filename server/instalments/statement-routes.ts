@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminStatementQuery, groupStatementParams } from '../../contract/statements.ts';
 import type { AttemptCounter } from '../http/attempt-counter.ts';
 import { currentUser, type AuthHooks } from '../http/auth.ts';
 import { idParam, responses } from '../http/schemas.ts';
@@ -57,7 +58,7 @@ export function registerStatementRoutes(
       schema: {
         tags: ['payments'],
         summary: "The caller's statement of one of their groups: every instalment, their totals paid, owed and remaining, and the group's collected, paid out and held",
-        params: z.object({ groupId: z.string().max(100) }),
+        params: groupStatementParams,
         response: pdfAnswer,
       },
     },
@@ -78,7 +79,7 @@ export function registerStatementRoutes(
         tags: ['users'],
         summary: "A member's statement, of all their groups or of one (groupId) (admin)",
         params: idParam,
-        querystring: z.object({ groupId: z.string().max(100).optional() }),
+        querystring: adminStatementQuery,
         response: pdfAnswer,
       },
     },

@@ -2,10 +2,12 @@
  * The words of a statement (RULES §6a) in each language a member reads the product in, English and Urdu
  * side by side, key for key. Amounts, dates and numbers are passed in already written ("PKR 5,000",
  * "2026-03-31"): they read the same in both, in Western digits, as banks print them. The Urdu words are
- * docs/urdu-glossary.md's. Urdu texts hold no brackets: the PDF lays them out right to left itself and
- * does not mirror bracket glyphs.
+ * docs/urdu-glossary.md's. In an Urdu sentence, what people typed (a name, an email, a phone number, a
+ * plan's name) and the dates are isolated (`own` below), so that their direction, or a directional
+ * character in a name, cannot reorder the words around them.
  */
 import type { Language } from '../../contract/accounts.ts';
+import { typed } from '../mail/layout.ts';
 import type { InstalmentState } from '../figures/figures.ts';
 
 export type StatementTexts = {
@@ -56,25 +58,32 @@ const en: StatementTexts = {
   notes: 'Owed: due and not paid, no receipt waiting. Overdue: owed after the grace day. Remaining: every instalment not yet paid. Held: collected less paid out.',
 };
 
+/**
+ * A value inside an Urdu sentence, isolated (FSI … PDI): a date keeps its own order ("2026-03-31", which
+ * after Urdu letters the bidirectional algorithm would otherwise read as Arabic numbers and draw
+ * "31-03-2026"), and what someone typed cannot reorder the words around it.
+ */
+const own = (value: string) => typed('ur', value);
+
 const ur: StatementTexts = {
   operator: 'عمرہ کمیٹی',
-  documentTitle: (name) => `${name} کا گوشوارہ`,
+  documentTitle: (name) => `${own(name)} کا گوشوارہ`,
   heading: 'اقساط کا گوشوارہ',
-  asOf: (date) => `پاکستانی وقت کے مطابق ${date} تک کا حساب۔ تمام رقوم PKR میں۔`,
+  asOf: (date) => `پاکستانی وقت کے مطابق ${own(date)} تک کا حساب۔ تمام رقوم PKR میں۔`,
   member: 'رکن',
-  name: (name) => `نام: ${name}`,
-  email: (email) => `ای میل: ${email}`,
-  phone: (phone) => `فون نمبر: ${phone}`,
+  name: (name) => `نام: ${own(name)}`,
+  email: (email) => `ای میل: ${own(email)}`,
+  phone: (phone) => `فون نمبر: ${own(phone)}`,
   noGroups: 'ابھی کسی گروپ میں شامل نہیں۔',
   activeGroups: (count) => `فعال گروپ: ${count}۔`,
   active: 'حیثیت: فعال۔',
-  moved: (date, groupNumber) => `حیثیت: ${date} کو اسی پلان کے گروپ نمبر ${groupNumber} میں منتقل؛ آپ کی اقساط آپ کے ساتھ منتقل ہو گئیں اور وہاں درج ہیں۔`,
-  left: (date) => `حیثیت: ${date} کو گروپ چھوڑ دیا۔ جو اقساط پہلے سے واجب الادا ہیں وہ ادائیگی تک واجب الادا رہیں گی۔`,
+  moved: (date, groupNumber) => `حیثیت: ${own(date)} کو اسی پلان کے گروپ نمبر ${own(groupNumber)} میں منتقل؛ آپ کی اقساط آپ کے ساتھ منتقل ہو گئیں اور وہاں درج ہیں۔`,
+  left: (date) => `حیثیت: ${own(date)} کو گروپ چھوڑ دیا۔ جو اقساط پہلے سے واجب الادا ہیں وہ ادائیگی تک واجب الادا رہیں گی۔`,
   columns: { month: 'مہینہ', dueDate: 'آخری تاریخ', amount: 'رقم', status: 'حیثیت', paidOn: 'ادائیگی کی تاریخ' },
   months: ['جنوری', 'فروری', 'مارچ', 'اپریل', 'مئی', 'جون', 'جولائی', 'اگست', 'ستمبر', 'اکتوبر', 'نومبر', 'دسمبر'],
   states: { PAID: 'ادا شدہ', UNDER_REVIEW: 'زیرِ جائزہ', OWED: 'واجب الادا', OVERDUE: 'تاخیر شدہ', SCHEDULED: 'آئندہ' },
-  group: (planName, groupNumber) => `${planName}، گروپ نمبر ${groupNumber}`,
-  membership: (memberNumber, startDate, endDate) => `رکن نمبر ${memberNumber}۔ دورانیہ ${startDate} سے ${endDate} تک۔`,
+  group: (planName, groupNumber) => `${own(planName)}، گروپ نمبر ${own(groupNumber)}`,
+  membership: (memberNumber, startDate, endDate) => `رکن نمبر ${memberNumber}۔ دورانیہ ${own(startDate)} سے ${own(endDate)} تک۔`,
   totals: (t) => `آپ کا حساب: ادا شدہ ${t.paid}؛ واجب الادا ${t.owed}، جس میں تاخیر شدہ ${t.overdue}؛ باقی ${t.remaining}۔`,
   groupTotals: (t) => `گروپ اب تک: وصول شدہ ${t.collected}؛ فاتحین کو ادا شدہ ${t.paidOut}؛ گروپ کے پاس موجود رقم ${t.held}۔`,
   notes:

@@ -134,6 +134,23 @@ describe('a statement of a member moved to another group', () => {
   });
 });
 
+describe('an English statement of a member whose name is in Urdu', () => {
+  it('writes the name in Nastaliq inside the English line, copied in reading order', async () => {
+    await ctx.db.query(`UPDATE users SET name = 'فائزہ خان' WHERE id = $1`, [bilal.user.id]);
+    try {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/admin/users/${bilal.user.id}/statement.pdf`, headers: { authorization: `Bearer ${admin.token}` } });
+      expect(res.statusCode).toBe(200);
+      const { text, fonts } = await pdfText(new Uint8Array(res.rawPayload));
+      expect(text.split('\n')).toContain('Name: فائزہ خان');
+      expect(text).toContain(`Email: ${bilal.email}`);
+      expect(text).toContain('Statement of instalments');
+      expect(fonts.some((name) => /^[A-Z]{6}\+NotoNastaliqUrdu-Regular$/.test(name))).toBe(true);
+    } finally {
+      await ctx.db.query(`UPDATE users SET name = 'Bilal Ahmed' WHERE id = $1`, [bilal.user.id]);
+    }
+  });
+});
+
 describe('an Urdu member’s statement', () => {
   it('is in Urdu, right to left in Nastaliq, with amounts, dates and numbers in Western digits, whoever downloads it', async () => {
     await ctx.db.query(`UPDATE users SET language = 'ur' WHERE id = $1`, [aisha.user.id]);

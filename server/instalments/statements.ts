@@ -15,7 +15,7 @@ import { isUuid } from '../db/ids.ts';
 import { notFound } from '../http/errors.ts';
 import { figureColumnsSql, figuresFromRow, instalmentStateSql, stateJoinSql, type BusinessDay, type FigureRow, type InstalmentState } from '../figures/figures.ts';
 import { groupLedger } from './group-ledger.ts';
-import { rtlWriter } from './rtl-pdf.ts';
+import { needsBidi, rtlWriter, type RtlWriter } from './rtl-pdf.ts';
 import { statementTexts, type StatementTexts } from './statement-texts.ts';
 
 /** The name the statements are issued under (in the PDF's metadata, whatever its language). */
@@ -125,14 +125,33 @@ const statementColumns = (t: StatementTexts) => [
 function leftToRight(doc: PDFKit.PDFDocument, statement: Statement, t: StatementTexts) {
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  let bidiLines: RtlWriter | undefined;
+  /**
+   * A line holding what someone typed: in Helvetica, unless it holds Urdu (a member's or a plan's name)
+   * or a directional character, when it is laid out left to right by the bidirectional algorithm.
+   */
+  const typedLine = (text: string, size: number, bold = false) => {
+    if (!needsBidi(text)) {
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size).text(text, left);
+      return;
+    }
+    bidiLines ??= rtlWriter(doc);
+    const style = { size, bold };
+    const y = doc.y;
+    bidiLines.line(text, { left }, y + size * 1.6, style, 'ltr');
+    doc.x = left;
+    doc.y = y + bidiLines.lineHeight(style);
+  };
 
   doc.font('Helvetica-Bold').fontSize(18).text(t.operator);
   doc.font('Helvetica').fontSize(12).text(t.heading, { continued: false });
   doc.fontSize(9).fillColor('#444').text(t.asOf(statement.asOf)).fillColor('#000');
   doc.moveDown();
   doc.font('Helvetica-Bold').fontSize(11).text(t.member);
-  doc.font('Helvetica').fontSize(10).text(t.name(statement.member.name)).text(t.email(statement.member.email));
-  if (statement.member.phone) doc.text(t.phone(statement.member.phone));
+  typedLine(t.name(statement.member.name), 10);
+  typedLine(t.email(statement.member.email), 10);
+  if (statement.member.phone) typedLine(t.phone(statement.member.phone), 10);
+  doc.font('Helvetica').fontSize(10);
   if (statement.groups.length === 0) doc.moveDown().text(t.noGroups);
   else doc.text(t.activeGroups(statement.activeGroups));
 
@@ -154,7 +173,7 @@ function leftToRight(doc: PDFKit.PDFDocument, statement: Statement, t: Statement
   for (const group of statement.groups) {
     doc.moveDown();
     if (doc.y > doc.page.height - 200) doc.addPage();
-    doc.font('Helvetica-Bold').fontSize(12).text(t.group(group.planName, group.groupNumber), left);
+    typedLine(t.group(group.planName, group.groupNumber), 12, true);
     doc.font('Helvetica').fontSize(9).text(t.membership(group.memberNumber, group.startDate, group.endDate));
     doc.font('Helvetica-Bold').fontSize(9).text(standing(t, group));
     // Moved: the months went with the member to the new group, where they are listed.

@@ -12,7 +12,7 @@ import { groupNumberField } from '../../contract/groups.ts';
 import { actorOf, currentUser, type AuthHooks } from '../http/auth.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseFormFields } from '../http/form-fields.ts';
-import { paymentAnswer } from '../../contract/payments.ts';
+import { paymentAnswer } from '../../contract/instalments.ts';
 import { addUserToPlanAnswer, planPaymentListAnswer, planPaymentMessages, planRequestMessages } from '../../contract/plan-requests.ts';
 import { idParam, responses } from '../http/schemas.ts';
 import { readReceiptForm, receiptForm, transferFields } from '../receipts/receipt-upload.ts';

@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { planMessages } from '../../contract/plans.ts';
+import type { z } from 'zod';
+import { planAnswer, planListAnswer, planMessages, type plan as planSchema } from '../../contract/plans.ts';
 import { addMonthsToDate } from '../business-time.ts';
 import { openTestFile, signInAdmin, signUpMember } from '../test/test-app.ts';
 
@@ -32,11 +33,12 @@ const planBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-type PlanJson = { id: string; name: string; isActive: boolean; [key: string]: unknown };
+/** A plan as the API answers it. */
+type PlanJson = z.output<typeof planSchema>;
 
 async function createPlan(overrides: Record<string, unknown> = {}): Promise<PlanJson> {
-  const res = await api.post('/api/committee-plans', planBody(overrides), admin.token);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const res = await api.post('/api/committee-plans', planBody(overrides), admin.token, { answer: planAnswer });
+  expect(res.status).toBe(201);
   return res.body.data.plan;
 }
 
@@ -94,10 +96,10 @@ describe('GET /api/committee-plans', () => {
     const active = await createPlan({ name: `Active ${tag}` });
     const inactive = await createInactivePlan({ name: `Inactive ${tag}` });
 
-    const all = await api.get(`/api/committee-plans?search=${tag}&includeInactive=true&status=all`, admin.token);
+    const all = await api.get(`/api/committee-plans?search=${tag}&includeInactive=true&status=all`, admin.token, { answer: planListAnswer });
     expect(all.status).toBe(200);
     expect(names(all.body.data.plans)).toEqual(names([active, inactive]));
-    expect(all.body.plans).toBeUndefined();
+    expect(all.body).not.toHaveProperty('plans');
     expect(all.body.data.pagination.total).toBe(2);
 
     const onlyInactive = await api.get(`/api/committee-plans?search=${tag}&status=inactive`, admin.token);
@@ -175,7 +177,7 @@ describe('GET /api/committee-plans/:id', () => {
   it('shows an active plan to anybody', async () => {
     const plan = await createPlan();
     for (const token of [undefined, member.token, admin.token]) {
-      const res = await api.get(`/api/committee-plans/${plan.id}`, token);
+      const res = await api.get(`/api/committee-plans/${plan.id}`, token, { answer: planAnswer });
       expect(res.status).toBe(200);
       expect(res.body.plan).toMatchObject({ id: plan.id, name: plan.name, isActive: true });
       expect(res.body.data.plan).toEqual(res.body.plan);
@@ -189,7 +191,7 @@ describe('GET /api/committee-plans/:id', () => {
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ success: false, code: expect.any(String), message: planMessages.notFound });
     }
-    const asAdmin = await api.get(`/api/committee-plans/${plan.id}`, admin.token);
+    const asAdmin = await api.get(`/api/committee-plans/${plan.id}`, admin.token, { answer: planAnswer });
     expect(asAdmin.status).toBe(200);
     expect(asAdmin.body.plan).toMatchObject({ id: plan.id, isActive: false });
   });
@@ -204,7 +206,7 @@ describe('GET /api/committee-plans/:id', () => {
 describe('POST /api/committee-plans', () => {
   it('creates a plan with its creator, the defaults, and without empty benefit lines, and audits it once', async () => {
     const body = planBody({ benefits: ['  Visa processing ', '', '   ', 'Hotel near Haram'] });
-    const res = await api.post('/api/committee-plans', body, admin.token);
+    const res = await api.post('/api/committee-plans', body, admin.token, { answer: planAnswer });
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
     expect(res.body.message).toBe('Committee plan created successfully');
@@ -336,7 +338,7 @@ describe('PUT /api/committee-plans/:id', () => {
       benefits: ['Five-star hotel', ''],
       isActive: false,
     });
-    const res = await api.put(`/api/committee-plans/${plan.id}`, body, admin.token);
+    const res = await api.put(`/api/committee-plans/${plan.id}`, body, admin.token, { answer: planAnswer });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Committee plan updated successfully');
     expect(res.body.data.plan).toMatchObject({
@@ -427,14 +429,14 @@ describe('PUT /api/committee-plans/:id', () => {
 describe('PUT /api/committee-plans/:id/activate and /deactivate', () => {
   it('deactivates a plan, hiding it from members, and activates it again, auditing each change', async () => {
     const plan = await createPlan();
-    const off = await api.put(`/api/committee-plans/${plan.id}/deactivate`, undefined, admin.token);
+    const off = await api.put(`/api/committee-plans/${plan.id}/deactivate`, undefined, admin.token, { answer: planAnswer });
     expect(off.status).toBe(200);
     expect(off.body.message).toBe('Plan deactivated successfully');
     expect(off.body.data.plan).toMatchObject({ id: plan.id, isActive: false });
     expect((await api.get(`/api/committee-plans/${plan.id}`, member.token)).status).toBe(404);
     expect((await api.get(`/api/committee-plans?search=${encodeURIComponent(plan.name)}`, member.token)).body.data.plans).toEqual([]);
 
-    const on = await api.put(`/api/committee-plans/${plan.id}/activate`, undefined, admin.token);
+    const on = await api.put(`/api/committee-plans/${plan.id}/activate`, undefined, admin.token, { answer: planAnswer });
     expect(on.status).toBe(200);
     expect(on.body.message).toBe('Plan activated successfully');
     expect(on.body.plan).toMatchObject({ id: plan.id, isActive: true });

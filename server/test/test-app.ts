@@ -11,6 +11,7 @@ import { Writable } from 'node:stream';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, inject } from 'vitest';
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.ts';
 import type { AuthRateLimits } from '../accounts/auth-routes.ts';
@@ -184,11 +185,51 @@ export async function openRaceFile(): Promise<{ ctx: TestContext; api: ApiClient
   return { ctx, api, admins: [await signInAdmin(ctx), await signInAdmin(ctx)] };
 }
 
+/**
+ * A call's response. Its body is `any` by default for now: the many tests written against it read it
+ * through their own assertions. A call that names its answer's schema (`Expect`) gets it typed instead.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any JSON the route answered, checked by each test's assertions
 export type ApiResponse = { status: number; body: any; headers: Record<string, unknown> };
 
+/**
+ * What a call expects: the contract's schema of its answer (e.g. `{ answer: paymentAnswer }`), in zod's
+ * full build or its small one (the first screen's answers, decision 041).
+ */
+export type Expect<S extends z.core.$ZodType> = { answer: S };
+
+/** A response whose body was checked against the answer's schema, and is typed by it. */
+export type TypedResponse<S extends z.core.$ZodType> = Omit<ApiResponse, 'body'> & { body: z.output<S> };
+
+/**
+ * The calls of a test. Given `Expect`, the answer must be in its schema's shape, or the test fails
+ * here with zod's words (an error answer too: a typed call expects the answer it names).
+ */
+export interface ApiClient {
+  get(url: string, token?: string): Promise<ApiResponse>;
+  get<S extends z.core.$ZodType>(url: string, token: string | undefined, expect: Expect<S>): Promise<TypedResponse<S>>;
+  post(url: string, body?: unknown, token?: string): Promise<ApiResponse>;
+  post<S extends z.core.$ZodType>(url: string, body: unknown, token: string | undefined, expect: Expect<S>): Promise<TypedResponse<S>>;
+  put(url: string, body?: unknown, token?: string): Promise<ApiResponse>;
+  put<S extends z.core.$ZodType>(url: string, body: unknown, token: string | undefined, expect: Expect<S>): Promise<TypedResponse<S>>;
+  delete(url: string, token?: string): Promise<ApiResponse>;
+  delete<S extends z.core.$ZodType>(url: string, token: string | undefined, expect: Expect<S>): Promise<TypedResponse<S>>;
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Send = (method: Method, url: string, body?: unknown, token?: string) => Promise<ApiResponse>;
+
+/**
+ * The body is checked, then kept as the server sent it rather than as zod would return it: a test that
+ * asserts a field is absent must see the answer itself, not a copy stripped of what the schema omits.
+ */
+function checkedAnswer(method: Method, url: string, response: ApiResponse, expect: Expect<z.core.$ZodType>): ApiResponse {
+  const checked = z.safeParse(expect.answer, response.body);
+  if (!checked.success) {
+    throw new Error(`${method} ${url} answered ${response.status}, not in the shape of its answer's schema:\n${z.prettifyError(checked.error)}\n${JSON.stringify(response.body)}`);
+  }
+  return response;
+}
 
 function jsonOrText(text: string): unknown {
   try {
@@ -198,16 +239,18 @@ function jsonOrText(text: string): unknown {
   }
 }
 
-function methodsOf(call: Send) {
+function methodsOf(call: Send): ApiClient {
+  const send = async (method: Method, url: string, body: unknown, token: string | undefined, expect: Expect<z.core.$ZodType> | undefined) => {
+    const response = await call(method, url, body, token);
+    return expect ? checkedAnswer(method, url, response, expect) : response;
+  };
   return {
-    get: (url: string, token?: string) => call('GET', url, undefined, token),
-    post: (url: string, body?: unknown, token?: string) => call('POST', url, body, token),
-    put: (url: string, body?: unknown, token?: string) => call('PUT', url, body, token),
-    delete: (url: string, token?: string) => call('DELETE', url, undefined, token),
+    get: (url: string, token?: string, expect?: Expect<z.core.$ZodType>) => send('GET', url, undefined, token, expect),
+    post: (url: string, body?: unknown, token?: string, expect?: Expect<z.core.$ZodType>) => send('POST', url, body, token, expect),
+    put: (url: string, body?: unknown, token?: string, expect?: Expect<z.core.$ZodType>) => send('PUT', url, body, token, expect),
+    delete: (url: string, token?: string, expect?: Expect<z.core.$ZodType>) => send('DELETE', url, undefined, token, expect),
   };
 }
-
-export type ApiClient = ReturnType<typeof methodsOf>;
 
 export function client(ctx: Pick<TestContext, 'app'>): ApiClient {
   return methodsOf(async (method, url, body, token) => {

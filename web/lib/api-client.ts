@@ -17,6 +17,7 @@
  *   Bearer token rules out a plain link.
  */
 import type { z } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import { i18n, textOfAnswer } from './i18n.ts';
 import { forgetEarlyAnswers, takeEarlyAnswer } from './early-answers.ts';
 import { saveFile } from './save-file.ts';
@@ -256,16 +257,16 @@ export class UnreadableAnswerError extends Error {
 /**
  * An answer read through its contract schema (contract/): the one shape the server promises, checked
  * before a screen trusts it. An answer in another shape (a server of another version, something in
- * between) is unreadable, and the screen shows its "unexpected" words rather than half a page.
+ * between) is unreadable, and the screen shows its "unexpected" words rather than half a page. A schema
+ * of zod's small build (zod/mini, decision 041) is read the same way, for the checks of a first screen.
  */
-export function readAnswer<S extends AnswerSchema>(schema: S, body: unknown): z.core.output<S> {
+export function readAnswer<S extends z.ZodType>(schema: S, body: unknown): z.output<S>;
+export function readAnswer<S extends ZodMiniType>(schema: S, body: unknown): z.output<S>;
+export function readAnswer(schema: z.ZodType | ZodMiniType, body: unknown): unknown {
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new UnreadableAnswerError(200, 'The answer is not in the shape its contract names.');
-  return parsed.data as z.core.output<S>;
+  return parsed.data;
 }
-
-/** A schema of zod's full build or of its small one (zod/mini: the answers a first screen reads, decision 041). */
-type AnswerSchema = z.core.$ZodType & { safeParse(body: unknown): { success: boolean; data?: unknown } };
 
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;

@@ -6,6 +6,7 @@
  */
 import { vi } from 'vitest';
 import { z } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import type { Pagination } from '../../contract/pagination.ts';
 
 /** A Blob body is sent as it is (a file, with its headers); anything else as JSON. */
@@ -23,9 +24,11 @@ export const fail = (status: number, message: string): StubAnswer => ({ status, 
  * it by (contract/): a fixture in any other shape (a field left out, an answer without its code) fails
  * the test here, in zod's words, rather than show a screen an answer the server never sends.
  */
-export function answerAs<S extends z.core.$ZodType>(schema: S, body: z.core.input<S>, status = 200): StubAnswer {
-  // Either build of zod (a first screen's answers are in zod/mini): the core's parse serves both.
-  const checked = z.safeParse(schema, body);
+export function answerAs<S extends z.ZodType>(schema: S, body: z.input<S>, status?: number): StubAnswer;
+/** A first screen's answer, whose schema is written in zod's small build (decision 041). */
+export function answerAs<S extends ZodMiniType>(schema: S, body: z.input<S>, status?: number): StubAnswer;
+export function answerAs(schema: z.ZodType | ZodMiniType, body: unknown, status = 200): StubAnswer {
+  const checked = schema.safeParse(body);
   if (!checked.success) throw new Error(`The fake answer is not in the shape of its contract:\n${z.prettifyError(checked.error)}`);
   return { status, body };
 }

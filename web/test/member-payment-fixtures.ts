@@ -5,10 +5,12 @@
  */
 import type { ReferralStats } from '../features/referrals/member/index.ts';
 import type { BankAccount } from '../features/plans/member/index.ts';
-import { instalmentStateOf, type GroupPayment, type MemberGroup, type MemberPayment, type PaymentCounts, type SummaryFigures } from '../features/instalments/member/index.ts';
-import { bankAccountsAnswerOf, makeBankAccount, makePlan, myPlanRequestsAnswerOf, planAnswerOf, planListAnswerOf } from './plan-fixtures.ts';
-import { ok, type StubRoutes } from './api-stub.ts';
-import type { CountAndAmount, GroupLedger, GroupLedgerMonth, InstalmentFigures, NextDue } from '../../contract/figures.ts';
+import { instalmentStateOf, type GroupPayment, type MemberGroup, type PaymentCounts, type SummaryFigures } from '../features/instalments/member/index.ts';
+import { bankAccountsAnswerOf, makeBankAccount, makePlan, makeRequest, myPlanRequestsAnswerOf, planAnswerOf, planListAnswerOf } from './plan-fixtures.ts';
+import { answerAs, ok, onePage, type StubAnswer, type StubRoutes } from './api-stub.ts';
+import { paymentsSummaryAnswer, type CountAndAmount, type GroupLedger, type GroupLedgerMonth, type InstalmentFigures, type NextDue } from '../../contract/figures.ts';
+import { groupLedgerAnswer } from '../../contract/ledgers.ts';
+import { memberPaymentListAnswer, paymentAnswer, type MemberPaymentView, type PaymentView } from '../../contract/instalments.ts';
 import { PAYMENT_REFERENCE_ALPHABET, paymentReferenceCheckCharacter } from '../../contract/payment-reference.ts';
 
 /** A reference of the month, made valid by its check character: fixture data, not what a test checks. */
@@ -75,25 +77,53 @@ export function makeGroup(overrides: Partial<MemberGroup> = {}): MemberGroup {
   };
 }
 
-export function makeMemberPayment(overrides: Partial<MemberPayment> = {}): MemberPayment {
-  return {
+const STATUS_CODES: Record<MemberPaymentView['status'], string> = { pending: 'PENDING', approved: 'PAID', rejected: 'REJECTED' };
+
+/**
+ * An instalment of the member's as GET /payments lists it (member document §3 "Member payment"): March
+ * 2026 of Group 1 of the Gold plan, its receipt under review unless told. The stored codes follow the
+ * status and method given.
+ */
+export function makeMemberPayment(overrides: Partial<MemberPaymentView> = {}): MemberPaymentView {
+  const receiptUrl = '/api/receipts/sent-1/file?expires=1&signature=x';
+  const payment = makeRequest({
     id: 'sent-1',
+    type: 'INSTALMENT',
+    groupId: 'group-1',
     amount: 25000,
     month: 3,
     year: 2026,
-    status: 'pending',
-    reviewStatus: 'pending',
+    dueDate: '2026-03-01',
+    state: 'UNDER_REVIEW',
     underReview: true,
-    rejectionReason: null,
-    paymentMethod: 'bank_transfer',
     submittedAt: '2026-03-04T09:00:00.000Z',
     createdAt: '2026-01-01T00:00:00.000Z',
-    receiptUrl: '/api/receipts/sent-1/file?expires=1&signature=x',
+    receiptImage: receiptUrl,
+    receiptUrl,
+    hasReceipt: true,
     group: { id: 'group-1', groupNumber: '1', plan: { name: 'Gold Umrah Plan' } },
-    plan: { name: 'Gold Umrah Plan' },
+  });
+  const status = overrides.status ?? 'pending';
+  const paymentMethod = overrides.paymentMethod ?? 'bank_transfer';
+  return {
+    ...payment,
+    status,
+    reviewStatus: status,
+    statusCode: STATUS_CODES[status],
+    paymentMethod,
+    paymentMethodCode: paymentMethod.toUpperCase(),
+    receiptData: overrides.receiptUrl === undefined ? receiptUrl : overrides.receiptUrl,
     ...overrides,
   };
 }
+
+/** POST /payments: the instalment as stored once its receipt is sent (201). */
+export function submittedAnswerOf(payment: PaymentView): StubAnswer {
+  return answerAs(paymentAnswer, { success: true, code: 'instalment.created', message: 'Payment created successfully', payment, data: { payment } }, 201);
+}
+
+/** GET /committee-plans/user/groups/{groupId}/ledger: the group's ledger as its member may read it. */
+export const groupLedgerAnswerOf = (ledger: GroupLedger): StubAnswer => answerAs(groupLedgerAnswer, { success: true, data: ledger });
 
 /**
  * One month of a group's ledger as GET /committee-plans/user/groups/{groupId}/ledger sends it: a month
@@ -194,10 +224,13 @@ export function makeSummaryAnswer(data: {
   };
 }
 
+/** GET /payments/summary: the summary at the top and again as data (nothing paid or owed unless given). */
+export const summaryAnswerOf = (summary = makeSummaryAnswer()): StubAnswer => answerAs(paymentsSummaryAnswer, { success: true, summary, data: summary });
+
 /** The GET routes of the dashboard and the payment page, answered from the given data. */
 export function memberPaymentRoutes(data: {
   groups?: MemberGroup[];
-  payments?: MemberPayment[];
+  payments?: MemberPaymentView[];
   counts?: Partial<PaymentCounts>;
   /** The whole GET /payments/summary answer (makeSummaryAnswer); else one made from `counts`. */
   summary?: ReturnType<typeof makeSummaryAnswer>;
@@ -215,8 +248,8 @@ export function memberPaymentRoutes(data: {
     '/api/committee-plans': planListAnswerOf([]),
     '/api/plan-payments': myPlanRequestsAnswerOf([]),
     '/api/committee-plans/user/groups': ok({ data: { groups } }),
-    '/api/payments': ok({ payments, data: { pagination: { page: 1, limit: 100, total: payments.length, pages: 1, exact: true } } }),
-    '/api/payments/summary': ok({ summary, data: summary }),
+    '/api/payments': answerAs(memberPaymentListAnswer, { success: true, payments, data: { pagination: onePage(payments.length, 100) } }),
+    '/api/payments/summary': summaryAnswerOf(summary),
     '/api/bank-accounts/active': bankAccountsAnswerOf(bankAccounts),
     [`/api/committee-plans/${plan.id}`]: planAnswerOf(plan),
     '/api/referrals/stats': ok({ stats, data: stats }),

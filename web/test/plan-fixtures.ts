@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import { paymentReferenceCheckCharacter } from '../../contract/payment-reference.ts';
 import { activeBankAccountsAnswer, type memberBankAccount } from '../../contract/bank-accounts.ts';
-import type { PaymentView } from '../../contract/payments.ts';
+import type { PaymentView } from '../../contract/instalments.ts';
 import { planPaymentListAnswer } from '../../contract/plan-requests.ts';
 import { planAnswer, planListAnswer, planMessages, type plan } from '../../contract/plans.ts';
 import { answerAs, onePage, type StubAnswer } from './api-stub.ts';

@@ -1,6 +1,6 @@
-/** Calls of the admin's groups screens and a group's arrears grid (admin document §7), with their answer shapes (contract/plans.ts, contract/payments.ts). */
+/** Calls of the admin's groups screens and a group's arrears grid (admin document §7), with their answer shapes (contract/plans.ts, contract/ledgers.ts). */
 import type { z } from 'zod';
-import { groupArrearsAnswer, groupLedgerAnswer } from '../../../../contract/payments.ts';
+import { groupArrearsAnswer, groupLedgerAnswer } from '../../../../contract/ledgers.ts';
 import {
   GROUP_PAYMENTS_PAGE,
   groupAnswer,

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { GroupsManagement } from './groups-management.tsx';
 import { answerAs, catchDownloads, fakeApi, file, on, type FakeAnswer, type RecordedCall } from '../../../test/api-stub.ts';
 import { messageAnswer } from '../../../../contract/answers.ts';
-import { groupLedgerAnswer } from '../../../../contract/payments.ts';
+import { groupLedgerAnswer } from '../../../../contract/ledgers.ts';
 import { groupPaymentsAnswer } from '../../../../contract/groups.ts';
 import { groupRemindersAnswer, reminderSettingsAnswer } from '../../../../contract/reminders.ts';
 import { makeFigures } from '../../../test/figure-fixtures.ts';

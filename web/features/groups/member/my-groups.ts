@@ -5,9 +5,8 @@
  * payment refreshes it too.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { MemberGroup, memberGroupsAnswer } from '../../../../contract/payments.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { MemberGroup } from '../../../../contract/instalments.ts';
+import { api, readAnswer } from '../../../lib/api-client.ts';
 
 export const myGroupsKey = ['member-payments', 'groups'] as const;
 
@@ -18,10 +17,10 @@ export const myGroupsKey = ['member-payments', 'groups'] as const;
 export const RECEIPT_LINK_REFRESH_MS = 5 * 60_000;
 
 export async function fetchMyGroups(signal?: AbortSignal): Promise<MemberGroup[]> {
-  // Typed, not parsed: a first-screen read, and the schema would bring all of zod into the dashboard's
-  // first load (decision 041); the server writes the answer by the same schema.
-  const body = await api.get<z.output<typeof memberGroupsAnswer>>('/committee-plans/user/groups', undefined, { signal });
-  return body.data.groups;
+  // The schema loads beside the request, not with the dashboard: its first load stays without zod's
+  // full build (decision 041).
+  const [{ memberGroupsAnswer }, body] = await Promise.all([import('../../../../contract/instalments.ts'), api.get('/committee-plans/user/groups', undefined, { signal })]);
+  return readAnswer(memberGroupsAnswer, body).data.groups;
 }
 
 /**

@@ -1,32 +1,33 @@
 /**
  * The calls of Payment Management (admin document §7 "Pending queue", "All payments", "Payments
- * reports", "Payment status", "Bulk status"), with the shapes the server sends (contract/payments.ts).
+ * reports", "Payment status", "Bulk status"), with the shapes the server sends (contract/instalments.ts,
+ * contract/ledgers.ts), each read through its schema: an answer in another shape is unreadable
+ * (lib/api-client.ts readAnswer), and the screen says it could not load.
  */
 import type { z } from 'zod';
-import type { MemberLedger, StateFilter } from '../../../../contract/figures.ts';
-import type {
+import { paymentsSummaryAnswer, type MemberLedger, type PaymentsSummary as ContractPaymentsSummary, type StateFilter } from '../../../../contract/figures.ts';
+import {
   bulkStatusAnswer,
-  Defaulter,
-  DefaultersReport,
-  memberLedgerAnswer,
+  defaultersReport,
+  paidReport,
   paymentAnswer,
   paymentHistoryAnswer,
   paymentListAnswer,
-  PaymentReceipt,
   paymentReportAnswer,
-  paymentsSummary,
-  paymentsSummaryAnswer,
-  PaymentsReport,
-  PaymentView,
   pendingQueueAnswer,
-  PendingReportSummary,
-  PlanReportRow,
-  queuedPaymentSchema,
-  SummaryReport,
-} from '../../../../contract/payments.ts';
-import type { plan, planListAnswer } from '../../../../contract/plans.ts';
-import type { group, planGroupListAnswer } from '../../../../contract/groups.ts';
-import { api, type QueryParams } from '../../../lib/api-client.ts';
+  pendingReport,
+  summaryReport,
+  type Defaulter,
+  type PaymentReceipt,
+  type PaymentView,
+  type PendingReportSummary,
+  type PlanReportRow,
+  type queuedPaymentSchema,
+} from '../../../../contract/instalments.ts';
+import { memberLedgerAnswer } from '../../../../contract/ledgers.ts';
+import { planListAnswer, type plan } from '../../../../contract/plans.ts';
+import { planGroupListAnswer, type group } from '../../../../contract/groups.ts';
+import { api, readAnswer, type QueryParams } from '../../../lib/api-client.ts';
 import { businessMonthOf } from '../member/rules.ts';
 
 type QueuedPayment = z.output<typeof queuedPaymentSchema>;
@@ -36,12 +37,10 @@ type QueuedPayment = z.output<typeof queuedPaymentSchema>;
  * The pending queue sends what it shows; the full list adds the admin's notes, the approval time and the
  * file's name and type. underReview: a submitted receipt waits for a decision (RULES §6), and only these
  * can be approved or rejected here. state: the instalment's state today (RULES §6a), as the server reads
- * it, or null for a plan request in none (read as optional with receiptImage: absent from older answers).
- * receiptUrl: a short-lived signed link to the stored file (docs/decisions/006), or the http(s) URL the member gave.
+ * it, or null for a plan request in none. receiptUrl: a short-lived signed link to the stored file
+ * (docs/decisions/006), or the http(s) URL the member gave.
  */
-export type AdminPayment = Omit<QueuedPayment, 'state' | 'receiptImage'> &
-  Partial<Pick<QueuedPayment, 'state' | 'receiptImage'>> &
-  Partial<Pick<PaymentView, 'adminNotes' | 'approvedAt' | 'receiptName' | 'receiptType'>>;
+export type AdminPayment = QueuedPayment & Partial<Pick<PaymentView, 'adminNotes' | 'approvedAt' | 'receiptName' | 'receiptType'>>;
 
 export type { Pagination } from '../../../../contract/paging.ts';
 
@@ -52,9 +51,9 @@ export type PaymentPage = Omit<z.output<typeof paymentListAnswer>['data'], 'paym
  * Payments summary (admin document §3; RULES §6a), instalments only: pending is under review + owed
  * (never a future month), overdue is owed after the grace day, total is paid + pending.
  */
-export type PaymentsSummary = Pick<z.output<typeof paymentsSummary>, 'counts' | 'amounts'> & Partial<Pick<z.output<typeof paymentsSummary>, 'figures'>>;
+export type PaymentsSummary = Pick<ContractPaymentsSummary, 'counts' | 'amounts' | 'figures'>;
 
-export type { Defaulter, PaymentReceipt, PendingReportSummary, PlanReportRow, ReceiptOutcome } from '../../../../contract/payments.ts';
+export type { Defaulter, PaymentReceipt, PendingReportSummary, PlanReportRow, ReceiptOutcome } from '../../../../contract/instalments.ts';
 
 export type TypeFilter = 'all' | 'instalment' | 'subscription';
 /** An instalment's state in the words of RULES §6a (contract/figures.ts STATE_FILTERS; `owed` includes overdue), or every state. */
@@ -100,7 +99,7 @@ const STATE_CHOICES: Record<StateFilter, true> = { scheduled: true, 'under-revie
 /** Every state filter, in the order of RULES §6a's story of a month. */
 export const STATE_FILTER_CHOICES = Object.keys(STATE_CHOICES) as StateFilter[];
 const isStateFilter = (value: string): value is StateFilter => Object.hasOwn(STATE_CHOICES, value);
-/** A due month as the server takes it (contract/payments.ts): 'YYYY-MM' of 2000–2099. */
+/** A due month as the server takes it (contract/instalments.ts): 'YYYY-MM' of 2000–2099. */
 export const isDueMonth = (value: string) => /^20\d\d-(0[1-9]|1[0-2])$/.test(value);
 
 /**
@@ -145,7 +144,7 @@ export type ReportPayment = PaymentView;
 export type Report =
   | { reportType: 'summary'; summary: PaymentsSummary; byPlan: PlanReportRow[] }
   | { reportType: 'paid'; payments: ReportPayment[]; total: number; totalAmount: number }
-  | { reportType: 'pending'; payments: ReportPayment[]; total: number; totalAmount: number; summary: PendingReportSummary | null }
+  | { reportType: 'pending'; payments: ReportPayment[]; total: number; totalAmount: number; summary: PendingReportSummary }
   | { reportType: 'defaulters'; defaulters: Defaulter[]; total: number; totalAmount: number };
 
 export type PlanOption = Pick<z.output<typeof plan>, 'id' | 'name' | 'isActive'>;
@@ -174,9 +173,7 @@ export const ledgerPath = (userId: string) => `/admin/users/${encodeURIComponent
 
 /** GET /api/admin/users/{id}/ledger (RULES §6a): the member, the figures, and every instalment. */
 export async function fetchMemberLedger(userId: string, signal?: AbortSignal): Promise<MemberLedger> {
-  const body = await api.get<z.output<typeof memberLedgerAnswer>>(`/admin/users/${encodeURIComponent(userId)}/ledger`, undefined, { signal });
-  if (!body?.data?.user || !Array.isArray(body.data.entries)) throw new Error('Invalid ledger answer');
-  return body.data;
+  return readAnswer(memberLedgerAnswer, await api.get(`/admin/users/${encodeURIComponent(userId)}/ledger`, undefined, { signal })).data;
 }
 
 const typeQuery: Record<TypeFilter, string | undefined> = { all: undefined, instalment: 'INSTALMENT', subscription: 'SUBSCRIPTION' };
@@ -222,95 +219,51 @@ export function exportDefaulters(filters: ReportFilters): Promise<string> {
   return api.download('/admin/exports/defaulters.csv', reportScopeParams(filters), { fallbackName: 'defaulters.csv' });
 }
 
-type ListBody = z.output<typeof paymentListAnswer> | z.output<typeof pendingQueueAnswer>;
-
-function pageOf(body: ListBody | undefined, page: number, limit: number): PaymentPage {
-  const payments = body?.data?.payments ?? [];
-  return { payments, pagination: body?.data?.pagination ?? { page, limit, total: payments.length, pages: 1, exact: true } };
-}
-
 export async function fetchPendingQueue(page: number, signal?: AbortSignal): Promise<PaymentPage> {
-  const body = await api.get<z.output<typeof pendingQueueAnswer>>('/payments/pending-queue', { page, limit: QUEUE_PAGE_SIZE }, { signal });
-  return pageOf(body, page, QUEUE_PAGE_SIZE);
+  return readAnswer(pendingQueueAnswer, await api.get('/payments/pending-queue', { page, limit: QUEUE_PAGE_SIZE }, { signal })).data;
 }
 
 export async function fetchPayments(filters: PaymentFilters, signal?: AbortSignal): Promise<PaymentPage> {
-  const body = await api.get<z.output<typeof paymentListAnswer>>('/payments', paymentListParams(filters), { signal });
-  return pageOf(body, filters.page, PAGE_SIZE);
+  return readAnswer(paymentListAnswer, await api.get('/payments', paymentListParams(filters), { signal })).data;
 }
 
 export async function fetchSummary(signal?: AbortSignal): Promise<PaymentsSummary> {
-  const body = await api.get<z.output<typeof paymentsSummaryAnswer>>('/payments/summary', undefined, { signal });
-  const summary = body?.data ?? body?.summary;
-  if (!summary?.counts) throw new Error('Missing summary');
-  return summary;
+  return readAnswer(paymentsSummaryAnswer, await api.get('/payments/summary', undefined, { signal })).data;
 }
 
+/** Each report's answer in its own shape: the report asked for, and no other, is readable. */
+const reportAnswers = {
+  summary: paymentReportAnswer.extend({ data: summaryReport }),
+  paid: paymentReportAnswer.extend({ data: paidReport }),
+  pending: paymentReportAnswer.extend({ data: pendingReport }),
+  defaulters: paymentReportAnswer.extend({ data: defaultersReport }),
+};
+
 export async function fetchReport(filters: ReportFilters, signal?: AbortSignal): Promise<Report> {
-  const body = await api.get<z.output<typeof paymentReportAnswer>>(
-    '/payments/reports',
-    {
-      reportType: filters.reportType,
-      ...reportScopeParams(filters),
-      page: filters.page,
-      limit: PAGE_SIZE,
-    },
-    { signal },
-  );
-  // The answer is the report of the type asked for: read as that type's shape.
-  const data = body?.data;
+  const body = await api.get('/payments/reports', { reportType: filters.reportType, ...reportScopeParams(filters), page: filters.page, limit: PAGE_SIZE }, { signal });
   switch (filters.reportType) {
     case 'summary': {
-      const report = data as Partial<SummaryReport> | undefined;
-      return {
-        reportType: 'summary',
-        summary: report?.summary ?? emptySummary,
-        byPlan: report?.byPlan ?? [],
-      };
+      const { summary, byPlan } = readAnswer(reportAnswers.summary, body).data;
+      return { reportType: 'summary', summary, byPlan };
     }
     case 'defaulters': {
-      const report = data as Partial<DefaultersReport> | undefined;
-      return {
-        reportType: 'defaulters',
-        defaulters: report?.defaulters ?? [],
-        total: Number(report?.total ?? 0),
-        totalAmount: Number(report?.totalAmount ?? 0),
-      };
+      const { defaulters, total, totalAmount } = readAnswer(reportAnswers.defaulters, body).data;
+      return { reportType: 'defaulters', defaulters, total, totalAmount };
     }
     case 'pending': {
-      const report = data as Partial<PaymentsReport> | undefined;
       // The split is shown as the server counted it, over the same rows as the report: never recounted here.
-      const summary = report?.summary as Partial<PendingReportSummary> | undefined;
-      return {
-        reportType: 'pending',
-        payments: report?.payments ?? [],
-        total: Number(report?.total ?? 0),
-        totalAmount: Number(report?.totalAmount ?? 0),
-        summary: summary?.pending && summary.underReview && summary.owed && summary.overdue ? (summary as PendingReportSummary) : null,
-      };
+      const { payments, total, totalAmount, summary } = readAnswer(reportAnswers.pending, body).data;
+      return { reportType: 'pending', payments, total, totalAmount, summary };
     }
     default: {
-      const report = data as Partial<PaymentsReport> | undefined;
-      return {
-        reportType: filters.reportType,
-        payments: report?.payments ?? [],
-        total: Number(report?.total ?? 0),
-        totalAmount: Number(report?.totalAmount ?? 0),
-      };
+      const { payments, total, totalAmount } = readAnswer(reportAnswers.paid, body).data;
+      return { reportType: filters.reportType, payments, total, totalAmount };
     }
   }
 }
 
-const noTotals = { total: 0, paid: 0, pending: 0, overdue: 0, underReview: 0, owed: 0 };
-const emptySummary: PaymentsSummary = { counts: noTotals, amounts: noTotals };
-
 export async function fetchPlanOptions(signal?: AbortSignal): Promise<PlanOption[]> {
-  const body = await api.get<z.output<typeof planListAnswer>>(
-    '/committee-plans',
-    { includeInactive: true, status: 'all', limit: 100 },
-    { signal },
-  );
-  return body?.data?.plans ?? [];
+  return readAnswer(planListAnswer, await api.get('/committee-plans', { includeInactive: true, status: 'all', limit: 100 }, { signal })).data.plans;
 }
 
 /** A group a list may be filtered by: one of the chosen plan's. */
@@ -318,27 +271,20 @@ export type PlanGroupOption = Pick<z.output<typeof group>, 'id' | 'groupNumber' 
 
 /** GET /api/admin/groups/plan/{planId}: the plan's groups, for the group filter. */
 export async function fetchPlanGroupOptions(planId: string, signal?: AbortSignal): Promise<PlanGroupOption[]> {
-  const body = await api.get<z.output<typeof planGroupListAnswer>>(`/admin/groups/plan/${encodeURIComponent(planId)}`, { limit: 100 }, { signal });
-  return body?.data?.groups ?? [];
+  return readAnswer(planGroupListAnswer, await api.get(`/admin/groups/plan/${encodeURIComponent(planId)}`, { limit: 100 }, { signal })).data.groups;
 }
 
 export async function fetchReceiptHistory(id: string, signal?: AbortSignal): Promise<PaymentReceipt[]> {
-  const body = await api.get<z.output<typeof paymentHistoryAnswer>>(
-    `/payments/history/${encodeURIComponent(id)}`,
-    undefined,
-    { signal },
-  );
-  return body?.data?.receipts ?? body?.receipts ?? [];
+  return readAnswer(paymentHistoryAnswer, await api.get(`/payments/history/${encodeURIComponent(id)}`, undefined, { signal })).data.receipts;
 }
 
 /** Money-changing: never sent twice (no retries). The server answers 'Payment paid/rejected successfully'. */
-export function changePaymentStatus(id: string, status: AdminStatus, reason?: string) {
-  return api.put<z.output<typeof paymentAnswer>>(`/payments/${encodeURIComponent(id)}/status`, { status, reason }, { retries: 0 });
+export async function changePaymentStatus(id: string, status: AdminStatus, reason?: string) {
+  return readAnswer(paymentAnswer, await api.put(`/payments/${encodeURIComponent(id)}/status`, { status, reason }, { retries: 0 }));
 }
 
 /** One transaction on the server; moves it refuses are counted apart (RULES §6). */
 export async function bulkChangeStatus(paymentIds: string[], status: AdminStatus, notes?: string): Promise<BulkResult & { message?: string }> {
-  const body = await api.put<z.output<typeof bulkStatusAnswer>>('/payments/bulk-status', { paymentIds, status, notes }, { retries: 0 });
-  const refused = body?.data?.refused ?? [];
-  return { count: body?.data?.count ?? 0, refusedCount: body?.data?.refusedCount ?? refused.length, refused, message: body?.message };
+  const { data, message } = readAnswer(bulkStatusAnswer, await api.put('/payments/bulk-status', { paymentIds, status, notes }, { retries: 0 }));
+  return { ...data, message };
 }

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { LedgerEntry } from '../../../../contract/figures.ts';
 import type { ReceiptCorrection } from '../../../../contract/corrections.ts';
 import { formatPkr } from '../../../../contract/money.ts';
-import type { paymentAnswer } from '../../../../contract/payments.ts';
+import type { paymentAnswer } from '../../../../contract/instalments.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';

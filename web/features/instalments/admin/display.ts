@@ -2,7 +2,7 @@
  * How payments are shown (admin document §2 "Payment Management", §4 "Payment status"): pure
  * functions, so that the tabs, the dialogs and the tests agree.
  */
-import { PAYMENT_YEAR_MAX } from '../../../../contract/payments.ts';
+import { PAYMENT_YEAR_MAX } from '../../../../contract/instalments.ts';
 import type { BadgeTone } from '../../../components/ui/badge.tsx';
 import type { AdminPayment, BulkResult } from './api.ts';
 import { formatMonthName, MONTH_NUMBERS } from '../../../lib/format.ts';

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { InstalmentState, LedgerEntry, MemberLedger } from '../../../../contract/figures.ts';
 import userEvent from '@testing-library/user-event';
-import { catchDownloads, fail, fakeApi, file, ok, on, screenWidth, stubGetRequests, type StubRoute } from '../../../test/api-stub.ts';
+import { memberLedgerAnswer } from '../../../../contract/ledgers.ts';
+import { answerAs, catchDownloads, fail, fakeApi, file, on, screenWidth, stubGetRequests, type StubRoute } from '../../../test/api-stub.ts';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
 import { makeFigures } from './test-support.ts';
 
@@ -82,7 +83,10 @@ const ledger: MemberLedger = {
   entries,
 };
 
-const stubLedger = (answer = ok({ data: ledger }), statement?: StubRoute) =>
+/** GET /api/admin/users/{id}/ledger, in the whole shape the server sends. */
+const ledgerAnswer = (data: MemberLedger) => answerAs(memberLedgerAnswer, { success: true, data });
+
+const stubLedger = (answer = ledgerAnswer(ledger), statement?: StubRoute) =>
   stubGetRequests({ '/api/admin/users/user-7/ledger': answer, ...(statement && { '/api/admin/users/user-7/statement.pdf': statement }) });
 
 /** The values under a figure's name in a description list. */
@@ -160,7 +164,7 @@ describe('/admin/users/:id/ledger', () => {
   });
 
   it('says so when the member has no instalments yet', async () => {
-    stubLedger(ok({ data: { ...ledger, figures: makeFigures(), groups: [], entries: [] } }));
+    stubLedger(ledgerAnswer({ ...ledger, figures: makeFigures(), groups: [], entries: [] }));
     renderRoute('/admin/users/user-7/ledger', admin);
     expect(await screen.findByText('No instalments yet')).toBeTruthy();
   });
@@ -187,13 +191,13 @@ describe('/admin/users/:id/ledger', () => {
   });
 
   describe('corrections', () => {
-    const ledgerRoute = on('GET', '/api/admin/users/user-7/ledger', () => ({ body: { success: true, data: ledger } }));
+    const ledgerRoute = on('GET', '/api/admin/users/user-7/ledger', () => ledgerAnswer(ledger));
 
     it('undoes the approval of a paid month with a reason, then reads the ledger again', async () => {
       screenWidth(1280);
       let reads = 0;
       const calls = fakeApi(
-        (call) => (call.method === 'GET' && call.path === '/api/admin/users/user-7/ledger' ? (reads++, { body: { success: true, data: ledger } }) : undefined),
+        (call) => (call.method === 'GET' && call.path === '/api/admin/users/user-7/ledger' ? (reads++, ledgerAnswer(ledger)) : undefined),
         on('POST', '/api/payments/pay-1/undo-approval', () => ({ body: { success: true, message: 'Approval undone' } })),
       );
       renderRoute('/admin/users/user-7/ledger', admin);

@@ -8,8 +8,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
 import { fakeApi, type RecordedCall } from '../../../test/api-stub.ts';
-import type { AdminPayment } from './api.ts';
-import { listAnswer, makeInstalment, summaryAnswer } from './test-support.ts';
+import type { PaymentView } from '../../../../contract/instalments.ts';
+import { listAnswer, makeInstalment, planGroupsAnswer, plansAnswer, queueAnswer, summaryAnswer } from './test-support.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -19,38 +19,35 @@ const ayesha = makeInstalment();
 const usman = makeInstalment({
   id: '9a8b7c6d-0000-4000-8000-00000000beef',
   userId: 'user-2',
-  user: { name: 'Usman Ali', email: 'usman@example.com', phone: null },
+  user: { name: 'Usman Ali', email: 'usman@example.com', phone: null, cnic: null },
   month: 2,
   status: 'PENDING',
   state: 'OWED',
   underReview: false,
   submittedAt: null,
   receiptUrl: null,
+  receiptImage: null,
   hasReceipt: false,
 });
 
-const plans = [
-  { id: 'plan-1', name: 'Economy Umrah', isActive: true },
-  { id: 'plan-2', name: 'Premium Umrah', isActive: true },
-];
-const group = (id: string, groupNumber: string) => ({ id, groupNumber, groupName: `Group ${groupNumber}`, isActive: true });
-const groupsOf: Record<string, ReturnType<typeof group>[]> = {
-  'plan-1': [group('group-1', 'A1'), group('group-2', 'A2')],
-  'plan-2': [group('group-9', 'B1')],
+const plans = plansAnswer({ id: 'plan-1', name: 'Economy Umrah' }, { id: 'plan-2', name: 'Premium Umrah' });
+const groupsOf: Record<string, { id: string; groupNumber: string }[]> = {
+  'plan-1': [
+    { id: 'group-1', groupNumber: 'A1' },
+    { id: 'group-2', groupNumber: 'A2' },
+  ],
+  'plan-2': [{ id: 'group-9', groupNumber: 'B1' }],
 };
 
 /** The list answers `payments`, or what `rows` picks for the query asked. */
-function serve(payments: AdminPayment[], rows?: (query: URLSearchParams) => AdminPayment[]) {
+function serve(payments: PaymentView[], rows?: (query: URLSearchParams) => PaymentView[]) {
   return fakeApi((call) => {
-    if (call.path === '/api/payments/pending-queue') return listAnswer(payments.filter((p) => p.underReview));
+    if (call.path === '/api/payments/pending-queue') return queueAnswer(payments.filter((p) => p.underReview));
     if (call.path === '/api/payments/summary') return summaryAnswer();
     if (call.path === '/api/payments') return listAnswer(rows ? rows(call.search) : payments);
-    if (call.path === '/api/committee-plans') return { body: { success: true, data: { plans } } };
+    if (call.path === '/api/committee-plans') return plans;
     const planGroups = /^\/api\/admin\/groups\/plan\/([^/]+)$/.exec(call.path);
-    if (planGroups) {
-      const groups = groupsOf[decodeURIComponent(planGroups[1])] ?? [];
-      return { body: { success: true, data: { groups } } };
-    }
+    if (planGroups) return planGroupsAnswer(groupsOf[decodeURIComponent(planGroups[1])] ?? []);
     return undefined;
   });
 }

@@ -2,11 +2,24 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
-import type { DefaultersReport, PaymentReceipt, PaymentsReport, SummaryReport } from '../../../../contract/payments.ts';
-import type { AdminPayment } from './api.ts';
+import type { PaymentsReport, PaymentView, SummaryReport } from '../../../../contract/instalments.ts';
 import { answerAs, catchDownloads, fakeApi, file, onePage, type RecordedCall } from '../../../test/api-stub.ts';
 import { commissionBatchesAnswer, pendingCommissionsAnswer } from '../../../../contract/referrals.ts';
-import { listAnswer, makeFigures, makeInstalment, makeInstalmentSummary, makeReceipt, makeReportPayment, summaryAnswer, writes } from './test-support.ts';
+import {
+  bulkAnswer,
+  historyAnswer,
+  listAnswer,
+  makeFigures,
+  makeInstalment,
+  makeInstalmentSummary,
+  makeReceipt,
+  plansAnswer,
+  queueAnswer,
+  reportAnswer,
+  statusAnswer,
+  summaryAnswer,
+  writes,
+} from './test-support.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -23,20 +36,21 @@ const admin = fakeAuth({ user: makeUser({ id: 'admin-1', name: 'Bilal Admin', em
 const first = makeInstalment();
 const second = makeInstalment({
   id: '9a8b7c6d-0000-4000-8000-00000000beef',
-  user: { name: 'Usman Ali', email: 'usman@example.com', phone: null },
+  user: { name: 'Usman Ali', email: 'usman@example.com', phone: null, cnic: null },
   month: 4,
   status: 'OVERDUE',
+  state: 'OVERDUE',
   underReview: false,
   submittedAt: null,
   receiptUrl: null,
   hasReceipt: false,
 });
 
-function serve(payments: AdminPayment[], extra?: (call: RecordedCall) => { status?: number; body: unknown } | undefined) {
+function serve(payments: PaymentView[], extra?: (call: RecordedCall) => { status?: number; body: unknown } | undefined) {
   return fakeApi((call) => {
     const answer = extra?.(call);
     if (answer) return answer;
-    if (call.path === '/api/payments/pending-queue') return listAnswer(payments.filter((p) => p.underReview));
+    if (call.path === '/api/payments/pending-queue') return queueAnswer(payments.filter((p) => p.underReview));
     if (call.path === '/api/payments/summary') return summaryAnswer();
     if (call.path === '/api/payments') return listAnswer(payments);
     return undefined;
@@ -82,13 +96,7 @@ describe('/admin/payments, Bulk Actions', () => {
   it('requires a reason to reject the selected payments, then reports what changed and what was left', async () => {
     const calls = serve([first, second], (call) =>
       call.method === 'PUT' && call.path === '/api/payments/bulk-status'
-        ? {
-            body: {
-              success: true,
-              message: 'Updated 1 payments successfully',
-              data: { count: 1, refusedCount: 1, refused: [{ id: second.id, reason: 'There is no submitted receipt to reject.' }] },
-            },
-          }
+        ? bulkAnswer('Updated 1 payments successfully', 1, [{ id: second.id, reason: 'There is no submitted receipt to reject.' }])
         : undefined,
     );
     const user = userEvent.setup();
@@ -114,20 +122,10 @@ describe('/admin/payments, Bulk Actions', () => {
   it("says when every selected payment was refused, never 'Updated 0 payments successfully'", async () => {
     serve([first, second], (call) =>
       call.method === 'PUT' && call.path === '/api/payments/bulk-status'
-        ? {
-            body: {
-              success: true,
-              message: 'No payment was updated: 2 refused.',
-              data: {
-                count: 0,
-                refusedCount: 2,
-                refused: [
-                  { id: first.id, reason: 'There is no submitted receipt to approve for this month yet.' },
-                  { id: second.id, reason: 'There is no submitted receipt to approve for this month yet.' },
-                ],
-              },
-            },
-          }
+        ? bulkAnswer('No payment was updated: 2 refused.', 0, [
+            { id: first.id, reason: 'There is no submitted receipt to approve for this month yet.' },
+            { id: second.id, reason: 'There is no submitted receipt to approve for this month yet.' },
+          ])
         : undefined,
     );
     const user = userEvent.setup();
@@ -176,7 +174,7 @@ describe('/admin/payments, Pending Queue', () => {
   });
 
   it('shows what each waiting receipt says of its transfer: the reference to look for, the transfer date and number, or that none was given', async () => {
-    const older = makeInstalment({ id: '5b6c7d8e-0000-4000-8000-00000000cafe', user: { name: 'Usman Ali', email: 'usman@example.com', phone: null }, paymentReference: 'D4XV6E5', transferDate: null, transactionNumber: null });
+    const older = makeInstalment({ id: '5b6c7d8e-0000-4000-8000-00000000cafe', user: { name: 'Usman Ali', email: 'usman@example.com', phone: null, cnic: null }, paymentReference: 'D4XV6E5', transferDate: null, transactionNumber: null });
     serve([first, older]);
     renderRoute('/admin/payments', admin);
     const item = within(await screen.findByRole('article', { name: /Ayesha Khan/ }));
@@ -195,9 +193,9 @@ describe('/admin/payments, Pending Queue', () => {
     const calls = fakeApi((call) => {
       if (call.method === 'PUT' && call.path === `/api/payments/${first.id}/status`) {
         approved = true;
-        return { body: { success: true, message: 'Payment paid successfully' } };
+        return statusAnswer({ ...first, status: 'PAID', reviewStatus: 'approved', underReview: false, state: 'PAID' }, 'Payment paid successfully');
       }
-      if (call.path === '/api/payments/pending-queue') return listAnswer(approved ? [] : [first]);
+      if (call.path === '/api/payments/pending-queue') return queueAnswer(approved ? [] : [first]);
       if (call.path === '/api/payments/summary') return summaryAnswer();
       return undefined;
     });
@@ -242,17 +240,10 @@ describe('/admin/payments, other tabs', () => {
   it("opens a payment's receipt history from All Payments", async () => {
     serve([first], (call) =>
       call.path === `/api/payments/history/${first.id}`
-        ? {
-            body: {
-              success: true,
-              data: {
-                receipts: [
-                  makeReceipt({ id: 'r2', submittedAt: '2026-03-05T10:00:00.000Z', receiptUrl: '/api/receipts/r2/file' }),
-                  makeReceipt({ id: 'r1', outcome: 'REFUSED', reason: 'Amount does not match', reviewedAt: '2026-03-03T10:00:00.000Z' }),
-                ] satisfies PaymentReceipt[],
-              },
-            },
-          }
+        ? historyAnswer(first, [
+            makeReceipt({ id: 'r2', submittedAt: '2026-03-05T10:00:00.000Z', receiptUrl: '/api/receipts/r2/file' }),
+            makeReceipt({ id: 'r1', outcome: 'REFUSED', reason: 'Amount does not match', reviewedAt: '2026-03-03T10:00:00.000Z' }),
+          ])
         : undefined,
     );
     const user = userEvent.setup();
@@ -281,31 +272,20 @@ describe('/admin/payments, other tabs', () => {
   it('shows the summary report, switches to defaulters, and says when reports fail', async () => {
     let failReports = false;
     const calls = serve([], (call) => {
-      if (call.path === '/api/committee-plans') return { body: { success: true, data: { plans: [{ id: 'plan-1', name: 'Economy Umrah', isActive: true }] } } };
+      if (call.path === '/api/committee-plans') return plansAnswer({ id: 'plan-1', name: 'Economy Umrah' });
       if (call.path !== '/api/payments/reports') return undefined;
       if (failReports) return { status: 403, body: { success: false, message: 'Access denied.' } };
       if (call.search.get('reportType') === 'defaulters') {
         const defaulter = { userId: 'u2', user: { name: 'Usman Ali', email: 'usman@example.com', phone: null }, overdueCount: 2, overdueAmount: 10000, oldestDueDate: '2026-02-01' };
-        return {
-          body: {
-            success: true,
-            data: {
-              defaulters: [defaulter],
-              // The overdue instalments, which this screen does not list: it shows the members.
-              payments: [],
-              total: 1,
-              totalAmount: 10000,
-              overdueCount: 2,
-            } satisfies DefaultersReport,
-          },
-        };
+        // The overdue instalments, which this screen does not list: it shows the members.
+        return reportAnswer('defaulters', { defaulters: [defaulter], payments: [], total: 1, totalAmount: 10000, overdueCount: 2 });
       }
       const figures = makeFigures({ paid: { count: 7, amount: 35000 }, pending: { count: 3, amount: 15000 }, underReview: { count: 2, amount: 10000 }, owed: { count: 1, amount: 5000 }, overdue: { count: 1, amount: 5000 } });
       const report: SummaryReport = {
         summary: makeInstalmentSummary(figures),
         byPlan: [{ planId: 'plan-1', planName: 'Premium Umrah', paid: { count: 7, amount: 35000 }, pending: { count: 3, amount: 15000 }, overdue: { count: 2, amount: 10000 }, figures }],
       };
-      return { body: { success: true, reportType: 'summary', data: report } };
+      return reportAnswer('summary', report);
     });
     const user = userEvent.setup();
     renderRoute('/admin/payments?tab=reports', admin);
@@ -359,10 +339,10 @@ describe('/admin/payments, other tabs', () => {
 
   it("shows the pending report's rows with their state in words, and the split the server counted", async () => {
     screenWidth(1440);
-    const underReview = makeReportPayment({ id: 'aaaaaaaa-0000-4000-8000-000000000001', state: 'UNDER_REVIEW' });
+    const underReview = makeInstalment({ id: 'aaaaaaaa-0000-4000-8000-000000000001', state: 'UNDER_REVIEW' });
     const noReceipt = { underReview: false, receiptUrl: null, receiptImage: null, receiptName: null, receiptType: null, hasReceipt: false, submittedAt: null };
-    const owed = makeReportPayment({ ...noReceipt, id: 'aaaaaaaa-0000-4000-8000-000000000002', user: { name: 'Usman Ali', email: 'usman@example.com', phone: null, cnic: null }, userId: 'user-2', month: 3, status: 'PENDING', state: 'OWED' });
-    const overdue = makeReportPayment({ ...noReceipt, id: 'aaaaaaaa-0000-4000-8000-000000000003', user: { name: 'Sara Malik', email: 'sara@example.com', phone: null, cnic: null }, userId: 'user-3', month: 2, dueDate: '2026-02-01', status: 'REJECTED', reviewStatus: 'rejected', rejectionReason: 'Amount does not match', state: 'OVERDUE' });
+    const owed = makeInstalment({ ...noReceipt, id: 'aaaaaaaa-0000-4000-8000-000000000002', user: { name: 'Usman Ali', email: 'usman@example.com', phone: null, cnic: null }, userId: 'user-2', month: 3, status: 'PENDING', state: 'OWED' });
+    const overdue = makeInstalment({ ...noReceipt, id: 'aaaaaaaa-0000-4000-8000-000000000003', user: { name: 'Sara Malik', email: 'sara@example.com', phone: null, cnic: null }, userId: 'user-3', month: 2, dueDate: '2026-02-01', status: 'REJECTED', reviewStatus: 'rejected', rejectionReason: 'Amount does not match', state: 'OVERDUE' });
     // The split as the server would count it over its whole report (more rows than this page shows):
     // the screen shows these numbers, never a count of the rows it has.
     const summary = {
@@ -372,10 +352,10 @@ describe('/admin/payments, other tabs', () => {
       overdue: { count: 11, amount: 55000 },
     };
     serve([], (call) => {
-      if (call.path === '/api/committee-plans') return { body: { success: true, data: { plans: [] } } };
+      if (call.path === '/api/committee-plans') return plansAnswer();
       if (call.path !== '/api/payments/reports') return undefined;
       const report: PaymentsReport = { payments: [underReview, owed, overdue], total: 23, totalAmount: 115000, summary };
-      return { body: { success: true, reportType: 'pending', data: report } };
+      return reportAnswer('pending', report);
     });
     renderRoute('/admin/payments?tab=reports&report=pending', admin);
 
@@ -408,8 +388,9 @@ describe('/admin/payments, other tabs', () => {
 });
 
 describe('/admin/payments, CSV exports', () => {
-  const plans = { body: { success: true, data: { plans: [{ id: 'plan-1', name: 'Economy Umrah', isActive: true }] } } };
-  const emptyDefaulters = { body: { success: true, data: { defaulters: [], payments: [], total: 0, totalAmount: 0, overdueCount: 0 } } };
+  const plans = plansAnswer({ id: 'plan-1', name: 'Economy Umrah' });
+  const emptyDefaulters = reportAnswer('defaulters', { defaulters: [], payments: [], total: 0, totalAmount: 0, overdueCount: 0 });
+  const emptySummary = reportAnswer('summary', { summary: makeInstalmentSummary(makeFigures()), byPlan: [] });
 
   it('downloads every payment under the filters of All Payments, without paging', async () => {
     const calls = serve([first], (call) => (call.path === '/api/admin/exports/payments.csv' ? file('\uFEFFPayment ID\r\n', 'payments-2026-04-05.csv', 'text/csv') : undefined));
@@ -447,7 +428,7 @@ describe('/admin/payments, CSV exports', () => {
   it('offers the defaulters report alone as CSV, under the report filters', async () => {
     const calls = serve([], (call) => {
       if (call.path === '/api/committee-plans') return plans;
-      if (call.path === '/api/payments/reports') return call.search.get('reportType') === 'defaulters' ? emptyDefaulters : { body: { success: true, data: { summary: null, byPlan: [] } } };
+      if (call.path === '/api/payments/reports') return call.search.get('reportType') === 'defaulters' ? emptyDefaulters : emptySummary;
       if (call.path === '/api/admin/exports/defaulters.csv') return file('\uFEFFMember ID\r\n', 'defaulters-2026-04-05.csv', 'text/csv');
       return undefined;
     });

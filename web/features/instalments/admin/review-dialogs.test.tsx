@@ -6,7 +6,7 @@ import { Toaster } from 'sonner';
 import { createQueryClient } from '../../../test/query-client.ts';
 import { ApprovePaymentDialog, RejectPaymentDialog } from './review-dialogs.tsx';
 import { fakeApi } from '../../../test/api-stub.ts';
-import { makeInstalment, writes } from './test-support.ts';
+import { makeInstalment, statusAnswer, writes } from './test-support.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -45,7 +45,9 @@ describe('reject payment dialog', () => {
 
   it("sends the reason and shows the server's message", async () => {
     const calls = fakeApi((call) =>
-      call.method === 'PUT' && call.path === `/api/payments/${payment.id}/status` ? { body: { success: true, message: 'Payment rejected successfully' } } : undefined,
+      call.method === 'PUT' && call.path === `/api/payments/${payment.id}/status`
+        ? statusAnswer({ ...payment, status: 'REJECTED', reviewStatus: 'rejected', underReview: false, state: 'OWED', rejectionReason: 'Amount does not match' }, 'Payment rejected successfully')
+        : undefined,
     );
     const user = userEvent.setup();
     const { onOpenChange } = renderDialog('reject');
@@ -72,7 +74,7 @@ describe('reject payment dialog', () => {
 
 describe('approve payment dialog', () => {
   it('says approval is final here, then sends paid', async () => {
-    const calls = fakeApi((call) => (call.method === 'PUT' ? { body: { success: true, message: 'Payment paid successfully' } } : undefined));
+    const calls = fakeApi((call) => (call.method === 'PUT' ? statusAnswer({ ...payment, status: 'PAID', reviewStatus: 'approved', underReview: false, state: 'PAID' }, 'Payment paid successfully') : undefined));
     const user = userEvent.setup();
     renderDialog('approve');
     expect(screen.getByText('Approval is final here: undoing it later is a recorded correction, with a reason.')).toBeTruthy();

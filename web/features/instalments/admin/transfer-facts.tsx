@@ -4,7 +4,7 @@
  * the bank's transaction number. Shown for instalments here and for plan requests (plan-requests/admin).
  */
 import { useTranslation } from 'react-i18next';
-import type { PaymentView } from '../../../../contract/payments.ts';
+import type { PaymentView } from '../../../../contract/instalments.ts';
 import { InfoItem } from '../../../components/info-item.tsx';
 import { formatDate } from '../../../lib/format.ts';
 

@@ -1,23 +1,16 @@
 /**
  * The calls of the member's groups and monthly payments (member document §7 "Committees and plans",
- * "Payments (member)"), with the shapes the server answers (contract/payments.ts).
+ * "Payments (member)"), with the shapes the server answers (contract/instalments.ts, contract/ledgers.ts,
+ * contract/figures.ts), each read through its schema: an answer in another shape is unreadable
+ * (lib/api-client.ts readAnswer), and the screen says it could not load.
+ *
+ * The dashboard's first screen loads this module, so the schemas come with the read that needs them,
+ * fetched beside its request (decision 041): the summary's in zod's small build, the others' in the full one.
  */
 import type { z } from 'zod';
-import type { CountAndAmount, GroupLedger, GroupLedgerMonth, InstalmentFigures, InstalmentState } from '../../../../contract/figures.ts';
-import type {
-  groupLedgerAnswer,
-  MemberGroup,
-  MemberGroupPayment,
-  MemberGroupWinner,
-  memberPaymentListAnswer,
-  MemberPaymentView,
-  paymentAnswer,
-  PaymentView,
-  paymentsSummary,
-  paymentsSummaryAnswer,
-} from '../../../../contract/payments.ts';
-import type { planPaymentListAnswer } from '../../../../contract/plan-requests.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { GroupLedger, GroupLedgerMonth, InstalmentFigures, InstalmentState, PaymentsSummary as SummaryAnswerData } from '../../../../contract/figures.ts';
+import type { MemberGroup, MemberGroupPayment, MemberGroupWinner, MemberPaymentView, PaymentView } from '../../../../contract/instalments.ts';
+import { api, readAnswer } from '../../../lib/api-client.ts';
 import { appendTransferDetails, type TransferDetailsInput } from '../../../lib/transfer-details.ts';
 import { fetchMyGroups, myGroupsKey, RECEIPT_LINK_REFRESH_MS } from '../../groups/member/index.ts';
 
@@ -55,14 +48,14 @@ export type PaymentCounts = SummaryFigures;
  * nextDue: the earliest owed instalment, else the next scheduled one; null when there is neither. owed:
  * owed now (overdue included). remaining: the instalments of the cycle not paid yet, owed and under review included.
  */
-export type MemberPosition = { [K in 'nextDue' | 'owed' | 'paid' | 'remaining']-?: Exclude<z.output<typeof paymentsSummary>[K], undefined> };
+export type MemberPosition = { [K in 'nextDue' | 'owed' | 'paid' | 'remaining']-?: Exclude<SummaryAnswerData[K], undefined> };
 
 /** GET /payments/summary for the signed-in member: one answer for the tiles, the Payments tab and the next-instalment card. */
 export interface PaymentSummary {
   counts: SummaryFigures;
   amounts: SummaryFigures;
-  figures: InstalmentFigures | null;
-  /** Null when the answer does not carry the member's position (an older server). */
+  figures: InstalmentFigures;
+  /** Null when the answer carries no position (an administrator's summary). */
   position: MemberPosition | null;
 }
 
@@ -84,10 +77,18 @@ export const memberPaymentKeys = {
 /** A plan request of the member's as the top card tells of it; open while PENDING (RULES §5). */
 export type OpenPlanRequest = Pick<PaymentView, 'id' | 'status' | 'amount' | 'createdAt' | 'hasReceipt'> & { plan: Pick<PaymentView['plan'], 'name'> };
 
+/** The answer's schema, loaded beside the request, then the answer read through it. */
+async function readThrough<S extends z.ZodType>(schema: Promise<S>, answer: Promise<unknown>): Promise<z.output<S>> {
+  const [loaded, body] = await Promise.all([schema, answer]);
+  return readAnswer(loaded, body);
+}
+
+const instalmentSchemas = () => import('../../../../contract/instalments.ts');
+
 /** GET /plan-payments: the member's plan requests, the whole list as the plans tab reads it (one cache entry). */
 export async function fetchPlanRequests(signal?: AbortSignal): Promise<OpenPlanRequest[]> {
-  const body = await api.get<z.output<typeof planPaymentListAnswer>>('/plan-payments', undefined, { signal });
-  return body?.payments ?? body?.data?.payments ?? [];
+  const schema = import('../../../../contract/plan-requests.ts').then((module) => module.planPaymentListAnswer);
+  return (await readThrough(schema, api.get('/plan-payments', undefined, { signal }))).data.payments;
 }
 
 // The receipt links' refresh and the member's groups are read once for every screen (groups/member).
@@ -102,65 +103,31 @@ const PAYMENTS_PAGE_LIMIT = 100;
  * reader is not in the group.
  */
 export async function fetchGroupLedger(groupId: string, signal?: AbortSignal): Promise<GroupLedger> {
-  const body = await api.get<z.output<typeof groupLedgerAnswer>>(`/committee-plans/user/groups/${encodeURIComponent(groupId)}/ledger`, undefined, { signal });
-  return body.data;
+  const schema = import('../../../../contract/ledgers.ts').then((module) => module.groupLedgerAnswer);
+  return (await readThrough(schema, api.get(`/committee-plans/user/groups/${encodeURIComponent(groupId)}/ledger`, undefined, { signal }))).data;
 }
 
 /** A group's ledger and one of its months, as the contract has them (contract/figures.ts). */
 export type { GroupLedger, GroupLedgerMonth };
 
 export async function fetchMyPayments(signal?: AbortSignal): Promise<MemberPayment[]> {
-  const body = await api.get<z.output<typeof memberPaymentListAnswer>>('/payments', { limit: PAYMENTS_PAGE_LIMIT }, { signal });
-  return body?.payments ?? [];
+  const schema = instalmentSchemas().then((module) => module.memberPaymentListAnswer);
+  return (await readThrough(schema, api.get('/payments', { limit: PAYMENTS_PAGE_LIMIT }, { signal }))).payments;
 }
 
-const noFigures: SummaryFigures = { total: 0, paid: 0, pending: 0, overdue: 0, underReview: 0, owed: 0 };
-const noCountAndAmount: CountAndAmount = { count: 0, amount: 0 };
-
-/** Any figure the server left out is 0, so a screen never shows 'undefined' or NaN. */
-function toSummaryFigures(value: unknown): SummaryFigures {
-  const given = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  const figures = { ...noFigures };
-  for (const key of Object.keys(noFigures) as (keyof SummaryFigures)[]) {
-    const number = given[key];
-    if (typeof number === 'number' && Number.isFinite(number)) figures[key] = number;
-  }
-  return figures;
-}
-
-type SummaryAnswer = { counts?: unknown; amounts?: unknown; figures?: unknown; nextDue?: unknown; owed?: unknown; paid?: unknown; remaining?: unknown };
-
-/** The contract's schemas of the figures (contract/figures.ts), which bring the schema library. */
-type FigureSchemas = Pick<typeof import('../../../../contract/figures.ts'), 'countAndAmount' | 'instalmentFigures' | 'nextDue'>;
-
-/** Reads an answer of GET /payments/summary; the shapes of the member's position are checked against the contract. */
-export function toPaymentSummary(answer: SummaryAnswer | null | undefined, { countAndAmount, instalmentFigures, nextDue }: FigureSchemas): PaymentSummary {
-  const body = answer ?? {};
-  const figures = instalmentFigures.safeParse(body.figures);
-  const hasPosition = body.nextDue !== undefined || body.owed !== undefined || body.remaining !== undefined;
-  const pair = (value: unknown): CountAndAmount => {
-    const parsed = countAndAmount.safeParse(value);
-    return parsed.success ? parsed.data : noCountAndAmount;
-  };
-  const next = nextDue.safeParse(body.nextDue);
-  return {
-    counts: toSummaryFigures(body.counts),
-    amounts: toSummaryFigures(body.amounts),
-    figures: figures.success ? figures.data : null,
-    position: hasPosition ? { nextDue: next.success ? next.data : null, owed: pair(body.owed), paid: pair(body.paid), remaining: pair(body.remaining) } : null,
-  };
+/** A summary as the tiles and cards read it: the member's position when the answer carries it. */
+export function toPaymentSummary({ counts, amounts, figures, nextDue, owed, paid, remaining }: SummaryAnswerData): PaymentSummary {
+  const position = nextDue !== undefined && owed && paid && remaining ? { nextDue, owed, paid, remaining } : null;
+  return { counts, amounts, figures, position };
 }
 
 /**
- * GET /payments/summary (no query): the member's counts and amounts by state, and their position. The
- * schemas that check the answer are fetched alongside the request rather than with the dashboard.
+ * GET /payments/summary (no query): the member's counts and amounts by state, and their position. Its
+ * schema, in zod's small build, is fetched beside the request rather than with the dashboard.
  */
 export async function fetchPaymentSummary(signal?: AbortSignal): Promise<PaymentSummary> {
-  const [body, schemas] = await Promise.all([
-    api.get<z.output<typeof paymentsSummaryAnswer>>('/payments/summary', undefined, { signal }),
-    import('../../../../contract/figures.ts'),
-  ]);
-  return toPaymentSummary(body?.data ?? body?.summary, schemas);
+  const [body, { paymentsSummaryAnswer }] = await Promise.all([api.get('/payments/summary', undefined, { signal }), import('../../../../contract/figures.ts')]);
+  return toPaymentSummary(readAnswer(paymentsSummaryAnswer, body).data);
 }
 
 /**
@@ -193,7 +160,7 @@ export interface InstalmentInput {
  * POST /payments (multipart): one month's receipt (member document §7 "Group payment"). Never
  * retried (an upload). 201, or 409 'Payment already exists for this month.', 400 with field errors.
  */
-export function submitInstalment(input: InstalmentInput, onUploadProgress?: (sent: number) => void) {
+export async function submitInstalment(input: InstalmentInput, onUploadProgress?: (sent: number) => void) {
   const form = new FormData();
   form.append('groupId', input.groupId);
   form.append('amount', String(input.amount));
@@ -204,5 +171,6 @@ export function submitInstalment(input: InstalmentInput, onUploadProgress?: (sen
   if (input.notes?.trim()) form.append('notes', input.notes.trim());
   appendTransferDetails(form, input.transfer);
   form.append('receipt', input.receipt, input.receipt.name);
-  return api.post<z.output<typeof paymentAnswer>>('/payments', form, { onUploadProgress });
+  const schema = instalmentSchemas().then((module) => module.paymentAnswer);
+  return readThrough(schema, api.post('/payments', form, { onUploadProgress }));
 }

@@ -3,11 +3,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../../../test/query-client.ts';
-import { fail, ok, stubGetRequests, type StubAnswer } from '../../../test/api-stub.ts';
+import { fail, stubGetRequests, type StubAnswer } from '../../../test/api-stub.ts';
 import type { GroupLedger } from './api.ts';
 import { GroupLedgerDialog } from './group-ledger.tsx';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
-import { makeGroup, makeGroupLedger, makeGroupLedgerMonth, memberPaymentRoutes } from './test-support.ts';
+import { groupLedgerAnswerOf, makeGroup, makeGroupLedger, makeGroupLedgerMonth, memberPaymentRoutes } from './test-support.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -51,7 +51,7 @@ const monthName = (month: number) => new Date(Date.UTC(2026, month - 1, 1)).toLo
 const come = ledger.months.filter((month) => !month.scheduled);
 const upcoming = ledger.months.filter((month) => month.scheduled);
 
-function renderLedger(answers: StubAnswer[] = [ok({ data: ledger })]) {
+function renderLedger(answers: StubAnswer[] = [groupLedgerAnswerOf(ledger)]) {
   let read = 0;
   const stub = stubGetRequests({ [LEDGER_PATH]: () => answers[Math.min(read++, answers.length - 1)] });
   const onOpenChange = vi.fn();
@@ -145,7 +145,7 @@ describe('group ledger dialog', () => {
 
   it('says when the ledger could not be read, and reads it again on Try Again', async () => {
     const user = userEvent.setup();
-    const { reads } = renderLedger([fail(404, 'Group not found.'), ok({ data: ledger })]);
+    const { reads } = renderLedger([fail(404, 'Group not found.'), groupLedgerAnswerOf(ledger)]);
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Failed to load the group ledger');
     expect(screen.queryByRole('region', { name: 'So far' })).toBeNull();
 
@@ -157,7 +157,7 @@ describe('group ledger dialog', () => {
   });
 
   it('says so when the group has no months yet', async () => {
-    renderLedger([ok({ data: makeGroupLedger() })]);
+    renderLedger([groupLedgerAnswerOf(makeGroupLedger())]);
     expect(await screen.findByText('This group has no months yet.')).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Month by month' })).toBeNull();
   });
@@ -172,7 +172,7 @@ describe('group ledger dialog', () => {
 describe('the Group ledger button on My Groups', () => {
   it("opens the group's ledger from its card, and gives focus back to the button on close", async () => {
     const user = userEvent.setup();
-    const { reads } = stubGetRequests({ ...memberPaymentRoutes({ groups: [group] }), [LEDGER_PATH]: ok({ data: ledger }) });
+    const { reads } = stubGetRequests({ ...memberPaymentRoutes({ groups: [group] }), [LEDGER_PATH]: groupLedgerAnswerOf(ledger) });
     renderRoute('/dashboard', fakeAuth({ user: makeUser() }));
     const card = await screen.findByRole('article', { name: 'Group 1' });
     // Nothing of the ledger is read before it is asked for.

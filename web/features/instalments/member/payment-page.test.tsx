@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
 import type { GroupPayment, MemberGroup } from './api.ts';
 import { SELECTED_PAYMENT_KEY, selectedPaymentOf, writeSelectedPayment } from './selected-payment.ts';
-import { makeGroup, makeGroupPayment, makeSchedule, memberPaymentRoutes } from './test-support.ts';
+import { makeGroup, makeGroupPayment, makeMemberPayment, makeSchedule, memberPaymentRoutes, submittedAnswerOf } from './test-support.ts';
 import { fakeFile } from '../../../test/plan-fixtures.ts';
 import { fail, fakeApi, on, stubGetRequests } from '../../../test/api-stub.ts';
 import { enterTransferDate, karachiDay, TRANSACTION_NUMBER_LABEL } from '../../../test/transfer-fields.ts';
@@ -125,7 +125,7 @@ describe('/user/payment/{paymentId}', () => {
     const group = storeMarch();
     const reads = memberPaymentRoutes({ groups: [group] });
     const calls = fakeApi(
-      on('POST', '/api/payments', () => ({ status: 201, body: { success: true, message: 'Payment created successfully' } })),
+      on('POST', '/api/payments', () => submittedAnswerOf({ ...makeMemberPayment({ id: group.payments[2].id }), status: 'PENDING', paymentMethod: 'BANK_TRANSFER' })),
       (call) => (call.method === 'GET' && reads[call.path] ? (reads[call.path] as { status: number; body: unknown }) : undefined),
     );
     const user = userEvent.setup();

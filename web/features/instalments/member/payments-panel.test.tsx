@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { storageKeys } from '../../../lib/storage-keys.ts';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
 import { catchDownloads, fail, file, stubGetRequests, type StubRoutes } from '../../../test/api-stub.ts';
-import type { MemberGroup, MemberPayment } from './api.ts';
+import type { MemberPaymentView } from '../../../../contract/instalments.ts';
+import type { MemberGroup } from './api.ts';
 import { makeGroup, makeMemberPayment, makeNextDue, makeSummaryAnswer, memberPaymentRoutes } from './test-support.ts';
 
 afterEach(() => vi.restoreAllMocks());
@@ -34,7 +35,7 @@ const summary = makeSummaryAnswer({
   scheduled: { count: 5, amount: 125000 },
 });
 
-async function openPayments(data: { payments?: MemberPayment[]; groups?: MemberGroup[]; summary?: ReturnType<typeof makeSummaryAnswer> } = {}, routes: StubRoutes = {}) {
+async function openPayments(data: { payments?: MemberPaymentView[]; groups?: MemberGroup[]; summary?: ReturnType<typeof makeSummaryAnswer> } = {}, routes: StubRoutes = {}) {
   window.localStorage.setItem(storageKeys.dashboardTab, 'payments');
   const stub = stubGetRequests({ ...memberPaymentRoutes({ payments: sent, groups: [makeGroup()], summary, ...data }), ...routes });
   const view = renderRoute('/dashboard', member);

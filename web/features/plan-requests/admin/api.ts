@@ -1,11 +1,11 @@
 /**
  * The calls of the plan-request screens (admin document §7 "Plan payments", "Approve plan payment",
  * "Reject plan payment", "Groups by plan", "List plans"), with the shapes the server sends
- * (contract/plan-requests.ts, contract/payments.ts, contract/plans.ts), each read through its schema: an
+ * (contract/plan-requests.ts, contract/instalments.ts, contract/plans.ts), each read through its schema: an
  * answer in another shape is unreadable (lib/api-client.ts readAnswer), and the screen says it could not load.
  */
 import type { z } from 'zod';
-import { paymentAnswer, type PaymentView } from '../../../../contract/payments.ts';
+import { paymentAnswer, type PaymentView } from '../../../../contract/instalments.ts';
 import { planPaymentListAnswer, type planPaymentCounts } from '../../../../contract/plan-requests.ts';
 import { planListAnswer, type plan } from '../../../../contract/plans.ts';
 import { planGroupListAnswer, type planGroup } from '../../../../contract/groups.ts';

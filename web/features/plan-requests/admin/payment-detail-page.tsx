@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPkr } from '../../../../contract/money.ts';
 import { WITHDRAWN_BY_MEMBER } from '../../../../contract/plan-requests.ts';
-import type { BankAccountSnapshot } from '../../../../contract/payments.ts';
+import type { BankAccountSnapshot } from '../../../../contract/instalments.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

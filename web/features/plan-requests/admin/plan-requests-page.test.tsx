@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
-import type { PaymentView } from '../../../../contract/payments.ts';
+import type { PaymentView } from '../../../../contract/instalments.ts';
 import { catchDownloads, fakeApi, file, type RecordedCall } from '../../../test/api-stub.ts';
 import { makePayment, paymentAnswerOf, planGroupsAnswerOf, planOptionsAnswer, planRequestsAnswerOf } from './test-support.ts';
 import { planRequestMessages } from '../../../../contract/plan-requests.ts';

@@ -2,7 +2,7 @@
  * Test data and the answers that carry it, in the whole shape the server sends (contract/), for this
  * area's component tests (no network).
  */
-import { paymentAnswer, type PaymentView } from '../../../../contract/payments.ts';
+import { paymentAnswer, type PaymentView } from '../../../../contract/instalments.ts';
 import { planPaymentListAnswer } from '../../../../contract/plan-requests.ts';
 import { planGroupListAnswer, type planGroup } from '../../../../contract/groups.ts';
 import type { z } from 'zod';

@@ -1,11 +1,11 @@
 /**
  * The calls the member's plan screens make (member document §7 "Committees and plans",
  * "Plan payments", "Bank accounts"), with the shapes the server answers (contract/plans.ts,
- * contract/plan-requests.ts, contract/payments.ts), each read through its schema: an answer in another
+ * contract/plan-requests.ts, contract/instalments.ts), each read through its schema: an answer in another
  * shape is unreadable (lib/api-client.ts readAnswer), and the screen says it could not load.
  */
 import type { z } from 'zod';
-import { paymentAnswer, type MemberGroup, type PaymentView } from '../../../../contract/payments.ts';
+import { paymentAnswer, type MemberGroup, type PaymentView } from '../../../../contract/instalments.ts';
 import { planPaymentListAnswer } from '../../../../contract/plan-requests.ts';
 import { planAnswer, planListAnswer, type plan } from '../../../../contract/plans.ts';
 import { activeBankAccountsAnswer, type memberBankAccount } from '../../../../contract/bank-accounts.ts';

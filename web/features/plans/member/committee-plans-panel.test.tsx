@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
 import { fakeFile, makePlan, makeRequest, myPlanRequestsAnswerOf, planListAnswerOf } from './test-fixtures.ts';
 import { fail, ok, stubGetRequests } from '../../../test/api-stub.ts';
-import { makeGroup } from '../../../test/member-payment-fixtures.ts';
+import { makeGroup, summaryAnswerOf } from '../../../test/member-payment-fixtures.ts';
 import { storageKeys } from '../../../lib/storage-keys.ts';
 import { planRequestMessages } from '../../../../contract/plan-requests.ts';
 import { enterTransferDate, karachiDay } from '../../../test/transfer-fields.ts';
@@ -14,7 +14,7 @@ const noReferrals = { totalReferrals: 0, totalCommission: 0, pendingCommission: 
 /** The dashboard around the panel also reads the member's groups, payment counts and referral earnings: none here. */
 const dashboardReads = {
   '/api/committee-plans/user/groups': ok({ data: { groups: [] } }),
-  '/api/payments/summary': ok({ data: { counts: { total: 0, paid: 0, pending: 0, overdue: 0, underReview: 0 }, amounts: { paid: 0, pending: 0, overdue: 0 } } }),
+  '/api/payments/summary': summaryAnswerOf(),
   '/api/referrals/stats': ok({ stats: noReferrals, data: noReferrals }),
   '/api/notifications': ok({ notifications: [], unreadCount: 0, data: { notifications: [], unreadCount: 0 } }),
 };

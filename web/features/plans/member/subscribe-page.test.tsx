@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
 import { bankAccountsAnswerOf, fakeFile, makeBankAccount, makePlan, makeRequest, myPlanRequestsAnswerOf, planAnswerOf } from './test-fixtures.ts';
-import { memberGroupsAnswer, paymentAnswer, type MemberGroup, type PaymentView } from '../../../../contract/payments.ts';
+import { memberGroupsAnswer, paymentAnswer, type MemberGroup, type PaymentView } from '../../../../contract/instalments.ts';
 import { makeGroup } from '../../../test/member-payment-fixtures.ts';
 import { planRequestMessages } from '../../../../contract/plan-requests.ts';
 import { answerAs, fail, fakeApi, ok, on, stubGetRequests, type FakeAnswer } from '../../../test/api-stub.ts';

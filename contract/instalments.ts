@@ -1,7 +1,7 @@
-/** Instalments and payments: the member's monthly receipt and the admin's review (RULES §6), with the spec's messages, and the shapes the server answers them with. */
+/** Instalments: the member's monthly receipt and schedule, the admin's review, bulk moves and reports (RULES §6, §6a), with the spec's messages, and the shapes the server answers them with. */
 import { z } from 'zod';
 import { answerCode } from './answers.ts';
-import { countAndAmount, groupArrears, groupLedger, instalmentFigures, instalmentState, instalmentSummary, memberLedger, nextDue, STATE_FILTERS } from './figures.ts';
+import { countAndAmount, instalmentFigures, instalmentState, instalmentSummary, paymentsSummaryAnswer, STATE_FILTERS } from './figures.ts';
 import { firstValue, pagination } from './paging.ts';
 import { caseInsensitiveEnum } from './plans.ts';
 
@@ -252,6 +252,10 @@ export const paymentsReport = z.object({
   summary: z.union([paidReportSummary, pendingReportSummary]),
 });
 export type PaymentsReport = z.output<typeof paymentsReport>;
+/** The paid report, read as the paid report: its summary is its paid line. */
+export const paidReport = paymentsReport.extend({ summary: paidReportSummary });
+/** The pending report, read as the pending report: its summary is the split of its pending line. */
+export const pendingReport = paymentsReport.extend({ summary: pendingReportSummary });
 
 /** A member with at least one overdue instalment, and how much of it. */
 export const defaulter = z.object({
@@ -329,19 +333,10 @@ export const memberPaymentListAnswer = z.object({
 export const pendingQueueAnswer = z.object({ success: z.literal(true), data: z.object({ payments: z.array(queuedPaymentSchema), pagination }) });
 
 /**
- * RULES §6a: pending = under review + owed; overdue ⊂ owed; total = paid + pending. A member's summary
- * also leads with the next instalment and what is owed, paid and remaining.
+ * GET /api/payments/summary, for its route: the answer of contract/figures.ts (written in zod's small
+ * build, for the member's first screen) made a schema of the full build, as the routes take them.
  */
-export const paymentsSummary = z.object({
-  ...instalmentSummary.shape,
-  nextDue: z.optional(z.nullable(nextDue)),
-  owed: z.optional(countAndAmount),
-  paid: z.optional(countAndAmount),
-  remaining: z.optional(countAndAmount),
-});
-
-/** GET /api/payments/summary: the summary at the top and again as data. */
-export const paymentsSummaryAnswer = z.object({ success: z.literal(true), summary: paymentsSummary, data: paymentsSummary });
+export const summaryRouteAnswer = z.object(paymentsSummaryAnswer.shape);
 
 /** GET /api/payments/reports: the report asked for (reportType in lowercase) as data. */
 export const paymentReportAnswer = z.object({ success: z.literal(true), reportType: z.string(), data: paymentReportData });
@@ -365,14 +360,6 @@ export const paymentHistoryAnswer = z.object({
 /** GET /api/committee-plans/user/groups: the caller's groups with plan, position, payment schedule and winners. */
 export const memberGroupsAnswer = z.object({ success: z.literal(true), data: z.object({ groups: z.array(memberGroup) }) });
 
-/** GET /api/admin/users/{id}/ledger */
-export const memberLedgerAnswer = z.object({ success: z.literal(true), data: memberLedger });
-
-/** GET /api/admin/groups/{id}/arrears */
-export const groupArrearsAnswer = z.object({ success: z.literal(true), data: groupArrears });
-
-/** GET /api/committee-plans/user/groups/{groupId}/ledger and GET /api/admin/groups/{id}/ledger. */
-export const groupLedgerAnswer = z.object({ success: z.literal(true), data: groupLedger });
 
 const dueMonthMessage = 'A due month is written YYYY-MM, e.g. 2026-03.';
 const dueMonth = firstValue(z.string().regex(/^(20\d\d)-(0[1-9]|1[0-2])$/, dueMonthMessage).optional());
@@ -389,7 +376,3 @@ export const stateAndDueFilters = {
 };
 export const dueRangeInOrder = (q: { dueFrom?: string; dueTo?: string }) => !q.dueFrom || !q.dueTo || q.dueFrom <= q.dueTo;
 export const dueRangeMessage = { path: ['dueTo'], message: 'The last due month must not be before the first.' };
-
-export const statementMessages = {
-  busy: 'Many statements are being prepared right now. Please try again in a few seconds.',
-} as const;
