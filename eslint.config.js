@@ -5,6 +5,7 @@
  * (boundaries/dependencies). The web app:
  *
  *   main.tsx   → app, components, lib, locales
+ *   sw.ts      → contract (the service worker)
  *   app        → a feature's public entry or page module (*-page.tsx, each page its own chunk), components, lib, locales, contract
  *   feature    → its own files (both its member/ and admin/ sides), components, lib, locales, contract, another
  *                feature only through its public entry (index.ts, member/index.ts, admin/index.ts)
@@ -138,6 +139,7 @@ export default defineConfig([
       ],
       'boundaries/files': [
         { category: 'entry', pattern: 'web/main.tsx' },
+        { category: 'service-worker', pattern: 'web/sw.ts' },
         { category: 'test', pattern: ['**/*.test.ts', '**/*.test.tsx', '**/test-support.ts', '**/test-support.tsx', '**/test-fixtures.ts', '**/test-utils.tsx'] },
       ],
     },
@@ -149,6 +151,8 @@ export default defineConfig([
           // Imports between files of one element (one feature, lib, …) are not checked: they are its own.
           policies: [
             { from: { file: { categories: 'entry' } }, allow: shared('app', 'components', 'lib', 'locales') },
+            // The service worker runs apart from the page: it shares only the contract (the push message).
+            { from: { file: { categories: 'service-worker' } }, allow: shared('contract') },
             {
               from: { element: { type: 'app' } },
               allow: [

@@ -22,6 +22,9 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app's service worker would answer some requests itself, out of sight of page.route mocks: the
+    // journeys run without it; the installed app's journey allows it (installable-app.spec.ts).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -142,7 +142,8 @@ async function prepareMember(baseUrl: string, mailDir: string): Promise<SignedIn
 
 /**
  * Signs the browser in as the app does (auth_token and user_data in localStorage, web/lib/auth.tsx),
- * from a page of the same origin that loads none of the app (robots.txt), then empties the HTTP cache:
+ * from a page of the same origin that loads none of the app (robots.txt), then empties the HTTP cache
+ * and removes the service worker with what it kept:
  * the dashboard is measured on a cold load like the other pages.
  */
 async function signInBrowser(context: BrowserContext, baseUrl: string, session: SignedIn): Promise<void> {
@@ -154,6 +155,9 @@ async function signInBrowser(context: BrowserContext, baseUrl: string, session: 
   }, session);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
+  // The app's service worker and the files it kept (decision 054) too: with them, the app would come
+  // from the phone rather than the network.
+  await cdp.send('Storage.clearDataForOrigin', { origin: baseUrl, storageTypes: 'service_workers,cache_storage' });
   await cdp.detach();
   await page.close();
 }

@@ -122,6 +122,9 @@ const securityHeaders = (inlineScriptHashes: string[]): HelmetOptions => ({
       imgSrc: ["'self'", 'data:', 'blob:'],
       connectSrc: ["'self'"],
       fontSrc: ["'self'", 'data:'],
+      // The installed app's service worker (sw.js) and its manifest, both from the app's own origin.
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
       objectSrc: ["'none'"],
       frameAncestors: ["'none'"],
       // The app sets no <base>: an injected one could redirect relative script addresses.

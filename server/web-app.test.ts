@@ -25,6 +25,10 @@ fs.writeFileSync(path.join(webDir, 'assets', 'app-1a2b3c.js'), script);
 fs.writeFileSync(path.join(webDir, 'assets', 'app-1a2b3c.js.br'), zlib.brotliCompressSync(script));
 fs.writeFileSync(path.join(webDir, 'assets', 'app-1a2b3c.js.gz'), zlib.gzipSync(script));
 fs.writeFileSync(path.join(webDir, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
+const serviceWorker = 'self.addEventListener("fetch", () => undefined);';
+fs.writeFileSync(path.join(webDir, 'sw.js'), serviceWorker);
+fs.writeFileSync(path.join(webDir, 'sw.js.br'), zlib.brotliCompressSync(serviceWorker));
+fs.writeFileSync(path.join(webDir, 'manifest.webmanifest'), JSON.stringify({ name: 'Umrah Committee', start_url: '/dashboard' }));
 const ctx = await createTestContext({ webDir });
 afterAll(async () => {
   await ctx.close();
@@ -54,6 +58,24 @@ describe('the built web app', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the service worker as a script and the manifest as a manifest, asked for again at every start', async () => {
+    for (const encoding of ['br', 'identity']) {
+      const worker = await get('/sw.js', { 'accept-encoding': encoding });
+      expect(worker.statusCode, encoding).toBe(200);
+      expect(worker.headers['content-type'], encoding).toMatch(/^(text|application)\/javascript/);
+      expect(worker.headers['cache-control'], encoding).toBe('no-cache');
+    }
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toMatchObject({ start_url: '/dashboard' });
+    // The policy lets the page register its worker and read its manifest, from its own origin only.
+    const csp = String(manifest.headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
   });
 
   it('serves robots.txt as text, and answers a real 404 for a missing file instead of the page', async () => {

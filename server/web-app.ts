@@ -33,6 +33,13 @@ export type WebApp = {
   verifierPolicy?: string;
 };
 
+/**
+ * The installed app's service worker and manifest (vite.config.ts): not named by their content, so a
+ * browser asks again each time rather than keep an old one; an update reaches the app at its next start.
+ */
+const SERVICE_WORKER = 'sw.js';
+const APP_MANIFEST = 'manifest.webmanifest';
+
 /** The standalone page that checks a downloaded draw record (web/build/verify-draw-page.ts). */
 const VERIFY_DRAW_PAGE = 'verify-draw.html';
 const INLINE_STYLE = /<style>([\s\S]*?)<\/style>/g;
@@ -108,7 +115,11 @@ export function registerWebApp(app: FastifyInstance, web: WebApp, notFound: { co
       setHeaders: (reply, filePath) => {
         // Files under assets/ carry a hash of their content in their name: they never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
-        if (path.basename(filePath) === VERIFY_DRAW_PAGE && web.verifierPolicy) reply.header('content-security-policy', web.verifierPolicy);
+        // A precompressed copy (sw.js.br) is sent for the file it is a copy of.
+        const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
+        if (name === SERVICE_WORKER || name === APP_MANIFEST) reply.header('cache-control', 'no-cache');
+        if (name === APP_MANIFEST) reply.header('content-type', 'application/manifest+json; charset=utf-8');
+        if (name === VERIFY_DRAW_PAGE && web.verifierPolicy) reply.header('content-security-policy', web.verifierPolicy);
       },
     });
   }

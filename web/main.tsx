@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { checkStoredSessionEarly } from './lib/auth.tsx';
 import { prepareLanguage } from './lib/i18n.ts';
+import { registerServiceWorkerAfterLoad } from './lib/service-worker.ts';
 import './styles.css';
 import { ErrorBoundary } from './app/error-boundary.tsx';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
@@ -11,6 +12,7 @@ import { AppRoutes, preloadOpeningPage } from './app/router.tsx';
 const queryClient = createQueryClient();
 const openingReads = preloadOpeningPage(queryClient);
 const sessionChecked = checkStoredSessionEarly();
+registerServiceWorkerAfterLoad();
 
 /**
  * The first screen waits for the stored session's check and the opening page's first reads only if

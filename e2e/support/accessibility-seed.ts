@@ -57,7 +57,7 @@ export async function subscribe(request: APIRequestContext, token: string, planI
   );
 }
 
-async function planAndAccount(admin: AdminApi, label: string): Promise<{ plan: PlanInput; planId: string; bankAccountId: string }> {
+export async function planAndAccount(admin: AdminApi, label: string): Promise<{ plan: PlanInput; planId: string; bankAccountId: string }> {
   const plan: PlanInput = { ...newPlan(label), maxMembers: 5, duration: DURATION, monthlyAmount: MONTHLY };
   const planId = await createPlan(admin, plan);
   const account = await admin.post<{ data: { bankAccount: { id: string } } }>('/api/bank-accounts', { ...newBankAccount(label), isActive: true });

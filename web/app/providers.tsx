@@ -1,18 +1,24 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Direction } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
+import { isOffline } from '../lib/api-client.ts';
 import { AuthProvider } from '../lib/auth.tsx';
 import { ThemeProvider, useTheme } from '../lib/theme.tsx';
 import { whenFirstUsed, whenIdle } from '../lib/lazy-module.ts';
 import { whenToastRequested } from '../lib/toast.ts';
 
 export function createQueryClient(): QueryClient {
+  // Reads wait while the device is offline, from the start (the cache otherwise assumes a network until
+  // told), and are made once it is back; the dashboard shows its kept figures meanwhile.
+  onlineManager.setOnline(!isOffline());
   return new QueryClient({
     defaultOptions: {
       // The API client already retries what is worth retrying (lib/api-client.ts).
       queries: { retry: false, staleTime: 30_000 },
-      mutations: { retry: false },
+      // A change is never held back to be sent later, unseen, when the network returns: offline, the
+      // API client refuses it at once, and the screen says so.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

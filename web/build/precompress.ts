@@ -20,14 +20,19 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      for (const file of filesUnder(outDir)) {
-        if (!COMPRESSIBLE.test(file)) continue;
-        const data = fs.readFileSync(file);
-        if (data.length < MIN_BYTES) continue;
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
-        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
-      }
+    // Last, after the other plugins' own builds have written their files (the service worker, vite.config.ts).
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      handler() {
+        for (const file of filesUnder(outDir)) {
+          if (!COMPRESSIBLE.test(file)) continue;
+          const data = fs.readFileSync(file);
+          if (data.length < MIN_BYTES) continue;
+          fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+          fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+        }
+      },
     },
   };
 }

@@ -280,3 +280,29 @@ describe('a download', () => {
     expect(filenameFrom(null)).toBeUndefined();
   });
 });
+
+// Offline, nothing is sent, nor kept to be sent later (an installed app opened without a network).
+describe('offline', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('refuses a change at once, with words that say nothing was sent, and sends nothing', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const network = vi.spyOn(globalThis, 'fetch');
+    for (const change of [() => api.post('/payments/abc/receipt', { note: 'x' }), () => api.put('/notifications/read-all'), () => api.delete('/profile/photo')]) {
+      const error = await change().catch((failure: unknown) => failure);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).kind).toBe('offline');
+      expect(getErrorMessage(error, 'A screen fallback')).toBe('You are offline. Nothing was sent: try again once you are back online.');
+      expect(isRetryable(error)).toBe(false);
+    }
+    expect(network).not.toHaveBeenCalled();
+  });
+
+  it('fails a read at once, without trying again', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const network = vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    const error = await api.get('/payments/summary').catch((failure: unknown) => failure);
+    expect((error as ApiError).kind).toBe('network');
+    expect(network).toHaveBeenCalledTimes(1);
+  });
+});

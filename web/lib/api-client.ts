@@ -13,6 +13,9 @@
  *   lost answer gets the first answer from the server instead of acting twice.
  * - A 401 from any call except login means the session is dead (expired, logged out elsewhere,
  *   user blocked): the registered handler clears it, and the route guards then show /login.
+ * - Nothing is sent while the device is offline (navigator.onLine false): a change (POST, PUT, DELETE)
+ *   is refused at once with words that say so, and is never kept to be sent later; a read fails at
+ *   once, without retries (the dashboard shows its last figures meanwhile, lib/offline-answers.ts).
  * - A file (a statement PDF, an export) is fetched the same way and saved by `api.download`: the
  *   Bearer token rules out a plain link.
  */
@@ -30,9 +33,14 @@ export const RETRY_DELAY_MS = 1_000;
 
 const JSON_TYPE = 'application/json';
 
-export type ApiErrorKind = 'http' | 'network' | 'timeout';
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'offline';
 
-/** A failed call. `status` is 0 when no answer arrived (network failure or timeout). */
+/** Whether the device says it has no network at all; a browser that cannot tell counts as online. */
+export function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/** A failed call. `status` is 0 when no answer arrived (network failure, timeout, or not sent offline). */
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   readonly status: number;
@@ -99,7 +107,7 @@ export function buildUrl(path: string, params?: QueryParams): string {
 
 /** Whether a failed attempt may be tried again (the retry rule above). */
 export function isRetryable(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
+  if (!(error instanceof ApiError) || error.kind === 'offline' || isOffline()) return false;
   return error.kind === 'network' || error.kind === 'timeout' || error.status >= 500;
 }
 
@@ -167,6 +175,7 @@ async function download(path: string, params: QueryParams | undefined, options: 
 async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}, answer = jsonAnswer as AnswerReader<T>): Promise<T> {
   const isUpload = body instanceof FormData;
   const retries = isUpload ? 0 : (options.retries ?? MAX_RETRIES);
+  if (method !== 'GET' && isOffline()) throw new ApiError({ kind: 'offline', status: 0, message: i18n.t('errors.offline') });
   const idempotencyKey = method === 'GET' ? undefined : newIdempotencyKey();
   if (method !== 'GET') forgetEarlyAnswers();
 
@@ -353,6 +362,7 @@ export function getServerMessage(error: unknown): string | undefined {
  */
 export function getErrorMessage(error: unknown, fallback?: string, unexpected?: string): string {
   if (error instanceof ApiError) {
+    if (error.kind === 'offline') return i18n.t('errors.offline');
     if (error.kind === 'network') return i18n.t('errors.network');
     if (error.kind === 'timeout') return i18n.t('errors.timeout');
     if (STATUSES_WITH_USEFUL_MESSAGES.has(error.status) && error.hasServerMessage) {

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, stubGetRequests } from '../test/api-stub.ts';
 import { makeUser } from '../test/render.tsx';
 import { AuthProvider, checkStoredSessionEarly, useAuth } from './auth.tsx';
@@ -102,5 +102,44 @@ describe('the stored session checked before the first render', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
     expect(await screen.findByText('signed in as After The Change')).toBeTruthy();
     expect(reads.filter((call) => call.path === '/api/auth/me')).toHaveLength(2);
+  });
+});
+
+// Offline, the check gets no answer: that says nothing of the session (an installed app opened without
+// a network keeps its member signed in), and it is checked once the device is back online.
+describe('the stored session when the check gets no answer', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('keeps the person signed in on the stored user, clears nothing, and checks again back online', async () => {
+    window.localStorage.setItem('auth_token', 'token-offline');
+    window.localStorage.setItem('user_data', JSON.stringify(makeUser({ name: 'Stored Offline' })));
+    window.localStorage.setItem('offline-answers:user-1', '{}');
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const unreachable = vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    await checkStoredSessionEarly();
+    renderProvider();
+    expect(await screen.findByText('signed in as Stored Offline')).toBeTruthy();
+    expect(window.localStorage.getItem('auth_token')).toBe('token-offline');
+    expect(window.localStorage.getItem('offline-answers:user-1')).toBe('{}');
+    // Offline, nothing is tried again and again.
+    expect(unreachable).toHaveBeenCalledTimes(1);
+
+    vi.restoreAllMocks();
+    const user = makeUser({ name: 'Checked Online' });
+    const { reads } = stubGetRequests({ '/api/auth/me': ok({ user, data: { user } }) });
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText('signed in as Checked Online')).toBeTruthy();
+    expect(reads.filter((call) => call.path === '/api/auth/me')).toHaveLength(1);
+  });
+
+  it('a session the server refuses is still cleared, with every kept answer of the device', async () => {
+    window.localStorage.setItem('auth_token', 'token-dead');
+    window.localStorage.setItem('user_data', JSON.stringify(makeUser()));
+    window.localStorage.setItem('offline-answers:user-1', '{}');
+    stubGetRequests({ '/api/auth/me': fail(401, 'Session expired') });
+    renderProvider();
+    expect(await screen.findByText('signed in as nobody')).toBeTruthy();
+    expect(window.localStorage.getItem('auth_token')).toBeNull();
+    expect(window.localStorage.getItem('offline-answers:user-1')).toBeNull();
   });
 });

@@ -2,13 +2,16 @@
  * The signed-in session (member document §3 and §4 "Session").
  * The token and the user are kept in browser storage (auth_token, user_data) so a reload keeps
  * the person signed in. On start, a stored token is checked with GET /auth/me; while that runs
- * the route guards show 'Authenticating...', and if it fails the stored session is cleared.
+ * the route guards show 'Authenticating...', and if it fails the stored session is cleared. When no
+ * answer comes (the device is offline, the server out of reach), the session is not failed: the person
+ * stays signed in on the stored user, and it is checked again once the device is back online.
  */
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '../../contract/public-user.ts';
 import { api, ApiError, setUnauthorizedHandler } from './api-client.ts';
 import { currentLanguage, languages, setLanguage, type Language } from './i18n.ts';
+import { forgetOfflineAnswers } from './offline-answers.ts';
 import { readStorage, removeStorage, storageKeys, writeStorage } from './storage-keys.ts';
 
 export type AuthStatus = 'loading' | 'ready';
@@ -58,13 +61,21 @@ function readStoredUser(): PublicUser | null {
   }
 }
 
+/** A check that got no answer at all (offline, out of reach, timed out) says nothing of the session. */
+function gotNoAnswer(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0;
+}
+
 /**
  * The check of a stored session, started before the first render (main.tsx), and asked for by the
  * page's HTML before that (web/build/early-answers.js): its answer is usually here by the time the
  * app's code has run. Only for the token stored when it started: a sign-in or sign-out since then checks afresh.
  */
 let earlyCheck: { token: string; answer: Promise<MeResponse | undefined> } | undefined;
-/** What the early check found, once it has answered: the checked user, or null for a session that is no longer valid. */
+/**
+ * What the early check found, once it has answered: the checked user, or null for a session that is no
+ * longer valid; or the stored user, unchecked, when the check got no answer (offline).
+ */
 let earlyOutcome: { token: string; user: PublicUser | null } | undefined;
 
 /**
@@ -86,9 +97,10 @@ export function checkStoredSessionEarly(): Promise<void> {
       // Before the first screen, so that it is already in the person's language.
       followLanguage(user);
     },
-    () => {
-      earlyOutcome = { token, user: null };
-      if (readStorage(storageKeys.authToken) !== token) return;
+    (error: unknown) => {
+      const stored = gotNoAnswer(error) ? readStoredUser() : null;
+      earlyOutcome = { token, user: stored };
+      if (stored || readStorage(storageKeys.authToken) !== token) return;
       removeStorage(storageKeys.authToken);
       removeStorage(storageKeys.userData);
     },
@@ -160,6 +172,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     removeStorage(storageKeys.userData);
     // Nothing fetched for one person may be shown to the next one on this device.
     queryClient.clear();
+    forgetOfflineAnswers();
     setSession({ status: 'ready', token: null, user: null });
   }, [queryClient]);
 
@@ -187,7 +200,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       startTransition(() => setSession({ status: 'ready', token, user }));
       followLanguage(user);
       return user;
-    } catch {
+    } catch (error) {
+      const stored = gotNoAnswer(error) ? readStoredUser() : null;
+      if (stored) {
+        // Offline: the person stays signed in on what they were; checked again when back online.
+        setSession({ status: 'ready', token, user: stored });
+        return stored;
+      }
       clearSession();
       return null;
     }
@@ -222,6 +241,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUnauthorizedHandler(clearSession);
     return () => setUnauthorizedHandler(null);
   }, [clearSession]);
+
+  // Back online, the session is checked (a session kept while offline was not).
+  useEffect(() => {
+    const onOnline = () => {
+      if (readStorage(storageKeys.authToken)) void refresh();
+    };
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [refresh]);
 
   // Logging in or out in another tab applies here too.
   useEffect(() => {

@@ -16,6 +16,11 @@ export const storageKeys = {
    * account (lib/auth.tsx), rather than replaced by the account's older choice. Gone once signed in.
    */
   languageChosenSignedOut: 'language-chosen-signed-out',
+  /**
+   * The start of the keys of a signed-in person's last answers kept for offline use, one key per person
+   * (`offline-answers:<user id>`, lib/offline-answers.ts). All are removed at sign-out.
+   */
+  offlineAnswers: 'offline-answers',
 } as const;
 
 /** localStorage can throw (private mode, storage disabled): a failure means "nothing stored". */

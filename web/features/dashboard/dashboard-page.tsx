@@ -14,6 +14,8 @@ import { myGroupsQuery } from '../groups/member/index.ts';
 import { loadMyGroupsPanel, loadPaymentsPanel, NextDueCard, paymentSummaryQuery, SummaryTiles, useMyGroups, WinnerBanner } from '../instalments/member/index.ts';
 import { loadReferralsPanel, referralStatsQuery, useReferralStats } from '../referrals/member/index.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { OfflineNotice } from '../../components/offline-notice.tsx';
+import { useOfflineDashboard } from './offline-figures.ts';
 
 /**
  * Each tab's panel is a module of its own: the page shows the greeting, the next instalment and the
@@ -76,6 +78,8 @@ export function DashboardPage() {
   useDocumentTitle(t('dashboard.pageTitle'));
   const { t: tp } = useTranslation('memberPayments');
   const { user } = useAuth();
+  // First: opened offline, the kept figures are in the cache before the page's queries read it.
+  const { online, lastUpdated } = useOfflineDashboard(user?.id);
   const location = useLocation();
   const requestedTab = tabs.find((tab) => tab === new URLSearchParams(location.search).get('tab')) ?? null;
   const [chosenTab, setChosenTab] = useState<DashboardTab | null>(() => requestedTab ?? readSavedTab());
@@ -113,6 +117,7 @@ export function DashboardPage() {
       <MemberHeader />
 
       <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+        {!online && <OfflineNotice lastUpdated={lastUpdated} />}
         <section className="rounded-2xl bg-primary p-6 text-primary-foreground sm:p-8">
           <h1 className="text-2xl font-bold sm:text-3xl">{t('dashboard.greeting', { name: user.name })}</h1>
           <figure className="mt-4 max-w-2xl">
