@@ -5,7 +5,9 @@
  * the device's own keys; choices are honoured; a 500 is tried again; a 410 removes the subscription.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { businessDayOf } from '../figures/figures.ts';
 import { createLogger } from '../logger.ts';
+import { sendDueReminders } from '../reminders/reminder-service.ts';
 import { testFactories } from '../test/factories.ts';
 import { startPushService } from '../test/push-service.ts';
 import { openTestFile, signInAdmin, signUpMember } from '../test/test-app.ts';
@@ -81,6 +83,18 @@ describe('push messages of events', () => {
     expect(receivedBy(device.id).slice(before)).toEqual([{ title: notice.title, body: notice.message, url: '/dashboard?tab=payments', tag: 'reminder', lang: 'en' }]);
     const listed = await api.get(`/api/admin/users/${member.user.id}/messages`, admin.token);
     expect(listed.body.data.messages[0]).toMatchObject({ kind: 'reminder', channel: 'push', status: 'SENT', attempts: 1, lastError: null, sentAt: expect.any(String) });
+  });
+
+  it('carries the hourly reminder job\'s reminders, written in its one statement', async () => {
+    const { member, device } = await subscribedMember('ur');
+    await make.memberInGroup({ member });
+    await worker.runOnce();
+    const before = receivedBy(device.id).length;
+    const sent = await sendDueReminders(ctx.db, businessDayOf(new Date('2026-02-27T12:00:00+05:00'), ctx.config.overdueGraceDay), ctx.config.appUrl);
+    expect(sent.before + sent.due).toBeGreaterThanOrEqual(1);
+    await worker.runOnce();
+    const notice = await newestNotification(member, 'PAYMENT_REMINDER');
+    expect(receivedBy(device.id).slice(before)).toEqual([{ title: notice.title, body: notice.message, url: '/dashboard?tab=payments', tag: 'reminder', lang: 'ur' }]);
   });
 
   it("tells the month's winner, opening their group", async () => {
