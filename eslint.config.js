@@ -23,7 +23,7 @@
  *   domain      → its own files, another domain's entries (its `*-service.ts` and the modules
  *                 SERVER_DOMAIN_ENTRIES names; never its routes), foundation,
  *                 contract: accounts, plans, groups, plan-requests, instalments, bank-statements, receipts, referrals, winners,
- *                 reminders, corrections, exports, users, profile, admin, audit, notifications, bank-accounts,
+ *                 reminders, corrections, exports, users, profile, admin, audit, notifications, messaging, bank-accounts,
  *                 operations (every other folder of server/)
  *   foundation  → foundation, contract: db/, http/, mail/, figures/ (the money definitions, RULES §6a),
  *                 lib/ (CSV writing, the common passwords), business-time.ts, logger*.ts, config.ts, failpoints.ts
@@ -70,6 +70,7 @@ const SERVER_DOMAIN_ENTRIES = {
   accounts: ['users.ts', 'sessions.ts', 'secrets.ts', 'security-notices.ts', 'second-factor.ts', 'step-up-log.ts'],
   audit: ['audit.ts', 'audit-list.ts', 'audit-subjects.ts'],
   notifications: ['notify.ts'],
+  messaging: ['channel.ts', 'message-outbox.ts'],
   instalments: ['payment-view.ts', 'instalment-reports.ts'],
   receipts: ['receipt-links.ts', 'receipt-storage.ts', 'receipt-upload.ts'],
   reminders: ['months-owed-on-joining.ts'],

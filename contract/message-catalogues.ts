@@ -8,6 +8,7 @@ import { accountMessages, authMessages, sessionMessages, stepUpMessages, twoFact
 import { databaseMessages, serviceMessages, storageMessages } from './availability.ts';
 import { correctionMessages } from './corrections.ts';
 import { idempotencyMessages } from './idempotency.ts';
+import { messagingMessages } from './messaging.ts';
 import { notificationMessages } from './notifications.ts';
 import { healthMessages } from './operations.ts';
 import { instalmentMessages } from './instalments.ts';
@@ -45,6 +46,7 @@ export const messageCatalogues = {
   winner: winnerMessages,
   reminder: reminderMessages,
   notification: notificationMessages,
+  messaging: messagingMessages,
   reconciliation: reconciliationMessages,
   bankStatement: bankStatementMessages,
   statement: statementMessages,

@@ -37,6 +37,8 @@ import { registerOverloadGuard } from './operations/overload.ts';
 import type { Lifecycle } from './operations/readiness.ts';
 import { outboxBacklog } from './mail/outbox.ts';
 import { registerNotificationRoutes } from './notifications/notification-routes.ts';
+import { registerMessagingRoutes } from './messaging/messaging-routes.ts';
+import { vapidKeysOf } from './messaging/push-sender.ts';
 import { businessDayOf } from './figures/figures.ts';
 import { registerLedgerRoutes } from './instalments/ledger-routes.ts';
 import { StatementPool } from './instalments/statement-pool.ts';
@@ -387,6 +389,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerUserRoutes(app, { db: db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued });
   registerOverviewRoutes(app, { db: db, auth, today });
   registerNotificationRoutes(app, { db: db, auth });
+  // Made by the first server of a new installation, read by every other: a GET never writes (decision 056).
+  const pushKeys = await vapidKeysOf(db, options.config.push);
+  registerMessagingRoutes(app, { db: db, auth, pushKey: pushKeys.publicKey, pushServices: options.config.push.services });
   registerAuditRoutes(app, { db: db, auth });
   registerWinnerRoutes(app, { db: db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, today, now: clock, drawNoticeHours: options.config.drawNoticeHours });
   registerReferralRoutes(app, { db: db, auth });

@@ -81,7 +81,27 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_FORCE_PATH_STYLE: optionalText.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).default('false')),
+    // The VAPID key pair push services know the app by (base64url, as web-push writes them); made once and kept in the database when unset.
+    VAPID_PUBLIC_KEY: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be a P-256 public key in base64url (87 characters)').optional()),
+    VAPID_PRIVATE_KEY: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)').optional()),
+    VAPID_SUBJECT: optionalText.pipe(z.string().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// address').optional()),
+    PUSH_SERVICES: optionalText,
   });
+
+/**
+ * The browsers' push services a subscription may point to (an origin, or `https://*.` a domain's
+ * subdomains): the server posts to a subscription's endpoint, so an endpoint anywhere else is refused.
+ */
+export const DEFAULT_PUSH_SERVICES = [
+  'https://fcm.googleapis.com',
+  'https://android.googleapis.com',
+  'https://*.push.services.mozilla.com',
+  'https://*.notify.windows.com',
+  'https://*.push.apple.com',
+];
+
+/** The address of MAIL_FROM ("Name <a@b>" or "a@b"). */
+const mailAddressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 
 /**
  * Which proxies' X-Forwarded-For entries are believed: none (false), the last N hops (a number: the
@@ -180,6 +200,8 @@ export type Config = {
   logLevel: string;
   trustProxy: TrustProxy;
   receiptStore: ReceiptStoreConfig;
+  /** Web push: the configured VAPID keys (else the database's), the subject push services may write to, the push services sent to. */
+  push: { vapidKeys?: { publicKey: string; privateKey: string }; subject: string; services: string[] };
 };
 
 export class ConfigError extends Error {}
@@ -195,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Without a bucket the other S3 settings would be ignored without a word: said instead.
   const s3Settings = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter(isSet);
   if (!isSet('S3_BUCKET') && s3Settings.length > 0) lines.push(`  S3_BUCKET: must be set when ${s3Settings.join(' and ')} ${s3Settings.length > 1 ? 'are' : 'is'}`);
+  if (isSet('VAPID_PUBLIC_KEY') !== isSet('VAPID_PRIVATE_KEY')) lines.push('  VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither: a pair is made and kept in the database)');
   if (!parsed.success || lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   const e = parsed.data;
   return {
@@ -236,5 +259,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
         }
       : { kind: 'folder', dir: path.join(path.resolve(e.DATA_DIR), 'receipts') },
+    push: {
+      vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      subject: e.VAPID_SUBJECT ?? (e.APP_URL?.startsWith('https://') ? e.APP_URL : `mailto:${mailAddressOf(e.MAIL_FROM)}`),
+      services: e.PUSH_SERVICES ? e.PUSH_SERVICES.split(',').map((origin) => origin.trim()).filter(Boolean) : DEFAULT_PUSH_SERVICES,
+    },
   };
 }

@@ -19,6 +19,8 @@ import { deleteEndedAttemptWindows } from './http/attempt-counter.ts';
 import { deleteExpiredIdempotencyKeys } from './http/idempotency.ts';
 import type { Logger } from './logger.ts';
 import { MailWorker } from './mail/outbox.ts';
+import { MessageWorker, recordPhoneProviders, type ChannelProviders } from './messaging/message-outbox.ts';
+import { createPushSender, vapidKeysOf } from './messaging/push-sender.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { Metrics, serveMetricsLocally } from './operations/metrics.ts';
 import type { Lifecycle } from './operations/readiness.ts';
@@ -38,7 +40,7 @@ export type StartOptions = {
   db?: Database;
   /** The hourly jobs (overdue, reminders, receipt sweep, clean-up); on unless false. */
   jobs?: boolean;
-  /** How often the mail worker looks for due mail, in milliseconds; 5 s unless given. */
+  /** How often the mail and message workers look for due messages, in milliseconds; 5 s unless given. */
   mailIntervalMs?: number;
   /** Anything else the app is built with (the built web app's folder, limits of a test run). */
   app?: Partial<Omit<AppOptions, 'config' | 'db' | 'logger' | 'mailQueued' | 'metrics' | 'lifecycle'>>;
@@ -63,14 +65,25 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // The jobs' statements may run longer than a request may wait (DATABASE_JOB_STATEMENT_TIMEOUT_MS).
   const jobDb = metrics.timed(withStatementTimeout(db, config.databaseTimeouts.jobStatementMs));
   const mailWorker = new MailWorker(metrics.timed(db), transport, logger.child({ worker: 'mail' }), options.mailIntervalMs);
+  // Push, WhatsApp and SMS (decision 056): push with the VAPID keys (configured, or made once and kept in
+  // the database); no phone channel has a provider yet. Only the channels with a provider are written to.
+  const providers: ChannelProviders = { push: createPushSender(await vapidKeysOf(db, config.push), config.push.subject), phone: {} };
+  await recordPhoneProviders(db, Object.keys(providers.phone) as (keyof ChannelProviders['phone'])[]);
+  const messageWorker = new MessageWorker(metrics.timed(db), providers, logger.child({ worker: 'messages' }), options.mailIntervalMs);
   const receiptStorage = options.app?.receiptStorage ?? createReceiptStorage(config);
   const lifecycle: Lifecycle = { draining: false };
-  const app = await buildApp({ ...options.app, config, db, logger, receiptStorage, metrics, lifecycle, mailQueued: () => mailWorker.nudge() });
-  const jobs = options.jobs === false ? [] : hourlyJobs(jobDb, config, logger, metrics, () => mailWorker.nudge(), receiptStorage);
+  // Whatever queues mail may also have written channel messages (the same events tell both).
+  const queued = () => {
+    mailWorker.nudge();
+    messageWorker.nudge();
+  };
+  const app = await buildApp({ ...options.app, config, db, logger, receiptStorage, metrics, lifecycle, mailQueued: queued });
+  const jobs = options.jobs === false ? [] : hourlyJobs(jobDb, config, logger, metrics, queued, receiptStorage);
 
   const address = await app.listen({ port: config.port, host: config.host });
   const metricsServer = config.metrics.port ? await serveMetricsLocally(metrics, config.metrics.port) : undefined;
   mailWorker.start();
+  messageWorker.start();
   for (const job of jobs) job.start();
   logger.info(
     { url: config.appUrl, listening: address, database: db.kind, mail: config.smtpUrl ? 'smtp' : 'log', receipts: config.receiptStore.kind, ...release },
@@ -90,7 +103,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       grace.unref();
       // app.close() stops listening at once and resolves when every connection has ended, then closes
       // what the app holds (listening connections, the statement workers). The jobs stop meanwhile.
-      await Promise.all([app.close(), mailWorker.stop(), ...jobs.map((job) => job.stop())]);
+      await Promise.all([app.close(), mailWorker.stop(), messageWorker.stop(), ...jobs.map((job) => job.stop())]);
       clearTimeout(grace);
       await closeServer(metricsServer);
       transport.close();

@@ -2,13 +2,15 @@
  * Security notices (decision 047): each change that could hand an account to someone else is told to
  * its owner by email, and each admin-level change (a role, a bank account members pay into) to every
  * administrator, the one who made it included. Written to the outbox inside the change's own
- * transaction, so a notice exists exactly when its change does; the caller nudges the mail worker.
+ * transaction, so a notice exists exactly when its change does; the caller nudges the mail worker. The
+ * same words go to the channels each one chose for security notices (push, WhatsApp, SMS: decision 056).
  */
 import { SECURITY_CHANGE_ACTIONS, type SecurityChange } from '../../contract/accounts.ts';
 import type { Actor } from '../audit/audit.ts';
 import type { Queryable } from '../db/database.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import { adminSecurityNoticeEmail, ownSecurityNoticeEmail, type AdminSecurityChange, type OwnSecurityChange } from './security-texts.ts';
+import { queueChannelMessages } from '../messaging/message-outbox.ts';
+import { adminSecurityNoticeEmail, adminSecurityNoticeText, ownSecurityNoticeEmail, ownSecurityNoticeText, type AdminSecurityChange, type OwnSecurityChange } from './security-texts.ts';
 import { type Language } from '../mail/layout.ts';
 
 export type { AdminSecurityChange, OwnSecurityChange };
@@ -24,12 +26,14 @@ export function deviceOf(userAgent: string | null | undefined): string | null {
 /** Tells the owner (at `to`, their address unless given: an email change tells the old and the new one). */
 export async function noticeOwner(
   q: Queryable,
-  owner: { email: string; name: string; language: Language },
+  owner: { id: string; email: string; name: string; language: Language },
   change: OwnSecurityChange,
   from: Pick<Actor, 'ip' | 'userAgent'>,
   to = owner.email,
 ): Promise<void> {
   await enqueueEmail(q, ownSecurityNoticeEmail(to, owner.name, change, { at: new Date(), device: deviceOf(from.userAgent), ip: from.ip }, owner.language));
+  // Once per change: an email change also writes to the new address, but the owner's devices hear it once.
+  if (to === owner.email) await queueChannelMessages(q, { userIds: [owner.id] }, 'security', (language) => ownSecurityNoticeText(language, change), '/profile');
 }
 
 /** Tells every active administrator, the actor included, each in their own language. */
@@ -42,6 +46,8 @@ export async function noticeAdmins(q: Queryable, change: AdminSecurityChange, ac
   for (const admin of admins) {
     await enqueueEmail(q, adminSecurityNoticeEmail(admin.email, admin.name, change, actors[0]?.name ?? '', context, admin.language));
   }
+  const url = change.kind === 'bankAccount' ? '/admin/bank-accounts' : '/admin/users';
+  await queueChannelMessages(q, 'admins', 'security', (language) => adminSecurityNoticeText(language, change, actors[0]?.name ?? ''), url);
 }
 
 /** How many of one's security changes the sessions card lists. */

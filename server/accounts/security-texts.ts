@@ -93,6 +93,12 @@ export function ownSecurityNoticeEmail(to: string, name: string, change: OwnSecu
   return plainEmail(language, to, subject, name, [what, ...changeFacts(language, context), notYou[language]]);
 }
 
+/** The same notice on a device or phone: its subject as the title and what changed as the body. */
+export function ownSecurityNoticeText(language: Language, change: OwnSecurityChange): { title: string; body: string } {
+  const { subject, what } = ownChangeText(language, change);
+  return { title: subject, body: what };
+}
+
 /** A change an administrator made that every administrator is told of. */
 export type AdminSecurityChange =
   | { kind: 'roleChanged'; member: string; email: string; from: string; to: string }
@@ -128,4 +134,10 @@ const checkIt: Both = {
 export function adminSecurityNoticeEmail(to: string, name: string, change: AdminSecurityChange, actor: string, context: ChangeContext, language: Language): OutgoingEmail {
   const { subject, what } = adminChangeText(language, change, actor);
   return plainEmail(language, to, subject, name, [what, ...changeFacts(language, context), checkIt[language]]);
+}
+
+/** The same notice on a device or phone. */
+export function adminSecurityNoticeText(language: Language, change: AdminSecurityChange, actor: string): { title: string; body: string } {
+  const { subject, what } = adminChangeText(language, change, actor);
+  return { title: subject, body: what };
 }

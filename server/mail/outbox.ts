@@ -5,6 +5,7 @@
  */
 import type { Database, Queryable } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
+import { PollingWorker } from '../lib/polling-worker.ts';
 import type { MailTransport, OutgoingEmail } from './transport.ts';
 
 export async function enqueueEmail(q: Queryable, email: OutgoingEmail): Promise<void> {
@@ -27,61 +28,20 @@ export function retryDelaySeconds(attempts: number): number {
 
 type ClaimedRow = { id: string; to_address: string; subject: string; text_body: string; html_body: string | null; attempts: number };
 
-export class MailWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-  private stopped = true;
+export class MailWorker extends PollingWorker {
   private readonly db: Database;
   private readonly transport: MailTransport;
   private readonly logger: Logger;
-  private readonly intervalMs: number;
 
   constructor(db: Database, transport: MailTransport, logger: Logger, intervalMs = 5000) {
+    super((error) => logger.error({ err: error }, 'mail worker run failed'), intervalMs);
     this.db = db;
     this.transport = transport;
     this.logger = logger;
-    this.intervalMs = intervalMs;
-  }
-
-  start(): void {
-    this.stopped = false;
-    this.schedule(0);
-  }
-
-  /** Asks for a run soon: called after a request queued mail, so links arrive in seconds. */
-  nudge(): void {
-    if (!this.stopped) this.schedule(50);
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running?.catch(() => {});
   }
 
   /** Sends every message that is due now; returns how many were sent. */
-  async runOnce(): Promise<number> {
-    // One run at a time per process; a second caller waits for the first.
-    if (this.running) return this.running;
-    this.running = this.sendDue().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.runOnce()
-        .catch((error) => this.logger.error({ err: error }, 'mail worker run failed'))
-        .finally(() => {
-          if (!this.stopped) this.schedule(this.intervalMs);
-        });
-    }, delayMs);
-    this.timer.unref();
-  }
-
-  private async sendDue(): Promise<number> {
+  protected async work(): Promise<number> {
     let sent = 0;
     for (;;) {
       const { rows } = await this.db.write<ClaimedRow>(

@@ -57,6 +57,9 @@ const matrixLayout = { date: 0, description: 1, credit: 2, dateOrder: 'YMD', dec
 const validBankAccount = { accountName: 'Matrix Account', accountNumber: '0099', bankName: 'HBL', accountType: 'Current' };
 const adminUserEdit = (w: World) => ({ name: 'Owner Member', email: w.owner.email, phone: '', role: 'USER' });
 const registerEmail = uniqueEmail('matrix.register');
+const allPushChoices = Object.fromEntries(['reminder', 'receipt', 'winner', 'draw', 'security'].map((kind) => [kind, { push: true, whatsapp: false, sms: false }]));
+/** A browser's subscription at a real push service's address (never sent to here), with keys of the right lengths. */
+const pushSubscription = (id: string) => ({ endpoint: `https://fcm.googleapis.com/fcm/send/${id}`, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } });
 /** The caller's own current password, the proof a step-up asks for (decision 047); a visitor has none. */
 const passwordOf = (w: World, caller: Caller) =>
   caller === 'admin' ? w.admin.password : caller === 'owner' ? w.owner.password : caller === 'otherMember' ? w.otherMember.password : 'no-password-1';
@@ -355,6 +358,7 @@ const rows: Row[] = [
   // User administration: admin only, even when the id is the caller's own (members use /api/profile).
   { method: 'GET', path: '/api/admin/users', cells: adminOnly(200) },
   { method: 'GET', path: '/api/admin/users/{id}', cells: adminOnly(200), url: (w) => `/api/admin/users/${w.owner.id}` },
+  { method: 'GET', path: '/api/admin/users/{id}/messages', cells: adminOnly(200), url: (w) => `/api/admin/users/${w.owner.id}/messages` },
   { method: 'GET', path: '/api/admin/users/{id}/ledger', cells: adminOnly(200), url: (w) => `/api/admin/users/${w.owner.id}/ledger` },
   { method: 'PUT', path: '/api/admin/users/{id}', cells: adminOnly(200), url: (w) => `/api/admin/users/${w.owner.id}`, json: adminUserEdit },
   { method: 'PUT', path: '/api/admin/users/{id}/status', cells: adminOnly(200), url: (w) => `/api/admin/users/${w.owner.id}/status`, json: () => ({ isActive: true }) },
@@ -507,6 +511,22 @@ const rows: Row[] = [
   { method: 'GET', path: '/api/admin/commission-payments/history', cells: adminOnly(200) },
 
   // Profile: always the caller's own account.
+  { method: 'GET', path: '/api/profile/message-channels', cells: signedIn(200) },
+  { method: 'PUT', path: '/api/profile/message-channels', cells: signedIn(200), json: () => ({ choices: allPushChoices, emailReminders: true }) },
+  { method: 'GET', path: '/api/push/key', cells: signedIn(200) },
+  { method: 'POST', path: '/api/push/subscriptions', cells: signedIn(201), json: (_w, _p, caller) => pushSubscription(`matrix-${caller}`) },
+  // A device is its subscriber's: for anyone else its endpoint is not subscribed.
+  {
+    method: 'DELETE',
+    path: '/api/push/subscriptions',
+    cells: ownerOnly(200),
+    setup: async (w) => {
+      const endpoint = pushSubscription(`matrix-delete-${Math.random().toString(36).slice(2)}`);
+      expect((await send(ctx, { method: 'POST', url: '/api/push/subscriptions', json: endpoint }, w.owner.token)).status).toBe(201);
+      return { endpoint: endpoint.endpoint };
+    },
+    json: (_w, p) => ({ endpoint: p.endpoint }),
+  },
   { method: 'GET', path: '/api/profile', cells: signedIn(200) },
   {
     method: 'PUT',

@@ -5,7 +5,8 @@
  * /api/profile, the password by PUT /api/profile/password (other devices are signed out). A new email
  * or password asks for the current password, and the authenticator code when two-factor is on (step-up).
  * Below, the opt-in two-factor sign-in (two-factor-card.tsx, administrators), and the sessions
- * (sessions-card.tsx, everyone): where they are signed in, and signing out the other devices.
+ * (sessions-card.tsx, everyone): where they are signed in, and signing out the other devices. Above them
+ * the messages (message-channels-card.tsx): notifications on this device and the channels per kind.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -21,6 +22,7 @@ import { fetchProfile, profileKeys } from './api.ts';
 import { ProfileDetails, ProfileSummary } from './profile-details.tsx';
 import { ProfileEditForm } from './profile-edit-form.tsx';
 import { SecurityChangesPanel } from './security-changes.tsx';
+import { MessageChannelsCard } from './message-channels-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
 import './catalogue.ts';
@@ -100,6 +102,7 @@ export function AdminProfilePage() {
           )}
           {/* Offered to administrators only; the server refuses it to members. */}
           {user.role === 'ADMIN' && <TwoFactorCard />}
+          <MessageChannelsCard />
           <SessionsCard />
           <SecurityChangesPanel />
         </>

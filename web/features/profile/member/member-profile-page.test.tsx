@@ -60,49 +60,6 @@ describe('/profile', () => {
     expect(await screen.findByRole('heading', { name: 'Ayesha Siddiqui', level: 2 })).toBeTruthy();
   });
 
-  it('turns the reminder emails off with the current name, email and phone, and says so', async () => {
-    const { saved } = stubProfileApi();
-    const user = userEvent.setup();
-    renderRoute('/profile', fakeAuth({ user: me }));
-    const reminders = await screen.findByRole('region', { name: 'Reminders' });
-    const toggle = await within(reminders).findByRole('switch', { name: 'Email reminders' });
-    expect((toggle as HTMLInputElement).checked).toBe(true);
-    expect(toggle.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(toggle.getAttribute('aria-describedby')!)!.textContent).toBe(
-      'Reminders before and on the due date come in the app always; turn this off to stop the emails.',
-    );
-    await user.click(toggle);
-
-    expect(await screen.findByText('Email reminders turned off. Reminders still come in the app.')).toBeTruthy();
-    expect(saved).toEqual([{ name: 'Ayesha Khan', email: 'ayesha@example.com', phone: '0300-1234567', emailReminders: false }]);
-    await waitFor(() => expect((within(reminders).getByRole('switch', { name: 'Email reminders' }) as HTMLInputElement).checked).toBe(false));
-    expect(within(reminders).getByText('Off')).toBeTruthy();
-  });
-
-  it('shows why the reminder choice was not saved, and keeps it as it was', async () => {
-    const { saved } = stubProfileApi({ refuseSave: { status: 400, body: { success: false, message: 'Validation failed', errors: { emailReminders: 'Email reminders must be true or false.' } } } });
-    const user = userEvent.setup();
-    renderRoute('/profile', fakeAuth({ user: me }));
-    const reminders = await screen.findByRole('region', { name: 'Reminders' });
-    const toggle = await within(reminders).findByRole('switch', { name: 'Email reminders' });
-    await user.click(toggle);
-
-    expect(await within(reminders).findByText('Email reminders must be true or false.')).toBeTruthy();
-    expect(saved).toHaveLength(1);
-    await waitFor(() => expect((within(reminders).getByRole('switch', { name: 'Email reminders' }) as HTMLInputElement).checked).toBe(true));
-    expect(within(reminders).getByRole('switch', { name: 'Email reminders' }).getAttribute('aria-invalid')).toBe('true');
-  });
-
-  it('shows a form error when the server says only that it failed', async () => {
-    stubProfileApi({ refuseSave: { status: 500, body: { success: false, message: 'Internal error' } } });
-    const user = userEvent.setup();
-    renderRoute('/profile', fakeAuth({ user: me }));
-    const reminders = await screen.findByRole('region', { name: 'Reminders' });
-    await user.click(await within(reminders).findByRole('switch', { name: 'Email reminders' }));
-    const alert = await within(reminders).findByRole('alert', {}, { timeout: 10_000 });
-    expect(alert.textContent).toBe('Could not save your reminder choice. Please try again.');
-  }, 15_000);
-
   it('is for signed-in people only', async () => {
     const { router } = renderRoute('/profile', fakeAuth());
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

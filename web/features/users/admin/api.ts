@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import { adminUserAnswer, userListAnswer, type adminUser, type adminUserUpdateBody, type CnicClaimDecision, type USER_FILTERS, type userCounters } from '../../../../contract/users.ts';
+import { sentMessagesAnswer } from '../../../../contract/messaging.ts';
 import { api, readAnswer, type QueryParams } from '../../../lib/api-client.ts';
 
 /** A user as an administrator sees them (admin document §3 "User (admin view)"). */
@@ -59,3 +60,8 @@ export const setUserBlocked = (id: string, isBlocked: boolean, reason?: string) 
 
 /** A CNIC held for review: given to the user who asked for it, or the request dismissed. */
 export const resolveCnicClaim = (id: string, decision: CnicClaimDecision) => changedUser(api.put(`${userPath(id)}/cnic-claim`, { decision }));
+
+/** The newest messages by push, WhatsApp and SMS to one user, and how many there are. */
+export async function fetchUserMessages(userId: string, limit: number, signal?: AbortSignal) {
+  return readAnswer(sentMessagesAnswer, await api.get(`/admin/users/${encodeURIComponent(userId)}/messages`, { limit }, { signal })).data;
+}

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { sentMessagesAnswer } from '../../../../contract/messaging.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { answerAs, stubGetRequests } from '../../../test/api-stub.ts';
 import { EditUserDialog } from './edit-user-dialog.tsx';
 import { makeAdminUser, renderWithAdmin } from './test-support.tsx';
 
@@ -94,5 +96,26 @@ describe('Edit User (admin document §5)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await within(dialog).findByText('An account with this email already exists.')).toBeTruthy();
     expect(field(dialog, 'Email Address').getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe("the user's messages in Edit User", () => {
+  it('lists the newest messages by push, WhatsApp and SMS with their state, attempts and last error', async () => {
+    const messages = [
+      { id: 'm2', kind: 'receipt', channel: 'push', status: 'GONE', attempts: 1, createdAt: '2026-03-02T08:00:00.000Z', sentAt: null, lastError: 'push service answered 410' },
+      { id: 'm1', kind: 'reminder', channel: 'push', status: 'SENT', attempts: 2, createdAt: '2026-03-01T08:00:00.000Z', sentAt: '2026-03-01T08:01:00.000Z', lastError: null },
+    ] as const;
+    const { reads } = stubGetRequests({
+      '/api/admin/users/user-7/messages': answerAs(sentMessagesAnswer, { success: true, data: { messages: [...messages], pagination: { page: 1, limit: 10, total: 12, pages: 2, exact: true } } }),
+    });
+    renderWithAdmin(<EditUserDialog user={makeAdminUser()} onOpenChange={() => {}} onSave={async () => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    const list = await within(dialog).findByRole('region', { name: 'Messages sent' });
+    const items = await within(list).findAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('p')!.textContent)).toEqual(['Receipt · Push · Device gone', 'Reminder · Push · Sent']);
+    expect(items[0].textContent).toContain('Last error: push service answered 410');
+    expect(items[1].textContent).toContain('2 attempts');
+    expect(within(list).getByText('The newest 2 of 12.')).toBeTruthy();
+    expect(reads[0].search.get('limit')).toBe('10');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Edit User (admin document §2 and §5): name and email required, phone optional, role USER or
  * ADMIN. Checked with the same schema the server uses (contract/users.ts). The server's refusals
- * (an email in use, removing one's own or the last administrator role) are shown in the dialog.
+ * (an email in use, removing one's own or the last administrator role) are shown in the dialog. Below
+ * the form, the user's newest messages by push, WhatsApp and SMS (user-messages.tsx).
  */
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -19,6 +20,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import { getErrorMessage, type ApiError } from '../../../lib/api-client.ts';
 import { fieldError, showServerFieldErrors } from '../../../lib/forms.ts';
 import type { AdminUser } from './api.ts';
+import { UserMessages } from './user-messages.tsx';
 
 type EditValues = z.input<typeof adminUserUpdateBody>;
 type EditField = keyof EditValues;
@@ -106,6 +108,7 @@ export function EditUserDialog({ user, onOpenChange, onSave }: EditUserDialogPro
           </Button>
         </div>
       </form>
+      {user && <UserMessages userId={user.id} />}
     </Dialog>
   );
 }
