@@ -11,6 +11,7 @@ import { idempotencyMessages } from './idempotency.ts';
 import { notificationMessages } from './notifications.ts';
 import { healthMessages } from './operations.ts';
 import { instalmentMessages, statementMessages } from './payments.ts';
+import { phoneMessages } from './phone-confirmation.ts';
 import { planPaymentMessages, planRequestMessages } from './plan-requests.ts';
 import { planMessages } from './plans.ts';
 import { groupMessages, membershipMessages } from './groups.ts';
@@ -30,6 +31,7 @@ export const messageCatalogues = {
   stepUp: stepUpMessages,
   session: sessionMessages,
   user: userMessages,
+  phone: phoneMessages,
   plan: planMessages,
   group: groupMessages,
   membership: membershipMessages,

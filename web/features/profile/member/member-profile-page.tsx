@@ -3,18 +3,20 @@
  * the administrator's (web/features/admin-profile): the details, and Edit Profile to save name,
  * email, phone, CNIC and the password through PUT /api/profile and PUT /api/profile/password. Here
  * in the member frame: the header of the dashboard and a way back to it, and below, the member's
- * choice of reminder emails (email-reminders-card.tsx).
+ * phone and its confirmation (phone-card.tsx) and choice of reminder emails (email-reminders-card.tsx).
  */
 import { AdminProfilePage } from '../admin/index.ts';
 import { MemberPageLayout } from '../../member-frame/index.ts';
 import { EmailRemindersCard } from './email-reminders-card.tsx';
+import { PhoneCard } from './phone-card.tsx';
 
 export function MemberProfilePage() {
   return (
     // Its heading and the tab title ('Profile Settings'); 'User' badge, no administrator line, for a member.
     <MemberPageLayout width="narrow">
       <AdminProfilePage />
-      <div className="mx-auto mt-6 max-w-3xl">
+      <div className="mx-auto mt-6 max-w-3xl space-y-6">
+        <PhoneCard />
         <EmailRemindersCard />
       </div>
     </MemberPageLayout>
