@@ -43,6 +43,15 @@ export function isSamePhone(before: string | null, after: string | null): boolea
   return number !== undefined && number === phoneToE164(after);
 }
 
+/**
+ * Where WhatsApp and SMS messages to a member may go: their phone in E.164 once confirmed, else nowhere
+ * (undefined). The one question a sender asks before anything but a confirmation code leaves for a phone.
+ */
+export async function confirmedPhoneOf(q: Queryable, userId: string): Promise<string | undefined> {
+  const { rows } = await q.query<{ phone: string | null }>('SELECT phone FROM users WHERE id = $1 AND phone_confirmed_at IS NOT NULL', [userId]);
+  return rows[0]?.phone ? phoneToE164(rows[0].phone) : undefined;
+}
+
 /** A code sent to a number the profile no longer has confirms nothing. */
 export async function forgetPhoneCode(q: Queryable, userId: string): Promise<void> {
   await q.write('DELETE FROM phone_confirmation_codes WHERE user_id = $1', [userId]);

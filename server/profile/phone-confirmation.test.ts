@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../contract/accounts.ts';
 import { phoneMessages } from '../../contract/phone-confirmation.ts';
 import { startSmsGatewayFake, startWhatsAppFake } from '../test/phone-provider-fakes.ts';
+import { confirmedPhoneOf } from './phone-confirmation-service.ts';
 import { client, createTestContext, openTestFile, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
 
 const SMS_AUTH = { name: 'X-Api-Key', value: 'sms-secret-key-1' };
@@ -74,6 +75,8 @@ describe('POST /api/profile/phone/confirmation and /confirm by SMS', () => {
   it("sends a code to the profile's phone in E.164, and typing it back confirms the phone", async () => {
     const member = await memberWithPhone();
     expect((await api.get('/api/profile', member.token)).body.user.phoneConfirmed).toBe(false);
+    // Nothing but the code may go to a phone that is not confirmed.
+    expect(await confirmedPhoneOf(ctx.db, member.user.id)).toBeUndefined();
 
     const sent = await api.post(SEND, undefined, member.token);
     expect(sent.status).toBe(200);
@@ -93,6 +96,7 @@ describe('POST /api/profile/phone/confirmation and /confirm by SMS', () => {
     expect(confirmed.body.data.user).toEqual(confirmed.body.user);
     expect(await stored(ctx, member.user.id)).toEqual({ phone_confirmed_at: expect.any(Date), codes: 0 });
     expect((await api.get('/api/profile', member.token)).body.user.phoneConfirmed).toBe(true);
+    expect(await confirmedPhoneOf(ctx.db, member.user.id)).toBe(member.phone.e164);
     expect(await auditActions(ctx, member.user.id)).toEqual([
       { action: 'PHONE_CODE_SENT', after: { phone: member.phone.e164, channel: 'sms' } },
       { action: 'PHONE_CONFIRM', after: { phone: member.phone.e164 } },
@@ -241,6 +245,7 @@ describe('changing the phone in the profile', () => {
     expect(changed.status).toBe(200);
     expect(changed.body.user).toMatchObject({ phone: next.typed, phoneConfirmed: false });
     expect((await stored(ctx, member.user.id)).phone_confirmed_at).toBeNull();
+    expect(await confirmedPhoneOf(ctx.db, member.user.id)).toBeUndefined();
 
     // A code for the new number, then the number changed again before it was typed: it confirms nothing.
     await api.post(SEND, undefined, member.token);
