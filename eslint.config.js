@@ -25,7 +25,7 @@
  *                 contract: accounts, plans, groups, plan-requests, instalments, bank-statements, receipts, referrals, winners,
  *                 reminders, corrections, exports, users, profile, admin, audit, notifications, messaging, bank-accounts,
  *                 operations (every other folder of server/)
- *   foundation  → foundation, contract: db/, http/, mail/, figures/ (the money definitions, RULES §6a),
+ *   foundation  → foundation, contract: db/, http/, mail/, messaging/ (phone providers), figures/ (the money definitions, RULES §6a),
  *                 lib/ (CSV writing, the common passwords), business-time.ts, logger*.ts, config.ts, failpoints.ts
  *   test files, server/test, server/security → anything of the server
  *
@@ -55,11 +55,11 @@ const featureEntry = { to: { element: { type: 'feature', fileInternalPath: FEATU
 
 /**
  * The server below its domains: files directly in server/ (the business time, the logger, the
- * configuration, the points where tests inject faults) and folders (the database, HTTP, mail, the money
+ * configuration, the points where tests inject faults) and folders (the database, HTTP, mail, the phone providers, the money
  * figures, general utilities such as CSV writing and the common passwords). None of them imports a domain.
  */
 const SERVER_FOUNDATION_FILES = ['business-time', 'logger*', 'config', 'failpoints'];
-const SERVER_FOUNDATION_FOLDERS = ['db', 'http', 'mail', 'figures', 'lib'];
+const SERVER_FOUNDATION_FOLDERS = ['db', 'http', 'mail', 'messaging', 'figures', 'lib'];
 /** Above the domains: the start and the wiring of the app (and the commands in server/cli). */
 const SERVER_COMPOSITION_FILES = ['app', 'start', 'main', 'runtime', 'hourly-job', 'web-app', 'share-card'];
 /**

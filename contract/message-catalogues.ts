@@ -13,6 +13,7 @@ import { notificationMessages } from './notifications.ts';
 import { healthMessages } from './operations.ts';
 import { instalmentMessages } from './instalments.ts';
 import { statementMessages } from './statements.ts';
+import { phoneMessages } from './phone-confirmation.ts';
 import { planPaymentMessages, planRequestMessages } from './plan-requests.ts';
 import { planMessages } from './plans.ts';
 import { groupMessages, membershipMessages } from './groups.ts';
@@ -32,6 +33,7 @@ export const messageCatalogues = {
   stepUp: stepUpMessages,
   session: sessionMessages,
   user: userMessages,
+  phone: phoneMessages,
   plan: planMessages,
   group: groupMessages,
   membership: membershipMessages,

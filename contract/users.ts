@@ -57,8 +57,11 @@ export const profileBody = z.object({
 export const languageBody = z.object({ language: languageField });
 export type LanguageBody = z.infer<typeof languageBody>;
 
-/** One's own account, as the profile shows it: with the reminder emails choice. */
-export const profileUser = z.object({ ...publicUser.shape, emailReminders: z.boolean() });
+/**
+ * One's own account, as the profile shows it: with the reminder emails choice, and whether its phone is
+ * confirmed (contract/phone-confirmation.ts): false again whenever the phone changes.
+ */
+export const profileUser = z.object({ ...publicUser.shape, emailReminders: z.boolean(), phoneConfirmed: z.boolean() });
 
 export const changePasswordBody = z
   .object({

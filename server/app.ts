@@ -53,6 +53,8 @@ import { registerCommitteeRoutes } from './plans/committee-routes.ts';
 import { registerCommitteeJoinRoutes } from './plan-requests/committee-join-routes.ts';
 import { registerPlanRoutes } from './plans/plan-routes.ts';
 import { registerProfileRoutes } from './profile/profile-routes.ts';
+import { registerPhoneConfirmationRoutes } from './profile/phone-confirmation-routes.ts';
+import { codeProvider, createPhoneProviders, type PhoneProviders } from './messaging/phone-providers.ts';
 import { registerReferralRoutes } from './referrals/referral-routes.ts';
 import { registerUserRoutes } from './users/user-routes.ts';
 import { registerWinnerRoutes } from './winners/winner-routes.ts';
@@ -84,6 +86,8 @@ export type AppOptions = {
   webDir?: string;
   /** Where receipt files go; the configured store (config.receiptStore) unless given. */
   receiptStorage?: ReceiptStorage;
+  /** Where codes and messages to phones go; the configured providers (config.phone) unless given. */
+  phoneProviders?: PhoneProviders;
   /** Where attempts against limits are counted; shared in PostgreSQL, in memory on the embedded database, unless given. */
   attemptCounter?: AttemptCounter;
   /** Per-user upload rate and stall limits of the receipt forms; production defaults unless given. */
@@ -398,6 +402,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerExportRoutes(app, { db: db, auth, today });
   registerReminderRoutes(app, { db: db, auth, today, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued });
   registerProfileRoutes(app, { db: db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, limits: authRateLimits, attempts });
+  registerPhoneConfirmationRoutes(app, { db: db, auth, attempts, provider: codeProvider(options.phoneProviders ?? createPhoneProviders(options.config.phone, options.config.appUrl)) });
 
   registerWebApp(app, web, { code: codeOf(clientErrorMessage(404), 404), message: clientErrorMessage(404) });
   return app;

@@ -35,15 +35,15 @@ describe('the server architecture', () => {
 });
 
 describe('the server layers', () => {
-  // Below the domains: the database, HTTP, mail, the money figures, general utilities, the business time, the logger, the configuration.
+  // Below the domains: the database, HTTP, mail, the phone providers, the money figures, general utilities, the business time, the logger, the configuration.
   const domainImport = "import { findPlan } from '../plans/plan-service.ts';\nexport const a = findPlan;\n";
 
   it('refuses the database layer importing a domain', async () => {
     expect(await refusals('server/db/new-module.ts', domainImport)).toContain('boundaries/dependencies');
   });
 
-  it('refuses http, mail, the figures and the general utilities importing a domain', async () => {
-    for (const folder of ['http', 'mail', 'figures', 'lib']) {
+  it('refuses http, mail, the phone providers, the figures and the general utilities importing a domain', async () => {
+    for (const folder of ['http', 'mail', 'messaging', 'figures', 'lib']) {
       expect(await refusals(`server/${folder}/new-module.ts`, domainImport)).toContain('boundaries/dependencies');
     }
   });

@@ -148,6 +148,53 @@ describe('configuration', () => {
   });
 
 
+  it('reads WhatsApp: the number id and token together, the API address, and template names over their defaults', () => {
+    expect(loadConfig({}).phone).toEqual({ whatsapp: undefined, sms: undefined, timeoutMs: 10_000 });
+    const { whatsapp } = loadConfig({ WHATSAPP_PHONE_NUMBER_ID: '1065403522', WHATSAPP_TOKEN: 'EAAJB', WHATSAPP_TEMPLATES: '{"reminder":"umrah_reminder_v2","code":"umrah_otp"}' }).phone;
+    expect(whatsapp).toEqual({
+      apiUrl: 'https://graph.facebook.com/v21.0',
+      phoneNumberId: '1065403522',
+      token: 'EAAJB',
+      templates: { reminder: 'umrah_reminder_v2', receipt: 'umrah_receipt', winner: 'umrah_winner', draw: 'umrah_draw', security: 'umrah_security', code: 'umrah_otp' },
+    });
+    expect(() => loadConfig({ WHATSAPP_PHONE_NUMBER_ID: '1065403522' })).toThrow(/WHATSAPP_TOKEN: WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_TOKEN must be set together/);
+    expect(() => loadConfig({ WHATSAPP_TEMPLATES: 'umrah_reminder' })).toThrow(/WHATSAPP_TEMPLATES: must be a JSON object of template names by kind \(reminder, receipt, winner, draw, security, code\)/);
+    expect(() => loadConfig({ WHATSAPP_TEMPLATES: '{"payday":"umrah_payday"}' })).toThrow(/not a kind: "payday"/);
+    expect(() => loadConfig({ WHATSAPP_TEMPLATES: '{"code":"Umrah Code"}' })).toThrow(/lowercase letters, digits and underscores.*code/);
+  });
+
+  it('reads an SMS gateway: JSON by default, a form or GET as written, the authorization header as a name and a secret', () => {
+    expect(loadConfig({ SMS_GATEWAY_URL: 'https://sms.example.pk/send', SMS_GATEWAY_AUTH_HEADER: 'Authorization: Basic dXNlcjpwYXNz' }).phone.sms).toEqual({
+      url: 'https://sms.example.pk/send',
+      method: 'POST',
+      authHeader: { name: 'Authorization', value: 'Basic dXNlcjpwYXNz' },
+      contentType: 'application/json',
+      body: '{"to":"{to}","text":"{text}"}',
+    });
+    const form = loadConfig({ SMS_GATEWAY_URL: 'https://sms.example.pk/send', SMS_GATEWAY_CONTENT_TYPE: 'application/x-www-form-urlencoded' }).phone.sms;
+    expect(form?.body).toBe('to={to}&text={text}');
+    const get = loadConfig({ SMS_GATEWAY_URL: 'https://sms.example.pk/api?key=k&to={to}&msg={text}', SMS_GATEWAY_METHOD: 'GET' }).phone.sms;
+    expect(get).toMatchObject({ method: 'GET', body: undefined });
+  });
+
+  it('refuses an SMS gateway setting that would make every SMS fail, without repeating its secret', () => {
+    const mistakes = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(mistakes({ SMS_GATEWAY_AUTH_HEADER: 'X-Key: abc' })).toMatch(/SMS_GATEWAY_URL: must be set when SMS_GATEWAY_AUTH_HEADER is/);
+    expect(mistakes({ SMS_GATEWAY_URL: 'https://sms.example.pk/send', SMS_GATEWAY_BODY: '{"to":"{to}"}' })).toMatch(/SMS_GATEWAY_BODY: must hold \{text\}/);
+    expect(mistakes({ SMS_GATEWAY_URL: 'https://sms.example.pk/send', SMS_GATEWAY_BODY: '{"to":"{to}","key":"s3cret",text:"{text}"}' })).toMatch(/SMS_GATEWAY_BODY: must be JSON/);
+    expect(mistakes({ SMS_GATEWAY_URL: 'https://sms.example.pk/send', SMS_GATEWAY_BODY: '{"to":"{to}","key":"s3cret",text:"{text}"}' })).not.toContain('s3cret');
+    expect(mistakes({ SMS_GATEWAY_URL: 'https://sms.example.pk/send?to={to}', SMS_GATEWAY_METHOD: 'GET' })).toMatch(/SMS_GATEWAY_URL: with GET it must hold \{text\}/);
+    expect(mistakes({ SMS_GATEWAY_URL: 'https://sms.example.pk/send', SMS_GATEWAY_AUTH_HEADER: 'Basic dXNlcjpwYXNz' })).toMatch(/SMS_GATEWAY_AUTH_HEADER: must be a header line/);
+    expect(mistakes({ SMS_GATEWAY_URL: 'ftp://sms.example.pk' })).toMatch(/SMS_GATEWAY_URL: must be an http/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' }).databaseUrl).toBeUndefined();
   });

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { isCommonPassword } from './lib/common-passwords.ts';
+import { MESSAGE_KINDS } from './messaging/channel.ts';
 
 /**
  * Statement threads unless STATEMENT_WORKERS says otherwise: a core is left to the event loop and the
@@ -86,7 +87,58 @@ const envSchema = z
     VAPID_PRIVATE_KEY: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)').optional()),
     VAPID_SUBJECT: optionalText.pipe(z.string().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// address').optional()),
     PUSH_SERVICES: optionalText,
+    // WhatsApp Business Cloud API (README, "Phone messages"); chosen over the SMS gateway when both are set.
+    WHATSAPP_PHONE_NUMBER_ID: optionalText.pipe(z.string().regex(/^[0-9]+$/, 'must be the number id Meta shows for the sending phone (digits)').optional()),
+    WHATSAPP_TOKEN: optionalText,
+    WHATSAPP_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://graph.facebook.com/v21.0')),
+    WHATSAPP_TEMPLATES: optionalText.transform((value, ctx) => {
+      const templates = parseWhatsAppTemplates(value);
+      if (typeof templates === 'string') {
+        ctx.addIssue({ code: 'custom', message: templates });
+        return z.NEVER;
+      }
+      return templates;
+    }),
+    // A generic HTTP SMS gateway: any provider that takes one request per message.
+    SMS_GATEWAY_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
+    SMS_GATEWAY_METHOD: optionalText.pipe(z.enum(['GET', 'POST', 'PUT'], { error: 'must be GET, POST or PUT' }).default('POST')),
+    SMS_GATEWAY_AUTH_HEADER: optionalText.pipe(z.string().regex(/^[A-Za-z0-9-]+:\s*\S/, 'must be a header line such as "Authorization: Basic dXNlcjpwYXNz"').optional()),
+    SMS_GATEWAY_CONTENT_TYPE: optionalText.pipe(
+      z.enum(['application/json', 'application/x-www-form-urlencoded'], { error: 'must be application/json or application/x-www-form-urlencoded' }).default('application/json'),
+    ),
+    SMS_GATEWAY_BODY: optionalText,
+    PHONE_PROVIDER_TIMEOUT_MS: wholeNumber(100, 60_000, 10_000),
   });
+
+/** The template names of WhatsApp messages: one per kind of message, and one for the confirmation code. */
+export const WHATSAPP_TEMPLATE_KEYS = [...MESSAGE_KINDS, 'code'] as const;
+export type WhatsAppTemplates = Record<(typeof WHATSAPP_TEMPLATE_KEYS)[number], string>;
+const defaultWhatsAppTemplates = Object.fromEntries(WHATSAPP_TEMPLATE_KEYS.map((key) => [key, `umrah_${key}`])) as WhatsAppTemplates;
+
+/**
+ * WHATSAPP_TEMPLATES: a JSON object naming the approved template of some kinds, such as
+ * {"reminder":"umrah_reminder_v2","code":"umrah_otp"}; the others keep their default umrah_<kind>.
+ */
+function parseWhatsAppTemplates(value: string | undefined): WhatsAppTemplates | string {
+  if (value === undefined) return defaultWhatsAppTemplates;
+  const form = `must be a JSON object of template names by kind (${WHATSAPP_TEMPLATE_KEYS.join(', ')}), such as {"reminder":"umrah_reminder"}`;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return form;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return form;
+  const unknownKinds = Object.keys(parsed).filter((key) => !(WHATSAPP_TEMPLATE_KEYS as readonly string[]).includes(key));
+  if (unknownKinds.length > 0) return `${form}; not a kind: ${unknownKinds.map((key) => `"${key}"`).join(', ')}`;
+  const badNames = Object.entries(parsed).filter(([, name]) => typeof name !== 'string' || !/^[a-z0-9_]{1,512}$/.test(name));
+  if (badNames.length > 0) return `a template name is lowercase letters, digits and underscores (as Meta names them); not: ${badNames.map(([key]) => key).join(', ')}`;
+  return { ...defaultWhatsAppTemplates, ...(parsed as Partial<WhatsAppTemplates>) };
+}
+
+/** The placeholders an SMS gateway's body or address carries: the number and the text. */
+const SMS_PLACEHOLDERS = ['{to}', '{text}'];
+const DEFAULT_SMS_BODY = { 'application/json': '{"to":"{to}","text":"{text}"}', 'application/x-www-form-urlencoded': 'to={to}&text={text}' };
 
 /**
  * The browsers' push services a subscription may point to (an origin, or `https://*.` a domain's
@@ -202,7 +254,21 @@ export type Config = {
   receiptStore: ReceiptStoreConfig;
   /** Web push: the configured VAPID keys (else the database's), the subject push services may write to, the push services sent to. */
   push: { vapidKeys?: { publicKey: string; privateKey: string }; subject: string; services: string[] };
+  /** Where codes and messages to a phone go: WhatsApp, an SMS gateway, both or neither (messaging/phone-providers.ts). */
+  phone: PhoneConfig;
 };
+
+export type WhatsAppConfig = { apiUrl: string; phoneNumberId: string; token: string; templates: WhatsAppTemplates };
+export type SmsGatewayConfig = {
+  url: string;
+  method: 'GET' | 'POST' | 'PUT';
+  /** A secret: sent, never logged. */
+  authHeader?: { name: string; value: string };
+  contentType: 'application/json' | 'application/x-www-form-urlencoded';
+  /** The body with {to} and {text}; none for GET. */
+  body?: string;
+};
+export type PhoneConfig = { whatsapp?: WhatsAppConfig; sms?: SmsGatewayConfig; timeoutMs: number };
 
 export class ConfigError extends Error {}
 
@@ -218,6 +284,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const s3Settings = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter(isSet);
   if (!isSet('S3_BUCKET') && s3Settings.length > 0) lines.push(`  S3_BUCKET: must be set when ${s3Settings.join(' and ')} ${s3Settings.length > 1 ? 'are' : 'is'}`);
   if (isSet('VAPID_PUBLIC_KEY') !== isSet('VAPID_PRIVATE_KEY')) lines.push('  VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither: a pair is made and kept in the database)');
+  if (isSet('WHATSAPP_PHONE_NUMBER_ID') !== isSet('WHATSAPP_TOKEN')) lines.push('  WHATSAPP_TOKEN: WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_TOKEN must be set together');
+  const smsSettings = ['SMS_GATEWAY_AUTH_HEADER', 'SMS_GATEWAY_BODY'].filter(isSet);
+  if (!isSet('SMS_GATEWAY_URL') && smsSettings.length > 0) lines.push(`  SMS_GATEWAY_URL: must be set when ${smsSettings.join(' and ')} ${smsSettings.length > 1 ? 'are' : 'is'}`);
+  if (parsed.success && parsed.data.SMS_GATEWAY_URL) lines.push(...smsGatewayMistakes(parsed.data));
   if (!parsed.success || lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   const e = parsed.data;
   return {
@@ -264,5 +334,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       subject: e.VAPID_SUBJECT ?? (e.APP_URL?.startsWith('https://') ? e.APP_URL : `mailto:${mailAddressOf(e.MAIL_FROM)}`),
       services: e.PUSH_SERVICES ? e.PUSH_SERVICES.split(',').map((origin) => origin.trim()).filter(Boolean) : DEFAULT_PUSH_SERVICES,
     },
+    phone: {
+      whatsapp:
+        e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_TOKEN
+          ? { apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''), phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID, token: e.WHATSAPP_TOKEN, templates: e.WHATSAPP_TEMPLATES }
+          : undefined,
+      sms: e.SMS_GATEWAY_URL
+        ? {
+            url: e.SMS_GATEWAY_URL,
+            method: e.SMS_GATEWAY_METHOD,
+            authHeader: e.SMS_GATEWAY_AUTH_HEADER ? headerLine(e.SMS_GATEWAY_AUTH_HEADER) : undefined,
+            contentType: e.SMS_GATEWAY_CONTENT_TYPE,
+            body: e.SMS_GATEWAY_METHOD === 'GET' ? undefined : (e.SMS_GATEWAY_BODY ?? DEFAULT_SMS_BODY[e.SMS_GATEWAY_CONTENT_TYPE]),
+          }
+        : undefined,
+      timeoutMs: e.PHONE_PROVIDER_TIMEOUT_MS,
+    },
   };
+}
+
+function headerLine(line: string): { name: string; value: string } {
+  const colon = line.indexOf(':');
+  return { name: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() };
+}
+
+/**
+ * What would make every SMS fail, said at start: a body without the number or the text, or a JSON body
+ * that is not JSON once they are in it. Never the values of the settings (the body may hold a key).
+ */
+function smsGatewayMistakes(e: { SMS_GATEWAY_URL?: string; SMS_GATEWAY_METHOD: string; SMS_GATEWAY_CONTENT_TYPE: keyof typeof DEFAULT_SMS_BODY; SMS_GATEWAY_BODY?: string }): string[] {
+  if (e.SMS_GATEWAY_METHOD === 'GET') {
+    if (e.SMS_GATEWAY_BODY) return ['  SMS_GATEWAY_BODY: a GET request has no body: put {to} and {text} in SMS_GATEWAY_URL'];
+    const missing = SMS_PLACEHOLDERS.filter((placeholder) => !decodeURI(e.SMS_GATEWAY_URL!).includes(placeholder));
+    return missing.length > 0 ? [`  SMS_GATEWAY_URL: with GET it must hold ${missing.join(' and ')}`] : [];
+  }
+  const body = e.SMS_GATEWAY_BODY ?? DEFAULT_SMS_BODY[e.SMS_GATEWAY_CONTENT_TYPE];
+  const missing = SMS_PLACEHOLDERS.filter((placeholder) => !body.includes(placeholder) && !decodeURI(e.SMS_GATEWAY_URL!).includes(placeholder));
+  if (missing.length > 0) return [`  SMS_GATEWAY_BODY: must hold ${missing.join(' and ')}`];
+  if (e.SMS_GATEWAY_CONTENT_TYPE === 'application/json') {
+    try {
+      JSON.parse(body.replaceAll('{to}', '').replaceAll('{text}', ''));
+    } catch {
+      return ['  SMS_GATEWAY_BODY: must be JSON with "{to}" and "{text}" inside its strings, such as {"to":"{to}","message":"{text}"}'];
+    }
+  }
+  return [];
 }

@@ -21,6 +21,7 @@ import type { Logger } from './logger.ts';
 import { MailWorker } from './mail/outbox.ts';
 import { MessageWorker, recordPhoneProviders, type ChannelProviders } from './messaging/message-outbox.ts';
 import { createPushSender, vapidKeysOf } from './messaging/push-sender.ts';
+import { createPhoneProviders } from './messaging/phone-providers.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { Metrics, serveMetricsLocally } from './operations/metrics.ts';
 import type { Lifecycle } from './operations/readiness.ts';
@@ -65,9 +66,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // The jobs' statements may run longer than a request may wait (DATABASE_JOB_STATEMENT_TIMEOUT_MS).
   const jobDb = metrics.timed(withStatementTimeout(db, config.databaseTimeouts.jobStatementMs));
   const mailWorker = new MailWorker(metrics.timed(db), transport, logger.child({ worker: 'mail' }), options.mailIntervalMs);
-  // Push, WhatsApp and SMS (decision 056): push with the VAPID keys (configured, or made once and kept in
-  // the database); no phone channel has a provider yet. Only the channels with a provider are written to.
-  const providers: ChannelProviders = { push: createPushSender(await vapidKeysOf(db, config.push), config.push.subject), phone: {} };
+  // Push, WhatsApp and SMS (decisions 056, 057): push with the VAPID keys (configured, or made once and kept
+  // in the database); WhatsApp and the SMS gateway as configured. Only the channels with a provider are
+  // written to; the same phone providers send the codes that confirm a phone.
+  const phoneProviders = options.app?.phoneProviders ?? createPhoneProviders(config.phone, config.appUrl);
+  const providers: ChannelProviders = { push: createPushSender(await vapidKeysOf(db, config.push), config.push.subject), phone: phoneProviders };
   await recordPhoneProviders(db, Object.keys(providers.phone) as (keyof ChannelProviders['phone'])[]);
   const messageWorker = new MessageWorker(metrics.timed(db), providers, logger.child({ worker: 'messages' }), options.mailIntervalMs);
   const receiptStorage = options.app?.receiptStorage ?? createReceiptStorage(config);
@@ -77,7 +80,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     mailWorker.nudge();
     messageWorker.nudge();
   };
-  const app = await buildApp({ ...options.app, config, db, logger, receiptStorage, metrics, lifecycle, mailQueued: queued });
+  const app = await buildApp({ ...options.app, config, db, logger, receiptStorage, metrics, lifecycle, mailQueued: queued, phoneProviders });
   const jobs = options.jobs === false ? [] : hourlyJobs(jobDb, config, logger, metrics, queued, receiptStorage);
 
   const address = await app.listen({ port: config.port, host: config.host });

@@ -5,4 +5,6 @@ import { fileURLToPath } from 'node:url';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 5179);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const MAIL_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.artifacts', `mail-${E2E_PORT}`);
+/** The SMS the test server's gateway stand-in received (support/sms.ts), one file each. */
+export const SMS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.artifacts', `sms-${E2E_PORT}`);
 export const E2E_ADMIN = { email: 'admin@umrah.test', password: 'admin-pass-123' };

@@ -1,7 +1,9 @@
 /**
  * The product as the browser tests see it: the built web app and the real server (server/start.ts, as
  * `npm start` runs it, jobs included) on a fresh embedded database, sending mail over SMTP to a catcher in this process that files each message under
- * e2e/.artifacts/mail for the tests to read. Playwright starts this (webServer in playwright.config.ts).
+ * e2e/.artifacts/mail for the tests to read, and SMS to a stand-in of an HTTP SMS gateway (on a free port,
+ * its address given to the server as SMS_GATEWAY_URL) that files each one under e2e/.artifacts/sms.
+ * Playwright starts this (webServer in playwright.config.ts), before any journey runs.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,8 +14,9 @@ import { loadConfig } from '../../server/config.ts';
 import { loggerOptions } from '../../server/logger.ts';
 import { startServer } from '../../server/start.ts';
 import { isCompleteBuild } from '../../server/web-app.ts';
+import { startSmsGatewayFake } from '../../server/test/phone-provider-fakes.ts';
 import { startSmtpCatcher } from '../../server/test/smtp-catcher.ts';
-import { E2E_ADMIN, E2E_PORT, MAIL_DIR } from './constants.ts';
+import { E2E_ADMIN, E2E_PORT, MAIL_DIR, SMS_DIR } from './constants.ts';
 
 const BUILT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -46,6 +49,21 @@ const smtp = await startSmtpCatcher((email) => {
   fs.renameSync(partial, path.join(MAIL_DIR, name));
 });
 
+fs.rmSync(SMS_DIR, { recursive: true, force: true });
+fs.mkdirSync(SMS_DIR, { recursive: true });
+const SMS_AUTH = { name: 'Authorization', value: 'Bearer e2e-sms-gateway-key' };
+let smsSequence = 0;
+const sms = await startSmsGatewayFake({
+  authHeader: SMS_AUTH,
+  onSms: (message) => {
+    smsSequence++;
+    const name = `${String(smsSequence).padStart(5, '0')}.json`;
+    const partial = path.join(SMS_DIR, `.${name}.partial`);
+    fs.writeFileSync(partial, JSON.stringify(message));
+    fs.renameSync(partial, path.join(SMS_DIR, name));
+  },
+});
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'umrah-e2e-'));
 const webDir = path.join(dataDir, 'web');
 await snapshotBuiltApp(webDir);
@@ -55,6 +73,8 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   APP_URL: `http://127.0.0.1:${E2E_PORT}`,
   SMTP_URL: smtp.url,
+  SMS_GATEWAY_URL: sms.sendUrl,
+  SMS_GATEWAY_AUTH_HEADER: `${SMS_AUTH.name}: ${SMS_AUTH.value}`,
   ADMIN_EMAIL: E2E_ADMIN.email,
   ADMIN_PASSWORD: E2E_ADMIN.password,
   LOG_LEVEL: 'warn',
@@ -77,6 +97,7 @@ const server = await startServer({
 const stop = async () => {
   await server.stop('SIGTERM');
   await smtp.close();
+  await sms.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };

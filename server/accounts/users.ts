@@ -24,6 +24,8 @@ export type UserRow = {
   /** A CNIC this user asked for that another account has, held for an administrator (migration 045). */
   cnic_claim: string | null;
   cnic_claimed_at: Date | null;
+  /** When the owner typed back the code sent to this phone; null until then, and again once the phone changes (migration 057). */
+  phone_confirmed_at: Date | null;
 };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());

@@ -14,6 +14,8 @@ export const errorBody = z.object({
   reason: z.string().optional(),
   /** A locked second step (429, decision 047): when a code is accepted again, ISO 8601; Retry-After says the same in seconds. */
   retryAt: z.string().optional(),
+  /** A wrong one-time code (400 phone.codeWrong): how many more tries the code has. */
+  triesLeft: z.int().optional(),
   /** A bank statement refused for its lines (400 bankStatement.lineUnreadable): the first lines that could not be read, and why. */
   lineErrors: z.array(z.object({ line: z.int(), reason: z.string(), value: z.string().nullable() })).optional(),
 }).meta({ id: 'ErrorBody' });

@@ -16,6 +16,7 @@ import { badRequest } from '../http/errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { confirmNewEmailEmail, emailInUseNoticeEmail } from './profile-emails.ts';
 import { announceCnicClaim } from '../users/cnic-claims.ts';
+import { forgetPhoneCode, isSamePhone } from './phone-confirmation-service.ts';
 
 const CHANGE_EMAIL_HOURS = 24;
 
@@ -82,13 +83,18 @@ async function updateOnce(
         cnic = before.cnic;
       }
     }
+    // Another number is not confirmed: its owner must type back a code sent to it before anything else
+    // goes there, and a code sent to the old number no longer confirms anything.
+    const phoneChanged = !isSamePhone(before.phone, body.phone ?? null);
     await tx.query(
       `UPDATE users SET name = $2, phone = $3, cnic = $4, email_reminders = coalesce($5, email_reminders), cnic_claim = $6,
          cnic_claimed_at = CASE WHEN $6::text IS NULL THEN NULL WHEN $6::text IS DISTINCT FROM cnic_claim THEN now() ELSE cnic_claimed_at END,
+         phone_confirmed_at = CASE WHEN $7 THEN NULL ELSE phone_confirmed_at END,
          updated_at = now()
        WHERE id = $1`,
-      [userId, body.name, body.phone ?? null, cnic, body.emailReminders ?? null, claim],
+      [userId, body.name, body.phone ?? null, cnic, body.emailReminders ?? null, claim, phoneChanged],
     );
+    if (phoneChanged) await forgetPhoneCode(tx, userId);
     if (holder && claim !== before.cnic_claim) {
       await announceCnicClaim(tx, deps.appUrl, { id: userId, name: body.name, cnic: before.cnic, ip: actor.ip }, claim!, holder);
       mailQueued = true;
@@ -160,7 +166,7 @@ export async function changePassword(
   deps.mailQueued();
 }
 
-/** One's own account as the profile shows it: the public fields (a held CNIC as theirs, toOwnUser) and the reminder emails choice. */
+/** One's own account as the profile shows it: the public fields (a held CNIC as theirs, toOwnUser), the reminder emails choice, and whether the phone is confirmed. */
 export function toProfileUser(row: UserRow) {
-  return { ...toOwnUser(row), emailReminders: row.email_reminders };
+  return { ...toOwnUser(row), emailReminders: row.email_reminders, phoneConfirmed: row.phone_confirmed_at !== null };
 }

@@ -547,6 +547,9 @@ const rows: Row[] = [
     cells: signedIn(400),
     json: () => ({ currentPassword: 'not-my-password', newPassword: 'another-pass-1', confirmPassword: 'another-pass-1' }),
   },
+  // The caller's own phone: nobody here has one, so sending or checking a code is refused on that field.
+  { method: 'POST', path: '/api/profile/phone/confirmation', cells: signedIn(400) },
+  { method: 'POST', path: '/api/profile/phone/confirm', cells: signedIn(400), json: () => ({ code: '123456' }) },
 ];
 
 /** The owner's open plan request for a fresh plan, without a receipt yet. */

@@ -85,6 +85,8 @@ export const KNOWN_ACTIONS = [
   'SESSIONS_SIGN_OUT_OTHERS',
   'REMINDERS_SEND',
   'REMINDER_SETTINGS_UPDATE',
+  'PHONE_CODE_SENT',
+  'PHONE_CONFIRM',
 ] as const;
 export type KnownAction = (typeof KNOWN_ACTIONS)[number];
 export const isKnownAction = (action: string): action is KnownAction => (KNOWN_ACTIONS as readonly string[]).includes(action);

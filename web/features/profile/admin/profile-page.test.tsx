@@ -20,7 +20,7 @@ const me = makeUser({
   createdAt: '2025-06-15T09:00:00.000Z',
 });
 
-const profile = { ...me, emailReminders: true };
+const profile = { ...me, emailReminders: true, phoneConfirmed: false };
 const stubProfile = () => stubGetRequests({ '/api/profile': ok({ user: profile, data: { user: profile } }) });
 const writes = (refused: { method: string; url: string }[]) => refused.filter((call) => call.method !== 'GET');
 
@@ -39,7 +39,7 @@ describe('/admin/profile', () => {
 
   it('says User, without Administrator Access, for a member', async () => {
     const member = makeUser({ role: 'USER' });
-    stubGetRequests({ '/api/profile': ok({ user: { ...member, emailReminders: true }, data: { user: { ...member, emailReminders: true } } }) });
+    stubGetRequests({ '/api/profile': ok({ user: { ...member, emailReminders: true, phoneConfirmed: false }, data: { user: { ...member, emailReminders: true, phoneConfirmed: false } } }) });
     renderWithAdmin(<AdminProfilePage />, { auth: adminAuth({ user: member }) });
     expect(await screen.findByText('User')).toBeTruthy();
     expect(screen.queryByText('Administrator Access')).toBeNull();

@@ -225,13 +225,13 @@ describe('Two-factor sign-in card', () => {
 describe('the profile page', () => {
   it('shows the card to an administrator only', async () => {
     const admin = makeUser({ id: 'admin-1', role: 'ADMIN', email: 'admin@example.com' });
-    stubApi({ 'GET /api/profile': { status: 200, body: { success: true, user: { ...admin, emailReminders: true }, data: { user: { ...admin, emailReminders: true } } } }, 'GET /api/auth/two-factor': statusAnswer(off) });
+    stubApi({ 'GET /api/profile': { status: 200, body: { success: true, user: { ...admin, emailReminders: true, phoneConfirmed: false }, data: { user: { ...admin, emailReminders: true, phoneConfirmed: false } } } }, 'GET /api/auth/two-factor': statusAnswer(off) });
     const view = renderWithAdmin(<AdminProfilePage />);
     expect(await screen.findByRole('heading', { name: 'Two-factor sign-in' })).toBeTruthy();
     view.unmount();
 
     const member = makeUser({ role: 'USER' });
-    const calls = stubApi({ 'GET /api/profile': { status: 200, body: { success: true, user: { ...member, emailReminders: true }, data: { user: { ...member, emailReminders: true } } } } });
+    const calls = stubApi({ 'GET /api/profile': { status: 200, body: { success: true, user: { ...member, emailReminders: true, phoneConfirmed: false }, data: { user: { ...member, emailReminders: true, phoneConfirmed: false } } } } });
     renderWithAdmin(<AdminProfilePage />, { auth: adminAuth({ user: member }) });
     expect(await screen.findByText('User')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Two-factor sign-in' })).toBeNull();

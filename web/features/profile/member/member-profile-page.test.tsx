@@ -11,7 +11,7 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 /** The profile, the notifications, and PUT /api/profile answering with the saved user. */
 function stubProfileApi({ refuseSave }: { refuseSave?: { status: number; body: unknown } } = {}) {
   const saved: unknown[] = [];
-  let current = { ...me, emailReminders: true };
+  let current = { ...me, emailReminders: true, phoneConfirmed: false };
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
@@ -38,7 +38,8 @@ describe('/profile', () => {
     expect(screen.getByRole('heading', { name: 'Ayesha Khan', level: 2 })).toBeTruthy();
     expect(screen.getByText('User')).toBeTruthy();
     expect(screen.queryByText('Administrator Access')).toBeNull();
-    expect(await screen.findByText('0300-1234567')).toBeTruthy();
+    // In the details, and again in the Phone card beside its confirmation.
+    await waitFor(() => expect(screen.getAllByText('0300-1234567')).toHaveLength(2));
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
   });
