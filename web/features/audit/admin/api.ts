@@ -85,6 +85,7 @@ export const KNOWN_ACTIONS = [
   'SESSIONS_SIGN_OUT_OTHERS',
   'REMINDERS_SEND',
   'REMINDER_SETTINGS_UPDATE',
+  'REMINDER_EMAILS_OFF',
 ] as const;
 export type KnownAction = (typeof KNOWN_ACTIONS)[number];
 export const isKnownAction = (action: string): action is KnownAction => (KNOWN_ACTIONS as readonly string[]).includes(action);
