@@ -21,11 +21,14 @@ export type UnsubscribeDeps = { db: Database; key: Buffer; rateLimit: { max: num
 
 const escapeHtml = (value: string) => value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-/** A small page in the member's language: the question and its button, or what was done. */
-function page(language: Language, action: string | undefined): string {
+/**
+ * A small page in the member's language: the question and its button, which posts to the link itself
+ * (the page does not repeat the token), or what was done.
+ */
+function page(language: Language, state: 'ask' | 'done'): string {
   const t = unsubscribePage[language];
-  const form = action
-    ? `<p>${escapeHtml(t.ask)}</p><form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="font:inherit;font-weight:bold;padding:12px 20px;border:0;border-radius:6px;background:#0f5132;color:#fff;cursor:pointer">${escapeHtml(t.button)}</button></form>`
+  const form = state === 'ask'
+    ? `<p>${escapeHtml(t.ask)}</p><form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="font:inherit;font-weight:bold;padding:12px 20px;border:0;border-radius:6px;background:#0f5132;color:#fff;cursor:pointer">${escapeHtml(t.button)}</button></form>`
     : `<p role="status">${escapeHtml(t.done)}</p>`;
   return `<!DOCTYPE html>
 <html lang="${language}" dir="${language === 'ur' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.title)}</title></head>
@@ -79,7 +82,7 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, deps: Unsubscrib
       },
       async (request, reply) => {
         const member = await memberOf(deps, request.params.token);
-        return reply.type('text/html; charset=utf-8').send(page(member.language, `/api/unsubscribe/${encodeURIComponent(request.params.token)}`));
+        return reply.type('text/html; charset=utf-8').send(page(member.language, 'ask'));
       },
     );
 
@@ -102,7 +105,7 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, deps: Unsubscrib
         const member = await memberOf(deps, request.params.token);
         await turnOffReminderEmails(deps.db, member.id, request.ip);
         // The JSON answer is the documented one; the page is for a person's browser, sent as it is.
-        if (wantsPage(request)) return (reply as FastifyReply).type('text/html; charset=utf-8').send(page(member.language, undefined));
+        if (wantsPage(request)) return (reply as FastifyReply).type('text/html; charset=utf-8').send(page(member.language, 'done'));
         return { success: true as const, message: reminderMessages.emailsOff };
       },
     );
