@@ -7,8 +7,8 @@ import { noticeEmailParts, type Language } from '../mail/layout.ts';
 /** The admin's OVERDUE notice, with {period} for SQL to fill: the same words in the app and by email. */
 const overdue = (language: Language) => instalmentDecisionNotice(language, 'OVERDUE', '{period}');
 
-/** SQL: the overdue email's text or HTML part, for the rows of `announced`. */
-const overdueEmail = (part: 'text' | 'html') =>
+/** SQL: the overdue email's text or HTML part, for rows with language, name, month and year. */
+export const overdueEmailSql = (part: 'text' | 'html') =>
   byLanguage('language', (l) => sqlEmail(noticeEmailParts(l, '{name}', overdue(l).message, '{app}/dashboard'), { name: 'name', period: sqlPeriod(l, 'month', 'year'), app: '$1' })[part]);
 
 /**
@@ -39,7 +39,7 @@ export async function markOverdueInstalments(db: Database, day: BusinessDay, app
        FROM announced
      ), mailed AS (
        INSERT INTO email_outbox (to_address, subject, text_body, html_body)
-       SELECT email, ${byLanguage('language', (l) => sqlLiteral(overdue(l).title))}, ${overdueEmail('text')}, ${overdueEmail('html')}
+       SELECT email, ${byLanguage('language', (l) => sqlLiteral(overdue(l).title))}, ${overdueEmailSql('text')}, ${overdueEmailSql('html')}
        FROM announced
      )
      SELECT count(*)::int AS n FROM marked`,

@@ -39,8 +39,8 @@ function wording(kind: Kind, day: BusinessDay, language: Language): { title: str
   return { title: sqlLiteral(title), message: `CASE WHEN ${instalmentStateSql(day)} = 'OVERDUE' THEN ${sqlText(overdue, values)} ELSE ${sqlText(message, values)} END` };
 }
 
-/** SQL: a reminder email's text or HTML part for the rows of `payload`, with its unsubscribe link. */
-const reminderEmail = (part: 'text' | 'html') =>
+/** SQL: a reminder email's text or HTML part for rows with language, name, message and unsubscribe_url. */
+export const reminderEmailSql = (part: 'text' | 'html') =>
   byLanguage('language', (l) =>
     sqlEmail(noticeEmailParts(l, '{name}', '{message}', '{app}/dashboard', { reason: 'reminder', unsubscribeUrl: '{unsubscribe}' }), {
       name: 'name',
@@ -49,6 +49,12 @@ const reminderEmail = (part: 'text' | 'html') =>
       unsubscribe: 'unsubscribe_url',
     })[part],
   );
+
+/** SQL: the member's one-click unsubscribe link, on the app's address ($1). */
+export const unsubscribeUrlSql = (userId: string, pads: { inner: string; outer: string }) => `$1 || '/api/unsubscribe/' || ${unsubscribeTokenSql('reminders', userId, pads)}`;
+
+/** SQL: a reminder's headers (RFC 2369, RFC 8058): its unsubscribe link, which a mail provider's one click POSTs to. */
+export const REMINDER_HEADERS_SQL = `jsonb_build_object('List-Unsubscribe', '<' || unsubscribe_url || '>', 'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click')`;
 
 /**
  * SQL: records the reminders of `kind` for the instalments `candidates` selects (columns id, user_id) and,
@@ -68,7 +74,7 @@ function sendSql(kind: Kind, day: BusinessDay, candidates: string, sentBy: strin
      payload AS (
        SELECT s.payment_id, s.user_id, s.emailed, u.email, u.name, u.language,
          ${byLanguage('u.language', (l) => wording(kind, day, l).title)} AS title, ${byLanguage('u.language', (l) => wording(kind, day, l).message)} AS message,
-         $1 || '/api/unsubscribe/' || ${unsubscribeTokenSql('reminders', 's.user_id', pads)} AS unsubscribe_url
+         ${unsubscribeUrlSql('s.user_id', pads)} AS unsubscribe_url
        FROM sent s JOIN payments p ON p.id = s.payment_id JOIN users u ON u.id = s.user_id
      ),
      notified AS (
@@ -77,8 +83,7 @@ function sendSql(kind: Kind, day: BusinessDay, candidates: string, sentBy: strin
      ),
      mailed AS (
        INSERT INTO email_outbox (to_address, subject, text_body, html_body, headers)
-       SELECT email, title, ${reminderEmail('text')}, ${reminderEmail('html')},
-         jsonb_build_object('List-Unsubscribe', '<' || unsubscribe_url || '>', 'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click')
+       SELECT email, title, ${reminderEmailSql('text')}, ${reminderEmailSql('html')}, ${REMINDER_HEADERS_SQL}
        FROM payload WHERE emailed
      )
      SELECT count(*)::int AS n, count(DISTINCT user_id)::int AS members FROM sent`;
