@@ -8,10 +8,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageAnswer } from '../../contract/answers.ts';
+import { uploadMessages } from '../../contract/receipts.ts';
 import { reminderMessages, unsubscribeBody, unsubscribeParams } from '../../contract/reminders.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
-import { notFound } from '../http/errors.ts';
+import { AppError, notFound } from '../http/errors.ts';
 import { responses } from '../http/schemas.ts';
 import type { Language } from '../mail/layout.ts';
 import { unsubscribePage } from './reminder-texts.ts';
@@ -56,6 +57,26 @@ async function turnOffReminderEmails(db: Database, userId: string, ip: string): 
   });
 }
 
+/**
+ * RFC 8058 asks mail providers to send the body as multipart/form-data (and lets them send it
+ * form-encoded, as a browser's form does): a multipart body's text fields become the body to validate.
+ */
+async function readMultipartForm(request: FastifyRequest): Promise<void> {
+  if (!request.isMultipart()) return;
+  const fields: [string, string][] = [];
+  try {
+    for await (const part of request.parts({ limits: { parts: 5, fields: 5, fieldSize: 1024, files: 0 } })) {
+      if (part.type === 'field' && typeof part.value === 'string') fields.push([part.fieldname, part.value]);
+    }
+  } catch (error) {
+    // Malformed or cut-off multipart data, a file, too many parts: all the client's doing.
+    request.log.info({ err: error }, 'unsubscribe form could not be read');
+    throw new AppError(400, uploadMessages.unreadable);
+  }
+  // Own keys only: a field named __proto__ is a field like any other.
+  request.body = Object.fromEntries(fields);
+}
+
 /** A browser's form (the page's button) is answered with a page; a mail provider's POST with JSON. */
 const wantsPage = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
 
@@ -90,10 +111,11 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, deps: Unsubscrib
       '/api/unsubscribe/:token',
       {
         config,
+        preValidation: readMultipartForm,
         schema: {
           tags: ['reminders'],
           summary: 'One-click unsubscribe (RFC 8058): turns the member’s reminder emails off; the token is the proof, no session',
-          description: 'The body is the form field `List-Unsubscribe=One-Click` (application/x-www-form-urlencoded). Answers JSON, or a page when the request accepts text/html.',
+          description: 'The body is the form field `List-Unsubscribe=One-Click`, form-encoded or multipart/form-data. Answers JSON, or a page when the request accepts text/html.',
           security: [],
           params: unsubscribeParams,
           body: unsubscribeBody,

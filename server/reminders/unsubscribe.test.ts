@@ -10,7 +10,7 @@ import { businessDayOf } from '../figures/figures.ts';
 import { MailWorker } from '../mail/outbox.ts';
 import { createMailTransport } from '../mail/transport.ts';
 import { startSmtpCatcher } from '../test/smtp-catcher.ts';
-import { openTestFile, signInAdmin, signUpMember, TEST_APP_URL } from '../test/test-app.ts';
+import { multipartBody, openTestFile, signInAdmin, signUpMember, TEST_APP_URL } from '../test/test-app.ts';
 import { sendDueReminders } from './reminder-service.ts';
 import { loadUnsubscribeKey, unsubscribeToken } from './unsubscribe-links.ts';
 
@@ -125,6 +125,22 @@ describe('POST /api/unsubscribe/{token}', () => {
     expect(await sendDueReminders(ctx.db, on('2026-04-01'), TEST_APP_URL)).toEqual({ before: 0, due: 2 });
     expect(await reminderMails(aisha)).toHaveLength(1);
     expect(await reminderMails(bilal)).toHaveLength(2);
+  });
+
+  it('reads the body as multipart/form-data too, as RFC 8058 asks mail providers to send it', async () => {
+    const omar = await signUpMember(ctx, { name: 'Omar Farooq' });
+    const token = unsubscribeToken(await loadUnsubscribeKey(ctx.db), 'reminders', omar.user.id);
+    const form = multipartBody({ 'List-Unsubscribe': 'One-Click' });
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/unsubscribe/${token}`, payload: form.payload, headers: form.headers });
+    expect(res.statusCode).toBe(200);
+    expect(await emailReminders(omar)).toBe(false);
+    const wrong = multipartBody({ 'List-Unsubscribe': 'Yes' });
+    const refused = await ctx.app.inject({ method: 'POST', url: `/api/unsubscribe/${token}`, payload: wrong.payload, headers: wrong.headers });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toHaveProperty('List-Unsubscribe');
+    // A file in the form is not what a mail provider sends: refused, and the form never read.
+    const withFile = multipartBody({ 'List-Unsubscribe': 'One-Click' }, { name: 'a.txt', type: 'text/plain', data: Buffer.from('x') });
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/unsubscribe/${token}`, payload: withFile.payload, headers: withFile.headers })).statusCode).toBe(400);
   });
 
   it('answers a browser’s form with a page in the member’s language', async () => {
