@@ -20,7 +20,8 @@ export type { Language };
 /** One text in both languages. */
 export type Both<T = string> = Record<Language, T>;
 
-const escapeHtml = (value: string) =>
+/** Text as HTML: every value in an email, and the unsubscribe page. */
+export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const ENGLISH_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

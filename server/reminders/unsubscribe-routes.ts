@@ -14,13 +14,11 @@ import { recordAudit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { responses } from '../http/schemas.ts';
-import type { Language } from '../mail/layout.ts';
+import { escapeHtml, type Language } from '../mail/layout.ts';
 import { unsubscribePage } from './reminder-texts.ts';
 import { readUnsubscribeToken } from './unsubscribe-links.ts';
 
 export type UnsubscribeDeps = { db: Database; key: Buffer; rateLimit: { max: number; timeWindow: number } };
-
-const escapeHtml = (value: string) => value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /**
  * A small page in the member's language: the question and its button, which posts to the link itself
