@@ -16,7 +16,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     pageHtml(),
-    // The installed app (decision 054): the manifest, linked from the page, and our own service worker
+    // The installed app (decision 055): the manifest, linked from the page, and our own service worker
     // (web/sw.ts, with the push handlers) given the list of built files to keep. The page registers it
     // itself, after load (web/lib/service-worker.ts).
     VitePWA({

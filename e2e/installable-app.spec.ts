@@ -1,5 +1,5 @@
 /**
- * The installed app (decision 054): the page links a valid manifest (names, icons, the dashboard as its
+ * The installed app (decision 055): the page links a valid manifest (names, icons, the dashboard as its
  * start), its service worker registers and controls the page, and Chromium finds nothing that keeps it
  * from being installed. Then a member's dashboard offline: signed in, the dashboard read once, the
  * network gone, the app reopened: the last figures, dated, with the offline notice; what would send

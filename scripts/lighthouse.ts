@@ -155,7 +155,7 @@ async function signInBrowser(context: BrowserContext, baseUrl: string, session: 
   }, session);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
-  // The app's service worker and the files it kept (decision 054) too: with them, the app would come
+  // The app's service worker and the files it kept (decision 055) too: with them, the app would come
   // from the phone rather than the network.
   await cdp.send('Storage.clearDataForOrigin', { origin: baseUrl, storageTypes: 'service_workers,cache_storage' });
   await cdp.detach();

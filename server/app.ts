@@ -47,6 +47,8 @@ import { StatementReader } from './bank-statements/statement-import-pool.ts';
 import { defaultStatementLimits, registerStatementRoutes, type StatementLimits } from './instalments/statement-routes.ts';
 import { registerExportRoutes } from './exports/export-routes.ts';
 import { registerReminderRoutes } from './reminders/reminder-routes.ts';
+import { registerUnsubscribeRoutes } from './reminders/unsubscribe-routes.ts';
+import { loadUnsubscribeKey } from './reminders/unsubscribe-links.ts';
 import { registerInstalmentRoutes } from './instalments/instalment-routes.ts';
 import { registerPlanRequestRoutes } from './plan-requests/plan-request-routes.ts';
 import { registerCommitteeRoutes } from './plans/committee-routes.ts';
@@ -401,6 +403,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerReferralRoutes(app, { db: db, auth });
   registerExportRoutes(app, { db: db, auth, today });
   registerReminderRoutes(app, { db: db, auth, today, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued });
+  registerUnsubscribeRoutes(app, { db: db, key: await loadUnsubscribeKey(db), rateLimit: { max: authRateLimits.perAddress, timeWindow: authRateLimits.windowMs } });
   registerProfileRoutes(app, { db: db, auth, appUrl: options.config.appUrl, mailQueued: accountDeps.mailQueued, limits: authRateLimits, attempts });
   registerPhoneConfirmationRoutes(app, { db: db, auth, attempts, provider: codeProvider(options.phoneProviders ?? createPhoneProviders(options.config.phone, options.config.appUrl)) });
 

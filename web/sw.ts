@@ -1,6 +1,6 @@
 /**
  * The installed app's service worker (built into dist/web/sw.js by vite-plugin-pwa, vite.config.ts;
- * decision 054):
+ * decision 055):
  *
  * - The app's shell and its built files are kept (Workbox's precache, listed at build), so the app
  *   opens without a network. A page is asked of the server first (it names that page's chunks and

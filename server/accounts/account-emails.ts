@@ -113,7 +113,7 @@ export function recoveryCodeUsedEmail(to: string, name: string, remaining: numbe
       ],
     },
   };
-  return plainEmail(language, to, t[language].subject, name, t[language].lines);
+  return plainEmail(language, to, t[language].subject, name, t[language].lines, 'security');
 }
 
 export function recoveryCodeUsedNotice(language: Language, remaining: number): NoticeText {

@@ -8,6 +8,7 @@ import { userMessages } from '../../contract/users.ts';
 import { businessDayOf } from '../figures/figures.ts';
 import { markOverdueInstalments } from '../instalments/overdue-job.ts';
 import { sendDueReminders } from '../reminders/reminder-service.ts';
+import { loadUnsubscribeKey, unsubscribeToken } from '../reminders/unsubscribe-links.ts';
 import { lastEmailTo, multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember, TEST_APP_URL, uniqueEmail } from '../test/test-app.ts';
 
 const { ctx, api } = await openTestFile();
@@ -36,14 +37,16 @@ describe('registration in Urdu', () => {
     expect(res.status).toBe(201);
     const [mail] = await outbox(email);
     expect(mail.subject).toBe('اپنے ای میل ایڈریس کی تصدیق کریں');
-    expect(mail.text_body).toMatch(/^السلام علیکم،\n\nعمرہ کمیٹی میں خوش آمدید۔ براہِ کرم یہ لنک کھول کر اپنے ای میل ایڈریس کی تصدیق کریں:\n\nhttp:\/\/umrah\.test\/verify-email\?token=/);
+    expect(mail.text_body).toMatch(/^السلام علیکم،\n\nعمرہ کمیٹی میں خوش آمدید۔ براہِ کرم یہ لنک کھول کر اپنے ای میل ایڈریس کی تصدیق کریں:\n\nلنک کھولیں: http:\/\/umrah\.test\/verify-email\?token=/);
     expect(mail.text_body).toContain('یہ لنک 24 گھنٹے تک کارآمد ہے اور صرف ایک بار کام کرتا ہے۔');
-    expect(mail.text_body.endsWith('\n\nعمرہ کمیٹی')).toBe(true);
+    expect(mail.text_body.endsWith('\n\nعمرہ کمیٹی\n\n-- \nعمرہ کمیٹی\nآپ کو یہ ای میل اس لیے ملی کہ یہ ایڈریس عمرہ کمیٹی پر درج کیا گیا۔')).toBe(true);
     // Nothing of the English version, and no name: the address is not proven yet.
     for (const english of ['Assalam-o-Alaikum', 'Welcome to Umrah Committee', 'Please confirm your email address', 'The link expires', 'Umrah Committee', 'Sana Tariq']) {
       expect(mail.text_body).not.toContain(english);
     }
-    expect(mail.html_body).toMatch(/^<div dir="rtl" lang="ur"><p>السلام علیکم،<\/p>/);
+    expect(mail.html_body).toMatch(/^<!DOCTYPE html>\n<html lang="ur" dir="rtl">/);
+    expect(mail.html_body).toContain('<div dir="rtl" lang="ur"');
+    expect(mail.html_body).toContain('<p style="margin:0 0 16px">السلام علیکم،</p>');
     expect(mail.html_body).toContain('<a href="http://umrah.test/verify-email?token=');
   });
 
@@ -153,7 +156,7 @@ describe('a member’s emails and notifications', () => {
 
     expect(await lastEmailTo(ctx.db, sana.email)).toEqual({
       subject: 'ادائیگی منظور ہو گئی',
-      text_body: `السلام علیکم Sana Tariq،\n\nآپ کی فروری 2026 کی قسط کی ادائیگی منظور ہو گئی ہے۔ جزاک اللہ خیر۔\n\n${APP}/dashboard\n\nعمرہ کمیٹی`,
+      text_body: `السلام علیکم Sana Tariq،\n\nآپ کی فروری 2026 کی قسط کی ادائیگی منظور ہو گئی ہے۔ جزاک اللہ خیر۔\n\nعمرہ کمیٹی کھولیں: ${APP}/dashboard\n\nعمرہ کمیٹی\n\n-- \nعمرہ کمیٹی\nآپ کو یہ ای میل اس لیے ملی کہ آپ عمرہ کمیٹی کے ممبر ہیں۔`,
     });
     expect(await notifications(sana, 'INSTALMENT_APPROVED')).toEqual([
       { title: 'ادائیگی منظور ہو گئی', message: 'آپ کی فروری 2026 کی قسط کی ادائیگی منظور ہو گئی ہے۔ جزاک اللہ خیر۔', data: { paymentId: sanaPayment } },
@@ -161,7 +164,7 @@ describe('a member’s emails and notifications', () => {
 
     expect(await lastEmailTo(ctx.db, bilal.email)).toEqual({
       subject: 'Payment approved',
-      text_body: `Assalam-o-Alaikum Bilal Ahmed,\n\nYour payment for February 2026 was approved. JazakAllah khair.\n\n${APP}/dashboard\n\nUmrah Committee`,
+      text_body: `Assalam-o-Alaikum Bilal Ahmed,\n\nYour payment for February 2026 was approved. JazakAllah khair.\n\nOpen Umrah Committee: ${APP}/dashboard\n\nUmrah Committee\n\n-- \nUmrah Committee\nYou got this email because you are a member of Umrah Committee.`,
     });
     expect(await notifications(bilal, 'INSTALMENT_APPROVED')).toEqual([
       { title: 'Payment approved', message: 'Your payment for February 2026 was approved. JazakAllah khair.', data: { paymentId: bilalPayment } },
@@ -176,14 +179,14 @@ describe('a member’s emails and notifications', () => {
     expect(await markOverdueInstalments(ctx.db, { today: '2026-03-11', graceDay: 10 }, APP)).toBe(2);
     expect(await lastEmailTo(ctx.db, sana.email)).toEqual({
       subject: 'قسط تاخیر شدہ',
-      text_body: `السلام علیکم Sana Tariq،\n\nآپ کی مارچ 2026 کی قسط تاخیر شدہ ہے۔ براہِ کرم جلد از جلد ادائیگی کر دیں۔\n\n${APP}/dashboard\n\nعمرہ کمیٹی`,
+      text_body: `السلام علیکم Sana Tariq،\n\nآپ کی مارچ 2026 کی قسط تاخیر شدہ ہے۔ براہِ کرم جلد از جلد ادائیگی کر دیں۔\n\nعمرہ کمیٹی کھولیں: ${APP}/dashboard\n\nعمرہ کمیٹی\n\n-- \nعمرہ کمیٹی\nآپ کو یہ ای میل اس لیے ملی کہ آپ عمرہ کمیٹی کے ممبر ہیں۔`,
     });
     expect((await notifications(sana, 'INSTALMENT_OVERDUE')).map(({ title, message }) => ({ title, message }))).toEqual([
       { title: 'قسط تاخیر شدہ', message: 'آپ کی مارچ 2026 کی قسط تاخیر شدہ ہے۔ براہِ کرم جلد از جلد ادائیگی کر دیں۔' },
     ]);
     expect(await lastEmailTo(ctx.db, bilal.email)).toEqual({
       subject: 'Payment overdue',
-      text_body: `Assalam-o-Alaikum Bilal Ahmed,\n\nYour payment for March 2026 is overdue. Please pay it as soon as you can.\n\n${APP}/dashboard\n\nUmrah Committee`,
+      text_body: `Assalam-o-Alaikum Bilal Ahmed,\n\nYour payment for March 2026 is overdue. Please pay it as soon as you can.\n\nOpen Umrah Committee: ${APP}/dashboard\n\nUmrah Committee\n\n-- \nUmrah Committee\nYou got this email because you are a member of Umrah Committee.`,
     });
   });
 
@@ -191,15 +194,17 @@ describe('a member’s emails and notifications', () => {
     const on = (date: string) => businessDayOf(new Date(`${date}T12:00:00+05:00`), 10);
     // 29 March: April is three days away.
     expect(await sendDueReminders(ctx.db, on('2026-03-29'), APP)).toEqual({ before: 2, due: 0 });
+    // The link the job wrote in SQL is the one the server makes and reads in JavaScript.
+    const key = await loadUnsubscribeKey(ctx.db);
     const urduMessage = 'آپ کی اپریل 2026 کی قسط (PKR 5,000) کی آخری تاریخ 1 اپریل 2026 ہے۔';
     expect((await notifications(sana, 'PAYMENT_REMINDER')).map(({ title, message }) => ({ title, message }))).toEqual([{ title: 'قسط کی آخری تاریخ قریب ہے', message: urduMessage }]);
     expect(await lastEmailTo(ctx.db, sana.email)).toEqual({
       subject: 'قسط کی آخری تاریخ قریب ہے',
-      text_body: `السلام علیکم Sana Tariq،\n\n${urduMessage}\n\n${APP}/dashboard\n\nآپ یہ ای میلز اپنے پروفائل میں بند کر سکتے ہیں۔\n\nعمرہ کمیٹی`,
+      text_body: `السلام علیکم Sana Tariq،\n\n${urduMessage}\n\nعمرہ کمیٹی کھولیں: ${APP}/dashboard\n\nعمرہ کمیٹی\n\n-- \nعمرہ کمیٹی\nآپ کو یہ ای میل اس لیے ملی کہ آپ کے پروفائل میں قسط کی یاد دہانی کی ای میلز چالو ہیں۔\nایک کلک میں یاد دہانی کی ای میلز بند کریں: ${APP}/api/unsubscribe/${unsubscribeToken(key, 'reminders', sana.user.id)}`,
     });
     expect(await lastEmailTo(ctx.db, bilal.email)).toEqual({
       subject: 'Payment due soon',
-      text_body: `Assalam-o-Alaikum Bilal Ahmed,\n\nYour payment for April 2026 (PKR 5,000) is due on 1 April 2026.\n\n${APP}/dashboard\n\nYou can turn these emails off in your profile.\n\nUmrah Committee`,
+      text_body: `Assalam-o-Alaikum Bilal Ahmed,\n\nYour payment for April 2026 (PKR 5,000) is due on 1 April 2026.\n\nOpen Umrah Committee: ${APP}/dashboard\n\nUmrah Committee\n\n-- \nUmrah Committee\nYou got this email because payment reminder emails are on in your profile.\nTurn off reminder emails with one click: ${APP}/api/unsubscribe/${unsubscribeToken(key, 'reminders', bilal.user.id)}`,
     });
 
     // 1 April: due now, before the grace day.

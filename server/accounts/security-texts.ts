@@ -90,7 +90,7 @@ const notYou: Both = {
  */
 export function ownSecurityNoticeEmail(to: string, name: string, change: OwnSecurityChange, context: ChangeContext, language: Language): OutgoingEmail {
   const { subject, what } = ownChangeText(language, change);
-  return plainEmail(language, to, subject, name, [what, ...changeFacts(language, context), notYou[language]]);
+  return plainEmail(language, to, subject, name, [what, ...changeFacts(language, context), notYou[language]], 'security');
 }
 
 /** The same notice on a device or phone: its subject as the title and what changed as the body. */
@@ -133,7 +133,7 @@ const checkIt: Both = {
 /** To every administrator, the actor included: an admin-level change, who made it, when, from which device and address. */
 export function adminSecurityNoticeEmail(to: string, name: string, change: AdminSecurityChange, actor: string, context: ChangeContext, language: Language): OutgoingEmail {
   const { subject, what } = adminChangeText(language, change, actor);
-  return plainEmail(language, to, subject, name, [what, ...changeFacts(language, context), checkIt[language]]);
+  return plainEmail(language, to, subject, name, [what, ...changeFacts(language, context), checkIt[language]], 'security');
 }
 
 /** The same notice on a device or phone. */

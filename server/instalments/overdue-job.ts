@@ -1,11 +1,15 @@
 import type { Database } from '../db/database.ts';
 import { isOverdueSql, type BusinessDay } from '../figures/figures.ts';
-import { byLanguage, sqlLiteral, sqlPeriod, sqlText } from '../mail/sql-text.ts';
+import { byLanguage, sqlEmail, sqlLiteral, sqlPeriod, sqlText } from '../mail/sql-text.ts';
 import { instalmentDecisionNotice } from './instalment-texts.ts';
-import { noticeEmailText, type Language } from '../mail/layout.ts';
+import { noticeEmailParts, type Language } from '../mail/layout.ts';
 
 /** The admin's OVERDUE notice, with {period} for SQL to fill: the same words in the app and by email. */
 const overdue = (language: Language) => instalmentDecisionNotice(language, 'OVERDUE', '{period}');
+
+/** SQL: the overdue email's text or HTML part, for rows with language, name, month and year. */
+export const overdueEmailSql = (part: 'text' | 'html') =>
+  byLanguage('language', (l) => sqlEmail(noticeEmailParts(l, '{name}', overdue(l).message, '{app}/dashboard'), { name: 'name', period: sqlPeriod(l, 'month', 'year'), app: '$1' })[part]);
 
 /**
  * Records the instalments that are overdue (RULES §6a: owed after the grace day, read from the date by
@@ -34,9 +38,8 @@ export async function markOverdueInstalments(db: Database, day: BusinessDay, app
          jsonb_build_object('paymentId', id)
        FROM announced
      ), mailed AS (
-       INSERT INTO email_outbox (to_address, subject, text_body)
-       SELECT email, ${byLanguage('language', (l) => sqlLiteral(overdue(l).title))},
-         ${byLanguage('language', (l) => sqlText(noticeEmailText(l, '{name}', [overdue(l).message, '{app}/dashboard']), { name: 'name', period: sqlPeriod(l, 'month', 'year'), app: '$1' }))}
+       INSERT INTO email_outbox (to_address, subject, text_body, html_body)
+       SELECT email, ${byLanguage('language', (l) => sqlLiteral(overdue(l).title))}, ${overdueEmailSql('text')}, ${overdueEmailSql('html')}
        FROM announced
      )
      SELECT count(*)::int AS n FROM marked`,

@@ -9,11 +9,12 @@ import { PollingWorker } from '../lib/polling-worker.ts';
 import type { MailTransport, OutgoingEmail } from './transport.ts';
 
 export async function enqueueEmail(q: Queryable, email: OutgoingEmail): Promise<void> {
-  await q.write('INSERT INTO email_outbox (to_address, subject, text_body, html_body) VALUES ($1, $2, $3, $4)', [
+  await q.write('INSERT INTO email_outbox (to_address, subject, text_body, html_body, headers) VALUES ($1, $2, $3, $4, $5::jsonb)', [
     email.to,
     email.subject,
     email.text,
     email.html ?? null,
+    JSON.stringify(email.headers ?? {}),
   ]);
 }
 
@@ -26,7 +27,7 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(30 * 2 ** (attempts - 1), 3600);
 }
 
-type ClaimedRow = { id: string; to_address: string; subject: string; text_body: string; html_body: string | null; attempts: number };
+type ClaimedRow = { id: string; to_address: string; subject: string; text_body: string; html_body: string | null; headers: Record<string, string>; attempts: number };
 
 export class MailWorker extends PollingWorker {
   private readonly db: Database;
@@ -50,13 +51,13 @@ export class MailWorker extends PollingWorker {
            SELECT id FROM email_outbox
            WHERE status = 'PENDING' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
            ORDER BY next_attempt_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-         RETURNING id, to_address, subject, text_body, html_body, attempts`,
+         RETURNING id, to_address, subject, text_body, html_body, headers, attempts`,
         [LOCK_SECONDS, BATCH_SIZE],
       );
       if (rows.length === 0) return sent;
       for (const row of rows) {
         try {
-          await this.transport.send({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined });
+          await this.transport.send({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined, headers: row.headers });
           await this.db.write(`UPDATE email_outbox SET status = 'SENT', sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = $1`, [row.id]);
           sent++;
         } catch (error) {

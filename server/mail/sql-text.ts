@@ -25,6 +25,21 @@ export function sqlText(template: string, values: Record<string, string>): strin
     .join(' || ');
 }
 
+/** SQL: a text expression escaped for HTML, as layout.ts escapes a value (& < > " '). */
+export function sqlEscapeHtml(expression: string): string {
+  return `replace(replace(replace(replace(replace(${expression}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')`;
+}
+
+/**
+ * Both parts of an email that layout.ts rendered with {placeholders}, as SQL expressions: the text part
+ * filled as sqlText does, the HTML part with each value escaped, so that a name someone typed is text
+ * in it and never markup.
+ */
+export function sqlEmail(email: { text: string; html: string }, values: Record<string, string>): { text: string; html: string } {
+  const escaped = Object.fromEntries(Object.entries(values).map(([name, expression]) => [name, sqlEscapeHtml(expression)]));
+  return { text: sqlText(email.text, values), html: sqlText(email.html, escaped) };
+}
+
 /** SQL: the English or the Urdu expression, by the recipient's language column. */
 export function byLanguage(languageColumn: string, build: (language: Language) => string): string {
   return `CASE WHEN ${languageColumn} = 'ur' THEN ${build('ur')} ELSE ${build('en')} END`;

@@ -6,7 +6,8 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from '../logger.ts';
 
-export type OutgoingEmail = { to: string; subject: string; text: string; html?: string };
+/** `headers`: any beside To and Subject, by name (a reminder's List-Unsubscribe). */
+export type OutgoingEmail = { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> };
 
 export interface MailTransport {
   send(email: OutgoingEmail): Promise<void>;

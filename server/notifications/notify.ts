@@ -4,7 +4,8 @@
  * caller has to read it first.
  */
 import type { Queryable } from '../db/database.ts';
-import { noticeEmailText, type Language, type NoticeText } from '../mail/layout.ts';
+import { sqlEscapeHtml } from '../mail/sql-text.ts';
+import { noticeEmailParts, type Language, type NoticeText } from '../mail/layout.ts';
 
 export type NewNotification = { type: string; text: (language: Language) => NoticeText; data?: Record<string, string> };
 
@@ -40,10 +41,11 @@ export async function notifyAdmins(q: Queryable, n: NewNotification): Promise<vo
  * how many members were told.
  */
 export async function notifyGroupMembers(q: Queryable, groupId: string, n: NewNotification, link: string): Promise<number> {
-  // Each language's email around the member's name, which the statement puts in.
-  const around = (language: Language) => noticeEmailText(language, NAME_HOLE, [n.text(language).message, link]).split(NAME_HOLE);
-  const [enBefore, enAfter] = around('en');
-  const [urBefore, urAfter] = around('ur');
+  // Each language's email, both parts, around the member's name, which the statement puts in (escaped in the HTML).
+  const around = (language: Language) => {
+    const email = noticeEmailParts(language, NAME_HOLE, n.text(language).message, link);
+    return [...email.text.split(NAME_HOLE), ...email.html.split(NAME_HOLE)];
+  };
   const { rows } = await q.query<{ told: number }>(
     `WITH members AS (
        SELECT u.id, u.email, u.name, u.language FROM group_members m JOIN users u ON u.id = m.user_id WHERE m.group_id = $1 AND m.status = 'ACTIVE'
@@ -53,11 +55,14 @@ export async function notifyGroupMembers(q: Queryable, groupId: string, n: NewNo
        SELECT id, $2, CASE WHEN language = 'ur' THEN $4 ELSE $3 END, CASE WHEN language = 'ur' THEN $6 ELSE $5 END, $7::jsonb FROM members
      ),
      mailed AS (
-       INSERT INTO email_outbox (to_address, subject, text_body)
-       SELECT email, CASE WHEN language = 'ur' THEN $4 ELSE $3 END, CASE WHEN language = 'ur' THEN $10 || name || $11 ELSE $8 || name || $9 END FROM members
+       INSERT INTO email_outbox (to_address, subject, text_body, html_body)
+       SELECT email, CASE WHEN language = 'ur' THEN $4 ELSE $3 END,
+         CASE WHEN language = 'ur' THEN $12 || name || $13 ELSE $8 || name || $9 END,
+         CASE WHEN language = 'ur' THEN $14 || ${sqlEscapeHtml('name')} || $15 ELSE $10 || ${sqlEscapeHtml('name')} || $11 END
+       FROM members
      )
      SELECT count(*)::int AS told FROM members`,
-    [groupId, n.type, ...textParams(n), JSON.stringify(n.data ?? {}), enBefore, enAfter, urBefore, urAfter],
+    [groupId, n.type, ...textParams(n), JSON.stringify(n.data ?? {}), ...around('en'), ...around('ur')],
   );
   return rows[0].told;
 }

@@ -3,7 +3,7 @@
  * reason, and a member placed in a group; in English and Urdu.
  */
 import type { Language } from '../../contract/accounts.ts';
-import { type Both, type NoticeText, typed, noticeEmailText } from '../mail/layout.ts';
+import { type Both, type NoticeText, typed, noticeEmailParts } from '../mail/layout.ts';
 import type { OutgoingEmail } from '../mail/transport.ts';
 
 /** To the administrators: a member asked to join a plan. */
@@ -23,10 +23,10 @@ export function planApprovedNotice(language: Language, planName: string, groupNu
 
 export function planApprovedEmail(language: Language, to: string, name: string, notice: NoticeText, scheduleLink: string): OutgoingEmail {
   const t: Both<{ subject: string; link: string }> = {
-    en: { subject: 'Your plan request was approved', link: `See your payment schedule: ${scheduleLink}` },
-    ur: { subject: 'آپ کی کمیٹی پلان کی درخواست منظور ہو گئی', link: `اپنی اقساط کا شیڈول دیکھیں: ${scheduleLink}` },
+    en: { subject: 'Your plan request was approved', link: 'See your payment schedule' },
+    ur: { subject: 'آپ کی کمیٹی پلان کی درخواست منظور ہو گئی', link: 'اپنی اقساط کا شیڈول دیکھیں' },
   };
-  return { to, subject: t[language].subject, text: noticeEmailText(language, name, [notice.message, t[language].link]) };
+  return { to, subject: t[language].subject, ...noticeEmailParts(language, name, notice.message, scheduleLink, { label: t[language].link }) };
 }
 
 /** `planName` is undefined when the plan is gone. */

@@ -69,7 +69,7 @@ describe('approved into a group that started four months ago', () => {
     const mail = (await emails(aisha)).filter((e) => e.subject === 'Months owed from before you joined');
     expect(mail).toHaveLength(1);
     expect(mail[0].text_body).toContain(told[0].message);
-    expect(mail[0].text_body).toMatch(/\n\nhttps?:\/\/\S+\/dashboard\?tab=payments\n/);
+    expect(mail[0].text_body).toMatch(/\n\nOpen Umrah Committee: https?:\/\/\S+\/dashboard\?tab=payments\n/);
 
     // The jobs' next runs, that day and the next: the overdue job records the three overdue months as
     // always, but no overdue notice and no due reminder goes out for any of the four.

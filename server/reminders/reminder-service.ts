@@ -17,9 +17,10 @@ import type { Database, Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import { notFound } from '../http/errors.ts';
 import { businessDateSql, instalmentStateSql, overdueCutoffSql, type BusinessDay } from '../figures/figures.ts';
-import { byLanguage, sqlDate, sqlLiteral, sqlPeriod, sqlText } from '../mail/sql-text.ts';
-import { noticeEmailText, type Language } from '../mail/layout.ts';
-import { reminderEmailsOff, reminderNotice } from './reminder-texts.ts';
+import { byLanguage, sqlDate, sqlEmail, sqlLiteral, sqlPeriod, sqlText } from '../mail/sql-text.ts';
+import { noticeEmailParts, type Language } from '../mail/layout.ts';
+import { reminderNotice } from './reminder-texts.ts';
+import { hmacPads, loadUnsubscribeKey, unsubscribeTokenSql } from './unsubscribe-links.ts';
 
 type Kind = 'BEFORE' | 'DUE' | 'MANUAL';
 
@@ -38,12 +39,31 @@ function wording(kind: Kind, day: BusinessDay, language: Language): { title: str
   return { title: sqlLiteral(title), message: `CASE WHEN ${instalmentStateSql(day)} = 'OVERDUE' THEN ${sqlText(overdue, values)} ELSE ${sqlText(message, values)} END` };
 }
 
+/** SQL: a reminder email's text or HTML part for rows with language, name, message and unsubscribe_url. */
+export const reminderEmailSql = (part: 'text' | 'html') =>
+  byLanguage('language', (l) =>
+    sqlEmail(noticeEmailParts(l, '{name}', '{message}', '{app}/dashboard', { reason: 'reminder', unsubscribeUrl: '{unsubscribe}' }), {
+      name: 'name',
+      message: 'message',
+      app: '$1',
+      unsubscribe: 'unsubscribe_url',
+    })[part],
+  );
+
+/** SQL: the member's one-click unsubscribe link, on the app's address ($1). */
+export const unsubscribeUrlSql = (userId: string, pads: { inner: string; outer: string }) => `$1 || '/api/unsubscribe/' || ${unsubscribeTokenSql('reminders', userId, pads)}`;
+
+/** SQL: a reminder's headers (RFC 2369, RFC 8058): its unsubscribe link, which a mail provider's one click POSTs to. */
+export const REMINDER_HEADERS_SQL = `jsonb_build_object('List-Unsubscribe', '<' || unsubscribe_url || '>', 'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click')`;
+
 /**
  * SQL: records the reminders of `kind` for the instalments `candidates` selects (columns id, user_id) and,
  * from the rows recorded (never the ones already sent), writes their notifications and emails. Answers
- * how many were sent. `$1` is the app's address; further parameters are the caller's.
+ * how many were sent. `$1` is the app's address, `pads` the parameters of the unsubscribe key's HMAC pads
+ * (unsubscribe-links.ts); further parameters are the caller's. Each email carries its member's one-click
+ * unsubscribe link (RFC 2369, RFC 8058), in its footer and its headers.
  */
-function sendSql(kind: Kind, day: BusinessDay, candidates: string, sentBy: string | null): string {
+function sendSql(kind: Kind, day: BusinessDay, candidates: string, sentBy: string | null, pads: { inner: string; outer: string }): string {
   return `WITH candidate AS (${candidates}),
      sent AS (
        INSERT INTO reminders_sent (payment_id, kind, user_id, sent_by, emailed)
@@ -53,7 +73,8 @@ function sendSql(kind: Kind, day: BusinessDay, candidates: string, sentBy: strin
      ),
      payload AS (
        SELECT s.payment_id, s.user_id, s.emailed, u.email, u.name, u.language,
-         ${byLanguage('u.language', (l) => wording(kind, day, l).title)} AS title, ${byLanguage('u.language', (l) => wording(kind, day, l).message)} AS message
+         ${byLanguage('u.language', (l) => wording(kind, day, l).title)} AS title, ${byLanguage('u.language', (l) => wording(kind, day, l).message)} AS message,
+         ${unsubscribeUrlSql('s.user_id', pads)} AS unsubscribe_url
        FROM sent s JOIN payments p ON p.id = s.payment_id JOIN users u ON u.id = s.user_id
      ),
      notified AS (
@@ -61,8 +82,8 @@ function sendSql(kind: Kind, day: BusinessDay, candidates: string, sentBy: strin
        SELECT user_id, 'PAYMENT_REMINDER', title, message, jsonb_build_object('paymentId', payment_id, 'kind', '${kind}') FROM payload
      ),
      mailed AS (
-       INSERT INTO email_outbox (to_address, subject, text_body)
-       SELECT email, title, ${byLanguage('language', (l) => sqlText(noticeEmailText(l, '{name}', ['{message}', '{app}/dashboard', reminderEmailsOff[l]]), { name: 'name', message: 'message', app: '$1' }))}
+       INSERT INTO email_outbox (to_address, subject, text_body, html_body, headers)
+       SELECT email, title, ${reminderEmailSql('text')}, ${reminderEmailSql('html')}, ${REMINDER_HEADERS_SQL}
        FROM payload WHERE emailed
      )
      SELECT count(*)::int AS n, count(DISTINCT user_id)::int AS members FROM sent`;
@@ -76,8 +97,10 @@ export async function sendDueReminders(db: Queryable, day: BusinessDay, appUrl: 
   // window's end: the index of unpaid instalments (migration 023) reads just these.
   const window = `p.type = 'INSTALMENT' AND p.status <> 'PAID' AND NOT p.under_review
     AND p.due_date >= ${overdueCutoffSql(day)} AND p.due_date <= ${businessDateSql(day)} + ${daysBefore}`;
-  const before = await db.query<{ n: number }>(sendSql('BEFORE', day, `SELECT p.id, p.user_id FROM payments p WHERE ${window} AND ${state} = 'SCHEDULED'`, null), [appUrl]);
-  const due = await db.query<{ n: number }>(sendSql('DUE', day, `SELECT p.id, p.user_id FROM payments p WHERE ${window} AND ${state} = 'OWED'`, null), [appUrl]);
+  const params = [appUrl, ...hmacPads(await loadUnsubscribeKey(db))];
+  const pads = { inner: '$2::bytea', outer: '$3::bytea' };
+  const before = await db.query<{ n: number }>(sendSql('BEFORE', day, `SELECT p.id, p.user_id FROM payments p WHERE ${window} AND ${state} = 'SCHEDULED'`, null, pads), params);
+  const due = await db.query<{ n: number }>(sendSql('DUE', day, `SELECT p.id, p.user_id FROM payments p WHERE ${window} AND ${state} = 'OWED'`, null, pads), params);
   return { before: before.rows[0].n, due: due.rows[0].n };
 }
 
@@ -107,8 +130,12 @@ export async function sendGroupReminders(db: Database, day: BusinessDay, appUrl:
     );
     return rows[0];
   }
+  const [inner, outer] = hmacPads(await loadUnsubscribeKey(db));
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ n: number; members: number }>(sendSql('MANUAL', day, groupCandidates(day, '$2::uuid'), '$3::uuid'), [appUrl, groupId, admin.id]);
+    const { rows } = await tx.query<{ n: number; members: number }>(
+      sendSql('MANUAL', day, groupCandidates(day, '$2::uuid'), '$3::uuid', { inner: '$4::bytea', outer: '$5::bytea' }),
+      [appUrl, groupId, admin.id, inner, outer],
+    );
     await recordAudit(tx, { actorId: admin.id, action: 'REMINDERS_SEND', entityType: 'group', entityId: group.id, after: { reminders: rows[0].n, members: rows[0].members }, ip: admin.ip });
     return { count: rows[0].n, members: rows[0].members };
   });

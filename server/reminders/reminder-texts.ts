@@ -62,10 +62,26 @@ export function reminderNotice(language: Language, kind: 'BEFORE' | 'DUE' | 'MAN
   return texts[language][kind];
 }
 
-/** The last line of a reminder email, before the signature. */
-export const reminderEmailsOff: Both = { en: 'You can turn these emails off in your profile.', ur: 'آپ یہ ای میلز اپنے پروفائل میں بند کر سکتے ہیں۔' };
-
 function ordinal(n: number): string {
   const suffix = n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th';
   return `${n}${suffix}`;
 }
+
+/**
+ * The page an unsubscribe link shows when a person opens it (GET, unsubscribe-routes.ts): it asks, and
+ * only its button turns the reminder emails off. `done` is the answer's message in each language.
+ */
+export const unsubscribePage: Both<{ title: string; ask: string; button: string; done: string }> = {
+  en: {
+    title: 'Reminder emails',
+    ask: 'Turn off payment reminder emails for your Umrah Committee account? Reminders in the app stay, and you can turn the emails on again in your profile.',
+    button: 'Turn off reminder emails',
+    done: 'Reminder emails are off. You can turn them on again in your profile.',
+  },
+  ur: {
+    title: 'یاد دہانی کی ای میلز',
+    ask: 'کیا آپ اپنے عمرہ کمیٹی اکاؤنٹ کی قسط کی یاد دہانی کی ای میلز بند کرنا چاہتے ہیں؟ ایپ میں یاد دہانیاں جاری رہیں گی، اور آپ اپنے پروفائل میں ای میلز دوبارہ چالو کر سکتے ہیں۔',
+    button: 'یاد دہانی کی ای میلز بند کریں',
+    done: 'یاد دہانی کی ای میلز بند ہو گئیں۔ آپ انہیں اپنے پروفائل میں دوبارہ چالو کر سکتے ہیں۔',
+  },
+};

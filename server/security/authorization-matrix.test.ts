@@ -13,7 +13,8 @@ import diagnostics from 'node:diagnostics_channel';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchCode } from '../accounts/two-factor.ts';
-import { createTestContext, uniqueEmail, type TestContext } from '../test/test-app.ts';
+import { loadUnsubscribeKey, unsubscribeToken } from '../reminders/unsubscribe-links.ts';
+import { createTestContext, signUpMember, uniqueEmail, type TestContext } from '../test/test-app.ts';
 import { buildWorld, CALLERS, pngReceipt, send, type Call, type Caller, type Upload, type World } from '../test/authorization-fixtures.ts';
 
 type Cells = Record<Caller, number>;
@@ -72,6 +73,12 @@ async function drawGroup(w: World): Promise<Prepared> {
   expect(group.status).toBe(201);
   expect((await w.adminCall('POST', `/api/committee-plans/${plan.body.plan.id}/add-user`, { userId: w.owner.id, groupId: group.body.group.id })).status).toBe(201);
   return { planId: plan.body.plan.id, groupNumber: group.body.group.groupNumber };
+}
+
+/** The unsubscribe link of a new member's reminder emails. */
+async function unsubscribeLink(): Promise<Prepared> {
+  const member = await signUpMember(ctx);
+  return { token: unsubscribeToken(await loadUnsubscribeKey(ctx.db), 'reminders', member.user.id) };
 }
 
 const rows: Row[] = [
@@ -449,6 +456,17 @@ const rows: Row[] = [
     // Published for anyone by the admin: each entry by its id (the owner's win here), each entrant by the id
     // the rule hashes, so that the draw can be checked outside the product (docs/draws.md).
     published: ["the owner's winner record", "the owner's user id"],
+  },
+  // A reminder email's unsubscribe link: the token is the proof, whoever calls (a new member's, so that
+  // turning their emails off changes nothing another row reads). The page asks and changes nothing.
+  { method: 'GET', path: '/api/unsubscribe/{token}', cells: everyone(200), setup: unsubscribeLink, url: (_w, p) => `/api/unsubscribe/${p.token}` },
+  {
+    method: 'POST',
+    path: '/api/unsubscribe/{token}',
+    cells: everyone(200),
+    setup: unsubscribeLink,
+    url: (_w, p) => `/api/unsubscribe/${p.token}`,
+    json: () => ({ 'List-Unsubscribe': 'One-Click' }),
   },
   { method: 'GET', path: '/api/committee-plans/user/groups/{groupId}/draws', cells: ownerOnly(200), url: (w) => `/api/committee-plans/user/groups/${w.group.id}/draws` },
   { method: 'GET', path: '/api/admin/groups/{id}/draws', cells: adminOnly(200), url: (w) => `/api/admin/groups/${w.group.id}/draws` },

@@ -31,7 +31,7 @@ export function cnicClaimedEmail(to: string, name: string, loginLink: string, la
     },
   };
   const { subject, lines, closing } = t[language];
-  return linkEmail(language, to, subject, name, lines, loginLink, closing);
+  return linkEmail(language, to, subject, name, lines, loginLink, closing, 'security');
 }
 
 /** To the holder of a CNIC that was entered on another account's profile (the email says the same, at more length). */

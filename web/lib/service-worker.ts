@@ -2,7 +2,7 @@
  * Registers the installed app's service worker (web/sw.ts, built as /sw.js) once the page has loaded:
  * nothing of it competes with the first screen.
  *
- * A new version's worker takes over as soon as it is installed (decision 054). A page that was
+ * A new version's worker takes over as soon as it is installed (decision 055). A page that was
  * running under the old one then reloads itself, once, so it never mixes its old code with the new
  * version's files; the first worker a page gets (no worker before) changes nothing and reloads nothing.
  */

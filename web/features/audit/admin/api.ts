@@ -87,6 +87,7 @@ export const KNOWN_ACTIONS = [
   'REMINDER_SETTINGS_UPDATE',
   'PHONE_CODE_SENT',
   'PHONE_CONFIRM',
+  'REMINDER_EMAILS_OFF',
 ] as const;
 export type KnownAction = (typeof KNOWN_ACTIONS)[number];
 export const isKnownAction = (action: string): action is KnownAction => (KNOWN_ACTIONS as readonly string[]).includes(action);
