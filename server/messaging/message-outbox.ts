@@ -7,6 +7,7 @@
  * records what became of it: sent, tried again later with back-off, refused for good, or gone (the push
  * subscription is then removed).
  */
+import { phoneToE164 } from '../../contract/phone-confirmation.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import { PollingWorker } from '../lib/polling-worker.ts';
@@ -116,7 +117,12 @@ export class MessageWorker extends PollingWorker {
         if (!row.endpoint || !row.p256dh || !row.auth) return { outcome: 'gone', error: 'the device is no longer subscribed' };
         return await this.providers.push!.send({ endpoint: row.endpoint, p256dh: row.p256dh, auth: row.auth }, message);
       }
-      return await this.providers.phone[row.channel]!.send(row.to_address!, message);
+      const provider = this.providers.phone[row.channel];
+      if (!provider) return { outcome: 'retry', error: `no ${row.channel} provider is configured on this server` };
+      // The phone as the member typed it ("0300 1234567"); providers take E.164 (+923001234567).
+      const to = row.to_address ? phoneToE164(row.to_address) : undefined;
+      if (!to) return { outcome: 'failed', error: 'the phone number is not one a message can reach' };
+      return await provider.send(to, message);
     } catch (error) {
       // A provider that throws instead of answering is treated as a passing fault.
       return { outcome: 'retry', error: error instanceof Error ? error.message.slice(0, 300) : 'unknown error' };
