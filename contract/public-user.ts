@@ -31,3 +31,9 @@ export const publicUser = z.object({
   language: languageField,
 });
 export type PublicUser = z.infer<typeof publicUser>;
+
+/**
+ * What the web reads of an answer that carries the signed-in person (GET /api/auth/me, POST
+ * /api/auth/login): the user, at the top level, where the server always puts it (meAnswer, loginAnswer).
+ */
+export const signedInRead = z.object({ user: publicUser });

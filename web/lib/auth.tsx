@@ -9,7 +9,7 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '../../contract/public-user.ts';
-import { api, ApiError, setUnauthorizedHandler } from './api-client.ts';
+import { api, ApiError, readAnswer, setUnauthorizedHandler } from './api-client.ts';
 import { currentLanguage, languages, setLanguage, type Language } from './i18n.ts';
 import { forgetOfflineAnswers } from './offline-answers.ts';
 import { readStorage, removeStorage, storageKeys, writeStorage } from './storage-keys.ts';
@@ -31,19 +31,17 @@ export interface AuthContextValue {
 
 export const AuthContext = createContext<AuthContextValue | null>(null);
 
-interface MeResponse {
-  user?: unknown;
-  data?: { user?: unknown };
-}
+/** An answer as it came, before its schema has read it. */
+type MeResponse = unknown;
 
 /**
- * The user from an answer that carries it at the top level or under data (RULES §12), checked
- * against the contract. The schemas are fetched with the first answer, not with the first page: a
- * visitor who is not signed in never downloads them.
+ * The user of an answer that carries the signed-in person, checked against the contract. The schemas
+ * are fetched with the first answer, not with the first page: a visitor who is not signed in never
+ * downloads them.
  */
-export async function parseUser(answer: MeResponse | undefined | Promise<MeResponse | undefined>): Promise<PublicUser> {
-  const [{ publicUser }, body] = await Promise.all([import('../../contract/public-user.ts'), answer]);
-  return publicUser.parse(body?.user ?? body?.data?.user);
+export async function parseUser(answer: MeResponse | Promise<MeResponse>): Promise<PublicUser> {
+  const [{ signedInRead }, body] = await Promise.all([import('../../contract/public-user.ts'), answer]);
+  return readAnswer(signedInRead, body).user;
 }
 
 /**
@@ -86,7 +84,7 @@ let earlyOutcome: { token: string; user: PublicUser | null } | undefined;
 export function checkStoredSessionEarly(): Promise<void> {
   const token = readStorage(storageKeys.authToken);
   if (!token) return Promise.resolve();
-  const answer = api.get<MeResponse>('/auth/me');
+  const answer = api.get('/auth/me');
   answer.catch(() => undefined); // Read (and its failure handled) by the provider's first check.
   earlyCheck = { token, answer };
   return parseUser(answer).then(
@@ -111,7 +109,7 @@ export function checkStoredSessionEarly(): Promise<void> {
 function checkSession(token: string): Promise<MeResponse | undefined> {
   const early = earlyCheck;
   earlyCheck = undefined;
-  return early?.token === token ? early.answer : api.get<MeResponse>('/auth/me');
+  return early?.token === token ? early.answer : api.get('/auth/me');
 }
 
 interface SessionState {

@@ -3,43 +3,54 @@
  * types; the user in an answer is checked against the contract's schema before it is trusted.
  */
 import type { z } from 'zod';
-import type { EmailOnlyBody, loginAnswer, LoginBody, loginRefusal, PublicUser, RegisterBody, ResetPasswordBody } from '../../../contract/accounts.ts';
-import { api } from '../../lib/api-client.ts';
-import { parseUser } from '../../lib/auth.tsx';
+import type { EmailOnlyBody, LoginBody, loginRefusal, PublicUser, RegisterBody, ResetPasswordBody } from '../../../contract/accounts.ts';
 import type { messageAnswer } from '../../../contract/answers.ts';
+import { api, readAnswer } from '../../lib/api-client.ts';
 
 /** An answer that only says what happened. */
 export type MessageResponse = z.output<typeof messageAnswer>;
 
+/**
+ * The answers' schemas load beside the request they read, not with the page: the sign-in page's first
+ * load stays without zod's full build (decision 041).
+ */
+const accountSchemas = () => import('../../../contract/accounts.ts');
+const answerSchemas = () => import('../../../contract/answers.ts');
+
 export async function login(body: LoginBody): Promise<{ token: string; user: PublicUser; message?: string }> {
   // A 401 here is a wrong password, not a dead session.
-  const response = await api.post<z.output<typeof loginAnswer>>('/auth/login', body, { skipUnauthorizedHandler: true });
-  const token = response.token ?? response.data?.token;
-  if (!token) throw new Error('Login answer without a token');
-  return { token, user: await parseUser(response), message: response.message };
+  const [{ loginAnswer }, answer] = await Promise.all([accountSchemas(), api.post('/auth/login', body, { skipUnauthorizedHandler: true })]);
+  const { token, user, message } = readAnswer(loginAnswer, answer);
+  return { token, user, message };
+}
+
+/** A call whose answer only says what happened, read by its schema. */
+async function said(request: Promise<unknown>): Promise<MessageResponse> {
+  const [{ messageAnswer }, answer] = await Promise.all([answerSchemas(), request]);
+  return readAnswer(messageAnswer, answer);
 }
 
 export function register(body: RegisterBody): Promise<MessageResponse> {
   // Not retried: a repeated registration would answer "already exists" for an account just made.
-  return api.post<MessageResponse>('/auth/register', body, { retries: 0 });
+  return said(api.post('/auth/register', body, { retries: 0 }));
 }
 
 export function forgotPassword(body: EmailOnlyBody): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/auth/forgot-password', body);
+  return said(api.post('/auth/forgot-password', body));
 }
 
 export function resetPassword(body: ResetPasswordBody): Promise<MessageResponse> {
   // Not retried: the reset token is single use, so a second attempt would always be refused.
-  return api.post<MessageResponse>('/auth/reset-password', body, { retries: 0 });
+  return said(api.post('/auth/reset-password', body, { retries: 0 }));
 }
 
 export function verifyEmail(token: string): Promise<MessageResponse> {
   // Not retried for the same reason: the verification token is single use.
-  return api.get<MessageResponse>('/auth/verify-email', { token }, { retries: 0 });
+  return said(api.get('/auth/verify-email', { token }, { retries: 0 }));
 }
 
 export function resendVerification(body: EmailOnlyBody): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/auth/resend-verification', body);
+  return said(api.post('/auth/resend-verification', body));
 }
 
 /** Whether a failed login answer asks for email verification first (with the email to verify). */

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { LedgerEntry } from '../../../../contract/figures.ts';
 import type { ReceiptCorrection } from '../../../../contract/corrections.ts';
 import { formatPkr } from '../../../../contract/money.ts';
-import type { paymentAnswer } from '../../../../contract/instalments.ts';
+import { paymentAnswer } from '../../../../contract/instalments.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
@@ -19,7 +19,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { api, ApiError, getErrorMessage } from '../../../lib/api-client.ts';
+import { api, ApiError, getErrorMessage, readAnswer } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { paymentKeys } from './api.ts';
 import { formatPeriod } from './display.ts';
@@ -28,12 +28,12 @@ const REASON_MAX = 500;
 
 type PaymentAnswer = z.output<typeof paymentAnswer>;
 
-export function undoApproval(paymentId: string, reason: string) {
-  return api.post<PaymentAnswer>(`/payments/${encodeURIComponent(paymentId)}/undo-approval`, { reason }, { retries: 0 });
+export async function undoApproval(paymentId: string, reason: string): Promise<PaymentAnswer> {
+  return readAnswer(paymentAnswer, await api.post(`/payments/${encodeURIComponent(paymentId)}/undo-approval`, { reason }, { retries: 0 }));
 }
 
-export function correctReceipt(paymentId: string, correction: ReceiptCorrection) {
-  return api.put<PaymentAnswer>(`/payments/${encodeURIComponent(paymentId)}/correct`, correction, { retries: 0 });
+export async function correctReceipt(paymentId: string, correction: ReceiptCorrection): Promise<PaymentAnswer> {
+  return readAnswer(paymentAnswer, await api.put(`/payments/${encodeURIComponent(paymentId)}/correct`, correction, { retries: 0 }));
 }
 
 /** The call, its toast, and the ledger and lists read again; a refusal stays in the dialog. */

@@ -5,7 +5,14 @@ import userEvent from '@testing-library/user-event';
 import { memberLedgerAnswer } from '../../../../contract/ledgers.ts';
 import { answerAs, catchDownloads, fail, fakeApi, file, on, screenWidth, stubGetRequests, type StubRoute } from '../../../test/api-stub.ts';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
-import { makeFigures } from './test-support.ts';
+import { makeFigures, makeInstalment } from './test-support.ts';
+import { paymentAnswer } from '../../../../contract/instalments.ts';
+
+/** A correction's answer: the instalment as it is now, with what the server said. */
+const corrected = (message: string) => {
+  const payment = makeInstalment();
+  return answerAs(paymentAnswer, { success: true, code: 'ok', message, payment, data: { payment } });
+};
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -198,7 +205,7 @@ describe('/admin/users/:id/ledger', () => {
       let reads = 0;
       const calls = fakeApi(
         (call) => (call.method === 'GET' && call.path === '/api/admin/users/user-7/ledger' ? (reads++, ledgerAnswer(ledger)) : undefined),
-        on('POST', '/api/payments/pay-1/undo-approval', () => ({ body: { success: true, message: 'Approval undone' } })),
+        on('POST', '/api/payments/pay-1/undo-approval', () => corrected('Approval undone')),
       );
       renderRoute('/admin/users/user-7/ledger', admin);
       const user = userEvent.setup();
@@ -243,7 +250,7 @@ describe('/admin/users/:id/ledger', () => {
 
     it('moves a receipt under review to the month it pays for, offering only months neither paid nor waiting', async () => {
       screenWidth(1280);
-      const calls = fakeApi(ledgerRoute, on('PUT', '/api/payments/pay-3/correct', () => ({ body: { success: true, message: 'Receipt corrected' } })));
+      const calls = fakeApi(ledgerRoute, on('PUT', '/api/payments/pay-3/correct', () => corrected('Receipt corrected')));
       renderRoute('/admin/users/user-7/ledger', admin);
       const user = userEvent.setup();
       await user.click(await screen.findByRole('button', { name: 'Correct receipt of March 2026' }));
