@@ -7,17 +7,10 @@ import type { MemberGroup } from '../instalments/member/index.ts';
 import { makeGroup, memberPaymentRoutes } from '../../test/member-payment-fixtures.ts';
 import { fail, ok, stubGetRequests } from '../../test/api-stub.ts';
 import { resolveDashboardTab } from './dashboard-page.tsx';
+import { planApprovedNotification } from '../../test/notification-fixtures.ts';
 
 const member = fakeAuth({ user: makeUser() });
-const notification = {
-  id: 'note-1',
-  type: 'PLAN_REQUEST_APPROVED',
-  title: 'Plan request approved',
-  message: 'Your request to join Gold Umrah Plan was approved.',
-  data: {},
-  isRead: false,
-  createdAt: '2026-03-05T10:00:00.000Z',
-};
+const notification = planApprovedNotification;
 
 /**
  * Read-only GETs: the plans and requests of Committee Plans, the member's groups, payments and

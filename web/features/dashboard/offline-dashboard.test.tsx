@@ -6,17 +6,10 @@ import { setLanguage } from '../../lib/i18n.ts';
 import { fakeAuth, findLoadedTrigger, makeUser, renderRoute } from '../../test/render.tsx';
 import { memberPaymentRoutes } from '../../test/member-payment-fixtures.ts';
 import { ok, stubGetRequests } from '../../test/api-stub.ts';
+import { planApprovedNotification } from '../../test/notification-fixtures.ts';
 
 const member = fakeAuth({ user: makeUser() });
-const notification = {
-  id: 'note-1',
-  type: 'PLAN_REQUEST_APPROVED',
-  title: 'Plan request approved',
-  message: 'Your request to join Gold Umrah Plan was approved.',
-  data: {},
-  isRead: false,
-  createdAt: '2026-03-05T10:00:00.000Z',
-};
+const notification = planApprovedNotification;
 
 function stubDashboard(total: number) {
   return stubGetRequests({

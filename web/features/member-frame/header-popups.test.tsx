@@ -9,6 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ok, stubGetRequests } from '../../test/api-stub.ts';
 import { renderMemberHeader } from './test-support.tsx';
+import { planApprovedNotification } from '../../test/notification-fixtures.ts';
 
 const held = vi.hoisted(() => {
   const gate = () => {
@@ -27,15 +28,7 @@ vi.mock('../notifications/notification-popover.tsx', async (importOriginal) => {
   return importOriginal();
 });
 
-const notification = {
-  id: 'note-1',
-  type: 'PLAN_REQUEST_APPROVED',
-  title: 'Plan request approved',
-  message: 'Your request to join Gold Umrah Plan was approved.',
-  data: {},
-  isRead: false,
-  createdAt: '2026-03-05T10:00:00.000Z',
-};
+const notification = planApprovedNotification;
 
 beforeEach(() => {
   stubGetRequests({ '/api/notifications': ok({ data: { notifications: [notification], unreadCount: 1 } }) });
