@@ -88,19 +88,19 @@ for (const { name, viewport } of widths) {
 
         await test.step('the member turns the reminder emails off; after a reload they are still off', async () => {
           await member.goto('/profile');
-          const reminders = member.getByRole('region', { name: 'Reminders', exact: true });
-          const toggle = reminders.getByRole('switch', { name: 'Email reminders', exact: true });
+          // The Messages card: each kind of message by each channel, reminder emails among them.
+          const messages = member.getByRole('region', { name: 'Messages', exact: true });
+          const toggle = messages.getByRole('switch', { name: 'Payment reminders by Email', exact: true });
           await expect(toggle).toBeChecked();
-          await expect(reminders).toContainText('Reminders before and on the due date come in the app always; turn this off to stop the emails.');
-          const saved = member.waitForResponse((response) => new URL(response.url()).pathname === '/api/profile' && response.request().method() === 'PUT');
+          const saved = member.waitForResponse((response) => new URL(response.url()).pathname === '/api/profile/message-channels' && response.request().method() === 'PUT');
           await toggle.click();
           expect((await saved).status()).toBe(200);
-          await expect(member.getByText('Email reminders turned off. Reminders still come in the app.', { exact: true })).toBeVisible();
+          await expect(member.getByText('Your message choices were saved.', { exact: true }).first()).toBeVisible();
           await expect(toggle).not.toBeChecked();
 
           await member.reload();
-          await expect(member.getByRole('region', { name: 'Reminders', exact: true }).getByRole('switch', { name: 'Email reminders', exact: true })).not.toBeChecked();
-          // The rest of the profile is as it was (the phone and name went back with the choice).
+          await expect(member.getByRole('region', { name: 'Messages', exact: true }).getByRole('switch', { name: 'Payment reminders by Email', exact: true })).not.toBeChecked();
+          // The rest of the profile is as it was.
           await expect(member.getByRole('heading', { level: 2, name: memberBrowser.member.name, exact: true })).toBeVisible();
         });
 
