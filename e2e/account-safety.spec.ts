@@ -12,11 +12,9 @@ import { registerAndVerify, signIn, signInToDashboard } from './support/journeys
 import { signInAsAdmin } from './support/plans.ts';
 import { codeFor, promoteToAdminThroughUi, signOutAdmin } from './support/two-factor.ts';
 import { WIDE_VIEWPORT, openAdminUsers, searchUsers } from './support/users.ts';
+import { PHONE_AND_DESKTOP } from './support/constants.ts';
 
-const VIEWPORTS = [
-  { width: 360, height: 780 },
-  { width: 1440, height: 900 },
-];
+const VIEWPORTS = PHONE_AND_DESKTOP;
 
 /** The suite's own admin makes the person an administrator, in a wide browser of its own. */
 async function promote(browser: Browser, email: string) {

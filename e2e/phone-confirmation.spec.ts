@@ -8,11 +8,9 @@ import { expect, test } from '@playwright/test';
 import { Audit, settle } from './support/axe-audit.ts';
 import { registerAndVerify, signInToDashboard } from './support/journeys.ts';
 import { smsTo, waitForSmsCode } from './support/sms.ts';
+import { PHONE_AND_DESKTOP } from './support/constants.ts';
 
-const VIEWPORTS = [
-  { width: 360, height: 780 },
-  { width: 1440, height: 900 },
-];
+const VIEWPORTS = PHONE_AND_DESKTOP;
 
 for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.width} px`, () => {

@@ -8,3 +8,9 @@ export const MAIL_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 
 /** The SMS the test server's gateway stand-in received (support/sms.ts), one file each. */
 export const SMS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.artifacts', `sms-${E2E_PORT}`);
 export const E2E_ADMIN = { email: 'admin@umrah.test', password: 'admin-pass-123' };
+
+/** The two widths a journey is walked at: a small phone and a desktop. */
+export const PHONE_AND_DESKTOP = [
+  { width: 360, height: 780 },
+  { width: 1440, height: 900 },
+];
