@@ -9,6 +9,7 @@ import { fakeAuth, makeUser, renderRoute } from '../test/render.tsx';
 import { ok, stubGetRequests } from '../test/api-stub.ts';
 import { memberPaymentRoutes } from '../test/member-payment-fixtures.ts';
 import { makePlan, planListAnswerOf } from '../test/plan-fixtures.ts';
+import { notificationListAnswerOf } from '../test/notification-fixtures.ts';
 
 const markupName = '<img src=x onerror="window.hacked=true">Ayesha';
 const markupPlan = '<script>window.hacked=true</script><b>Gold</b>';
@@ -20,7 +21,7 @@ describe('text from the server', () => {
     stubGetRequests({
       ...memberPaymentRoutes(),
       '/api/committee-plans': planListAnswerOf([plan]),
-      '/api/notifications': ok({ data: { notifications: [], unreadCount: 0 } }),
+      '/api/notifications': notificationListAnswerOf(),
     });
     renderRoute('/dashboard', fakeAuth({ user }));
 
@@ -64,7 +65,7 @@ describe('password fields', () => {
   it('on the profile page do the same: the new password twice, then the current one', async () => {
     stubGetRequests({
       '/api/profile': ok({ user: makeUser(), data: { user: makeUser() } }),
-      '/api/notifications': ok({ data: { notifications: [], unreadCount: 0 } }),
+      '/api/notifications': notificationListAnswerOf(),
     });
     renderRoute('/profile', fakeAuth({ user: makeUser() }));
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Edit Profile' }));

@@ -1,5 +1,6 @@
-/** Test helpers: a notification as the server lists it. */
-import type { AppNotification } from '../../contract/notifications.ts';
+/** Test helpers: notifications as the server lists them, and its whole list answer. */
+import { notificationListAnswer, type AppNotification } from '../../contract/notifications.ts';
+import { answerAs, type StubAnswer } from './api-stub.ts';
 
 /** An unread notice that the member's plan request was approved. */
 export const planApprovedNotification: AppNotification = {
@@ -12,3 +13,12 @@ export const planApprovedNotification: AppNotification = {
   readAt: null,
   createdAt: '2026-03-05T10:00:00.000Z',
 };
+
+/**
+ * GET /api/notifications's whole answer, checked against its contract: the list on one page and the unread
+ * count (by default those of the list; the count runs over every notification, so a test may give more).
+ */
+export function notificationListAnswerOf(notifications: AppNotification[] = [], unreadCount = notifications.filter((n) => !n.isRead).length): StubAnswer {
+  const pagination = { page: 1, limit: 20, total: notifications.length, pages: 1, exact: true };
+  return answerAs(notificationListAnswer, { success: true, notifications, unreadCount, data: { notifications, unreadCount, pagination } });
+}

@@ -7,7 +7,7 @@ import type { MemberGroup } from '../instalments/member/index.ts';
 import { makeGroup, memberPaymentRoutes } from '../../test/member-payment-fixtures.ts';
 import { fail, ok, stubGetRequests } from '../../test/api-stub.ts';
 import { resolveDashboardTab } from './dashboard-page.tsx';
-import { planApprovedNotification } from '../../test/notification-fixtures.ts';
+import { notificationListAnswerOf, planApprovedNotification } from '../../test/notification-fixtures.ts';
 
 const member = fakeAuth({ user: makeUser() });
 const notification = planApprovedNotification;
@@ -19,7 +19,7 @@ const notification = planApprovedNotification;
 function stubDashboard(data: { groups?: MemberGroup[] } = {}) {
   return stubGetRequests({
     ...memberPaymentRoutes({ counts: { total: 12, pending: 9, paid: 2, overdue: 1 }, referralStats: { totalCommission: 12500.5 }, ...data }),
-    '/api/notifications': ok({ data: { notifications: [notification], unreadCount: 1 } }),
+    '/api/notifications': notificationListAnswerOf([notification], 1),
     '/api/profile': ok({ data: { user: makeUser() } }),
   });
 }

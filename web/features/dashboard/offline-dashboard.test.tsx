@@ -5,8 +5,8 @@ import { OfflineNotice } from '../../components/offline-notice.tsx';
 import { setLanguage } from '../../lib/i18n.ts';
 import { fakeAuth, findLoadedTrigger, makeUser, renderRoute } from '../../test/render.tsx';
 import { memberPaymentRoutes } from '../../test/member-payment-fixtures.ts';
-import { ok, stubGetRequests } from '../../test/api-stub.ts';
-import { planApprovedNotification } from '../../test/notification-fixtures.ts';
+import { stubGetRequests } from '../../test/api-stub.ts';
+import { notificationListAnswerOf, planApprovedNotification } from '../../test/notification-fixtures.ts';
 
 const member = fakeAuth({ user: makeUser() });
 const notification = planApprovedNotification;
@@ -14,7 +14,7 @@ const notification = planApprovedNotification;
 function stubDashboard(total: number) {
   return stubGetRequests({
     ...memberPaymentRoutes({ counts: { total, pending: 9, paid: 2, overdue: 1 }, referralStats: { totalCommission: 12500.5 } }),
-    '/api/notifications': ok({ data: { notifications: [notification], unreadCount: 1 } }),
+    '/api/notifications': notificationListAnswerOf([notification], 1),
   });
 }
 

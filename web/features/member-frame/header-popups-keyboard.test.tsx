@@ -7,8 +7,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ok, stubGetRequests } from '../../test/api-stub.ts';
+import { stubGetRequests } from '../../test/api-stub.ts';
 import { renderMemberHeader } from './test-support.tsx';
+import { notificationListAnswerOf } from '../../test/notification-fixtures.ts';
 
 const held = vi.hoisted(() => {
   const gate = () => {
@@ -28,7 +29,7 @@ vi.mock('../notifications/notification-popover.tsx', async (importOriginal) => {
 });
 
 beforeEach(() => {
-  stubGetRequests({ '/api/notifications': ok({ data: { notifications: [], unreadCount: 0 } }) });
+  stubGetRequests({ '/api/notifications': notificationListAnswerOf() });
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -7,9 +7,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ok, stubGetRequests } from '../../test/api-stub.ts';
+import { stubGetRequests } from '../../test/api-stub.ts';
 import { renderMemberHeader } from './test-support.tsx';
-import { planApprovedNotification } from '../../test/notification-fixtures.ts';
+import { notificationListAnswerOf, planApprovedNotification } from '../../test/notification-fixtures.ts';
 
 const held = vi.hoisted(() => {
   const gate = () => {
@@ -31,7 +31,7 @@ vi.mock('../notifications/notification-popover.tsx', async (importOriginal) => {
 const notification = planApprovedNotification;
 
 beforeEach(() => {
-  stubGetRequests({ '/api/notifications': ok({ data: { notifications: [notification], unreadCount: 1 } }) });
+  stubGetRequests({ '/api/notifications': notificationListAnswerOf([notification], 1) });
 });
 afterEach(() => vi.restoreAllMocks());
 

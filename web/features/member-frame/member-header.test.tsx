@@ -11,6 +11,7 @@ import { bankAccountsAnswerOf, makeBankAccount, makePlan, planAnswerOf } from '.
 import type { MemberGroup } from '../instalments/member/index.ts';
 import { selectedPaymentOf, writeSelectedPayment } from '../instalments/member/index.ts';
 import { makeGroup, makeGroupPayment, makeSchedule, memberPaymentRoutes } from '../../test/member-payment-fixtures.ts';
+import { notificationListAnswerOf } from '../../test/notification-fixtures.ts';
 
 function signedInMember() {
   const logout = vi.fn(async () => {});
@@ -28,7 +29,7 @@ function stubMemberPages() {
     ...memberPaymentRoutes(),
     '/api/committee-plans/plan-gold': planAnswerOf(plan),
     '/api/bank-accounts/active': bankAccountsAnswerOf(accounts),
-    '/api/notifications': ok({ data: { notifications: [], unreadCount: 0 } }),
+    '/api/notifications': notificationListAnswerOf(),
     '/api/profile': ok({ user: makeUser(), data: { user: makeUser() } }),
   });
 }

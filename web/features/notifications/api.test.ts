@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { badgeText, newestFirst, timeAgo, withAllRead, withOneRead, type AppNotification, type NotificationList } from './api.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UnreadableAnswerError } from '../../lib/api-client.ts';
+import { stubGetRequests } from '../../test/api-stub.ts';
+import { notificationListAnswerOf } from '../../test/notification-fixtures.ts';
+import { badgeText, fetchNotifications, newestFirst, timeAgo, withAllRead, withOneRead, type AppNotification, type NotificationList } from './api.ts';
 
 const note = (id: string, createdAt: string, isRead = false): AppNotification => ({ id, type: 'PLAN_REQUEST_NEW', title: id, message: '', data: {}, isRead, readAt: isRead ? createdAt : null, createdAt });
 
@@ -7,6 +10,21 @@ const list: NotificationList = {
   notifications: [note('a', '2026-03-12T10:00:00.000Z'), note('b', '2026-03-11T10:00:00.000Z', true), note('c', '2026-03-10T10:00:00.000Z')],
   unreadCount: 2,
 };
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('fetchNotifications', () => {
+  it('reads the list by its contract: newest first, with the unread count over all of them', async () => {
+    stubGetRequests({ '/api/notifications': notificationListAnswerOf([list.notifications[2], list.notifications[0]], 7) });
+    const read = await fetchNotifications();
+    expect(read).toEqual({ notifications: [list.notifications[0], list.notifications[2]], unreadCount: 7 });
+  });
+
+  it('refuses an answer in another shape rather than showing it half read', async () => {
+    stubGetRequests({ '/api/notifications': { status: 200, body: { success: true, notifications: [], unreadCount: 0 } } });
+    await expect(fetchNotifications()).rejects.toBeInstanceOf(UnreadableAnswerError);
+  });
+});
 
 describe('notification list changes', () => {
   it('reads one: that one is read and the count drops by one', () => {

@@ -4,13 +4,13 @@
  * dashboard header.
  */
 import type { z } from 'zod';
-import type { AppNotification, notificationListAnswer, notificationReadAnswer, readAllAnswer } from '../../../contract/notifications.ts';
-import { api } from '../../lib/api-client.ts';
+import type { AppNotification, notificationListRead } from '../../../contract/notification-list.ts';
+import { api, readAnswer } from '../../lib/api-client.ts';
 
-export type { AppNotification } from '../../../contract/notifications.ts';
+export type { AppNotification } from '../../../contract/notification-list.ts';
 
 /** What the bell holds: the notifications and the unread count over all of them. */
-export type NotificationList = Pick<z.output<typeof notificationListAnswer>['data'], 'notifications' | 'unreadCount'>;
+export type NotificationList = z.output<typeof notificationListRead>['data'];
 
 /** How many the bell's list shows: the newest ones. */
 export const NOTIFICATION_LIST_LIMIT = 20;
@@ -23,12 +23,24 @@ export const notificationKeys = {
 };
 
 export async function fetchNotifications(signal?: AbortSignal): Promise<NotificationList> {
-  const body = await api.get<z.output<typeof notificationListAnswer>>('/notifications', { limit: NOTIFICATION_LIST_LIMIT }, { signal });
-  return { notifications: newestFirst(body.data.notifications), unreadCount: body.data.unreadCount };
+  // The schema (zod's small build) loads beside the request, never with the page (decision 041).
+  const [{ notificationListRead }, body] = await Promise.all([
+    import('../../../contract/notification-list.ts'),
+    api.get('/notifications', { limit: NOTIFICATION_LIST_LIMIT }, { signal }),
+  ]);
+  const { data } = readAnswer(notificationListRead, body);
+  return { notifications: newestFirst(data.notifications), unreadCount: data.unreadCount };
 }
 
-export const markNotificationRead = (id: string) => api.put<z.output<typeof notificationReadAnswer>>(`/notifications/${encodeURIComponent(id)}/read`);
-export const markAllNotificationsRead = () => api.put<z.output<typeof readAllAnswer>>('/notifications/read-all');
+/** Marks one read; the list is asked for again afterwards, so the answer's words are not read. */
+export async function markNotificationRead(id: string): Promise<void> {
+  await api.put(`/notifications/${encodeURIComponent(id)}/read`);
+}
+
+/** Marks every one read; as above, the list is asked for again. */
+export async function markAllNotificationsRead(): Promise<void> {
+  await api.put('/notifications/read-all');
+}
 
 /** Newest first; equal times keep their order. */
 export function newestFirst(notifications: AppNotification[]): AppNotification[] {

@@ -5,10 +5,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { createQueryClient } from '../../test/query-client.ts';
-import { ok, stubGetRequests } from '../../test/api-stub.ts';
+import { stubGetRequests } from '../../test/api-stub.ts';
 import { findLoadedTrigger } from '../../test/render.tsx';
 import type { AppNotification } from './api.ts';
 import { NotificationBell } from './notification-bell.tsx';
+import { notificationListAnswerOf } from '../../test/notification-fixtures.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -44,14 +45,14 @@ function renderBell(linkFor?: (n: AppNotification) => string | undefined) {
 
 describe('NotificationBell', () => {
   it('beyond nine unread, its name says what its badge shows (9+), so the visible text is part of the name', async () => {
-    stubGetRequests({ '/api/notifications': ok({ notifications, unreadCount: 22, data: { notifications, unreadCount: 22 } }) });
+    stubGetRequests({ '/api/notifications': notificationListAnswerOf(notifications, 22) });
     renderBell();
     const bell = await findLoadedTrigger('Notifications, 9+ unread');
     expect(bell.textContent).toBe('9+');
   });
 
   it('says the unread count on the button and in the badge, and lists the newest first with the unread marked', async () => {
-    const { refused, spy } = stubGetRequests({ '/api/notifications': ok({ notifications, unreadCount: 2, data: { notifications, unreadCount: 2 } }) });
+    const { refused, spy } = stubGetRequests({ '/api/notifications': notificationListAnswerOf(notifications, 2) });
     const user = userEvent.setup();
     renderBell();
 
@@ -75,7 +76,7 @@ describe('NotificationBell', () => {
 
   it('is just "Notifications" with no badge when everything is read', async () => {
     const read = notifications.map((n) => ({ ...n, isRead: true }));
-    stubGetRequests({ '/api/notifications': ok({ notifications: read, unreadCount: 0, data: { notifications: read, unreadCount: 0 } }) });
+    stubGetRequests({ '/api/notifications': notificationListAnswerOf(read, 0) });
     const user = userEvent.setup();
     renderBell();
     const bell = await findLoadedTrigger('Notifications');
@@ -86,7 +87,7 @@ describe('NotificationBell', () => {
   });
 
   it("'Mark all as read' sends the change; a refusal puts the count back and says so", async () => {
-    const { refused } = stubGetRequests({ '/api/notifications': ok({ notifications, unreadCount: 2, data: { notifications, unreadCount: 2 } }) });
+    const { refused } = stubGetRequests({ '/api/notifications': notificationListAnswerOf(notifications, 2) });
     const user = userEvent.setup();
     renderBell();
     await user.click(await findLoadedTrigger('Notifications, 2 unread'));
@@ -100,7 +101,7 @@ describe('NotificationBell', () => {
   });
 
   it('opening an unread notification marks it read, and follows its link', async () => {
-    const { refused } = stubGetRequests({ '/api/notifications': ok({ notifications, unreadCount: 2, data: { notifications, unreadCount: 2 } }) });
+    const { refused } = stubGetRequests({ '/api/notifications': notificationListAnswerOf(notifications, 2) });
     const user = userEvent.setup();
     renderBell((n) => (n.type === 'PLAN_REQUEST_NEW' ? `/admin/payment-detail/${String(n.data.paymentId)}` : undefined));
     await user.click(await findLoadedTrigger('Notifications, 2 unread'));

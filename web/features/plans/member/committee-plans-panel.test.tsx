@@ -8,6 +8,7 @@ import { makeGroup, summaryAnswerOf } from '../../../test/member-payment-fixture
 import { storageKeys } from '../../../lib/storage-keys.ts';
 import { planRequestMessages } from '../../../../contract/plan-requests.ts';
 import { enterTransferDate, karachiDay } from '../../../test/transfer-fields.ts';
+import { notificationListAnswerOf } from '../../../test/notification-fixtures.ts';
 
 const noReferrals = { totalReferrals: 0, totalCommission: 0, pendingCommission: 0, paidCommission: 0, level1Count: 0, level2Count: 0, level3Count: 0 };
 
@@ -16,7 +17,7 @@ const dashboardReads = {
   '/api/committee-plans/user/groups': ok({ data: { groups: [] } }),
   '/api/payments/summary': summaryAnswerOf(),
   '/api/referrals/stats': ok({ stats: noReferrals, data: noReferrals }),
-  '/api/notifications': ok({ notifications: [], unreadCount: 0, data: { notifications: [], unreadCount: 0 } }),
+  '/api/notifications': notificationListAnswerOf(),
 };
 
 afterEach(() => vi.restoreAllMocks());

@@ -8,6 +8,7 @@ import { makeGroup } from '../../../test/member-payment-fixtures.ts';
 import { planRequestMessages } from '../../../../contract/plan-requests.ts';
 import { answerAs, fail, fakeApi, ok, on, stubGetRequests, type FakeAnswer } from '../../../test/api-stub.ts';
 import { enterTransferDate, karachiDay, TRANSACTION_NUMBER_LABEL, TRANSFER_DATE_LABEL } from '../../../test/transfer-fields.ts';
+import { notificationListAnswerOf } from '../../../test/notification-fixtures.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -25,7 +26,7 @@ const accounts = [
  */
 function stubPlanAndAccounts(bankAccounts = accounts, mine: { requests?: PaymentView[]; groups?: MemberGroup[] } = {}) {
   return stubGetRequests({
-    '/api/notifications': ok({ notifications: [], unreadCount: 0, data: { notifications: [], unreadCount: 0 } }),
+    '/api/notifications': notificationListAnswerOf(),
     '/api/plan-payments': myPlanRequestsAnswerOf(mine.requests ?? []),
     '/api/committee-plans/user/groups': answerAs(memberGroupsAnswer, { success: true, data: { groups: mine.groups ?? [] } }),
     '/api/committee-plans/plan-gold': planAnswerOf(plan),
@@ -209,7 +210,7 @@ describe('/user/subscribe/{planId}', () => {
       // Once a subscription was tried, the member's requests include the pending one the server speaks of.
       let tried = false;
       return fakeApi(
-        on('GET', '/api/notifications', () => ({ body: { success: true, data: { notifications: [], unreadCount: 0 } } })),
+        on('GET', '/api/notifications', () => notificationListAnswerOf()),
         on('GET', '/api/plan-payments', () => myPlanRequestsAnswerOf(tried ? [makeRequest()] : [])),
         on('GET', '/api/committee-plans/user/groups', () => ({ body: { success: true, data: { groups: [] } } })),
         on('GET', '/api/committee-plans/plan-gold', () => planAnswerOf(plan)),

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
+import { notificationListAnswerOf } from '../../../test/notification-fixtures.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -16,7 +17,7 @@ function stubProfileApi({ refuseSave }: { refuseSave?: { status: number; body: u
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
     if (method === 'GET' && url.pathname === '/api/profile') return json(200, { success: true, user: current, data: { user: current } });
-    if (method === 'GET' && url.pathname === '/api/notifications') return json(200, { success: true, data: { notifications: [], unreadCount: 0 } });
+    if (method === 'GET' && url.pathname === '/api/notifications') return json(200, notificationListAnswerOf().body);
     if (method === 'PUT' && url.pathname === '/api/profile') {
       const body = JSON.parse(String(init?.body)) as { name: string; emailReminders?: boolean };
       saved.push(body);
@@ -78,7 +79,7 @@ describe('/profile sessions', () => {
       const method = (init?.method ?? 'GET').toUpperCase();
       if (method === 'GET' && url.pathname === '/api/profile') return json(200, { success: true, data: { user: me } });
       if (method === 'GET' && url.pathname === '/api/auth/sessions') return json(200, { success: true, sessions, data: { sessions } });
-      if (method === 'GET' && url.pathname === '/api/notifications') return json(200, { success: true, data: { notifications: [], unreadCount: 0 } });
+      if (method === 'GET' && url.pathname === '/api/notifications') return json(200, notificationListAnswerOf().body);
       return json(418, { success: false, message: 'Not stubbed in this test' });
     });
     renderRoute('/profile', fakeAuth({ user: me }));

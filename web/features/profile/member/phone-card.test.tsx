@@ -6,6 +6,7 @@ import { profileAnswer } from '../../../../contract/users.ts';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { answerAs, fakeApi, on, type FakeAnswer } from '../../../test/api-stub.ts';
 import { fakeAuth, makeUser, renderRoute } from '../../../test/render.tsx';
+import { notificationListAnswerOf } from '../../../test/notification-fixtures.ts';
 
 afterEach(() => setLanguage('en'));
 
@@ -22,7 +23,7 @@ function stubPhoneApi(options: { send?: () => FakeAnswer; confirm?: (code: strin
   let current = options.user ?? unconfirmed;
   return fakeApi(
     on('GET', '/api/profile', () => answerAs(profileAnswer, { success: true, user: current, data: { user: current } })),
-    on('GET', '/api/notifications', () => ({ body: { success: true, data: { notifications: [], unreadCount: 0 } } })),
+    on('GET', '/api/notifications', () => notificationListAnswerOf()),
     on('POST', '/api/profile/phone/confirmation', () => (options.send ?? (() => codeSent()))()),
     on('POST', '/api/profile/phone/confirm', (call) => {
       const answer = options.confirm?.((call.body as { code: string }).code);
