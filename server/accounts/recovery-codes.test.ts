@@ -6,7 +6,7 @@
  */
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { authMessages, RECOVERY_CODE_COUNT, twoFactorMessages } from '../../contract/accounts.ts';
+import { authMessages, RECOVERY_CODE_COUNT, recoveryCodesAnswer, twoFactorEnableAnswer, twoFactorMessages, twoFactorSetupAnswer } from '../../contract/accounts.ts';
 import { lastEmailTo, openTestFile, signInAdmin, signUpMember } from '../test/test-app.ts';
 import { hashRecoveryCode } from './recovery-codes.ts';
 
@@ -18,11 +18,11 @@ const login = (email: string, password: string, code?: string) => api.post('/api
 /** An admin with two-factor on, and the recovery codes the enable answer handed out. */
 async function adminWithTwoFactor() {
   const admin = await signInAdmin(ctx);
-  const setup = await api.post('/api/auth/two-factor/setup', { currentPassword: admin.password }, admin.token);
-  const secret = setup.body.secret as string;
-  const enabled = await api.post('/api/auth/two-factor/enable', { code: await codeFor(secret), currentPassword: admin.password }, admin.token);
+  const setup = await api.post('/api/auth/two-factor/setup', { currentPassword: admin.password }, admin.token, { answer: twoFactorSetupAnswer });
+  const secret = setup.body.secret;
+  const enabled = await api.post('/api/auth/two-factor/enable', { code: await codeFor(secret), currentPassword: admin.password }, admin.token, { answer: twoFactorEnableAnswer });
   expect(enabled.status).toBe(200);
-  return { ...admin, secret, codes: enabled.body.recoveryCodes as string[], enabled };
+  return { ...admin, secret, codes: enabled.body.recoveryCodes ?? [], enabled };
 }
 
 async function storedCodes(userId: string) {
@@ -113,7 +113,7 @@ describe('recovery codes', () => {
     expect((await login(admin.email, admin.password, admin.codes[0])).status).toBe(200);
 
     // The enabling code's step is used: the proof is a code of the next step (accepted one step either side).
-    const renewed = await api.post('/api/auth/two-factor/recovery-codes', { currentPassword: admin.password, code: await codeFor(admin.secret, 1) }, admin.token);
+    const renewed = await api.post('/api/auth/two-factor/recovery-codes', { currentPassword: admin.password, code: await codeFor(admin.secret, 1) }, admin.token, { answer: recoveryCodesAnswer });
     expect(renewed.status).toBe(200);
     expect(renewed.body).toEqual({
       success: true,
@@ -122,7 +122,7 @@ describe('recovery codes', () => {
       recoveryCodes: expect.any(Array),
       data: { recoveryCodes: renewed.body.recoveryCodes },
     });
-    const fresh = renewed.body.recoveryCodes as string[];
+    const fresh = renewed.body.recoveryCodes;
     expect(fresh).toHaveLength(RECOVERY_CODE_COUNT);
     expect(fresh.filter((code) => admin.codes.includes(code))).toEqual([]);
     expect(await storedCodes(admin.user.id)).toHaveLength(RECOVERY_CODE_COUNT);

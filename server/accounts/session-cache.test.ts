@@ -5,7 +5,7 @@
  * counts queries; nothing is mocked. Other servers: session-cache.race.test.ts (PostgreSQL).
  */
 import { describe, expect, it } from 'vitest';
-import { authMessages } from '../../contract/accounts.ts';
+import { authMessages, loginAnswer } from '../../contract/accounts.ts';
 import type { Database } from '../db/database.ts';
 import { openTestFile, signInAdmin, signUpMember } from '../test/test-app.ts';
 import { SessionCache } from './session-cache.ts';
@@ -57,7 +57,7 @@ describe('on the server that made the change, the very next request obeys it', (
   it('block: every session of the member is refused', async () => {
     const admin = await signInAdmin(ctx);
     const m = await signUpMember(ctx);
-    const second = (await api.post('/api/auth/login', { email: m.email, password: m.password })).body.token as string;
+    const second = (await api.post('/api/auth/login', { email: m.email, password: m.password }, undefined, { answer: loginAnswer })).body.token;
     await expectCached(m.token);
     await expectCached(second);
     expect((await api.put(`/api/admin/users/${m.user.id}/block`, { isBlocked: true, reason: 'Test' }, admin.token)).status).toBe(200);
@@ -75,7 +75,7 @@ describe('on the server that made the change, the very next request obeys it', (
 
   it('own password change: every other session is refused, the one in use goes on', async () => {
     const m = await signUpMember(ctx);
-    const other = (await api.post('/api/auth/login', { email: m.email, password: m.password })).body.token as string;
+    const other = (await api.post('/api/auth/login', { email: m.email, password: m.password }, undefined, { answer: loginAnswer })).body.token;
     await expectCached(m.token);
     await expectCached(other);
     const newPassword = 'Another-long-pass-42';

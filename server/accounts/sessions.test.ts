@@ -4,7 +4,7 @@
  * this one stays).
  */
 import { describe, expect, it } from 'vitest';
-import { sessionMessages } from '../../contract/accounts.ts';
+import { sessionMessages, sessionsAnswer } from '../../contract/accounts.ts';
 import { createSession, describeUserAgent } from './sessions.ts';
 import { hashToken } from './secrets.ts';
 import { openTestFile, signInAdmin, signUpMember } from '../test/test-app.ts';
@@ -26,9 +26,9 @@ describe('GET /api/auth/sessions', () => {
     const phone = await anotherDevice(member.email, member.password);
     const stranger = await signUpMember(ctx);
 
-    const res = await api.get('/api/auth/sessions', member.token);
+    const res = await api.get('/api/auth/sessions', member.token, { answer: sessionsAnswer });
     expect(res.status).toBe(200);
-    const sessions = res.body.sessions as { id: string; current: boolean; browser: string | null; os: string | null; userAgent: string | null; ip: string | null; createdAt: string; expiresAt: string }[];
+    const { sessions } = res.body;
     expect(res.body.data).toEqual({ sessions });
     expect(sessions).toHaveLength(2);
     expect(sessions.filter((s) => s.current)).toHaveLength(1);
@@ -57,7 +57,7 @@ describe('GET /api/auth/sessions', () => {
     const member = await signUpMember(ctx);
     await createSession(ctx.db, member.user.id, 1, { userAgent: `Firefox/128.0 ${'x'.repeat(250)}` });
     await ctx.db.query(`INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() - interval '1 minute')`, [member.user.id, hashToken('expired-session-token')]);
-    const { sessions } = (await api.get('/api/auth/sessions', member.token)).body as { sessions: { userAgent: string | null; browser: string | null }[] };
+    const { sessions } = (await api.get('/api/auth/sessions', member.token, { answer: sessionsAnswer })).body;
     expect(sessions).toHaveLength(2);
     const long = sessions.find((s) => s.browser === 'Firefox')!;
     expect(long.userAgent!.length).toBeLessThanOrEqual(120);

@@ -12,7 +12,8 @@
  */
 import { generate } from 'otplib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stepUpMessages, twoFactorMessages } from '../../contract/accounts.ts';
+import { bankAccountAnswer } from '../../contract/bank-accounts.ts';
+import { stepUpMessages, twoFactorMessages, twoFactorSetupAnswer } from '../../contract/accounts.ts';
 import { userMessages } from '../../contract/users.ts';
 import { lastEmailTo, openTestFile, signInAdmin, signUpMember, uniqueEmail, type ApiResponse } from '../test/test-app.ts';
 
@@ -62,9 +63,9 @@ const login = (email: string, password: string, code?: string) => api.post('/api
 /** An admin with two-factor on (the enabling code's step is used), and the secret their app holds. */
 async function adminWithTwoFactor() {
   const admin = await signInAdmin(ctx);
-  const setup = await api.post('/api/auth/two-factor/setup', { currentPassword: admin.password }, admin.token);
+  const setup = await api.post('/api/auth/two-factor/setup', { currentPassword: admin.password }, admin.token, { answer: twoFactorSetupAnswer });
   expect(setup.status).toBe(200);
-  const secret = setup.body.secret as string;
+  const secret = setup.body.secret;
   const enabled = await api.post('/api/auth/two-factor/enable', { code: await codeFor(secret), currentPassword: admin.password }, admin.token);
   expect(enabled.status).toBe(200);
   return { ...admin, secret };
@@ -163,7 +164,7 @@ describe('step-up with two-factor off', () => {
 
   it('turning on asks for the current password beside the first code', async () => {
     const admin = await signInAdmin(ctx);
-    const secret = (await api.post('/api/auth/two-factor/setup', { currentPassword: admin.password }, admin.token)).body.secret as string;
+    const secret = (await api.post('/api/auth/two-factor/setup', { currentPassword: admin.password }, admin.token, { answer: twoFactorSetupAnswer })).body.secret;
     expectRefused(await api.post('/api/auth/two-factor/enable', { code: await codeFor(secret) }, admin.token), { currentPassword: stepUpMessages.passwordRequired });
     expectRefused(await api.post('/api/auth/two-factor/enable', { code: await codeFor(secret), currentPassword: 'nope-nope' }, admin.token), {
       currentPassword: userMessages.currentPasswordWrong,
@@ -342,9 +343,9 @@ describe('admins told of admin-level changes', () => {
   it('creating, editing, deactivating and making default a bank account each email every admin and are marked in the audit log', async () => {
     const { actor, all } = await threeAdmins();
     const body = { accountName: 'Committee Main', accountNumber: '01234567890123', bankName: 'Meezan Bank', accountType: 'Current' };
-    const created = await api.post('/api/bank-accounts', body, actor.token);
+    const created = await api.post('/api/bank-accounts', body, actor.token, { answer: bankAccountAnswer });
     expect(created.status).toBe(201);
-    const id = created.body.data.bankAccount.id as string;
+    const id = created.body.data.bankAccount.id;
     for (const admin of all) {
       const [notice] = await noticesTo(admin.email);
       expect(notice.subject).toBe('Security notice: a bank account members pay into was changed');
@@ -373,8 +374,8 @@ describe('admins told of admin-level changes', () => {
     const { actor, all } = await threeAdmins();
     const unused = { accountName: 'Committee Spare', accountNumber: '11112222333344', bankName: 'Meezan Bank', accountType: 'Current' };
     const paidInto = { accountName: 'Committee Old', accountNumber: '55556666777788', bankName: 'Habib Bank Limited', accountType: 'Savings' };
-    const unusedId = (await api.post('/api/bank-accounts', unused, actor.token)).body.data.bankAccount.id as string;
-    const paidIntoId = (await api.post('/api/bank-accounts', paidInto, actor.token)).body.data.bankAccount.id as string;
+    const unusedId = (await api.post('/api/bank-accounts', unused, actor.token, { answer: bankAccountAnswer })).body.data.bankAccount.id;
+    const paidIntoId = (await api.post('/api/bank-accounts', paidInto, actor.token, { answer: bankAccountAnswer })).body.data.bankAccount.id;
     const member = await signUpMember(ctx);
     const plan = await api.post('/api/committee-plans', { name: 'Bank Notice Plan', monthlyAmount: 5000, duration: 10, totalAmount: 50000, maxMembers: 50 }, actor.token);
     expect((await api.post('/api/plan-payments', { planId: plan.body.data.plan.id, amount: 5000, bankAccountId: paidIntoId }, member.token)).status).toBe(201);

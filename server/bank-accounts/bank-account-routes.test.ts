@@ -4,7 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bankAccountMessages } from '../../contract/bank-accounts.ts';
+import { paymentAnswer } from '../../contract/instalments.ts';
+import type { z } from 'zod';
+import { activeBankAccountsAnswer, bankAccount, bankAccountAnswer, bankAccountListAnswer, bankAccountMessages } from '../../contract/bank-accounts.ts';
 import { openTestFile, signInAdmin, signUpMember } from '../test/test-app.ts';
 
 const { ctx, api } = await openTestFile();
@@ -18,7 +20,7 @@ beforeAll(async () => {
 
 const uniqueTag = () => `tag${randomUUID().replace(/-/g, '').slice(0, 10)}`;
 
-type AccountJson = { id: string; accountName: string; isActive: boolean; isDefault: boolean; _count: { payments: number }; [key: string]: unknown };
+type AccountJson = z.output<typeof bankAccount>;
 
 const accountBody = (overrides: Record<string, unknown> = {}) => ({
   accountName: `Umrah Committee ${uniqueTag()}`,
@@ -33,7 +35,7 @@ const accountBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function createAccount(overrides: Record<string, unknown> = {}): Promise<AccountJson> {
-  const res = await api.post('/api/bank-accounts', accountBody(overrides), admin.token);
+  const res = await api.post('/api/bank-accounts', accountBody(overrides), admin.token, { answer: bankAccountAnswer });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data.bankAccount;
 }
@@ -67,15 +69,15 @@ async function paymentInto(accountId: string) {
     admin.token,
   );
   expect(plan.status).toBe(201);
-  const res = await api.post('/api/plan-payments', { planId: plan.body.data.plan.id, amount: 5000, bankAccountId: accountId }, member.token);
+  const res = await api.post('/api/plan-payments', { planId: plan.body.data.plan.id, amount: 5000, bankAccountId: accountId }, member.token, { answer: paymentAnswer });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.payment.id as string;
+  return res.body.data.payment.id;
 }
 
 const adminList = async (query: string) => {
-  const res = await api.get(`/api/bank-accounts?${query}`, admin.token);
+  const res = await api.get(`/api/bank-accounts?${query}`, admin.token, { answer: bankAccountListAnswer });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data.bankAccounts as AccountJson[];
+  return res.body.data.bankAccounts;
 };
 
 describe('POST /api/bank-accounts', () => {
@@ -172,10 +174,10 @@ describe('GET /api/bank-accounts/active (members)', () => {
     const deleted = await createAccount();
     expect((await api.delete(`/api/bank-accounts/${deleted.id}`, admin.token)).status).toBe(200);
 
-    const res = await api.get('/api/bank-accounts/active', member.token);
+    const res = await api.get('/api/bank-accounts/active', member.token, { answer: activeBankAccountsAnswer });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
-    const accounts = res.body.data.bankAccounts as AccountJson[];
+    const accounts = res.body.data.bankAccounts;
     expect(res.body.bankAccounts).toEqual(accounts);
     const ids = accounts.map((a) => a.id);
     expect(ids).toContain(active.id);

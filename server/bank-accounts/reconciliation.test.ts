@@ -4,6 +4,7 @@
  * from the scenario (what was approved into which account, and when), never by the product's own module.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { bankAccountAnswer } from '../../contract/bank-accounts.ts';
 import { foldKeptMoves } from '../db/kept-moves.ts';
 import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember, type ApiResponse } from '../test/test-app.ts';
 
@@ -88,7 +89,7 @@ function expectedPeriods(account: string, by: 'day' | 'month', from: string, to:
 beforeAll(async () => {
   admin = await signInAdmin(ctx);
   const account = async (bankName: string, accountNumber: string) =>
-    (await api.post('/api/bank-accounts', { accountName: 'Committee', accountNumber, bankName, accountType: 'Current' }, admin.token)).body.bankAccount.id as string;
+    (await api.post('/api/bank-accounts', { accountName: 'Committee', accountNumber, bankName, accountType: 'Current' }, admin.token, { answer: bankAccountAnswer })).body.bankAccount.id;
   hbl = await account('HBL', '1111');
   meezan = await account('Meezan', '2222');
   plan = (await api.post('/api/committee-plans', { name: 'Reconcile Plan', monthlyAmount: MONTHLY, duration: 6, totalAmount: MONTHLY * 6, maxMembers: 50 }, admin.token)).body.plan;

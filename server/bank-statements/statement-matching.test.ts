@@ -6,6 +6,7 @@
  * from the scenario, never read from the product's matching.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { statementLinesAnswer } from '../../contract/bank-statements.ts';
 import { paymentReferenceCheckCharacter, PAYMENT_REFERENCE_ALPHABET } from '../../contract/payment-reference.ts';
 import { testFactories } from '../test/factories.ts';
 import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember, type ApiResponse } from '../test/test-app.ts';
@@ -84,9 +85,9 @@ describe('a statement imported', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.data.matching).toEqual({ matched: 2, byReference: 1, byAmountDateName: 1, open: 3 });
 
-    const listed = await api.get(`/api/admin/bank-accounts/${account}/statement-lines?limit=100`, admin.token);
+    const listed = await api.get(`/api/admin/bank-accounts/${account}/statement-lines?limit=100`, admin.token, { answer: statementLinesAnswer });
     expect(listed.status).toBe(200);
-    const lines = listed.body.data.lines as { id: string; line: number; match: null | { method: string; reason: Record<string, unknown>; payment: { id: string; memberName: string; underReview: boolean; transferDate: string | null } } }[];
+    const lines = listed.body.data.lines;
     expect(lines.map((line) => line.line)).toEqual([2, 5, 3, 4, 6, 7]);
     const byLine = Object.fromEntries(lines.map((line) => [line.line, line]));
     expect(byLine[2].match).toMatchObject({ method: 'REFERENCE', reason: { reference: sent.aisha.reference }, payment: { id: sent.aisha.id, memberName: 'Aisha Khan', underReview: true, transferDate: '2026-03-01' } });

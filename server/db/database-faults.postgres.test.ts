@@ -11,6 +11,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readinessAnswer } from '../../contract/operations.ts';
 import { withDatabase } from '../test/database-url.ts';
 import { startTcpRelay } from '../test/tcp-relay.ts';
 import { client, createTestContext, signInAdmin, signUpMember, type ApiClient, type TestContext, type TestDatabaseOptions } from '../test/test-app.ts';
@@ -44,8 +45,8 @@ async function waitingOnLocks(direct: pg.Client): Promise<number[]> {
 }
 
 async function readiness(api: ApiClient) {
-  const answer = await api.get('/api/health/ready');
-  return { status: answer.status, failing: answer.body.data.failing as string[] };
+  const answer = await api.get('/api/health/ready', undefined, { answer: readinessAnswer });
+  return { status: answer.status, failing: answer.body.data.failing };
 }
 
 /**

@@ -3,6 +3,7 @@
  * CSV export with the same filters. Expected lists come from the independent oracle (test/figures-oracle.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { paymentListAnswer } from '../../contract/instalments.ts';
 import { oracleState, rawInstalments } from '../test/figures-oracle.ts';
 import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember } from '../test/test-app.ts';
 
@@ -32,9 +33,9 @@ beforeAll(async () => {
 });
 
 const listIds = async (query: string) => {
-  const res = await api.get(`/api/payments?groupId=${groupId}&limit=100&${query}`, admin.token);
+  const res = await api.get(`/api/payments?groupId=${groupId}&limit=100&${query}`, admin.token, { answer: paymentListAnswer });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body.data.payments as { id: string }[]).map((p) => p.id).sort();
+  return res.body.data.payments.map((p) => p.id).sort();
 };
 
 describe('GET /api/payments (admin) by state and due month', () => {

@@ -6,6 +6,7 @@ import {
   bulkStatusAnswer,
   memberGroupsAnswer,
   memberPaymentListAnswer,
+  paidReport,
   paymentAnswer,
   paymentHistoryAnswer,
   paymentListAnswer,
@@ -290,9 +291,9 @@ describe('lists, summary and reports', () => {
     const { member, groupId } = await memberInGroup();
     await pay(member.token, februaryFields(groupId));
     // As the member document's client reads it (GET /payments → payments), signed in as an administrator.
-    const res = await api.get(`/api/payments?userId=${member.user.id}&type=INSTALMENT`, admin.token);
+    const res = await api.get(`/api/payments?userId=${member.user.id}&type=INSTALMENT`, admin.token, { answer: paymentListAnswer });
     expect(res.status).toBe(200);
-    const payments = res.body.payments as { userId: string; month: number; year: number; amount: number; status: string }[];
+    const { payments } = res.body;
     expect(payments.map((p) => [p.userId, p.year, p.month, p.amount, p.status]).sort()).toEqual([
       [member.user.id, 2026, 1, 5000, 'PAID'],
       [member.user.id, 2026, 2, 5000, 'PENDING'],
@@ -318,8 +319,8 @@ describe('lists, summary and reports', () => {
     expect(summary.body.data.summary.counts).toMatchObject({ paid: byStatus.PAID.n, overdue: byStatus.OVERDUE.n });
     expect(summary.body.data.summary.amounts).toMatchObject({ paid: Number(byStatus.PAID.amount), overdue: Number(byStatus.OVERDUE.amount) });
 
-    const paid = await api.get(`/api/payments/reports?reportType=PAID&planId=${plan.id}&limit=all`, admin.token);
-    const paidRows = paid.body.data.payments as { amount: number }[];
+    const paid = await api.get(`/api/payments/reports?reportType=PAID&planId=${plan.id}&limit=all`, admin.token, { answer: paymentReportAnswer.extend({ data: paidReport }) });
+    const paidRows = paid.body.data.payments;
     expect(paidRows).toHaveLength(2);
     expect(paid.body.data.totalAmount).toBe(paidRows.reduce((sum, p) => sum + p.amount, 0));
     const defaulters = await api.get(`/api/payments/reports?reportType=defaulters&planId=${plan.id}`, admin.token);

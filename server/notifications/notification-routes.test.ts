@@ -3,6 +3,7 @@
  * each caller their own only, newest first, with the unread count, and marks them read.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { notificationListAnswer, notificationReadAnswer, readAllAnswer, type AppNotification } from '../../contract/notifications.ts';
 import { testFactories } from '../test/factories.ts';
 import { openTestFile, sampleFiles, signInAdmin, signUpMember } from '../test/test-app.ts';
 
@@ -18,7 +19,8 @@ beforeAll(async () => {
   make = testFactories(ctx, admin);
 });
 
-type Note = { id: string; type: string; title: string; message: string; data: Record<string, unknown>; isRead: boolean; readAt: string | null; createdAt: string };
+/** The caller's notifications, the answer checked against its contract (and typed by it). */
+const list = (token: string, query = '') => api.get(`/api/notifications${query}`, token, { answer: notificationListAnswer });
 
 const createPlan = () => make.plan();
 const subscribe = (token: string, planId: string) => make.subscribe(token, planId);
@@ -38,7 +40,7 @@ async function notesInDb(userId: string) {
   return rows;
 }
 
-const typesOf = (notes: Note[]) => notes.map((n) => n.type);
+const typesOf = (notes: AppNotification[]) => notes.map((n) => n.type);
 
 describe('events create notifications', () => {
   it('tells every active admin of a new plan request and of a new instalment receipt', async () => {
@@ -50,11 +52,11 @@ describe('events create notifications', () => {
     const receiptId = await payInstalment(member.token, groupId, 2);
 
     for (const a of [admin, second]) {
-      const res = await api.get('/api/notifications', a.token);
+      const res = await list(a.token);
       expect(res.status).toBe(200);
-      const planNote = res.body.notifications.find((n: Note) => n.type === 'PLAN_REQUEST_NEW' && n.data.paymentId === requestId);
+      const planNote = res.body.notifications.find((n) => n.type === 'PLAN_REQUEST_NEW' && n.data.paymentId === requestId);
       expect(planNote).toMatchObject({ title: 'New plan request', message: `A member asked to join ${plan.name}.`, data: { paymentId: requestId, planId: plan.id }, isRead: false, readAt: null });
-      const receiptNote = res.body.notifications.find((n: Note) => n.type === 'INSTALMENT_SUBMITTED' && n.data.paymentId === receiptId);
+      const receiptNote = res.body.notifications.find((n) => n.type === 'INSTALMENT_SUBMITTED' && n.data.paymentId === receiptId);
       expect(receiptNote).toMatchObject({ title: 'New instalment receipt', message: 'A member sent the receipt for February 2026, Group 1.', isRead: false });
     }
     expect((await notesInDb(admin.user.id)).length).toBe(before + 2);
@@ -88,11 +90,11 @@ describe('events create notifications', () => {
     const apr = await instalment(4);
     expect((await api.put(`/api/payments/${apr}/status`, { status: 'overdue' }, admin.token)).status).toBe(200);
 
-    const res = await api.get('/api/notifications', member.token);
+    const res = await list(member.token);
     expect(res.status).toBe(200);
     // Newest first.
     expect(typesOf(res.body.notifications)).toEqual(['INSTALMENT_OVERDUE', 'INSTALMENT_REJECTED', 'INSTALMENT_APPROVED', 'PLAN_REQUEST_REJECTED', 'PLAN_REQUEST_APPROVED']);
-    const byType = Object.fromEntries(res.body.notifications.map((n: Note) => [n.type, n]));
+    const byType = Object.fromEntries(res.body.notifications.map((n) => [n.type, n]));
     expect(byType.PLAN_REQUEST_APPROVED).toMatchObject({ title: 'Plan request approved', message: `Your request for ${plan.name} was approved. You are member 1 of Group 1.`, data: { paymentId: subscriptionId, groupId } });
     expect(byType.PLAN_REQUEST_REJECTED).toMatchObject({
       title: 'Plan request rejected',
@@ -103,7 +105,7 @@ describe('events create notifications', () => {
     expect(byType.INSTALMENT_REJECTED).toMatchObject({ title: 'Payment rejected', message: 'Your payment for March 2026 was not approved: Wrong amount. Please send a new receipt.', data: { paymentId: mar } });
     expect(byType.INSTALMENT_OVERDUE).toMatchObject({ title: 'Payment overdue', message: 'Your payment for April 2026 is overdue. Please pay it as soon as you can.', data: { paymentId: apr } });
     expect(res.body.unreadCount).toBe(5);
-    const created = res.body.notifications.map((n: Note) => Date.parse(n.createdAt));
+    const created = res.body.notifications.map((n) => Date.parse(n.createdAt));
     expect([...created].sort((a, b) => b - a)).toEqual(created);
   });
 
@@ -124,22 +126,22 @@ describe('GET /api/notifications and /api/notifications/user', () => {
     expect((await api.put(`/api/payments/${await a.instalment(3)}/status`, { status: 'overdue' }, admin.token)).status).toBe(200);
 
     for (const path of ['/api/notifications', '/api/notifications/user']) {
-      const res = await api.get(path, a.member.token);
+      const res = await api.get(path, a.member.token, { answer: notificationListAnswer });
       expect(res.status).toBe(200);
       const mine = await ctx.db.query<{ id: string }>('SELECT id FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id', [a.member.user.id]);
-      expect(res.body.notifications.map((n: Note) => n.id)).toEqual(mine.rows.map((r) => r.id));
+      expect(res.body.notifications.map((n) => n.id)).toEqual(mine.rows.map((r) => r.id));
       expect(typesOf(res.body.notifications)).toEqual(['INSTALMENT_OVERDUE', 'INSTALMENT_OVERDUE', 'PLAN_REQUEST_APPROVED']);
       expect(res.body.notifications[0].message).toContain('March 2026');
       expect(res.body.unreadCount).toBe(3);
       expect(res.body.data).toMatchObject({ unreadCount: 3, pagination: { page: 1, total: 3 } });
       expect(res.body.data.notifications).toEqual(res.body.notifications);
     }
-    const others = (await api.get('/api/notifications', b.member.token)).body.notifications;
+    const others = (await list(b.member.token)).body.notifications;
     expect(typesOf(others)).toEqual(['PLAN_REQUEST_APPROVED']);
     expect(others[0].data.paymentId).toBe(b.subscriptionId);
 
-    const page1 = await api.get('/api/notifications?limit=2&page=1', a.member.token);
-    const page2 = await api.get('/api/notifications?limit=2&page=2', a.member.token);
+    const page1 = await list(a.member.token, '?limit=2&page=1');
+    const page2 = await list(a.member.token, '?limit=2&page=2');
     expect(page1.body.notifications).toHaveLength(2);
     expect(page2.body.notifications).toHaveLength(1);
     expect(page1.body.data.pagination).toEqual({ page: 1, limit: 2, total: 3, pages: 2, exact: true });
@@ -150,18 +152,18 @@ describe('GET /api/notifications and /api/notifications/user', () => {
   it('unreadOnly=true leaves out the read ones; the unread count is always of all', async () => {
     const { member, instalment } = await memberInGroup();
     expect((await api.put(`/api/payments/${await instalment(2)}/status`, { status: 'overdue' }, admin.token)).status).toBe(200);
-    const all = (await api.get('/api/notifications', member.token)).body.notifications as Note[];
+    const all = (await list(member.token)).body.notifications;
     const approved = all.find((n) => n.type === 'PLAN_REQUEST_APPROVED')!;
     expect((await api.put(`/api/notifications/${approved.id}/read`, undefined, member.token)).status).toBe(200);
 
-    const unread = await api.get('/api/notifications?unreadOnly=true', member.token);
+    const unread = await list(member.token, '?unreadOnly=true');
     expect(unread.status).toBe(200);
     expect(typesOf(unread.body.notifications)).toEqual(['INSTALMENT_OVERDUE']);
     expect(unread.body.unreadCount).toBe(1);
     expect(unread.body.data.pagination.total).toBe(1);
-    const everything = await api.get('/api/notifications?unreadOnly=false', member.token);
+    const everything = await list(member.token, '?unreadOnly=false');
     expect(everything.body.notifications).toHaveLength(2);
-    expect(everything.body.notifications.find((n: Note) => n.id === approved.id)).toMatchObject({ isRead: true });
+    expect(everything.body.notifications.find((n) => n.id === approved.id)).toMatchObject({ isRead: true });
     expect((await api.get('/api/notifications?unreadOnly=maybe', member.token)).status).toBe(400);
   });
 
@@ -180,7 +182,7 @@ describe('marking read', () => {
     const [aNote] = await notesInDb(a.member.user.id);
     const [bNote] = await notesInDb(b.member.user.id);
 
-    const first = await api.put(`/api/notifications/${aNote.id}/read`, undefined, a.member.token);
+    const first = await api.put(`/api/notifications/${aNote.id}/read`, undefined, a.member.token, { answer: notificationReadAnswer });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ success: true, code: 'notification.read', message: 'Notification marked as read' });
     const readAt = (await notesInDb(a.member.user.id))[0].read_at;
@@ -189,7 +191,7 @@ describe('marking read', () => {
     expect(second.status).toBe(200);
     // Reading again keeps the first time it was read.
     expect(new Date((await notesInDb(a.member.user.id))[0].read_at!).getTime()).toBe(new Date(readAt!).getTime());
-    const listed = (await api.get('/api/notifications', a.member.token)).body;
+    const listed = (await list(a.member.token)).body;
     expect(listed.unreadCount).toBe(0);
     expect(listed.notifications[0]).toMatchObject({ id: aNote.id, isRead: true, readAt: new Date(readAt!).toISOString() });
 
@@ -208,23 +210,23 @@ describe('marking read', () => {
     const a = await memberInGroup();
     const b = await memberInGroup();
     expect((await api.put(`/api/payments/${await a.instalment(2)}/status`, { status: 'overdue' }, admin.token)).status).toBe(200);
-    expect((await api.get('/api/notifications', a.member.token)).body.unreadCount).toBe(2);
+    expect((await list(a.member.token)).body.unreadCount).toBe(2);
 
-    const res = await api.put('/api/notifications/read-all', undefined, a.member.token);
+    const res = await api.put('/api/notifications/read-all', undefined, a.member.token, { answer: readAllAnswer });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, code: 'notification.allRead', message: 'All notifications marked as read', data: { count: 2 } });
-    const after = await api.get('/api/notifications', a.member.token);
+    const after = await list(a.member.token);
     expect(after.body.unreadCount).toBe(0);
-    expect(after.body.notifications.every((n: Note) => n.isRead && n.readAt !== null)).toBe(true);
-    expect((await api.get('/api/notifications?unreadOnly=true', a.member.token)).body.notifications).toEqual([]);
+    expect(after.body.notifications.every((n) => n.isRead && n.readAt !== null)).toBe(true);
+    expect((await list(a.member.token, '?unreadOnly=true')).body.notifications).toEqual([]);
     expect((await notesInDb(b.member.user.id)).every((n) => n.read_at === null)).toBe(true);
-    expect((await api.get('/api/notifications', b.member.token)).body.unreadCount).toBe(1);
+    expect((await list(b.member.token)).body.unreadCount).toBe(1);
 
-    const again = await api.put('/api/notifications/read-all', undefined, a.member.token);
+    const again = await api.put('/api/notifications/read-all', undefined, a.member.token, { answer: readAllAnswer });
     expect(again.body.data.count).toBe(0);
     // A new event is unread again.
     expect((await api.put(`/api/payments/${await a.instalment(3)}/status`, { status: 'overdue' }, admin.token)).status).toBe(200);
-    expect((await api.get('/api/notifications', a.member.token)).body.unreadCount).toBe(1);
-    expect((await api.get('/api/notifications', b.member.token)).body.unreadCount).toBe(1);
+    expect((await list(a.member.token)).body.unreadCount).toBe(1);
+    expect((await list(b.member.token)).body.unreadCount).toBe(1);
   });
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { groupAnswer } from '../../contract/groups.ts';
 import { testFactories } from '../test/factories.ts';
 import { lastEmailTo, multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember } from '../test/test-app.ts';
 
@@ -401,7 +402,7 @@ describe('POST /api/committee-plans/{id}/add-user', () => {
   it('with only a userId: the lowest-numbered group with a free seat, skipping full and inactive ones, then a new group when all are full', async () => {
     const plan = await createPlan();
     const createGroup = async (groupNumber: string, maxMembers: number, isActive = true) =>
-      (await api.post('/api/admin/groups/create', { planId: plan.id, groupNumber, groupName: `G${groupNumber}`, maxMembers, startDate: '2026-12-01', isActive }, admin.token)).body.group.id as string;
+      (await api.post('/api/admin/groups/create', { planId: plan.id, groupNumber, groupName: `G${groupNumber}`, maxMembers, startDate: '2026-12-01', isActive }, admin.token, { answer: groupAnswer })).body.group.id;
     const full = await createGroup('1', 1);
     await createGroup('2', 5, false);
     await createGroup('10', 2);

@@ -5,6 +5,7 @@
  * and the request's payment reference, the same from its making to its approval.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { paymentAnswer } from '../../contract/instalments.ts';
 import { testFactories } from '../test/factories.ts';
 import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember } from '../test/test-app.ts';
 
@@ -33,9 +34,9 @@ const isReference = (text: unknown) => typeof text === 'string' && /^[2-9A-HJKMN
 
 /** A request opened without a receipt (the two-step path): its id and reference. */
 async function openRequest(token: string, planId: string) {
-  const res = await api.post('/api/plan-payments', { planId, amount: 5000, bankAccountId }, token);
+  const res = await api.post('/api/plan-payments', { planId, amount: 5000, bankAccountId }, token, { answer: paymentAnswer });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.payment as { id: string; paymentReference: string };
+  return res.body.payment;
 }
 
 const BAD = [

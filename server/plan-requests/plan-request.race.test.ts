@@ -3,6 +3,7 @@
  * exactly one of them takes effect (RULES §4, §5).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planAnswer } from '../../contract/plans.ts';
 import { createTestContext, socketClient, type ApiClient, multipartBody, sampleFiles, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
 
 let ctx: TestContext;
@@ -27,8 +28,8 @@ async function pendingRequest(planId: string) {
 }
 
 async function newPlan(maxMembers: number) {
-  const res = await api.post('/api/committee-plans', { name: `Race ${Math.random()}`, monthlyAmount: 1000, duration: 2, totalAmount: 2000, maxMembers }, admins[0].token);
-  return res.body.plan.id as string;
+  const res = await api.post('/api/committee-plans', { name: `Race ${Math.random()}`, monthlyAmount: 1000, duration: 2, totalAmount: 2000, maxMembers }, admins[0].token, { answer: planAnswer });
+  return res.body.plan.id;
 }
 
 describe('races on PostgreSQL', () => {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { committeeDetailsAnswer, planAnswer } from '../../contract/plans.ts';
 import { openTestFile, signInAdmin, signUpMember } from '../test/test-app.ts';
 
 const { ctx, api } = await openTestFile();
@@ -9,8 +10,8 @@ beforeAll(async () => {
 });
 
 async function plan(name: string, isActive = true) {
-  const res = await api.post('/api/committee-plans', { name, monthlyAmount: 2000, duration: 4, totalAmount: 8000, maxMembers: 20, isActive }, admin.token);
-  return res.body.plan.id as string;
+  const res = await api.post('/api/committee-plans', { name, monthlyAmount: 2000, duration: 4, totalAmount: 8000, maxMembers: 20, isActive }, admin.token, { answer: planAnswer });
+  return res.body.plan.id;
 }
 
 describe('/api/committees', () => {
@@ -100,9 +101,9 @@ describe('/api/committees', () => {
     for (const member of joined) await api.post(`/api/committee-plans/${id}/add-user`, { userId: member.user.id, groupId: first.body.group.id }, admin.token);
 
     // As the admin document's client reads it: GET /committees/{id} → data.committee with members, each with groupNumber.
-    const { data } = (await api.get(`/api/committees/${id}`, admin.token)).body as { data: { committee: { members: { groupNumber: string }[] } } };
+    const { data } = (await api.get(`/api/committees/${id}`, admin.token, { answer: committeeDetailsAnswer })).body;
     const derived = new Map<string, number>();
-    for (const member of data.committee.members) derived.set(member.groupNumber, (derived.get(member.groupNumber) ?? 0) + 1);
+    for (const member of data.committee.members ?? []) derived.set(member.groupNumber, (derived.get(member.groupNumber) ?? 0) + 1);
     expect([...derived]).toEqual([['A1', 2]]);
   });
 

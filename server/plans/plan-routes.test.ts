@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addUserToPlanAnswer } from '../../contract/plan-requests.ts';
 import type { z } from 'zod';
 import { planAnswer, planListAnswer, planMessages, type plan as planSchema } from '../../contract/plans.ts';
 import { addMonthsToDate } from '../business-time.ts';
@@ -48,9 +49,9 @@ async function createInactivePlan(overrides: Record<string, unknown> = {}): Prom
 
 /** Puts a user into the plan through the admin route; the plan then has a group and a payment schedule. */
 async function addUserToPlan(planId: string, userId: string, body: Record<string, unknown> = { groupNumber: '1' }) {
-  const res = await api.post(`/api/committee-plans/${planId}/add-user`, { userId, ...body }, admin.token);
+  const res = await api.post(`/api/committee-plans/${planId}/add-user`, { userId, ...body }, admin.token, { answer: addUserToPlanAnswer });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data as { groupId: string; groupNumber: string; memberNumber: number };
+  return res.body.data;
 }
 
 async function auditRows(entityId: string) {

@@ -5,8 +5,12 @@
  * number of different members they came from; the history pages commissions newest first, ties by id.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { leaderboardAnswer } from '../../contract/referrals.ts';
 import { karachiToday } from '../business-time.ts';
 import { client, createTestContext, multipartBody, sampleFiles, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
+
+type Entry = z.output<typeof leaderboardAnswer>['leaderboard'][number];
 
 let ctx: TestContext;
 let api: ReturnType<typeof client>;
@@ -36,7 +40,6 @@ async function buyAndApprove(member: Member, p: { id: string; monthlyAmount: num
   expect(res.status).toBe(200);
 }
 
-type Entry = { rank: number; name: string; isYou: boolean; totalCommission: number; referralCount: number };
 
 /** The definition, counted from the commissions themselves. */
 async function expected(period: 'ALL' | 'YEAR' | 'MONTH', limit: number, viewerId: string) {
@@ -88,7 +91,7 @@ describe('referral leaderboard', () => {
       const asAdmin = await api.get(`/api/referrals/leaderboard?period=${period.toLowerCase()}&limit=10`, admin.token);
       expect(asAdmin.body.leaderboard).toEqual(await expected(period, 10, admin.user.id));
     }
-    const all = (await api.get('/api/referrals/leaderboard?period=all&limit=10', admin.token)).body.leaderboard as Entry[];
+    const all = (await api.get('/api/referrals/leaderboard?period=all&limit=10', admin.token, { answer: leaderboardAnswer })).body.leaderboard;
     expect(all.find((e) => e.name === 'Sana Tariq')).toMatchObject({ totalCommission: 700, referralCount: 1 });
     expect(all.find((e) => e.name === 'Kashif Ali')?.referralCount).toBe(2);
     expect(all.map((e) => e.name).indexOf('Bilal Ahmed')).toBe(all.map((e) => e.name).indexOf('Hamid Raza') - 1);
@@ -107,9 +110,9 @@ describe('referral leaderboard', () => {
     // Moved to January of last year, as if it had accrued then (the kept totals are counted again).
     await ctx.db.query(`UPDATE commissions SET accrued_year = $2, accrued_month = 1 WHERE referrer_id = $1`, [hamid.user.id, today.year - 1]);
     for (const period of ['ALL', 'YEAR', 'MONTH'] as const) {
-      const board = await api.get(`/api/referrals/leaderboard?period=${period.toLowerCase()}&limit=10`, admin.token);
+      const board = await api.get(`/api/referrals/leaderboard?period=${period.toLowerCase()}&limit=10`, admin.token, { answer: leaderboardAnswer });
       expect(board.body.leaderboard).toEqual(await expected(period, 10, admin.user.id));
-      expect(board.body.leaderboard.some((e: Entry) => e.name === 'Hamid Raza')).toBe(period === 'ALL');
+      expect(board.body.leaderboard.some((e) => e.name === 'Hamid Raza')).toBe(period === 'ALL');
     }
     // A member who paid in two periods is one member in each and in all time.
     const sana = referrers[2];
@@ -117,9 +120,9 @@ describe('referral leaderboard', () => {
       `UPDATE commissions SET accrued_year = $2, accrued_month = 1 WHERE id = (SELECT id FROM commissions WHERE referrer_id = $1 ORDER BY amount LIMIT 1)`,
       [sana.user.id, today.year - 1],
     );
-    const all = (await api.get('/api/referrals/leaderboard?period=all&limit=10', admin.token)).body.leaderboard as Entry[];
+    const all = (await api.get('/api/referrals/leaderboard?period=all&limit=10', admin.token, { answer: leaderboardAnswer })).body.leaderboard;
     expect(all.find((e) => e.name === 'Sana Tariq')).toMatchObject({ totalCommission: 700, referralCount: 1 });
-    const month = (await api.get('/api/referrals/leaderboard?period=month&limit=10', admin.token)).body.leaderboard as Entry[];
+    const month = (await api.get('/api/referrals/leaderboard?period=month&limit=10', admin.token, { answer: leaderboardAnswer })).body.leaderboard;
     expect(month.find((e) => e.name === 'Sana Tariq')).toMatchObject({ totalCommission: 500, referralCount: 1 });
   });
 

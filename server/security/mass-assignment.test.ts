@@ -5,6 +5,7 @@
  * and the database shows that exactly the columns the route is meant to change have changed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planGroupListAnswer } from '../../contract/groups.ts';
 import { karachiToday } from '../business-time.ts';
 import { testFactories } from '../test/factories.ts';
 import { client, createTestContext, lastEmailTo, multipartBody, sampleFiles, signInAdmin, signUpMember, tokenFromEmail, uniqueEmail, type TestContext } from '../test/test-app.ts';
@@ -107,7 +108,7 @@ function postForm(url: string, token: string, fields: Record<string, unknown>) {
 async function joinGroup(member: Member, plan: { id: string }) {
   const sub = await postForm('/api/payments/subscribe', member.token, { planId: plan.id, amount: 5000, bankAccountId });
   expect(sub.statusCode).toBe(201);
-  const groups = (await api.get(`/api/admin/groups/plan/${plan.id}`, admin.token)).body.data.groups as { id: string }[];
+  const groups = (await api.get(`/api/admin/groups/plan/${plan.id}`, admin.token, { answer: planGroupListAnswer })).body.data.groups;
   const approved = await api.put(`/api/plan-payments/${sub.json().payment.id}/approve`, groups.length ? { groupId: groups[0].id } : { groupNumber: '1' }, admin.token);
   expect(approved.status).toBe(200);
   return { paymentId: sub.json().payment.id as string, groupId: approved.body.payment.group.id as string };

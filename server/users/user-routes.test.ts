@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../contract/accounts.ts';
-import { userMessages } from '../../contract/users.ts';
+import { userListAnswer, userMessages } from '../../contract/users.ts';
 import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember, uniqueEmail } from '../test/test-app.ts';
 
 const { ctx, api } = await openTestFile();
@@ -102,9 +102,9 @@ describe('GET /api/admin/users: filters, paging, counters', () => {
     expect((await api.put(`/api/admin/users/${blocked.user.id}/block`, { isBlocked: true, reason: 'Fake receipts' }, admin.token)).status).toBe(200);
 
     const list = async (status: string) => {
-      const res = await api.get(`/api/admin/users?status=${status}&limit=100`, admin.token);
+      const res = await api.get(`/api/admin/users?status=${status}&limit=100`, admin.token, { answer: userListAnswer });
       expect(res.status).toBe(200);
-      return res.body.users as { id: string; isActive: boolean; isBlocked: boolean }[];
+      return res.body.users;
     };
     for (const status of ['blocked', 'BLOCKED', 'Blocked']) {
       const users = await list(status);

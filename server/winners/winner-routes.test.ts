@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { winnerListAnswer } from '../../contract/winners.ts';
 import { lastEmailTo, openTestFile, signInAdmin, signUpMember } from '../test/test-app.ts';
 
 const { ctx, api } = await openTestFile();
@@ -208,7 +209,6 @@ describe('managing winners', () => {
 
 describe('the winners list, a page at a time', () => {
   const TIE = '2026-01-03T04:05:06Z';
-  type Listed = { id: string; year: number; month: number; selectedAt: string; status: string };
 
   /** Every page of the list with the given page size, and the pagination each page reported. */
   async function walk(query: string, limit: number) {
@@ -217,7 +217,7 @@ describe('the winners list, a page at a time', () => {
     for (let page = 1; page <= 50; page++) {
       const res = await api.get(`/api/winners?${query}&page=${page}&limit=${limit}`, admin.token);
       expect(res.status).toBe(200);
-      const rows: Listed[] = res.body.data.winners;
+      const rows = winnerListAnswer.parse(res.body).data.winners;
       expect(res.body.winners).toBeUndefined();
       paginations.push(res.body.data.pagination);
       if (rows.length === 0) break;
@@ -272,7 +272,7 @@ describe('the winners list, a page at a time', () => {
     const firstWalk = await walk(`committeeId=${first.id}`, 3);
     expect(firstWalk.ids).toEqual(ofFirst);
     expectTotals(firstWalk.paginations, 4, 3);
-    const [firstPage] = (await api.get(`/api/winners?committeeId=${first.id}&limit=3`, admin.token)).body.data.winners as Listed[];
+    const [firstPage] = (await api.get(`/api/winners?committeeId=${first.id}&limit=3`, admin.token, { answer: winnerListAnswer })).body.data.winners;
     expect(firstPage).toMatchObject({ year: 2026, month: 2, selectedAt: new Date(TIE).toISOString() });
 
     // Every winner (other tests' too), two a page: the ties across committees keep their id order.
@@ -300,13 +300,13 @@ describe('the winners list, a page at a time', () => {
     await tiedWinners();
     const all = await expectedIds();
     expect(all.length).toBeGreaterThan(3);
-    const byDefault = await api.get('/api/winners', admin.token);
+    const byDefault = await api.get('/api/winners', admin.token, { answer: winnerListAnswer });
     expect(byDefault.status).toBe(200);
     expect(byDefault.body.data.pagination).toEqual({ page: 1, limit: 20, total: all.length, pages: Math.ceil(all.length / 20), exact: true });
-    expect(byDefault.body.data.winners.map((w: Listed) => w.id)).toEqual(all.slice(0, 20));
-    const everything = await api.get('/api/winners?limit=all', admin.token);
+    expect(byDefault.body.data.winners.map((w) => w.id)).toEqual(all.slice(0, 20));
+    const everything = await api.get('/api/winners?limit=all', admin.token, { answer: winnerListAnswer });
     expect(everything.status).toBe(200);
-    expect(everything.body.data.winners.map((w: Listed) => w.id)).toEqual(all);
+    expect(everything.body.data.winners.map((w) => w.id)).toEqual(all);
     expect(everything.body.data.pagination).toMatchObject({ page: 1, total: all.length, pages: 1, exact: true });
     // A page past the end is empty, with the true total.
     const past = await api.get(`/api/winners?page=${all.length + 1}&limit=1`, admin.token);
