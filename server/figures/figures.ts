@@ -183,14 +183,37 @@ export function keptInstalmentsSql(by: 'group' | 'plan'): string {
 }
 
 /**
+ * SQL of the figures over kept-total rows (keptInstalmentsSql, joiningInstalmentsSql), summed in two steps:
+ * first the rows' counts and amounts per state and per side of today (and per `keys`), so that each row's
+ * state is worked out once, then the figures over those few sums by figureColumnsSql, the same definitions.
+ * Worked out inside each figure's filter instead, the state was computed 17 times a row: 3-5 ms over the
+ * 2,035 rows per plan and month of 10,000 members, against 1.3-2.5 ms this way (docs/performance.md).
+ * `from` is the FROM item naming the rows `p` (with what it joins), `where` their filter; `keys` are the
+ * columns the figures are given by (`expression AS name`, kept under that name in the answer).
+ */
+export function keptFiguresSql(day: BusinessDay, from: string, where: string, keys: readonly { sql: string; as: string }[] = []): string {
+  const keyColumns = keys.map((k) => `${k.sql} AS ${k.as}`);
+  const keyNames = keys.map((k) => `k.${k.as}`);
+  // min(due_date) stands for every row of its group in `due_date <= today`: the group is on one side of it.
+  return `SELECT ${[...keyNames, figureColumnsSql(day, 'k', 'k', 'kept totals')].join(', ')}
+     FROM (SELECT ${[...keyColumns, 'fs.state', 'min(p.due_date) AS due_date', 'sum(p.n) AS n', 'sum(p.amount) AS amount'].join(', ')}
+       FROM ${from} ${stateJoinSql(day)}
+       WHERE ${where}
+       GROUP BY ${[...keys.map((k) => k.sql), 'fs.state', `p.due_date <= ${todaySql(day)}`].join(', ')}) k
+     ${keys.length ? `GROUP BY ${keyNames.join(', ')}` : ''}`;
+}
+
+/**
  * The figures of every instalment, or of one plan, group, month or year, from the kept totals: what the
  * admin overview, the admin summary and the reports' summaries read on every request.
  */
 export async function readKeptFigures(db: Queryable, day: BusinessDay, scope: { planId?: string | null; groupId?: string | null; month?: number | null; year?: number | null } = {}): Promise<InstalmentFigures> {
   const { rows } = await db.query<FigureRow>(
-    `SELECT ${figureColumnsSql(day, 'p', 'fs', 'kept totals')}
-     FROM ${keptInstalmentsSql(scope.groupId ? 'group' : 'plan')} p ${stateJoinSql(day)}
-     WHERE ($1::uuid IS NULL OR p.plan_id = $1) AND ($2::uuid IS NULL OR p.group_id = $2) AND ($3::int IS NULL OR p.month = $3) AND ($4::int IS NULL OR p.year = $4)`,
+    keptFiguresSql(
+      day,
+      `${keptInstalmentsSql(scope.groupId ? 'group' : 'plan')} p`,
+      '($1::uuid IS NULL OR p.plan_id = $1) AND ($2::uuid IS NULL OR p.group_id = $2) AND ($3::int IS NULL OR p.month = $3) AND ($4::int IS NULL OR p.year = $4)',
+    ),
     [scope.planId ?? null, scope.groupId ?? null, scope.month ?? null, scope.year ?? null],
   );
   return figuresFromRow(rows[0]);

@@ -6,7 +6,7 @@
 import { PLANNED_PER_RUN, type Database } from '../db/database.ts';
 import { idFilter } from '../db/ids.ts';
 import type { ReceiptLinkSigner } from '../receipts/receipt-links.ts';
-import { figureColumnsSql, figuresFromRow, keptInstalmentsSql, isOverdueSql, overdueCutoffSql, overdueMembersSql, readKeptFigures, stateJoinSql, type BusinessDay, type FigureRow } from '../figures/figures.ts';
+import { figuresFromRow, keptFiguresSql, keptInstalmentsSql, isOverdueSql, overdueCutoffSql, overdueMembersSql, readKeptFigures, type BusinessDay, type FigureRow } from '../figures/figures.ts';
 import { paymentsPage, paymentsSummary } from './instalment-service.ts';
 
 export type ReportFilter = { planId?: string; groupId?: string; month?: number; year?: number; limit: number; offset: number };
@@ -26,10 +26,11 @@ export async function paymentReport(deps: { db: Database; signer: ReceiptLinkSig
     const summary = await paymentsSummary(db, day, admin, filter);
     // One row per plan over the same scope: the rows add up to the summary.
     const byPlan = await db.query<FigureRow & { plan_id: string; plan_name: string }>(
-      `${PLANNED_PER_RUN}SELECT pl.id AS plan_id, pl.name AS plan_name, ${figureColumnsSql(day, 'p', 'fs', 'kept totals')}
-       FROM ${keptInstalmentsSql(f.groupId ? 'group' : 'plan')} p JOIN committee_plans pl ON pl.id = p.plan_id ${stateJoinSql(day)}
-       WHERE ${SCOPE}
-       GROUP BY pl.id, pl.name ORDER BY pl.name, pl.id LIMIT 500`,
+      `${PLANNED_PER_RUN}${keptFiguresSql(day, `${keptInstalmentsSql(f.groupId ? 'group' : 'plan')} p JOIN committee_plans pl ON pl.id = p.plan_id`, SCOPE, [
+        { sql: 'pl.id', as: 'plan_id' },
+        { sql: 'pl.name', as: 'plan_name' },
+      ])}
+       ORDER BY k.plan_name, k.plan_id LIMIT 500`,
       scopeParams(f),
     );
     return {
