@@ -167,6 +167,19 @@ describe('GET /api/notifications and /api/notifications/user', () => {
     expect((await api.get('/api/notifications?unreadOnly=maybe', member.token)).status).toBe(400);
   });
 
+  it('an empty page still carries the unread count; no notifications at all is an empty list and 0', async () => {
+    const { member, instalment } = await memberInGroup();
+    expect((await api.put(`/api/payments/${await instalment(2)}/status`, { status: 'overdue' }, admin.token)).status).toBe(200);
+    const beyond = await list(member.token, '?page=5&limit=2');
+    expect(beyond.body.notifications).toEqual([]);
+    expect(beyond.body.unreadCount).toBe(2);
+    expect(beyond.body.data).toMatchObject({ notifications: [], unreadCount: 2 });
+
+    await ctx.db.query('DELETE FROM notifications WHERE user_id = $1', [member.user.id]);
+    const none = await list(member.token);
+    expect(none.body).toEqual({ success: true, notifications: [], unreadCount: 0, data: { notifications: [], unreadCount: 0, pagination: { page: 1, limit: 20, total: 0, pages: 1, exact: true } } });
+  });
+
   it('needs a session', async () => {
     expect((await api.get('/api/notifications')).status).toBe(401);
     expect((await api.get('/api/notifications/user')).status).toBe(401);
