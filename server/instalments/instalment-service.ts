@@ -353,37 +353,18 @@ export function summaryOf(f: InstalmentFigures) {
  * scheduled one), what is owed now, what is paid and what remains of the cycle (owed included).
  */
 export async function memberPosition(db: Queryable, day: BusinessDay, userId: string) {
-  // One statement: the figures of the member's instalments (as paymentsSummary reads them) with the next
-  // instalment beside them, so that a dashboard's first read is one round trip to the database.
-  const { rows } = await db.query<
-    FigureRow & { n_id: string | null; n_group_id: string; n_group_number: string; n_plan_name: string; n_month: number; n_year: number; n_amount: string; n_due_date: string; n_days_late: number; n_state: InstalmentState }
-  >(
-    `SELECT f.*, n.id AS n_id, n.group_id AS n_group_id, n.group_number AS n_group_number, n.plan_name AS n_plan_name, n.month AS n_month,
-       n.year AS n_year, n.amount AS n_amount, n.due_date AS n_due_date, n.days_late AS n_days_late, n.state AS n_state
-     FROM (SELECT ${figureColumnsSql(day)} FROM payments p ${stateJoinSql(day)} WHERE p.user_id = $1 AND p.type = 'INSTALMENT') f
-     LEFT JOIN LATERAL (
-       SELECT p.id, p.group_id, g.group_number, pl.name AS plan_name, p.month, p.year, p.amount::text, p.due_date::text AS due_date,
-         (DATE '${day.today}' - p.due_date)::int AS days_late, fs.state
-       FROM payments p JOIN committee_groups g ON g.id = p.group_id JOIN committee_plans pl ON pl.id = p.plan_id ${stateJoinSql(day)}
-       WHERE p.user_id = $1 AND p.type = 'INSTALMENT' AND fs.state IN ('OWED', 'OVERDUE', 'SCHEDULED')
-       ORDER BY fs.state = 'SCHEDULED', p.due_date, g.group_number, p.id LIMIT 1) n ON true`,
+  const summary = await paymentsSummary(db, day, { id: userId, role: 'USER' }, { type: 'INSTALMENT' });
+  const { rows } = await db.query<{ id: string; group_id: string; group_number: string; plan_name: string; month: number; year: number; amount: string; due_date: string; days_late: number; state: InstalmentState }>(
+    `SELECT p.id, p.group_id, g.group_number, pl.name AS plan_name, p.month, p.year, p.amount::text, p.due_date::text AS due_date,
+       (DATE '${day.today}' - p.due_date)::int AS days_late, fs.state
+     FROM payments p JOIN committee_groups g ON g.id = p.group_id JOIN committee_plans pl ON pl.id = p.plan_id ${stateJoinSql(day)}
+     WHERE p.user_id = $1 AND p.type = 'INSTALMENT' AND fs.state IN ('OWED', 'OVERDUE', 'SCHEDULED')
+     ORDER BY fs.state = 'SCHEDULED', p.due_date, g.group_number, p.id LIMIT 1`,
     [userId],
   );
-  const row = rows[0];
-  const summary = summaryOf(figuresFromRow(row));
-  const nextDue: NextDue | null = row.n_id
-    ? {
-        paymentId: row.n_id,
-        groupId: row.n_group_id,
-        groupNumber: row.n_group_number,
-        planName: row.n_plan_name,
-        month: row.n_month,
-        year: row.n_year,
-        amount: rupeesFromDb(row.n_amount),
-        dueDate: row.n_due_date,
-        daysLate: row.n_days_late,
-        state: row.n_state,
-      }
+  const n = rows[0];
+  const nextDue: NextDue | null = n
+    ? { paymentId: n.id, groupId: n.group_id, groupNumber: n.group_number, planName: n.plan_name, month: n.month, year: n.year, amount: rupeesFromDb(n.amount), dueDate: n.due_date, daysLate: n.days_late, state: n.state }
     : null;
   const f = summary.figures;
   return {
