@@ -18,18 +18,13 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Dat
   const list = async (userId: string, page: number, limit: number, unreadOnly: boolean) => {
     const offset = (page - 1) * limit;
     const fromWhere = 'FROM notifications WHERE user_id = $1 AND ($2::boolean = false OR read_at IS NULL)';
-    // One statement for the page and the unread count (counted from the partial index of unread notices,
-    // notifications_unread_idx, as fast as a kept count: docs/kept-figures.md). The count is a one-row
-    // base, so that it comes back when the page is empty too: then with a single row of no notification.
-    const { rows: joined } = await deps.db.query<{ unread: number; id: string | null; type: string; title: string; message: string; data: AppNotification['data']; read_at: Date | null; created_at: Date }>(
-      `SELECT u.unread, n.id, n.type, n.title, n.message, n.data, n.read_at, n.created_at
-       FROM (SELECT count(*)::int AS unread FROM notifications WHERE user_id = $1 AND read_at IS NULL) u
-       LEFT JOIN LATERAL (SELECT id, type, title, message, data, read_at, created_at ${fromWhere} ORDER BY created_at DESC, id LIMIT $3 OFFSET $4) n ON true
-       ORDER BY n.created_at DESC, n.id`,
+    const { rows } = await deps.db.query<{ id: string; type: string; title: string; message: string; data: AppNotification['data']; read_at: Date | null; created_at: Date }>(
+      `SELECT id, type, title, message, data, read_at, created_at ${fromWhere} ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`,
       [userId, unreadOnly, limit, offset],
     );
-    const rows = joined.filter((r): r is typeof r & { id: string } => r.id !== null);
     const counted = await listTotal(deps.db, { rows: rows.length, limit, offset }, fromWhere, [userId, unreadOnly]);
+    // Counted from the partial index of unread notices (notifications_unread_idx): as fast as a kept count (docs/kept-figures.md).
+    const unread = await deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL', [userId]);
     const notifications = rows.map((r) => ({
       id: r.id,
       type: r.type,
@@ -40,7 +35,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Dat
       readAt: r.read_at && new Date(r.read_at).toISOString(),
       createdAt: new Date(r.created_at).toISOString(),
     }));
-    const unreadCount = joined[0].unread;
+    const unreadCount = unread.rows[0].n;
     return { success: true as const, notifications, unreadCount, data: { notifications, unreadCount, pagination: paginationOf(page, limit, counted) } };
   };
 
