@@ -198,6 +198,21 @@ export default defineConfig([
     },
   },
 
+  // A server test reads an answer by its contract schema (`{ answer: schema }`, server/test/test-app.ts),
+  // never by a shape written again beside it: no cast on a response's body.
+  {
+    files: ['server/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSAsExpression:not([typeAnnotation.typeName.name='const']):has(> MemberExpression[property.name='body']), TSAsExpression:not([typeAnnotation.typeName.name='const']) > MemberExpression :matches(MemberExpression[property.name='body'])",
+          message: "Name the answer's schema ({ answer: schema }) instead of casting the body to a shape.",
+        },
+      ],
+    },
+  },
+
   // The server's layers (boundaries/dependencies): what runs below the domains never imports one, and a
   // domain reaches another only through its services, never its routes.
   {

@@ -34,6 +34,16 @@ describe('the server architecture', () => {
   });
 });
 
+describe('server tests', () => {
+  it("refuse a cast of an answer's body to a hand-written shape, and let a named schema or `as const` pass", async () => {
+    const file = 'server/instalments/new-module.test.ts';
+    expect(await refusals(file, 'declare const res: { body: { data: unknown } };\nexport const a = res.body.data as { id: string };\n')).toEqual(['no-restricted-syntax']);
+    expect(await refusals(file, 'declare const res: { body: unknown };\nexport const a = res.body as { id: string };\n')).toEqual(['no-restricted-syntax']);
+    expect(await refusals(file, 'declare const res: { body: { data: { id: unknown } } };\nexport const a = (res.body.data.id as string).length;\n')).toEqual(['no-restricted-syntax']);
+    expect(await refusals(file, "declare const res: { body: { ids: string[] } };\nexport const a = res.body.ids;\nexport const b = ['x'] as const;\n")).toEqual([]);
+  });
+});
+
 describe('the server layers', () => {
   // Below the domains: the database, HTTP, mail, the phone providers, the money figures, general utilities, the business time, the logger, the configuration.
   const domainImport = "import { findPlan } from '../plans/plan-service.ts';\nexport const a = findPlan;\n";

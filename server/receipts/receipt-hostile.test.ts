@@ -12,6 +12,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupAnswer } from '../../contract/groups.ts';
 import { authMessages } from '../../contract/accounts.ts';
 import { client, createTestContext, multipartBody, sampleFiles, signInAdmin, signUpMember, type TestContext } from '../test/test-app.ts';
 import { showsSamePicture } from '../test/pictures.ts';
@@ -250,13 +251,13 @@ describe('files that are not receipts at all', () => {
 /** A member approved into a group that started in January 2026, with the subscription's receipt stored. */
 async function memberInGroup() {
   const planId = await newPlan();
-  const group = await api.post('/api/admin/groups/create', { planId, groupName: 'Hostile group', maxMembers: 10, startDate: '2026-01-01' }, admin.token);
+  const group = await api.post('/api/admin/groups/create', { planId, groupName: 'Hostile group', maxMembers: 10, startDate: '2026-01-01' }, admin.token, { answer: groupAnswer });
   expect(group.status).toBe(201);
   const member = await signUpMember(ctx);
   const sub = await send(ctx, 'POST', '/api/payments/subscribe', member.token, { planId, amount: '5000', bankAccountId }, { name: 'r.png', type: 'image/png', data: sampleFiles.png });
   expect(sub.statusCode).toBe(201);
   expect((await api.put(`/api/plan-payments/${sub.json().payment.id}/approve`, { groupId: group.body.group.id }, admin.token)).status).toBe(200);
-  return { token: member.token, userId: member.user.id, groupId: group.body.group.id as string };
+  return { token: member.token, userId: member.user.id, groupId: group.body.group.id };
 }
 
 describe('pictures with something else glued on (polyglots)', () => {

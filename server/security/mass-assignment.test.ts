@@ -5,6 +5,7 @@
  * and the database shows that exactly the columns the route is meant to change have changed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentAnswer } from '../../contract/instalments.ts';
 import { planGroupListAnswer } from '../../contract/groups.ts';
 import { karachiToday } from '../business-time.ts';
 import { testFactories } from '../test/factories.ts';
@@ -109,9 +110,13 @@ async function joinGroup(member: Member, plan: { id: string }) {
   const sub = await postForm('/api/payments/subscribe', member.token, { planId: plan.id, amount: 5000, bankAccountId });
   expect(sub.statusCode).toBe(201);
   const groups = (await api.get(`/api/admin/groups/plan/${plan.id}`, admin.token, { answer: planGroupListAnswer })).body.data.groups;
-  const approved = await api.put(`/api/plan-payments/${sub.json().payment.id}/approve`, groups.length ? { groupId: groups[0].id } : { groupNumber: '1' }, admin.token);
+  const approved = await api.put(`/api/plan-payments/${sub.json().payment.id}/approve`, groups.length ? { groupId: groups[0].id } : { groupNumber: '1' }, admin.token, {
+    answer: paymentAnswer,
+  });
   expect(approved.status).toBe(200);
-  return { paymentId: sub.json().payment.id as string, groupId: approved.body.payment.group.id as string };
+  const groupId = approved.body.payment.group?.id;
+  if (!groupId) throw new Error('The approved request names no group.');
+  return { paymentId: sub.json().payment.id as string, groupId };
 }
 
 async function paymentsOf(userId: string) {
