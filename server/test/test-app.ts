@@ -186,8 +186,9 @@ export async function openRaceFile(): Promise<{ ctx: TestContext; api: ApiClient
 }
 
 /**
- * A call's response. Its body is `any` by default for now: the many tests written against it read it
- * through their own assertions. A call that names its answer's schema (`Expect`) gets it typed instead.
+ * A call's response. Its body is `any` by default, for the many tests that check a status, a code or a
+ * message through their own assertions. A call that names its answer's schema (`Expect`) gets it checked
+ * and typed instead; a test never casts the body to a shape of its own (the lint refuses it).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any JSON the route answered, checked by each test's assertions
 export type ApiResponse = { status: number; body: any; headers: Record<string, unknown> };
