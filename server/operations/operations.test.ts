@@ -89,9 +89,13 @@ describe('the overload guard', () => {
   it('refuses requests with 503 service.busy and Retry-After while the loop lags, says so in readiness, answers the probes, and recovers', async () => {
     const guardedApi = client(guarded);
     expect((await guardedApi.get('/api/committee-plans')).status).toBe(200);
-    await holdTheLoop(1_600);
-
-    const refused = await guardedApi.get('/api/committee-plans');
+    // Held for about 1.6 s, the loop lags for three samples; on a machine busy with other work a sample
+    // can fall between the slices, so the hold is tried again (a few times at most) until it shows.
+    let refused = { status: 0, body: undefined as unknown, headers: {} as Record<string, unknown> };
+    for (let tries = 0; refused.status !== 503 && tries < 4; tries++) {
+      await holdTheLoop(1_600);
+      refused = await guardedApi.get('/api/committee-plans');
+    }
     expect(refused.status).toBe(503);
     expect(refused.body).toMatchObject({ success: false, code: 'service.busy', message: 'The server is busy just now. Please try again in a moment.' });
     expect(refused.headers['retry-after']).toBe('5');
