@@ -183,11 +183,12 @@ export function keptInstalmentsSql(by: 'group' | 'plan'): string {
 }
 
 /**
- * SQL of the figures over kept-total rows (keptInstalmentsSql, joiningInstalmentsSql), summed in two steps:
+ * SQL of the figures over the kept totals' rows (keptInstalmentsSql), summed in two steps:
  * first the rows' counts and amounts per state and per side of today (and per `keys`), so that each row's
  * state is worked out once, then the figures over those few sums by figureColumnsSql, the same definitions.
  * Worked out inside each figure's filter instead, the state was computed 17 times a row: 3-5 ms over the
- * 2,035 rows per plan and month of 10,000 members, against 1.3-2.5 ms this way (docs/performance.md).
+ * 2,035 rows per plan and month of 10,000 members, against 1.3-2.5 ms this way (docs/performance.md). The
+ * readers of one group's few rows (ledgers, group statistics) still sum them in one step: no gain measured.
  * `from` is the FROM item naming the rows `p` (with what it joins), `where` their filter; `keys` are the
  * columns the figures are given by (`expression AS name`, kept under that name in the answer).
  */

@@ -1,6 +1,6 @@
 /** Test helpers: notifications as the server lists them, and its whole list answer. */
 import { notificationListAnswer, type AppNotification } from '../../contract/notifications.ts';
-import { answerAs, type StubAnswer } from './api-stub.ts';
+import { answerAs, onePage, type StubAnswer } from './api-stub.ts';
 
 /** An unread notice that the member's plan request was approved. */
 export const planApprovedNotification: AppNotification = {
@@ -19,6 +19,5 @@ export const planApprovedNotification: AppNotification = {
  * count (by default those of the list; the count runs over every notification, so a test may give more).
  */
 export function notificationListAnswerOf(notifications: AppNotification[] = [], unreadCount = notifications.filter((n) => !n.isRead).length): StubAnswer {
-  const pagination = { page: 1, limit: 20, total: notifications.length, pages: 1, exact: true };
-  return answerAs(notificationListAnswer, { success: true, notifications, unreadCount, data: { notifications, unreadCount, pagination } });
+  return answerAs(notificationListAnswer, { success: true, notifications, unreadCount, data: { notifications, unreadCount, pagination: onePage(notifications.length) } });
 }
