@@ -198,8 +198,8 @@ export default defineConfig([
     },
   },
 
-  // A server test reads an answer by its contract schema (`{ answer: schema }`, server/test/test-app.ts),
-  // never by a shape written again beside it: no cast on a response's body.
+  // A server test reads an answer as its route's contract types it (server/test/route-answers.ts), or by the
+  // schema it names (`{ answer: schema }`), never by a shape written again beside it: no cast on a response's body.
   {
     files: ['server/**/*.test.ts'],
     rules: {
@@ -207,7 +207,7 @@ export default defineConfig([
         'error',
         {
           selector: "TSAsExpression:not([typeAnnotation.typeName.name='const']):has(> MemberExpression[property.name='body']), TSAsExpression:not([typeAnnotation.typeName.name='const']) > MemberExpression :matches(MemberExpression[property.name='body'])",
-          message: "Name the answer's schema ({ answer: schema }) instead of casting the body to a shape.",
+          message: "The body is typed by its route's answer; name the answer's schema ({ answer: schema }) rather than cast it to a shape.",
         },
       ],
     },

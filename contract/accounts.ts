@@ -4,7 +4,7 @@
  * the web shows them as they are, and the server answers with them as field errors.
  */
 import { z } from 'zod';
-import { answerCode } from './answers.ts';
+import { answerCode, errorBody } from './answers.ts';
 import { accountMessages, twoFactorMessages } from './account-messages.ts';
 import { languageField, publicUser } from './public-user.ts';
 
@@ -250,6 +250,8 @@ export const loginAnswer = z.object({
  * reason the administrator gave, when they gave one (decision 050).
  */
 export const loginRefusal = z.object({ twoFactorRequired: z.literal(true).optional(), reason: z.string().optional() });
+/** POST /api/auth/login's 401: the one error body with what a refused sign-in adds. */
+export const loginRefusalBody = errorBody.extend(loginRefusal.shape);
 
 /** GET /api/auth/two-factor, and POST …/enable and …/disable (with their message): the status now. */
 export const twoFactorStatusAnswer = z.object({

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -114,6 +114,8 @@ export type AppOptions = {
   metrics?: Metrics;
   /** The server's life as start.ts runs it: draining once SIGTERM has come (readiness, Connection: close). */
   lifecycle?: Lifecycle;
+  /** Told of each route as it is registered, before any other hook: what reads the routes' answers (test/route-answers-table.ts). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -236,6 +238,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         .send({ success: false, code: codeOf(message, status), message });
     },
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(schemaSerializerCompiler({ checkAgainstContract: options.checkResponses ?? false }));
 

@@ -1,11 +1,11 @@
 /** The "Auth" routes of the member specification §7, to RULES §3. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authMessages, emailOnlyBody, loginAnswer, loginBody, loginRefusal, meAnswer, registerBody, resetPasswordBody, verifyEmailQuery } from '../../contract/accounts.ts';
+import { authMessages, emailOnlyBody, loginAnswer, loginBody, loginRefusalBody, meAnswer, registerBody, resetPasswordBody, verifyEmailQuery } from '../../contract/accounts.ts';
 import type { AuthHooks } from '../http/auth.ts';
 import { currentUser } from '../http/auth.ts';
 import { AppError } from '../http/errors.ts';
-import { errorBody, responses } from '../http/schemas.ts';
+import { responses } from '../http/schemas.ts';
 import { logSecurityEvent } from '../http/security-log.ts';
 import type { AttemptCounter } from '../http/attempt-counter.ts';
 import { Throttle } from '../http/throttle.ts';
@@ -51,7 +51,6 @@ export const defaultAuthRateLimits: AuthRateLimits = {
 };
 
 /** A refused sign-in: the one error body, with twoFactorRequired when a right password needs its code. */
-const loginRefusalBody = errorBody.extend(loginRefusal.shape);
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { auth: AuthHooks; limits: AuthRateLimits; attempts: AttemptCounter }) {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -34,9 +34,9 @@ async function expectCached(token: string, url = '/api/auth/me') {
 }
 
 /** The next request with the token reads the session from the database again (the cache forgot it). */
-async function expectReadAgain(token: string, url = '/api/auth/me') {
+async function expectReadAgain(token: string) {
   const before = sessionReads();
-  const res = await api.get(url, token);
+  const res = await api.get('/api/auth/me', token);
   expect(sessionReads()).toBe(before + 1);
   return res;
 }

@@ -71,7 +71,7 @@ async function adminWithTwoFactor() {
   return { ...admin, secret };
 }
 
-function expectRefused(res: ApiResponse, errors: Record<string, string>) {
+function expectRefused(res: ApiResponse<{ success?: boolean; errors?: Record<string, string> }>, errors: Record<string, string>) {
   expect(res.status, JSON.stringify(res.body)).toBe(400);
   expect(res.body.success).toBe(false);
   expect(res.body.errors).toMatchObject(errors);

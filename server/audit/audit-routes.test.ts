@@ -12,8 +12,6 @@ let second: Awaited<ReturnType<typeof signInAdmin>>;
 let member: Awaited<ReturnType<typeof signUpMember>>;
 let target: Awaited<ReturnType<typeof signUpMember>>;
 
-type Entry = { id: string; action: string; entityType: string; entityId: string | null; before: unknown; after: unknown; ip: string | null; createdAt: string; actor: { id: string; name: string; email: string } | null };
-
 /** The date of a moment in Karachi, the business time zone, as YYYY-MM-DD; days may be added. */
 function karachiDate(at: Date, addDays = 0): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at.getTime() + addDays * 86_400_000));
@@ -35,11 +33,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function entries(query: string, token = admin.token): Promise<Entry[]> {
-  const res = await api.get(`/api/admin/audit${query}`, token);
+async function entries(query: string, token = admin.token) {
+  const res = await api.get(`/api/admin/audit?${query}`, token);
   expect(res.status).toBe(200);
   // One copy of the page, under data.
-  expect(res.body.entries).toBeUndefined();
+  expect(res.body).not.toHaveProperty('entries');
   return res.body.data.entries;
 }
 
@@ -52,7 +50,7 @@ describe('GET /api/admin/audit', () => {
     const res = await api.get('/api/admin/audit', admin.token);
     expect(res.status).toBe(200);
     expect(res.body.data.pagination).toEqual({ page: 1, limit: 50, total: await total(), pages: 1, exact: true });
-    const list: Entry[] = res.body.data.entries;
+    const list = res.body.data.entries;
     const stamps = list.map((e) => Date.parse(e.createdAt));
     expect([...stamps].sort((a, b) => b - a)).toEqual(stamps);
 
@@ -72,45 +70,45 @@ describe('GET /api/admin/audit', () => {
   });
 
   it('filters by actor', async () => {
-    const bySecond = await entries(`?actorId=${second.user.id}`);
+    const bySecond = await entries(`actorId=${second.user.id}`);
     expect(bySecond.map((e) => e.action).sort()).toEqual(['USER_UNBLOCK', 'USER_UPDATE']);
     expect(bySecond.every((e) => e.actor?.id === second.user.id)).toBe(true);
-    const byAdmin = await entries(`?actorId=${admin.user.id}`);
+    const byAdmin = await entries(`actorId=${admin.user.id}`);
     expect(byAdmin).toHaveLength(await total('actor_id = $1', [admin.user.id]));
     expect(byAdmin.every((e) => e.actor?.id === admin.user.id)).toBe(true);
-    expect(await entries(`?actorId=${member.user.id}`)).toEqual([]);
+    expect(await entries(`actorId=${member.user.id}`)).toEqual([]);
     // A malformed id matches nobody; it is no error.
-    expect(await entries('?actorId=not-a-uuid')).toEqual([]);
+    expect(await entries('actorId=not-a-uuid')).toEqual([]);
   });
 
   it('filters by action in any case, by entity type and by entity id', async () => {
     for (const action of ['USER_BLOCK', 'user_block', 'User_Block']) {
-      const found = await entries(`?action=${action}`);
+      const found = await entries(`action=${action}`);
       expect(found.map((e) => [e.action, e.entityId])).toEqual([['USER_BLOCK', target.user.id]]);
     }
-    const users = await entries('?entityType=user');
+    const users = await entries('entityType=user');
     expect(users).toHaveLength(await total(`entity_type = 'user'`));
     expect(users.every((e) => e.entityType === 'user')).toBe(true);
-    const plans = await entries('?entityType=plan');
+    const plans = await entries('entityType=plan');
     expect(plans).toHaveLength(await total(`entity_type = 'plan'`));
     expect(plans.length).toBeGreaterThan(0);
     expect(plans.every((e) => e.entityType === 'plan')).toBe(true);
 
-    const one = await entries(`?entityId=${target.user.id}`);
+    const one = await entries(`entityId=${target.user.id}`);
     expect(one).toHaveLength(4);
     expect(one.every((e) => e.entityId === target.user.id)).toBe(true);
-    expect(await entries(`?entityId=${member.user.id}`)).toEqual([]);
-    const combined = await entries(`?entityId=${target.user.id}&actorId=${admin.user.id}&action=user_deactivate&entityType=user`);
+    expect(await entries(`entityId=${member.user.id}`)).toEqual([]);
+    const combined = await entries(`entityId=${target.user.id}&actorId=${admin.user.id}&action=user_deactivate&entityType=user`);
     expect(combined.map((e) => e.action)).toEqual(['USER_DEACTIVATE']);
-    expect(await entries('?action=NO_SUCH_ACTION')).toEqual([]);
+    expect(await entries('action=NO_SUCH_ACTION')).toEqual([]);
   });
 
   it('filters by dates, whole days in Karachi time', async () => {
     // Today's entries (measured from the first of them, so that a test run across midnight still holds).
     const first = new Date((await ctx.db.query<{ at: Date }>('SELECT min(created_at) AS at FROM audit_log')).rows[0].at);
-    expect(await entries(`?from=${karachiDate(first)}&to=${karachiDate(new Date())}`)).toHaveLength(await total());
-    expect(await entries(`?from=${karachiDate(new Date(), 1)}`)).toEqual([]);
-    expect(await entries(`?to=${karachiDate(first, -1)}`)).toEqual([]);
+    expect(await entries(`from=${karachiDate(first)}&to=${karachiDate(new Date())}`)).toHaveLength(await total());
+    expect(await entries(`from=${karachiDate(new Date(), 1)}`)).toEqual([]);
+    expect(await entries(`to=${karachiDate(first, -1)}`)).toEqual([]);
 
     // Older entries, written as the product writes them (inserting is allowed: only changing is not).
     const insert = (at: string, action: string) =>
@@ -120,11 +118,11 @@ describe('GET /api/admin/audit', () => {
     await insert('2025-03-15T23:30:00+05:00', 'OLD_LATE');
     await insert('2025-03-16T00:10:00+05:00', 'OLD_AFTER');
 
-    expect((await entries('?from=2025-03-15&to=2025-03-15')).map((e) => e.action)).toEqual(['OLD_LATE', 'OLD_EARLY']);
-    expect((await entries('?from=2025-03-14&to=2025-03-14')).map((e) => e.action)).toEqual(['OLD_BEFORE']);
-    expect((await entries('?from=2025-03-16&to=2025-03-31')).map((e) => e.action)).toEqual(['OLD_AFTER']);
-    expect((await entries('?to=2025-12-31')).map((e) => e.action)).toEqual(['OLD_AFTER', 'OLD_LATE', 'OLD_EARLY', 'OLD_BEFORE']);
-    expect((await entries(`?from=2025-03-15&entityId=${member.user.id}`)).map((e) => e.action)).toEqual(['OLD_AFTER', 'OLD_LATE', 'OLD_EARLY']);
+    expect((await entries('from=2025-03-15&to=2025-03-15')).map((e) => e.action)).toEqual(['OLD_LATE', 'OLD_EARLY']);
+    expect((await entries('from=2025-03-14&to=2025-03-14')).map((e) => e.action)).toEqual(['OLD_BEFORE']);
+    expect((await entries('from=2025-03-16&to=2025-03-31')).map((e) => e.action)).toEqual(['OLD_AFTER']);
+    expect((await entries('to=2025-12-31')).map((e) => e.action)).toEqual(['OLD_AFTER', 'OLD_LATE', 'OLD_EARLY', 'OLD_BEFORE']);
+    expect((await entries(`from=2025-03-15&entityId=${member.user.id}`)).map((e) => e.action)).toEqual(['OLD_AFTER', 'OLD_LATE', 'OLD_EARLY']);
 
     const bad = await api.get('/api/admin/audit?from=15-03-2025', admin.token);
     expect(bad.status).toBe(400);
@@ -134,13 +132,13 @@ describe('GET /api/admin/audit', () => {
 
   it('pages in the database', async () => {
     const all = await total();
-    const all50 = await entries('?limit=100');
+    const all50 = await entries('limit=100');
     expect(all50).toHaveLength(all);
     const page1 = await api.get('/api/admin/audit?limit=3&page=1', admin.token);
     const page2 = await api.get('/api/admin/audit?limit=3&page=2', admin.token);
     expect(page1.body.data.pagination).toEqual({ page: 1, limit: 3, total: all, pages: Math.ceil(all / 3), exact: true });
     expect(page2.body.data.pagination).toMatchObject({ page: 2, total: all });
-    expect([...page1.body.data.entries, ...page2.body.data.entries].map((e: Entry) => e.id)).toEqual(all50.slice(0, 6).map((e) => e.id));
+    expect([...page1.body.data.entries, ...page2.body.data.entries].map((e) => e.id)).toEqual(all50.slice(0, 6).map((e) => e.id));
     expect((await api.get('/api/admin/audit?limit=101', admin.token)).status).toBe(400);
     expect((await api.get('/api/admin/audit?page=0', admin.token)).status).toBe(400);
   });

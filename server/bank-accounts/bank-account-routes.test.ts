@@ -324,7 +324,7 @@ describe('PUT /api/bank-accounts/:id/toggle-status', () => {
     expect(off.body.message).toBe('Bank account deactivated successfully');
     expect(off.body.data.message).toBe('Bank account deactivated successfully');
     expect(off.body.data.bankAccount).toMatchObject({ id: account.id, isActive: false });
-    expect((await api.get('/api/bank-accounts/active', member.token)).body.data.bankAccounts.map((a: AccountJson) => a.id)).not.toContain(account.id);
+    expect((await api.get('/api/bank-accounts/active', member.token)).body.data.bankAccounts.map((a) => a.id)).not.toContain(account.id);
 
     const on = await api.put(`/api/bank-accounts/${account.id}/toggle-status`, undefined, admin.token);
     expect(on.body.message).toBe('Bank account activated successfully');
@@ -424,7 +424,7 @@ describe('DELETE /api/bank-accounts/:id', () => {
     expect(stored).toMatchObject({ is_active: false, is_default: false });
     expect((await adminList(`search=${account.accountNumber}`))).toEqual([]);
     expect((await adminList(`search=${account.accountNumber}&status=inactive`))).toEqual([]);
-    expect((await api.get('/api/bank-accounts/active', member.token)).body.data.bankAccounts.map((a: AccountJson) => a.id)).not.toContain(account.id);
+    expect((await api.get('/api/bank-accounts/active', member.token)).body.data.bankAccounts.map((a) => a.id)).not.toContain(account.id);
 
     const { rows } = await ctx.db.query<{ bank_account_id: string; bank_account_snapshot: unknown }>(
       'SELECT bank_account_id, bank_account_snapshot FROM payments WHERE id = $1',

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bankAccountAnswer } from '../../contract/bank-accounts.ts';
 import { foldKeptMoves } from '../db/kept-moves.ts';
-import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember, type ApiResponse } from '../test/test-app.ts';
+import { multipartBody, ok, openTestFile, sampleFiles, signInAdmin, signUpMember } from '../test/test-app.ts';
 
 const { ctx, api } = await openTestFile();
 ctx.setNow('2026-03-31T12:00:00+05:00');
@@ -25,11 +25,6 @@ let bilal: Member;
 const approved: { account: () => string; amount: number; at: string; member: string; id: string }[] = [];
 /** The receipts the scenario left waiting: the account, the amount, when sent. */
 const waiting: { account: () => string; amount: number; at: string }[] = [];
-
-const ok = (res: ApiResponse) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-};
 
 function sendReceipt(token: string, month: number, bankAccountId: string) {
   const form = multipartBody({ groupId: group.id, amount: String(MONTHLY), month: String(month), year: '2026', bankAccountId }, { name: `march-${month}.png`, type: 'image/png', data: sampleFiles.png });
@@ -121,22 +116,22 @@ describe('reconciliation by bank account', () => {
     const report = ok(await api.get('/api/admin/reconciliation?from=2026-02-01&to=2026-03-31&by=day', admin.token)).data;
     expect(report).toMatchObject({ from: '2026-02-01', to: '2026-03-31', by: 'day' });
     for (const id of [hbl, meezan]) {
-      const account = report.accounts.find((a: { bankAccount: { id: string } }) => a.bankAccount.id === id);
+      const account = report.accounts.find((a) => a.bankAccount.id === id)!;
       expect(account.periods).toEqual(expectedPeriods(id, 'day', '2026-02-01', '2026-03-31'));
       const sum = (key: 'approved' | 'waiting') => ({
-        count: account.periods.reduce((n: number, p: Record<string, { count: number }>) => n + p[key].count, 0),
-        amount: account.periods.reduce((n: number, p: Record<string, { amount: number }>) => n + p[key].amount, 0),
+        count: account.periods.reduce((n, p) => n + p[key].count, 0),
+        amount: account.periods.reduce((n, p) => n + p[key].amount, 0),
       });
       expect(account.totals).toEqual({ approved: sum('approved'), waiting: sum('waiting') });
     }
-    const hblRows = report.accounts.find((a: { bankAccount: { id: string } }) => a.bankAccount.id === hbl).periods;
+    const hblRows = report.accounts.find((a) => a.bankAccount.id === hbl)!.periods;
     // Day boundaries in Pakistan time: 00:00 and 23:59:59 of 5 March are the 5th; 00:00 of the 6th is not.
     expect(hblRows).toEqual([
       { period: '2026-02-10', approved: { count: 1, amount: MONTHLY }, waiting: { count: 0, amount: 0 } },
       { period: '2026-03-05', approved: { count: 2, amount: 2 * MONTHLY }, waiting: { count: 1, amount: MONTHLY } },
       { period: '2026-03-06', approved: { count: 1, amount: MONTHLY }, waiting: { count: 0, amount: 0 } },
     ]);
-    const meezanRows = report.accounts.find((a: { bankAccount: { id: string } }) => a.bankAccount.id === meezan).periods;
+    const meezanRows = report.accounts.find((a) => a.bankAccount.id === meezan)!.periods;
     expect(meezanRows).toEqual([
       { period: '2026-03-04', approved: { count: 1, amount: MONTHLY }, waiting: { count: 0, amount: 0 } },
       { period: '2026-03-05', approved: { count: 0, amount: 0 }, waiting: { count: 1, amount: MONTHLY } },
@@ -162,7 +157,7 @@ describe('reconciliation by bank account', () => {
     const day = ok(await api.get(`/api/admin/reconciliation/entries?bankAccountId=${hbl}&date=2026-03-05`, admin.token)).data;
     expect(day.period).toBe('2026-03-05');
     expect(day.totals).toEqual({ count: 2, amount: 2 * MONTHLY });
-    expect(day.entries.map((e: Record<string, unknown>) => [e.type, e.memberName, e.planName, e.groupNumber, e.month, e.year, e.amount, e.approvedAtPkt])).toEqual([
+    expect(day.entries.map((e) => [e.type, e.memberName, e.planName, e.groupNumber, e.month, e.year, e.amount, e.approvedAtPkt])).toEqual([
       ['SUBSCRIPTION', 'Aisha Khan', 'Reconcile Plan', group.groupNumber, 1, 2026, MONTHLY, '2026-03-05 00:00'],
       ['INSTALMENT', 'Aisha Khan', 'Reconcile Plan', group.groupNumber, 2, 2026, MONTHLY, '2026-03-05 23:59'],
     ]);
@@ -172,7 +167,7 @@ describe('reconciliation by bank account', () => {
 
     // Paged: one a page, the second page holds the second.
     const second = ok(await api.get(`/api/admin/reconciliation/entries?bankAccountId=${hbl}&date=2026-03-05&limit=1&page=2`, admin.token)).data;
-    expect(second.entries.map((e: { id: string }) => e.id)).toEqual([day.entries[1].id]);
+    expect(second.entries.map((e) => e.id)).toEqual([day.entries[1].id]);
     expect(second.pagination).toMatchObject({ page: 2, limit: 1, total: 2, pages: 2 });
 
     // A month: every approved payment of March into HBL, the same as the report's row.
@@ -204,7 +199,7 @@ describe('reconciliation by bank account', () => {
 
   it('shows the account paid into where a receipt is reviewed: the pending queue and the plan request', async () => {
     const queue = ok(await api.get('/api/payments/pending-queue', admin.token)).data.payments;
-    const bilalsMarch = queue.find((p: { userId: string; month: number }) => p.userId === bilal.user.id && p.month === 3);
+    const bilalsMarch = queue.find((p) => p.userId === bilal.user.id && p.month === 3)!;
     expect(bilalsMarch.bankAccount).toMatchObject({ bankName: 'HBL', accountNumber: '1111', accountName: 'Committee' });
     const request = ok(await api.get(`/api/plan-payments/${approved[0].id}`, admin.token)).data.payment;
     expect(request.bankAccountId).toBe(hbl);

@@ -6,7 +6,7 @@
  */
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { multipartBody, openTestFile, signInAdmin, signUpMember, type ApiResponse } from '../test/test-app.ts';
+import { multipartBody, openTestFile, signInAdmin, signUpMember, type ApiResponse, type BodyOf } from '../test/test-app.ts';
 
 const { ctx, api } = await openTestFile();
 
@@ -22,12 +22,22 @@ async function newAccount(name: string): Promise<string> {
 const CSV_TYPE = 'text/csv';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-function send(path: string, accountId: string, file: { name: string; type: string; data: Buffer } | undefined, layout?: unknown, token = admin.token): Promise<ApiResponse> {
+type StatementsUrl<P extends string> = `/api/admin/bank-accounts/${string}/statements${P}`;
+
+function send<P extends '' | '/preview'>(
+  path: P,
+  accountId: string,
+  file: { name: string; type: string; data: Buffer } | undefined,
+  layout?: unknown,
+  token = admin.token,
+): Promise<ApiResponse<BodyOf<'POST', StatementsUrl<P>>>> {
   const fields: Record<string, string> = layout === undefined ? {} : { layout: typeof layout === 'string' ? layout : JSON.stringify(layout) };
   const form = multipartBody(fields, file && { field: 'statement', ...file });
+  const url: StatementsUrl<P> = `/api/admin/bank-accounts/${accountId}/statements${path}`;
+  // The body is typed by the route's contract answers: the test app checks every answer against them (checkResponses).
   return ctx.app
-    .inject({ method: 'POST', url: `/api/admin/bank-accounts/${accountId}/statements${path}`, payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } })
-    .then((res) => ({ status: res.statusCode, body: res.json(), headers: res.headers }));
+    .inject({ method: 'POST', url, payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } })
+    .then((res) => ({ status: res.statusCode, body: res.json<BodyOf<'POST', StatementsUrl<P>>>(), headers: res.headers }));
 }
 const preview = (accountId: string, file: Parameters<typeof send>[2], layout?: unknown, token?: string) => send('/preview', accountId, file, layout, token);
 const importFile = (accountId: string, file: Parameters<typeof send>[2], layout?: unknown, token?: string) => send('', accountId, file, layout, token);
@@ -147,7 +157,7 @@ describe('a semicolon CSV with one signed amount and decimal commas', () => {
 
     const mapped = await preview(account, file, meezanLayout);
     expect(mapped.body.data.layoutSource).toBe('sent');
-    expect(mapped.body.data.lines.map((line: { credit: number | null; debit: number | null }) => [line.credit, line.debit])).toEqual([[15000, null], [null, 2500.5], [7500, null]]);
+    expect(mapped.body.data.lines.map((line) => [line.credit, line.debit])).toEqual([[15000, null], [null, 2500.5], [7500, null]]);
 
     const res = await importFile(account, file, meezanLayout);
     expect(res.status, JSON.stringify(res.body)).toBe(201);

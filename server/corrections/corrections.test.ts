@@ -9,7 +9,7 @@ import { correctionMessages } from '../../contract/corrections.ts';
 import { groupMessages, membershipMessages } from '../../contract/groups.ts';
 import { instalmentMessages } from '../../contract/instalments.ts';
 import { sendDueReminders } from '../reminders/reminder-service.ts';
-import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember, TEST_APP_URL, type ApiResponse } from '../test/test-app.ts';
+import { multipartBody, ok, openTestFile, sampleFiles, signInAdmin, signUpMember, TEST_APP_URL, type ApiResponse, type BodyOf } from '../test/test-app.ts';
 
 const { ctx, api } = await openTestFile();
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
@@ -25,22 +25,17 @@ beforeAll(async () => {
   bankAccountId = (await api.post('/api/bank-accounts', { accountName: 'Committee', accountNumber: '1', bankName: 'HBL', accountType: 'Current' }, admin.token)).body.bankAccount.id;
 });
 
-const ok = (res: ApiResponse, status = 200) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  return res.body;
-};
-
 /** DELETE with a JSON body (the test client's delete sends none). */
-async function removeCall(groupId: string, userId: string, body: unknown, token?: string): Promise<ApiResponse> {
+async function removeCall(groupId: string, userId: string, body: unknown, token?: string): Promise<ApiResponse<BodyOf<'DELETE', `/api/admin/groups/${string}/members/${string}`>>> {
   const response = await ctx.app.inject({ method: 'DELETE', url: `/api/admin/groups/${groupId}/members/${userId}`, payload: body as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
   return { status: response.statusCode, body: response.json(), headers: response.headers };
 }
 
 async function newPlan(duration = 6) {
-  return ok(await api.post('/api/committee-plans', { name: `Plan ${Math.random().toString(36).slice(2, 8)}`, monthlyAmount: 5000, duration, totalAmount: 5000 * duration, maxMembers: 50 }, admin.token), 201).plan as { id: string };
+  return ok(await api.post('/api/committee-plans', { name: `Plan ${Math.random().toString(36).slice(2, 8)}`, monthlyAmount: 5000, duration, totalAmount: 5000 * duration, maxMembers: 50 }, admin.token), 201).plan;
 }
 async function newGroup(planId: string, startDate = '2026-01-01', extra: Record<string, unknown> = {}) {
-  return ok(await api.post('/api/admin/groups/create', { planId, groupName: 'G', maxMembers: 50, startDate, ...extra }, admin.token), 201).group as { id: string; groupNumber: string };
+  return ok(await api.post('/api/admin/groups/create', { planId, groupName: 'G', maxMembers: 50, startDate, ...extra }, admin.token), 201).group;
 }
 /** A member put into the group by the admin: every month of the cycle still to pay. */
 async function memberIn(planId: string, groupId: string, fields: { name?: string; referralCode?: string } = {}) {
@@ -72,8 +67,12 @@ async function commissionsOf(paymentId: string) {
   );
   return rows;
 }
-async function auditOf(entityId: string, action: string) {
-  const { rows } = await ctx.db.query<{ actor_id: string; before_data: ApiResponse['body']; after_data: ApiResponse['body'] }>('SELECT actor_id, before_data, after_data FROM audit_log WHERE entity_id = $1 AND action = $2', [entityId, action]);
+/** The audit rows of a record and action; `After` is what the test reads of the after data. */
+async function auditOf<After = Record<string, unknown>>(entityId: string, action: string) {
+  const { rows } = await ctx.db.query<{ actor_id: string; before_data: Record<string, unknown>; after_data: After }>(
+    'SELECT actor_id, before_data, after_data FROM audit_log WHERE entity_id = $1 AND action = $2',
+    [entityId, action],
+  );
   return rows;
 }
 
@@ -87,6 +86,7 @@ describe('POST /api/payments/{id}/undo-approval', () => {
     const [commission] = await commissionsOf(january);
     expect(commission).toMatchObject({ amount: '500.00', status: 'PENDING', reversed_at: null });
     const owedBefore = ok(await api.get('/api/payments/summary', member.token)).data.owed;
+    expect(owedBefore).toBeDefined();
     const receiptId = (await instalment(member.user.id, 1)).receipt_id;
 
     const undone = ok(await api.post(`/api/payments/${january}/undo-approval`, { reason: 'The transfer never reached the account.' }, admin.token));
@@ -95,7 +95,7 @@ describe('POST /api/payments/{id}/undo-approval', () => {
 
     // January is owed again: one more month, PKR 5,000 more, on the member's own summary.
     const owedAfter = ok(await api.get('/api/payments/summary', member.token)).data.owed;
-    expect(owedAfter).toEqual({ count: owedBefore.count + 1, amount: owedBefore.amount + 5000 });
+    expect(owedAfter).toEqual({ count: owedBefore!.count + 1, amount: owedBefore!.amount + 5000 });
     const { rows: receipt } = await ctx.db.query<{ outcome: string; undone_by: string; undo_reason: string; payment_id: string }>('SELECT outcome, undone_by, undo_reason, payment_id FROM receipts WHERE id = $1', [receiptId]);
     expect(receipt[0]).toEqual({ outcome: 'ACCEPTED', undone_by: admin.user.id, undo_reason: 'The transfer never reached the account.', payment_id: january });
 
@@ -105,7 +105,7 @@ describe('POST /api/payments/{id}/undo-approval', () => {
     expect(original.reversed_at).not.toBeNull();
     expect(counter).toMatchObject({ amount: '-500.00', status: 'PENDING', reverses_commission_id: commission.id, accrued_year: commission.accrued_year, accrued_month: commission.accrued_month });
     const history = ok(await api.get(`/api/referrals/commission-history?userId=${referrer.user.id}`, admin.token));
-    const amounts = history.commissions.map((c: { amount: number; reversal: boolean }) => [c.amount, c.reversal]).sort();
+    const amounts = history.commissions.map((c) => [c.amount, c.reversal]).sort();
     expect(amounts).toEqual([[-500, true], [500, false]].sort());
 
     const [audit] = await auditOf(january, 'PAYMENT_APPROVAL_UNDONE');
@@ -288,14 +288,14 @@ describe('DELETE /api/admin/groups/{id}/members/{userId}', () => {
 
     const details = ok(await api.get(`/api/admin/groups/${group.id}/details`, admin.token)).group;
     expect(details.currentMembers).toBe(before.currentMembers - 1);
-    expect(details.members.find((m: { userId: string }) => m.userId === member.user.id)).toMatchObject({ status: 'DROPPED' });
+    expect(details.members.find((m) => m.userId === member.user.id)).toMatchObject({ status: 'DROPPED' });
     const arrears = ok(await api.get(`/api/admin/groups/${group.id}/arrears`, admin.token)).data;
-    const row = arrears.members.find((m: { userId: string }) => m.userId === member.user.id);
-    expect(row.cells.filter((c: { state: string } | null) => c && (c.state === 'OWED' || c.state === 'OVERDUE'))).toHaveLength(2);
+    const row = arrears.members.find((m) => m.userId === member.user.id);
+    expect(row?.cells.filter((c) => c && (c.state === 'OWED' || c.state === 'OVERDUE'))).toHaveLength(2);
 
-    const [audit] = await auditOf(group.id, 'GROUP_MEMBER_REMOVE');
+    const [audit] = await auditOf<{ reason: string; cancelledInstalments: { month: number }[] }>(group.id, 'GROUP_MEMBER_REMOVE');
     expect(audit.after_data.reason).toBe('Asked to leave the committee.');
-    expect(audit.after_data.cancelledInstalments.map((p: { month: number }) => p.month)).toEqual([4, 5, 6]);
+    expect(audit.after_data.cancelledInstalments.map((p) => p.month)).toEqual([4, 5, 6]);
 
     // Removed once: not a member any more; the admin cannot put them back into this group.
     expect((await removeCall(group.id, member.user.id, { reason: 'again' }, admin.token)).status).toBe(404);
@@ -368,23 +368,23 @@ describe('POST /api/admin/groups/{id}/members/{userId}/move', () => {
     expect(summary.paid).toEqual({ count: 2, amount: 10000 });
     // The member's own groups: the new one active, the old one history, with when and where they went.
     const mine = ok(await api.get('/api/committee-plans/user/groups', member.token)).data.groups;
-    expect(mine.find((g: { id: string }) => g.id === to.id)).toMatchObject({ memberStatus: 'ACTIVE', leftAt: null, movedToGroupNumber: null });
-    const old = mine.find((g: { id: string }) => g.id === from.id);
+    expect(mine.find((g) => g.id === to.id)).toMatchObject({ memberStatus: 'ACTIVE', leftAt: null, movedToGroupNumber: null });
+    const old = mine.find((g) => g.id === from.id);
     expect(old).toMatchObject({ memberStatus: 'DROPPED', movedToGroupNumber: to.groupNumber, payments: [] });
-    expect(Date.parse(old.leftAt)).not.toBeNaN();
+    expect(Date.parse(old!.leftAt ?? '')).not.toBeNaN();
 
     const fromDetails = ok(await api.get(`/api/admin/groups/${from.id}/details`, admin.token)).group;
     const toDetails = ok(await api.get(`/api/admin/groups/${to.id}/details`, admin.token)).group;
     expect(fromDetails.currentMembers).toBe(0);
-    expect(fromDetails.members.find((m: { userId: string }) => m.userId === member.user.id)).toMatchObject({ status: 'DROPPED' });
+    expect(fromDetails.members.find((m) => m.userId === member.user.id)).toMatchObject({ status: 'DROPPED' });
     expect(toDetails.currentMembers).toBe(2);
-    expect(toDetails.members.find((m: { userId: string }) => m.userId === member.user.id)).toMatchObject({ status: 'ACTIVE', memberNumber: 2 });
+    expect(toDetails.members.find((m) => m.userId === member.user.id)).toMatchObject({ status: 'ACTIVE', memberNumber: 2 });
     // The group ledgers: the money went with the member.
     const fromLedger = ok(await api.get(`/api/admin/groups/${from.id}/ledger`, admin.token)).data;
     const toLedger = ok(await api.get(`/api/admin/groups/${to.id}/ledger`, admin.token)).data;
     expect(fromLedger.totals.collected).toBe(0);
     expect(toLedger.totals.collected).toBe(10000);
-    const [audit] = await auditOf(from.id, 'GROUP_MEMBER_MOVE');
+    const [audit] = await auditOf<{ instalments: { from: string; to: string; status: string }[] }>(from.id, 'GROUP_MEMBER_MOVE');
     expect(audit.after_data).toMatchObject({ userId: member.user.id, groupId: to.id, memberNumber: 2, reason: 'Wants the later group.' });
     expect(audit.after_data.instalments.slice(0, 2)).toEqual([
       expect.objectContaining({ from: '2026-01', to: '2026-03', status: 'PAID' }),

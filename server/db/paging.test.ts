@@ -6,7 +6,13 @@
  * lower bound.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember, type ApiResponse } from '../test/test-app.ts';
+import type { z } from 'zod';
+import { auditPageAnswer } from '../../contract/audit.ts';
+import { paymentListAnswer } from '../../contract/instalments.ts';
+import { notificationListAnswer } from '../../contract/notifications.ts';
+import { planPaymentListAnswer } from '../../contract/plan-requests.ts';
+import { userListAnswer } from '../../contract/users.ts';
+import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember } from '../test/test-app.ts';
 import { COUNT_CEILING } from './paging.ts';
 
 const { ctx, api } = await openTestFile();
@@ -14,12 +20,18 @@ let admin: Awaited<ReturnType<typeof signInAdmin>>;
 let members: Awaited<ReturnType<typeof signUpMember>>[] = [];
 const TIE = '2026-01-02T03:04:05Z';
 
-/** Every page of a list, with the given page size, and the pagination each page reported. */
-async function walk(path: string, limit: number, pick: (body: ApiResponse['body']) => { id: string }[], token = admin.token) {
+/** Every page of a list, with the given page size, and the pagination each page reported; each page checked against the list's answer. */
+async function walk<Body extends { data: { pagination: unknown } }>(
+  path: string,
+  limit: number,
+  answer: z.core.$ZodType<Body>,
+  pick: (body: Body) => { id: string }[],
+  token = admin.token,
+) {
   const ids: string[] = [];
   const paginations: unknown[] = [];
   for (let page = 1; page <= 50; page++) {
-    const res = await api.get(`${path}${path.includes('?') ? '&' : '?'}page=${page}&limit=${limit}`, token);
+    const res = await api.get(`${path}${path.includes('?') ? '&' : '?'}page=${page}&limit=${limit}`, token, { answer });
     expect(res.status).toBe(200);
     const rows = pick(res.body);
     paginations.push(res.body.data.pagination);
@@ -65,7 +77,7 @@ beforeAll(async () => {
 describe('index-backed lists keep their order and totals across page boundaries, ties included', () => {
   it('users: newest first, then by id', async () => {
     const expected = await idsOf('SELECT id FROM users ORDER BY created_at DESC, id');
-    const { ids, paginations } = await walk('/api/admin/users', 3, (b) => b.users);
+    const { ids, paginations } = await walk('/api/admin/users', 3, userListAnswer, (b) => b.users);
     expect(ids).toEqual(expected);
     expectTotals(paginations, expected.length, 3);
   });
@@ -73,25 +85,25 @@ describe('index-backed lists keep their order and totals across page boundaries,
   it('payments (admin): latest activity first, then by id', async () => {
     const expected = await idsOf('SELECT id FROM payments ORDER BY coalesce(submitted_at, created_at) DESC, id');
     expect(expected.length).toBeGreaterThan(3);
-    const { ids, paginations } = await walk('/api/payments', 2, (b) => b.data.payments);
+    const { ids, paginations } = await walk('/api/payments', 2, paymentListAnswer, (b) => b.data.payments);
     expect(ids).toEqual(expected);
     expectTotals(paginations, expected.length, 2);
   });
 
   it('plan requests: newest first, then by id, with and without a status', async () => {
     const expected = await idsOf(`SELECT id FROM payments WHERE type = 'SUBSCRIPTION' ORDER BY created_at DESC, id`);
-    const all = await walk('/api/plan-payments', 3, (b) => b.data.payments);
+    const all = await walk('/api/plan-payments', 3, planPaymentListAnswer, (b) => b.data.payments);
     expect(all.ids).toEqual(expected);
     expectTotals(all.paginations, expected.length, 3);
     const pending = await idsOf(`SELECT id FROM payments WHERE type = 'SUBSCRIPTION' AND status = 'PENDING' ORDER BY created_at DESC, id`);
-    const filtered = await walk('/api/plan-payments?status=PENDING', 2, (b) => b.data.payments);
+    const filtered = await walk('/api/plan-payments?status=PENDING', 2, planPaymentListAnswer, (b) => b.data.payments);
     expect(filtered.ids).toEqual(pending);
   });
 
   it('the audit trail: newest first, then by id', async () => {
     // Append-only: entries written in one transaction share their instant, and so tie.
     const expected = await idsOf('SELECT id FROM audit_log ORDER BY created_at DESC, id');
-    const { ids, paginations } = await walk('/api/admin/audit', 4, (b) => b.data.entries);
+    const { ids, paginations } = await walk('/api/admin/audit', 4, auditPageAnswer, (b) => b.data.entries);
     expect(ids).toEqual(expected);
     expectTotals(paginations, expected.length, 4);
   });
@@ -99,7 +111,7 @@ describe('index-backed lists keep their order and totals across page boundaries,
   it("a member's notifications: newest first, then by id", async () => {
     const expected = await idsOf('SELECT id FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id', [members[0].user.id]);
     expect(expected.length).toBeGreaterThanOrEqual(5);
-    const { ids, paginations } = await walk('/api/notifications', 2, (b) => b.data.notifications, members[0].token);
+    const { ids, paginations } = await walk('/api/notifications', 2, notificationListAnswer, (b) => b.data.notifications, members[0].token);
     expect(ids).toEqual(expected);
     expectTotals(paginations, expected.length, 2);
   });

@@ -5,7 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bulkPlan, streamBulk } from '../test/bulk-exports.ts';
-import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember, type ApiResponse } from '../test/test-app.ts';
+import { defaultersReport, paymentListAnswer, paymentReportAnswer } from '../../contract/instalments.ts';
+import { multipartBody, ok, openTestFile, sampleFiles, signInAdmin, signUpMember } from '../test/test-app.ts';
 
 const { ctx, api } = await openTestFile();
 // The group runs January to June 2026; "today" is 31 March 2026 in Karachi (the grace day is the 10th).
@@ -27,11 +28,8 @@ let omar: Member;
 const URDU = 'عائشہ خان';
 const WORD_JOINER = '\u2060';
 const FORMULA = '=HYPERLINK("x")';
-
-const ok = (res: ApiResponse) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-};
+/** The defaulters report's answer, as that report type reads it (contract/instalments.ts). */
+const defaultersAnswer = { answer: paymentReportAnswer.extend({ data: defaultersReport }) };
 
 /** RFC 4180, strictly: CRLF after every record, quotes doubled inside quoted cells, nothing else special. */
 function parseCsv(text: string): string[][] {
@@ -236,7 +234,7 @@ describe('every export', () => {
   it('is recorded in the audit log with its kind and filters', async () => {
     await csv('users', 'status=blocked');
     const entries = ok(await api.get('/api/admin/audit?action=DATA_EXPORT&limit=100', admin.token)).data.entries;
-    const entry = entries.find((e: { after: { kind: string } }) => e.after.kind === 'users');
+    const entry = entries.find((e) => e.after?.kind === 'users');
     expect(entry).toMatchObject({ action: 'DATA_EXPORT', entityType: 'export', entityId: 'users', actor: { id: admin.user.id }, after: { kind: 'users', filters: { status: 'BLOCKED' } } });
   });
 });
@@ -244,7 +242,7 @@ describe('every export', () => {
 describe('payments', () => {
   it('holds the rows of the payments list, in its order, for the same filters', async () => {
     for (const query of [`planId=${planA.id}`, `planId=${planA.id}&status=PAID&month=2`, `search=${encodeURIComponent('عائشہ')}&type=INSTALMENT`, `groupId=${group.id}&year=2026&status=pending`]) {
-      const list = ok(await api.get(`/api/payments?${query}&limit=100`, admin.token)).data.payments.map((p: { id: string }) => p.id);
+      const list = ok(await api.get(`/api/payments?${query}&limit=100`, admin.token, { answer: paymentListAnswer })).data.payments.map((p) => p.id);
       expect(list.length, query).toBeGreaterThan(0);
       expect((await csv('payments', query)).column('Payment ID'), query).toEqual(list);
     }
@@ -301,9 +299,9 @@ describe('defaulters', () => {
       const file = await csv('defaulters', query);
       expect(file.header).toEqual(['Member ID', 'Member', 'Email', 'Phone', 'Overdue instalments', 'Overdue amount (PKR)', 'Oldest overdue due date']);
       expect(file.records.map((r) => ({ userId: r[0], name: r[1], count: r[4], amount: r[5], oldest: r[6] })), query).toEqual(expected);
-      const report = ok(await api.get(`/api/payments/reports?reportType=defaulters&limit=100${query ? `&${query}` : ''}`, admin.token)).data.defaulters;
+      const report = ok(await api.get(`/api/payments/reports?reportType=defaulters&limit=100${query ? `&${query}` : ''}`, admin.token, defaultersAnswer)).data.defaulters;
       expect(file.records.map((r) => [r[0], Number(r[4]), Number(r[5]), r[6]])).toEqual(
-        report.map((d: { userId: string; overdueCount: number; overdueAmount: number; oldestDueDate: string }) => [d.userId, d.overdueCount, d.overdueAmount, d.oldestDueDate]),
+        report.map((d) => [d.userId, d.overdueCount, d.overdueAmount, d.oldestDueDate]),
       );
     }
     // One month: February's only defaulter is the formula member, with that month alone.
@@ -316,7 +314,7 @@ describe('defaulters', () => {
 describe('winners', () => {
   it('holds the rows of the winners list for the same filters', async () => {
     for (const query of [`committeeId=${planA.id}`, 'status=paid', 'search=HYPERLINK', `groupNumber=${group.groupNumber}&month=2&year=2026`]) {
-      const list = ok(await api.get(`/api/winners?${query}&limit=100`, admin.token)).data.winners.map((w: { id: string }) => w.id);
+      const list = ok(await api.get(`/api/winners?${query}&limit=100`, admin.token)).data.winners.map((w) => w.id);
       expect(list.length, query).toBeGreaterThan(0);
       expect((await csv('winners', query)).column('Winner ID'), query).toEqual(list);
     }
@@ -331,7 +329,7 @@ describe('winners', () => {
 describe('plan requests', () => {
   it('holds the rows of the plan requests list for the same filters', async () => {
     for (const query of ['', `planId=${planB.id}`, 'status=PAID', 'search=Omar', `search=${encodeURIComponent('عائشہ')}`]) {
-      const list = ok(await api.get(`/api/plan-payments?limit=100${query ? `&${query}` : ''}`, admin.token)).data.payments.map((p: { id: string }) => p.id);
+      const list = ok(await api.get(`/api/plan-payments?limit=100${query ? `&${query}` : ''}`, admin.token)).data.payments.map((p) => p.id);
       expect(list.length, query).toBeGreaterThan(0);
       expect((await csv('plan-requests', query)).column('Request ID'), query).toEqual(list);
     }
@@ -374,7 +372,7 @@ describe('commission payments', () => {
 describe('users', () => {
   it('holds the rows of the users list for the same filters, with their figures', async () => {
     for (const query of ['', 'status=BLOCKED', 'status=active', `search=${encodeURIComponent('عائشہ')}`, 'search=Farooq']) {
-      const list = ok(await api.get(`/api/admin/users?limit=100${query ? `&${query}` : ''}`, admin.token)).users.map((u: { id: string }) => u.id);
+      const list = ok(await api.get(`/api/admin/users?limit=100${query ? `&${query}` : ''}`, admin.token)).users.map((u) => u.id);
       expect(list.length, query).toBeGreaterThan(0);
       expect((await csv('users', query)).column('User ID'), query).toEqual(list);
     }
@@ -402,7 +400,7 @@ describe('phone numbers and CNICs', () => {
 describe('audit', () => {
   it('holds the rows of the audit list for the same filters', async () => {
     for (const query of ['entityType=payment', `actorId=${admin.user.id}&action=winner_select`, `from=${new Date().toISOString().slice(0, 10)}&entityType=user`]) {
-      const list = ok(await api.get(`/api/admin/audit?${query}&limit=100`, admin.token)).data.entries.map((e: { id: string }) => e.id);
+      const list = ok(await api.get(`/api/admin/audit?${query}&limit=100`, admin.token)).data.entries.map((e) => e.id);
       expect(list.length, query).toBeGreaterThan(0);
       expect((await csv('audit', query)).column('Entry ID'), query).toEqual(list);
     }

@@ -7,7 +7,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { oracleFigures, oracleState, rawInstalments, type RawInstalment } from '../test/figures-oracle.ts';
-import { openTestFile, signInAdmin, signUpMember, type ApiResponse } from '../test/test-app.ts';
+import { defaultersReport, paymentReportAnswer, pendingReport, summaryReport } from '../../contract/instalments.ts';
+import { ok, openTestFile, signInAdmin, signUpMember } from '../test/test-app.ts';
 
 const { ctx, api } = await openTestFile();
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
@@ -15,11 +16,6 @@ type Member = Awaited<ReturnType<typeof signUpMember>>;
 const members: Member[] = [];
 const groups: { id: string; planId: string; groupNumber: string }[] = [];
 let instalmentIds: string[] = [];
-
-const ok = (res: ApiResponse) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-};
 
 async function join(member: Member, plan: { id: string; monthlyAmount: number }, groupId: string) {
   const request = await api.post('/api/plan-payments', { planId: plan.id, amount: plan.monthlyAmount }, member.token);
@@ -36,14 +32,14 @@ beforeAll(async () => {
     { monthlyAmount: 2500.5, duration: 5, startDate: '2025-11-01' },
     { monthlyAmount: 7333.33, duration: 4, startDate: '2026-02-01' },
   ];
+  const plans = [];
   for (const [i, s] of specs.entries()) {
     const plan = (await api.post('/api/committee-plans', { name: `Property ${i}`, monthlyAmount: s.monthlyAmount, duration: s.duration, totalAmount: Math.round(s.monthlyAmount * s.duration * 100) / 100, maxMembers: 20 }, admin.token)).body.plan;
     const group = (await api.post('/api/admin/groups/create', { planId: plan.id, groupName: `P${i}`, maxMembers: 20, startDate: s.startDate }, admin.token)).body.group;
     groups.push({ id: group.id, planId: plan.id, groupNumber: group.groupNumber });
-    Object.assign(groups[i], { plan });
+    plans.push(plan);
   }
   for (const name of ['Amna', 'Babar', 'Chand', 'Danish']) members.push(await signUpMember(ctx, { name }));
-  const plans = groups.map((g) => (g as unknown as { plan: { id: string; monthlyAmount: number } }).plan);
   await join(members[0], plans[0], groups[0].id);
   await join(members[1], plans[0], groups[0].id);
   await join(members[1], plans[1], groups[1].id);
@@ -55,6 +51,13 @@ beforeAll(async () => {
 const instalmentArb = fc.record({ status: fc.constantFrom('PENDING', 'PAID', 'REJECTED', 'OVERDUE'), underReview: fc.boolean() });
 // Days from before the first group starts to after the last one ends.
 const dayArb = fc.date({ min: new Date('2025-10-20T00:00:00Z'), max: new Date('2026-07-10T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+
+/** Each report's answer, as the report type asked for reads it (contract/instalments.ts). */
+const reportAnswer = {
+  summary: { answer: paymentReportAnswer.extend({ data: summaryReport }) },
+  pending: { answer: paymentReportAnswer.extend({ data: pendingReport }) },
+  defaulters: { answer: paymentReportAnswer.extend({ data: defaultersReport }) },
+};
 
 const sum = (list: number[]) => Math.round(list.reduce((s, x) => s + Math.round(x * 100), 0)) / 100;
 
@@ -88,7 +91,7 @@ describe('every figure on every endpoint agrees with RULES §6a', () => {
           expect(details.stats.figures).toEqual(figures(inGroup));
           expect(details.stats.collectionRate).toBe(figures(inGroup).collectionRate);
           expect(details.summary.totalPending).toBe(figures(inGroup).pending.count);
-          expect(details.payments.map((p: { id: string; state: string }) => [p.id, p.state])).toEqual(details.payments.map((p: { id: string }) => [p.id, stateOf.get(p.id)]));
+          expect(details.payments.map((p) => [p.id, p.state])).toEqual(details.payments.map((p) => [p.id, stateOf.get(p.id)]));
 
           // The grid a page of one member at a time: the cells by member and month, the totals the whole group's on every page.
           const byMemberAndMonth = new Map(inGroup.map((r) => [`${r.user_id} ${r.year}-${r.month}`, r]));
@@ -98,7 +101,7 @@ describe('every figure on every endpoint agrees with RULES §6a', () => {
             const grid = ok(await api.get(`/api/admin/groups/${group.id}/arrears?page=${page}&limit=1`, admin.token)).data;
             pages = grid.pagination.pages;
             expect(grid.figures).toEqual(figures(inGroup));
-            expect(grid.months.map((m: { year: number; month: number }) => m.year * 100 + m.month)).toEqual(periods);
+            expect(grid.months.map((m) => m.year * 100 + m.month)).toEqual(periods);
             for (const month of grid.months) {
               const f = figures(inGroup.filter((r) => r.year === month.year && r.month === month.month));
               expect([month.due, month.collected, month.owed]).toEqual([f.dueSoFar.amount, f.collected, f.owed.amount]);
@@ -124,18 +127,18 @@ describe('every figure on every endpoint agrees with RULES §6a', () => {
         }
 
         // Reports: the summary's plans, the pending rows and the defaulters.
-        const report = ok(await api.get('/api/payments/reports?reportType=summary', admin.token)).data;
+        const report = ok(await api.get('/api/payments/reports?reportType=summary', admin.token, reportAnswer.summary)).data;
         for (const row of report.byPlan) expect(row.figures).toEqual(figures(raw.filter((r) => r.plan_id === row.planId)));
-        const pending = ok(await api.get('/api/payments/reports?reportType=pending&limit=100', admin.token)).data;
-        expect(pending.payments.map((p: { id: string }) => p.id).sort()).toEqual(
+        const pending = ok(await api.get('/api/payments/reports?reportType=pending&limit=100', admin.token, reportAnswer.pending)).data;
+        expect(pending.payments.map((p) => p.id).sort()).toEqual(
           raw.filter((r) => ['UNDER_REVIEW', 'OWED', 'OVERDUE'].includes(stateOf.get(r.id)!)).map((r) => r.id).sort(),
         );
-        expect(pending.totalAmount).toBe(sum(pending.payments.map((p: { amount: number }) => p.amount)));
-        const defaulters = ok(await api.get('/api/payments/reports?reportType=defaulters&limit=100', admin.token)).data;
+        expect(pending.totalAmount).toBe(sum(pending.payments.map((p) => p.amount)));
+        const defaulters = ok(await api.get('/api/payments/reports?reportType=defaulters&limit=100', admin.token, reportAnswer.defaulters)).data;
         const overdueByUser = new Map<string, number[]>();
         for (const r of raw.filter((x) => stateOf.get(x.id) === 'OVERDUE')) overdueByUser.set(r.user_id, [...(overdueByUser.get(r.user_id) ?? []), r.amount]);
         expect(
-          Object.fromEntries(defaulters.defaulters.map((d: { userId: string; overdueCount: number; overdueAmount: number }) => [d.userId, [d.overdueCount, d.overdueAmount]])),
+          Object.fromEntries(defaulters.defaulters.map((d) => [d.userId, [d.overdueCount, d.overdueAmount]])),
         ).toEqual(Object.fromEntries([...overdueByUser].map(([id, amounts]) => [id, [amounts.length, sum(amounts)]])));
 
         // Each member: their summary, next instalment, month cards and the admin's ledger of them.
@@ -151,9 +154,9 @@ describe('every figure on every endpoint agrees with RULES §6a', () => {
           const next =
             own.filter((r) => ['OWED', 'OVERDUE'].includes(stateOf.get(r.id)!)).sort(byDue)[0] ?? own.filter((r) => stateOf.get(r.id) === 'SCHEDULED').sort(byDue)[0];
           expect(summary.nextDue?.dueDate ?? null).toBe(next?.due_date ?? null);
-          if (next) expect(summary.nextDue.state).toBe(stateOf.get(next.id));
+          if (next) expect(summary.nextDue!.state).toBe(stateOf.get(next.id));
 
-          const cards = ok(await api.get('/api/committee-plans/user/groups', member.token)).data.groups.flatMap((g: { payments: { id: string; state: string }[] }) => g.payments);
+          const cards = ok(await api.get('/api/committee-plans/user/groups', member.token)).data.groups.flatMap((g) => g.payments);
           for (const card of cards) expect(card.state).toBe(stateOf.get(card.id));
 
           const ledger = ok(await api.get(`/api/admin/users/${member.user.id}/ledger`, admin.token)).data;

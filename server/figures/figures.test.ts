@@ -6,8 +6,10 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { oracleFigures, oracleState, rawInstalments, type RawInstalment } from '../test/figures-oracle.ts';
 import { groupMessages } from '../../contract/groups.ts';
+import { defaultersReport, paidReport, paymentReportAnswer, pendingReport, summaryReport } from '../../contract/instalments.ts';
+import { groupArrearsAnswer } from '../../contract/ledgers.ts';
 import { instalmentStatesNarrowingSql, instalmentStateSql, isOverdueSql, overdueMembersSql } from './figures.ts';
-import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember, type ApiResponse } from '../test/test-app.ts';
+import { multipartBody, ok, openTestFile, sampleFiles, signInAdmin, signUpMember } from '../test/test-app.ts';
 
 const { ctx, api } = await openTestFile();
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
@@ -46,15 +48,18 @@ function sendReceipt(token: string, groupId: string, month: number, amount = 500
   return ctx.app.inject({ method: 'POST', url: '/api/payments', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } });
 }
 
+/** Each report's answer, as the report type asked for reads it (contract/instalments.ts). */
+const reportAnswer = {
+  summary: { answer: paymentReportAnswer.extend({ data: summaryReport }) },
+  paid: { answer: paymentReportAnswer.extend({ data: paidReport }) },
+  pending: { answer: paymentReportAnswer.extend({ data: pendingReport }) },
+  defaulters: { answer: paymentReportAnswer.extend({ data: defaultersReport }) },
+};
+
 async function instalmentId(userId: string, groupId: string, month: number) {
   const { rows } = await ctx.db.query<{ id: string }>(`SELECT id FROM payments WHERE user_id = $1 AND group_id = $2 AND type = 'INSTALMENT' AND month = $3`, [userId, groupId, month]);
   return rows[0].id;
 }
-
-const ok = (res: ApiResponse) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-};
 
 describe('a member approved into a group that started three months ago', () => {
   it('owes February and March at once, and the summary, defaulters report, arrears grid and ledger agree', async () => {
@@ -71,14 +76,14 @@ describe('a member approved into a group that started three months ago', () => {
     expect(summary.nextDue).toMatchObject({ month: 2, year: 2026, amount: 5000, dueDate: '2026-02-01', daysLate: 58, state: 'OVERDUE', groupId: group.id });
 
     // Defaulters: the member, with both months.
-    const defaulters = ok(await api.get(`/api/payments/reports?reportType=defaulters&groupId=${group.id}`, admin.token)).data;
+    const defaulters = ok(await api.get(`/api/payments/reports?reportType=defaulters&groupId=${group.id}`, admin.token, reportAnswer.defaulters)).data;
     expect(defaulters.defaulters).toEqual([expect.objectContaining({ userId: member.user.id, overdueCount: 2, overdueAmount: 10000, oldestDueDate: '2026-02-01' })]);
     expect(defaulters).toMatchObject({ total: 1, totalAmount: 10000 });
 
     // Arrears grid: the member's row, month by month, each cell under its month.
     const grid = ok(await api.get(`/api/admin/groups/${group.id}/arrears`, admin.token)).data;
     expect(grid.members).toHaveLength(1);
-    const row = grid.months.map((m: { month: number }, i: number) => [m.month, grid.members[0].cells[i].state]);
+    const row = grid.months.map((m, i) => [m.month, grid.members[0].cells[i]?.state]);
     expect(row).toEqual([
       [1, 'PAID'],
       [2, 'OVERDUE'],
@@ -88,7 +93,7 @@ describe('a member approved into a group that started three months ago', () => {
       [6, 'SCHEDULED'],
     ]);
     expect(grid.members[0].figures.owed).toEqual({ count: 2, amount: 10000 });
-    expect(grid.months.map((m: { month: number; due: number; collected: number; owed: number }) => [m.month, m.due, m.collected, m.owed])).toEqual([
+    expect(grid.months.map((m) => [m.month, m.due, m.collected, m.owed])).toEqual([
       [1, 5000, 5000, 0],
       [2, 5000, 0, 5000],
       [3, 5000, 0, 5000],
@@ -100,7 +105,7 @@ describe('a member approved into a group that started three months ago', () => {
 
     // The member's ledger: the same months, the same figures.
     const ledger = ok(await api.get(`/api/admin/users/${member.user.id}/ledger`, admin.token)).data;
-    expect(ledger.entries.map((e: { month: number; state: string }) => [e.month, e.state])).toEqual(row);
+    expect(ledger.entries.map((e) => [e.month, e.state])).toEqual(row);
     expect(ledger.figures).toEqual(grid.figures);
     expect(ledger.figures.owed).toEqual(summary.owed);
     expect(ledger.entries[0]).toMatchObject({ status: 'PAID', hasReceipt: true, reviewedBy: 'Admin User', settledByPlanRequest: true });
@@ -108,7 +113,7 @@ describe('a member approved into a group that started three months ago', () => {
 
     // The month cards say the same.
     const groups = ok(await api.get('/api/committee-plans/user/groups', member.token)).data.groups;
-    expect(groups[0].payments.map((p: { state: string }) => p.state)).toEqual(['PAID', 'OVERDUE', 'OVERDUE', 'SCHEDULED', 'SCHEDULED', 'SCHEDULED']);
+    expect(groups[0].payments.map((p) => p.state)).toEqual(['PAID', 'OVERDUE', 'OVERDUE', 'SCHEDULED', 'SCHEDULED', 'SCHEDULED']);
   });
 
   it('owes the current month from its first day, overdue only after the grace day', async () => {
@@ -116,14 +121,14 @@ describe('a member approved into a group that started three months ago', () => {
     const member = await approvedMember(plan, group);
     at('2026-03-10');
     let cells = ok(await api.get(`/api/admin/groups/${group.id}/arrears`, admin.token)).data.members[0].cells;
-    expect(cells.slice(1, 4).map((c: { state: string }) => c.state)).toEqual(['OVERDUE', 'OWED', 'SCHEDULED']);
+    expect(cells.slice(1, 4).map((c) => c?.state)).toEqual(['OVERDUE', 'OWED', 'SCHEDULED']);
     at('2026-03-11', '00:30');
     cells = ok(await api.get(`/api/admin/groups/${group.id}/arrears`, admin.token)).data.members[0].cells;
-    expect(cells.slice(1, 4).map((c: { state: string }) => c.state)).toEqual(['OVERDUE', 'OVERDUE', 'SCHEDULED']);
+    expect(cells.slice(1, 4).map((c) => c?.state)).toEqual(['OVERDUE', 'OVERDUE', 'SCHEDULED']);
     // The business day is Karachi's: 20:00 UTC on 10 March is already the 11th there.
     ctx.setNow('2026-03-10T20:00:00Z');
     cells = ok(await api.get(`/api/admin/groups/${group.id}/arrears`, admin.token)).data.members[0].cells;
-    expect(cells[2].state).toBe('OVERDUE');
+    expect(cells[2]?.state).toBe('OVERDUE');
     const summary = ok(await api.get('/api/payments/summary', member.token)).data;
     expect(summary.nextDue).toMatchObject({ month: 2, state: 'OVERDUE' });
     at(TODAY);
@@ -141,7 +146,7 @@ describe('receipts and the states they put a month in', () => {
     expect(summary.owed).toEqual({ count: 0, amount: 0 });
     expect(summary.counts).toMatchObject({ pending: 2, underReview: 2, overdue: 0 });
     expect(summary.nextDue).toMatchObject({ month: 4, state: 'SCHEDULED', daysLate: -1 });
-    let defaulters = ok(await api.get(`/api/payments/reports?reportType=defaulters&groupId=${group.id}`, admin.token)).data;
+    let defaulters = ok(await api.get(`/api/payments/reports?reportType=defaulters&groupId=${group.id}`, admin.token, reportAnswer.defaulters)).data;
     expect(defaulters.defaulters).toEqual([]);
 
     // February's receipt is refused: owed again, and overdue (past its grace day).
@@ -150,7 +155,7 @@ describe('receipts and the states they put a month in', () => {
     summary = ok(await api.get('/api/payments/summary', member.token)).data;
     expect(summary.owed).toEqual({ count: 1, amount: 5000 });
     expect(summary.nextDue).toMatchObject({ month: 2, state: 'OVERDUE' });
-    defaulters = ok(await api.get(`/api/payments/reports?reportType=defaulters&groupId=${group.id}`, admin.token)).data;
+    defaulters = ok(await api.get(`/api/payments/reports?reportType=defaulters&groupId=${group.id}`, admin.token, reportAnswer.defaulters)).data;
     expect(defaulters.defaulters).toEqual([expect.objectContaining({ userId: member.user.id, overdueCount: 1, overdueAmount: 5000 })]);
     const eligible = ok(await api.get(`/api/winners/eligible-members/${plan.id}/${group.groupNumber}`, admin.token));
     expect(eligible.eligibleMembers).toEqual([expect.objectContaining({ userId: member.user.id, hasOverdue: true, hasOwed: true })]);
@@ -172,8 +177,8 @@ describe('receipts and the states they put a month in', () => {
     expect(figures.pending).toEqual({ count: 2, amount: 10000 });
     expect(figures.due).toEqual({ count: 2, amount: 10000 });
     expect(figures.dueSoFar).toEqual({ count: 3, amount: 15000 });
-    const pending = ok(await api.get(`/api/payments/reports?reportType=pending&groupId=${group.id}`, admin.token)).data;
-    expect(pending.payments.map((p: { month: number }) => p.month)).toEqual([2, 3]);
+    const pending = ok(await api.get(`/api/payments/reports?reportType=pending&groupId=${group.id}`, admin.token, reportAnswer.pending)).data;
+    expect(pending.payments.map((p) => p.month)).toEqual([2, 3]);
   });
 });
 
@@ -194,22 +199,22 @@ describe('every report: the summary line is the sum of its rows', () => {
     const sum = (list: { amount?: number; overdueAmount?: number }[], key: 'amount' | 'overdueAmount' = 'amount') => Math.round(list.reduce((s, x) => s + (x[key] ?? 0) * 100, 0)) / 100;
     const filters = ['', `planId=${a.plan.id}`, `groupId=${b.group.id}`, 'month=3&year=2026', `planId=${a.plan.id}&month=2`];
     for (const filter of filters) {
-      const q = (type: string) => api.get(`/api/payments/reports?reportType=${type}&limit=100&${filter}`, admin.token);
-      const summary = ok(await q('summary')).data;
+      const report = (type: keyof typeof reportAnswer) => `/api/payments/reports?reportType=${type}&limit=100&${filter}`;
+      const summary = ok(await api.get(report('summary'), admin.token, reportAnswer.summary)).data;
       for (const key of ['paid', 'pending', 'overdue'] as const) {
-        expect(summary.byPlan.reduce((s: number, r: Record<string, { count: number }>) => s + r[key].count, 0), `${filter} ${key}`).toBe(summary.summary.figures[key].count);
-        expect(sum(summary.byPlan.map((r: Record<string, { amount: number }>) => r[key])), `${filter} ${key}`).toBe(summary.summary.figures[key].amount);
+        expect(summary.byPlan.reduce((s, r) => s + r[key].count, 0), `${filter} ${key}`).toBe(summary.summary.figures[key].count);
+        expect(sum(summary.byPlan.map((r) => r[key])), `${filter} ${key}`).toBe(summary.summary.figures[key].amount);
       }
-      const paid = ok(await q('paid')).data;
+      const paid = ok(await api.get(report('paid'), admin.token, reportAnswer.paid)).data;
       expect(paid.total).toBe(paid.payments.length);
       expect(sum(paid.payments)).toBe(paid.totalAmount);
       expect(paid.totalAmount).toBe(summary.summary.figures.paid.amount);
-      const pending = ok(await q('pending')).data;
+      const pending = ok(await api.get(report('pending'), admin.token, reportAnswer.pending)).data;
       expect(pending.total).toBe(pending.payments.length);
       expect(sum(pending.payments)).toBe(pending.totalAmount);
-      expect(pending.payments.every((p: { state: string }) => ['UNDER_REVIEW', 'OWED', 'OVERDUE'].includes(p.state))).toBe(true);
+      expect(pending.payments.every((p) => p.state !== null && ['UNDER_REVIEW', 'OWED', 'OVERDUE'].includes(p.state))).toBe(true);
       expect(pending.summary.underReview.count + pending.summary.owed.count).toBe(pending.total);
-      const defaulters = ok(await q('defaulters')).data;
+      const defaulters = ok(await api.get(report('defaulters'), admin.token, reportAnswer.defaulters)).data;
       expect(defaulters.total).toBe(defaulters.defaulters.length);
       expect(sum(defaulters.defaulters, 'overdueAmount')).toBe(defaulters.totalAmount);
       expect(defaulters.totalAmount).toBe(summary.summary.figures.overdue.amount);
@@ -226,23 +231,23 @@ describe('every report: the summary line is the sum of its rows', () => {
 
       // The paid rows: the latest approved first, ties by id.
       const approved = await ctx.db.query<{ id: string }>(`SELECT id FROM payments WHERE type = 'INSTALMENT' AND status = 'PAID' AND ${where} ORDER BY approved_at DESC NULLS LAST, id`);
-      expect(paid.payments.map((p: { id: string }) => p.id), filter).toEqual(approved.rows.map((r) => r.id));
+      expect(paid.payments.map((p) => p.id), filter).toEqual(approved.rows.map((r) => r.id));
       // The pending rows: oldest due first, ties by id. The defaulters: the longest overdue first (their
       // oldest overdue month), ties by member id, each with the count and sum of their overdue months.
       const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
       const open = raw.filter((i) => ['UNDER_REVIEW', 'OWED', 'OVERDUE'].includes(oracleState(i, '2026-04-15')));
-      expect(pending.payments.map((p: { id: string }) => p.id), filter).toEqual(open.sort((x, y) => byText(x.due_date, y.due_date) || byText(x.id, y.id)).map((i) => i.id));
+      expect(pending.payments.map((p) => p.id), filter).toEqual(open.sort((x, y) => byText(x.due_date, y.due_date) || byText(x.id, y.id)).map((i) => i.id));
       const owing = new Map<string, { userId: string; overdueCount: number; overdueAmount: number; oldestDueDate: string }>();
       for (const i of raw.filter((i) => oracleState(i, '2026-04-15') === 'OVERDUE')) {
         const d = owing.get(i.user_id) ?? { userId: i.user_id, overdueCount: 0, overdueAmount: 0, oldestDueDate: i.due_date };
         owing.set(i.user_id, { ...d, overdueCount: d.overdueCount + 1, overdueAmount: d.overdueAmount + i.amount, oldestDueDate: i.due_date < d.oldestDueDate ? i.due_date : d.oldestDueDate });
       }
       const expected = [...owing.values()].sort((x, y) => byText(x.oldestDueDate, y.oldestDueDate) || byText(x.userId, y.userId));
-      expect(defaulters.defaulters.map(({ userId, overdueCount, overdueAmount, oldestDueDate }: Record<string, unknown>) => ({ userId, overdueCount, overdueAmount, oldestDueDate })), filter).toEqual(expected);
+      expect(defaulters.defaulters.map(({ userId, overdueCount, overdueAmount, oldestDueDate }) => ({ userId, overdueCount, overdueAmount, oldestDueDate })), filter).toEqual(expected);
       // Page by page, the same rows, and every page says what the whole report holds.
       for (let offset = 0; offset <= expected.length; offset++) {
-        const page = ok(await api.get(`/api/payments/reports?reportType=defaulters&limit=1&page=${offset + 1}&${filter}`, admin.token)).data;
-        expect(page.defaulters.map((d: { userId: string }) => d.userId), `${filter} page ${offset + 1}`).toEqual(expected.slice(offset, offset + 1).map((d) => d.userId));
+        const page = ok(await api.get(`/api/payments/reports?reportType=defaulters&limit=1&page=${offset + 1}&${filter}`, admin.token, reportAnswer.defaulters)).data;
+        expect(page.defaulters.map((d) => d.userId), `${filter} page ${offset + 1}`).toEqual(expected.slice(offset, offset + 1).map((d) => d.userId));
         expect({ total: page.total, totalAmount: page.totalAmount, overdueCount: page.overdueCount }).toEqual({ total: defaulters.total, totalAmount: defaulters.totalAmount, overdueCount: defaulters.overdueCount });
       }
     }
@@ -370,7 +375,7 @@ describe("GET /api/admin/groups/:id/arrears: a page of members, and the group's 
   beforeEach(() => at(DAY));
   afterEach(() => at(TODAY));
 
-  const arrears = async (query = ''): Promise<Arrears> => ok(await api.get(`/api/admin/groups/${groupId}/arrears${query}`, admin.token)).data;
+  const arrears = async (query = ''): Promise<Arrears> => ok(await api.get(`/api/admin/groups/${groupId}/arrears${query}`, admin.token, { answer: groupArrearsAnswer })).data;
 
   /** Every page, one after the other, until the last one the answer names. */
   async function everyPage(limit: number): Promise<Arrears[]> {

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentsSummaryAnswer } from '../../contract/figures.ts';
 import {
   bulkStatusAnswer,
+  defaultersReport,
   memberGroupsAnswer,
   memberPaymentListAnswer,
   paidReport,
@@ -245,7 +246,7 @@ describe('lists, summary and reports', () => {
     expect(mine.body.payments.every((p) => p.userId === a.member.user.id)).toBe(true);
     // January (settled) and February (sent); March, not yet sent, is on the schedule only.
     expect(mine.body.payments.map((p) => p.month).sort()).toEqual([1, 2]);
-    const subs = await api.get(`/api/payments?type=SUBSCRIPTION&limit=all&userId=${a.member.user.id}`, admin.token);
+    const subs = await api.get(`/api/payments?type=SUBSCRIPTION&limit=all&userId=${a.member.user.id}`, admin.token, { answer: paymentListAnswer });
     // A member's list is at the top (member document); an admin's under data (admin document) and at the top too.
     expect(subs.body.payments).toEqual(subs.body.data.payments);
     expect(mine.body.data).not.toHaveProperty('payments');
@@ -323,7 +324,7 @@ describe('lists, summary and reports', () => {
     const paidRows = paid.body.data.payments;
     expect(paidRows).toHaveLength(2);
     expect(paid.body.data.totalAmount).toBe(paidRows.reduce((sum, p) => sum + p.amount, 0));
-    const defaulters = await api.get(`/api/payments/reports?reportType=defaulters&planId=${plan.id}`, admin.token);
+    const defaulters = await api.get(`/api/payments/reports?reportType=defaulters&planId=${plan.id}`, admin.token, { answer: paymentReportAnswer.extend({ data: defaultersReport }) });
     expect(defaulters.body.data.defaulters).toEqual([expect.objectContaining({ userId: member.user.id, overdueCount: 1, overdueAmount: 5000, oldestDueDate: '2026-03-01' })]);
     expect(defaulters.body.data.totalAmount).toBe(5000);
   });
@@ -336,7 +337,9 @@ describe('lists, summary and reports', () => {
     // As the admin document's Reports tab reads it: GET /payments/reports?reportType=defaulters → data.payments, each a
     // Payment (id, month, year, amount, status, paymentMethod, receiptImage, paymentDate, createdAt, user{name,email},
     // group{id, groupNumber, plan{name}}).
-    const report = await api.get(`/api/payments/reports?reportType=defaulters&planId=${plan.id}`, admin.token);
+    const report = await api.get(`/api/payments/reports?reportType=defaulters&planId=${plan.id}`, admin.token, {
+      answer: paymentReportAnswer.extend({ data: defaultersReport }),
+    });
     expect(report.status).toBe(200);
     const march = (await scheduleOf(member.token, groupId)).find((p) => p.month === 3)!;
     expect(report.body.data.payments).toEqual([

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
+import { paymentListAnswer } from '../../contract/instalments.ts';
 import { findPaymentReferences, parsePaymentReference } from '../../contract/payment-reference.ts';
 import { openPglite, openPostgres, type Database } from '../db/database.ts';
 import { listMigrations } from '../db/migrate.ts';
@@ -40,9 +41,9 @@ function pay(token: string, fields: Record<string, string>) {
   return ctx.app.inject({ method: 'POST', url: '/api/payments', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } });
 }
 
-async function scheduleOf(token: string, groupId: string): Promise<{ id: string; month: number; paymentReference: string }[]> {
+async function scheduleOf(token: string, groupId: string) {
   const res = await api.get('/api/committee-plans/user/groups', token);
-  return res.body.data.groups.find((g: { id: string }) => g.id === groupId).payments;
+  return res.body.data.groups.find((g) => g.id === groupId)!.payments;
 }
 
 const monthFields = (groupId: string, month: number, extra: Record<string, string> = {}) => ({
@@ -89,7 +90,7 @@ describe('the payment reference', () => {
     const sent = await pay(member.token, monthFields(groupId, 2, { transferDate: '2026-03-14' }));
     expect(sent.statusCode, sent.body).toBe(201);
     expect(sent.json().payment.paymentReference).toBe(february.paymentReference);
-    const queued = (await api.get('/api/payments/pending-queue?limit=100', admin.token)).body.data.payments.find((p: { id: string }) => p.id === february.id);
+    const queued = (await api.get('/api/payments/pending-queue?limit=100', admin.token)).body.data.payments.find((p) => p.id === february.id)!;
     expect(queued.paymentReference).toBe(february.paymentReference);
     expect((await api.put(`/api/payments/${february.id}/status`, { status: 'paid' }, admin.token)).body.payment.paymentReference).toBe(february.paymentReference);
 
@@ -208,11 +209,11 @@ describe('POST /api/payments: the transfer behind the receipt', () => {
     const payment = res.json().payment;
     expect(payment).toMatchObject({ transferDate: '2026-03-14', transactionNumber: 'FT 2026-0314/889', underReview: true });
 
-    const queued = (await api.get('/api/payments/pending-queue?limit=100', admin.token)).body.data.payments.find((p: { id: string }) => p.id === payment.id);
+    const queued = (await api.get('/api/payments/pending-queue?limit=100', admin.token)).body.data.payments.find((p) => p.id === payment.id);
     expect(queued).toMatchObject({ transferDate: '2026-03-14', transactionNumber: 'FT 2026-0314/889', paymentReference: payment.paymentReference });
     expect((await api.get(`/api/payments/${payment.id}`, admin.token)).body.payment).toMatchObject({ transferDate: '2026-03-14', transactionNumber: 'FT 2026-0314/889' });
-    const listed = (await api.get(`/api/payments?userId=${member.user.id}&month=2&year=2026`, admin.token)).body.data.payments;
-    expect(listed.map((p: { transferDate: string }) => p.transferDate)).toEqual(['2026-03-14']);
+    const listed = (await api.get(`/api/payments?userId=${member.user.id}&month=2&year=2026`, admin.token, { answer: paymentListAnswer })).body.data.payments;
+    expect(listed.map((p) => p.transferDate)).toEqual(['2026-03-14']);
 
     const { rows } = await ctx.db.query<{ transfer_date: string; transaction_number: string }>(
       'SELECT r.transfer_date::text AS transfer_date, r.transaction_number FROM receipts r JOIN payments p ON p.receipt_id = r.id WHERE p.id = $1',

@@ -59,7 +59,7 @@ describe('POST /api/payments/subscribe', () => {
 
     const listed = (await api.get(`/api/plan-payments?planId=${plan.id}`, admin.token)).body.data.payments;
     expect(listed).toEqual([expect.objectContaining({ id: payment.id, paymentReference: payment.paymentReference, transferDate: '2026-03-13', transactionNumber: '0042-991' })]);
-    expect((await api.get('/api/plan-payments', member.token)).body.payments[0]).toMatchObject({ paymentReference: payment.paymentReference, transferDate: '2026-03-13' });
+    expect((await api.get('/api/plan-payments', member.token)).body.payments![0]).toMatchObject({ paymentReference: payment.paymentReference, transferDate: '2026-03-13' });
 
     const approved = await api.put(`/api/plan-payments/${payment.id}/approve`, { groupId }, admin.token);
     expect(approved.status).toBe(200);

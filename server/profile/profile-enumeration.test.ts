@@ -6,12 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { userMessages } from '../../contract/users.ts';
-import { lastEmailTo, openTestFile, signInAdmin, signUpMember, uniqueEmail, type ApiResponse } from '../test/test-app.ts';
+import { lastEmailTo, openTestFile, signInAdmin, signUpMember, uniqueEmail, type BodyOf } from '../test/test-app.ts';
 
 const { ctx, api } = await openTestFile();
 
 /** An answer with what differs by nature between two members (ids, addresses, times) set aside. */
-function shapeOf(body: ApiResponse['body']) {
+function shapeOf(body: BodyOf<'PUT', '/api/profile'>) {
   const user = body.user ? { ...body.user, id: '-', email: '-', referralCode: '-', createdAt: '-', lastLoginAt: '-' } : undefined;
   return { ...body, user, data: body.data ? { ...body.data, user: user ? '-' : undefined } : undefined };
 }
@@ -80,7 +80,7 @@ describe('a new CNIC', () => {
     }
     const [signInA, signInB] = [await api.post('/api/auth/login', { email: asker.email, password: asker.password }), await api.post('/api/auth/login', { email: other.email, password: other.password })];
     expect(signInA.body.user.cnic).toBe(TAKEN);
-    const withoutToken = (body: ApiResponse['body']) => ({ ...body, token: '-', data: { ...body.data, token: '-' } });
+    const withoutToken = (body: BodyOf<'POST', '/api/auth/login'>) => ({ ...body, token: '-', data: { ...body.data, token: '-' } });
     expect(await ownValuesNamed(asker, TAKEN, withoutToken(signInA.body))).toBe(await ownValuesNamed(other, FREE, withoutToken(signInB.body)));
 
     // Sending the form again as it now shows (the held CNIC) is answered alike too, and tells nobody twice.
@@ -129,10 +129,10 @@ describe('a new CNIC', () => {
 
     const waiting = await api.get('/api/admin/users?status=cnic_claims&limit=100', admin.token);
     expect(waiting.status).toBe(200);
-    const ids = waiting.body.users.map((u: { id: string }) => u.id);
+    const ids = waiting.body.users.map((u) => u.id);
     expect(ids).toContain(asker.user.id);
     expect(ids).not.toContain(holder.user.id);
-    expect(waiting.body.users.every((u: { cnicClaim: unknown }) => u.cnicClaim !== null)).toBe(true);
+    expect(waiting.body.users.every((u) => u.cnicClaim !== null)).toBe(true);
 
     const audit = await api.get(`/api/admin/audit?action=CNIC_CLAIM&entityId=${asker.user.id}`, admin.token);
     expect(audit.body.data.entries).toEqual([

@@ -353,7 +353,7 @@ describe('reports', () => {
     const report = await api.get('/api/referrals/reports?level=1&export=true', admin.token);
     expect(report.status).toBe(200);
     expect(report.body.summary.levelBreakdown.level1).toBe(report.body.summary.totalReferrals);
-    const csv: string = report.body.csvData;
+    const csv = report.body.csvData!;
     expect(csv.split('\r\n')[0]).toContain('Referrer,Referrer email');
     expect(csv).toContain(`"'=HYPERLINK(""evil"")"`);
     expect(csv).not.toMatch(/(^|,)=HYPERLINK/m);

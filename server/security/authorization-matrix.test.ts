@@ -444,14 +444,14 @@ const rows: Row[] = [
     method: 'DELETE',
     path: '/api/admin/groups/{id}/draw-record-link',
     cells: adminOnly(200),
-    setup: async (w) => ({ token: (await w.adminCall('POST', `/api/admin/groups/${w.group.id}/draw-record-link`)).body.data.link.token }),
+    setup: async (w) => ({ token: (await w.adminCall('POST', `/api/admin/groups/${w.group.id}/draw-record-link`)).body.data.link!.token }),
     url: (w) => `/api/admin/groups/${w.group.id}/draw-record-link`,
   },
   {
     method: 'GET',
     path: '/api/public/draw-records/{token}',
     cells: everyone(200),
-    setup: async (w) => ({ token: (await w.adminCall('POST', `/api/admin/groups/${w.group.id}/draw-record-link`)).body.data.link.token }),
+    setup: async (w) => ({ token: (await w.adminCall('POST', `/api/admin/groups/${w.group.id}/draw-record-link`)).body.data.link!.token }),
     url: (_w, p) => `/api/public/draw-records/${p.token}`,
     // Published for anyone by the admin: each entry by its id (the owner's win here), each entrant by the id
     // the rule hashes, so that the draw can be checked outside the product (docs/draws.md).

@@ -15,7 +15,7 @@ import type { Queryable } from '../db/database.ts';
 import { failpointNames, type FailpointName } from '../failpoints.ts';
 import { findInvariantViolations } from '../test/invariants.ts';
 import { startSmtpCatcher } from '../test/smtp-catcher.ts';
-import { multipartBody, sampleFiles, TEST_APP_URL, tokenFromEmail, uniqueEmail } from '../test/test-app.ts';
+import { multipartBody, sampleFiles, TEST_APP_URL, tokenFromEmail, uniqueEmail, type BodyOf } from '../test/test-app.ts';
 import { createStore, type DataStore } from '../test/processes/data-stores.ts';
 import { committeeWithGroup, expectStatus, send, type Answer } from '../test/processes/http.ts';
 import { killRemainingServers, startServer, type ServerProcess } from '../test/processes/server-process.ts';
@@ -81,14 +81,14 @@ async function prepareScenario(store: DataStore): Promise<Scenario> {
   const { asAdmin, bankAccountId, planId, groupId } = await committeeWithGroup(server, ADMIN, 'Crash', MONTHLY);
 
   const subscribe = async (member: Member) =>
-    (await expectStatus(201, server, 'POST', '/api/payments/subscribe', { token: member.token, form: receiptForm({ planId, amount: String(MONTHLY), bankAccountId }) })).payment.id as string;
+    (await expectStatus(201, server, 'POST', '/api/payments/subscribe', { token: member.token, form: receiptForm({ planId, amount: String(MONTHLY), bankAccountId }) })).payment.id;
   const submitInstalment = async (member: Member, month: number) =>
     (
       await expectStatus(201, server, 'POST', '/api/payments', {
         token: member.token,
         form: receiptForm({ groupId, amount: String(MONTHLY), month: String(month), year: '2026', paymentMethod: 'bank_transfer', bankAccountId }),
       })
-    ).payment.id as string;
+    ).payment.id;
 
   const referrer = await signUp(server);
   const referred = await signUp(server, referrer.referralCode);
@@ -103,7 +103,7 @@ async function prepareScenario(store: DataStore): Promise<Scenario> {
     referredMarch: await submitInstalment(referred, 3),
     secondLevelFebruary: await submitInstalment(secondLevel, 2),
   };
-  const schedule = (await expectStatus(200, server, 'GET', '/api/committee-plans/user/groups', { token: referred.token })).data.groups[0].payments as { id: string; month: number }[];
+  const schedule = (await expectStatus(200, server, 'GET', '/api/committee-plans/user/groups', { token: referred.token })).data.groups[0].payments;
   const referredJanuary = schedule.find((p) => p.month === 1)!.id;
   await server.stop();
   const periods = await store.inspect(async (q) => (await q.query<{ month: number; year: number }>('SELECT DISTINCT accrued_month AS month, accrued_year AS year FROM commissions')).rows);
@@ -112,13 +112,13 @@ async function prepareScenario(store: DataStore): Promise<Scenario> {
   return { adminToken: asAdmin.token, groupId, referrer, referred, secondLevel, applicant, applicationId, underReview, referredJanuary, period };
 }
 
-/** What one money change looks like from the data, and how its answers read. */
-type Operation = {
-  send(server: ServerProcess, idempotencyKey?: string): Promise<Answer>;
+/** What one money change looks like from the data, and how its answers (typed by the change's route) read. */
+type Operation<Body = unknown> = {
+  send(server: ServerProcess, idempotencyKey?: string): Promise<Answer<Body>>;
   /** The answer of a request that made the change. */
-  tookEffect(answer: Answer): boolean;
+  tookEffect(answer: Answer<Body>): boolean;
   /** The answer of a request that changed nothing (already done, or a key still claimed by the dead request). */
-  changedNothing(answer: Answer): boolean;
+  changedNothing(answer: Answer<Body>): boolean;
   observe(q: Queryable): Promise<Record<string, unknown>>;
   /** The observation with the change made once. */
   applied: Record<string, unknown>;
@@ -126,13 +126,13 @@ type Operation = {
   absent?: Record<string, unknown>;
 };
 
-const conflictWith = (answer: Answer, ...messages: string[]) => answer.status === 409 && messages.includes(answer.body?.message);
+const conflictWith = (answer: Answer<{ message?: string }>, ...messages: string[]) => answer.status === 409 && messages.some((message) => answer.body?.message === message);
 
 async function observeWithInvariants(operation: Operation, q: Queryable) {
   return { ...(await operation.observe(q)), invariantViolations: await findInvariantViolations(q) };
 }
 
-function approval(s: Scenario): Operation {
+function approval(s: Scenario): Operation<BodyOf<'PUT', `/api/plan-payments/${string}/approve`>> {
   return {
     send: (server, idempotencyKey) => send(server, 'PUT', `/api/plan-payments/${s.applicationId}/approve`, { token: s.adminToken, idempotencyKey, json: { groupId: s.groupId } }),
     tookEffect: (answer) => answer.status === 200 && answer.body.payment?.status === 'PAID',
@@ -170,7 +170,7 @@ function approval(s: Scenario): Operation {
   };
 }
 
-function bulkApproval(s: Scenario): Operation {
+function bulkApproval(s: Scenario): Operation<BodyOf<'PUT', '/api/payments/bulk-status'>> {
   const listed = { ...s.underReview, referredJanuary: s.referredJanuary };
   const ids = Object.values(listed);
   return {
@@ -205,7 +205,7 @@ function bulkApproval(s: Scenario): Operation {
   };
 }
 
-function commissionPayout(s: Scenario): Operation {
+function commissionPayout(s: Scenario): Operation<BodyOf<'POST', '/api/admin/commission-payments/bulk-pay'>> {
   return {
     send: (server, idempotencyKey) =>
       send(server, 'POST', '/api/admin/commission-payments/bulk-pay', { token: s.adminToken, idempotencyKey, json: { ...s.period, paymentMethod: 'BANK_TRANSFER', transactionId: 'TX-CRASH' } }),

@@ -54,8 +54,8 @@ beforeAll(async () => {
   expect(subscribed.statusCode).toBe(201);
   const approved = await api.put(`/api/plan-payments/${subscribed.json().payment.id}/approve`, { groupNumber: '1' }, admin.token);
   expect(approved.status).toBe(200);
-  ids.group = approved.body.payment.group.id;
-  const link = new URL(approved.body.payment.receiptImage, 'http://localhost');
+  ids.group = approved.body.payment.group!.id;
+  const link = new URL(approved.body.payment.receiptImage!, 'http://localhost');
   ids.receipt = link.pathname.split('/')[3];
   receiptLink = { expires: link.searchParams.get('expires')!, signature: link.searchParams.get('signature')! };
 

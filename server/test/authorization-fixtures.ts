@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import { karachiToday } from '../business-time.ts';
-import { client, multipartBody, sampleFiles, signInAdmin, signUpMember, type ApiResponse, type TestContext } from './test-app.ts';
+import { client, multipartBody, sampleFiles, signInAdmin, signUpMember, type ApiResponse, type BodyOf, type Method, type TestContext } from './test-app.ts';
 
 /** Who calls: nobody, the record's owner, another member, a member blocked after signing in, an admin. */
 export const CALLERS = ['visitor', 'owner', 'otherMember', 'blockedMember', 'admin'] as const;
@@ -14,11 +14,12 @@ export type Caller = (typeof CALLERS)[number];
 export type Person = { id: string; name: string; email: string; password: string; token: string };
 
 export type Upload = { fields: Record<string, string>; file?: { field?: string; name: string; type: string; data: Buffer } };
-export type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; json?: unknown; form?: Upload };
-export type Answer = { status: number; body: ApiResponse['body'] };
+export type Call<M extends Method = Method, U extends string = string> = { method: M; url: U; json?: unknown; form?: Upload };
+/** An answer, its body typed by the contract's answers of the route it reached (test-app.ts). */
+export type Answer<Body = unknown> = Pick<ApiResponse<Body>, 'status' | 'body'>;
 
 /** One request with an optional Bearer token; multipart bodies are built fresh for every call. */
-export async function send(ctx: TestContext, call: Call, token: string | undefined): Promise<Answer> {
+export async function send<M extends Method, U extends string>(ctx: TestContext, call: Call<M, U>, token: string | undefined): Promise<Answer<BodyOf<M, U>>> {
   const authorization = token ? { authorization: `Bearer ${token}` } : {};
   let response;
   if (call.form) {
@@ -33,13 +34,14 @@ export async function send(ctx: TestContext, call: Call, token: string | undefin
   } catch {
     body = response.body;
   }
-  return { status: response.statusCode, body };
+  // The app checks each answer against its route's contract before sending it (checkResponses).
+  return { status: response.statusCode, body: body as BodyOf<M, U> };
 }
 
 export const pngReceipt = { name: 'receipt.png', type: 'image/png', data: sampleFiles.png };
 
 /** Fails the set-up at once, with the answer, when a step does not give the status it needs. */
-async function expectStatus(answer: Promise<Answer>, status: number, step: string): Promise<Answer['body']> {
+async function expectStatus<Body>(answer: Promise<Answer<Body>>, status: number, step: string): Promise<Body> {
   const done = await answer;
   expect(done.status, `${step}: ${JSON.stringify(done.body)}`).toBe(status);
   return done.body;
@@ -49,11 +51,11 @@ export type World = Awaited<ReturnType<typeof buildWorld>>;
 
 export async function buildWorld(ctx: TestContext) {
   const api = client(ctx);
-  const call = (method: Call['method'], url: string, token: string, json?: unknown) => send(ctx, { method, url, json }, token);
+  const call = <M extends Method, U extends string>(method: M, url: U, token: string, json?: unknown) => send(ctx, { method, url, json }, token);
 
   const signedInAdmin = await signInAdmin(ctx);
   const admin: Person = { id: signedInAdmin.user.id, name: 'Admin User', email: signedInAdmin.email, password: signedInAdmin.password, token: signedInAdmin.token };
-  const adminCall = (method: Call['method'], url: string, json?: unknown) => call(method, url, admin.token, json);
+  const adminCall = <M extends Method, U extends string>(method: M, url: U, json?: unknown) => call(method, url, admin.token, json);
 
   const member = async (name: string, referralCode?: string): Promise<Person> => {
     const signedUp = await signUpMember(ctx, { name, referralCode });

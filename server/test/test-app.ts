@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import pino from 'pino';
-import { afterAll, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.ts';
@@ -20,6 +20,8 @@ import type { ReceiptUploadLimits } from '../receipts/receipt-upload.ts';
 import type { StatementPool } from '../instalments/statement-pool.ts';
 import type { StatementLimits } from '../instalments/statement-routes.ts';
 import { loadConfig, type Config } from '../config.ts';
+import type { errorBody } from '../../contract/answers.ts';
+import type { RouteAnswers } from './route-answers.ts';
 import { openPglite, openPostgres, type Database, type PostgresOptions } from '../db/database.ts';
 import { loggerOptions } from '../logger.ts';
 import { withDatabase } from './database-url.ts';
@@ -185,13 +187,45 @@ export async function openRaceFile(): Promise<{ ctx: TestContext; api: ApiClient
   return { ctx, api, admins: [await signInAdmin(ctx), await signInAdmin(ctx)] };
 }
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Route = keyof RouteAnswers;
+
+/** The routes of this method whose address pattern `url` fits, a query string allowed after it. */
+type RoutesFitting<M extends Method, U extends string> = {
+  [K in Route]: K extends `${M} ${string}` ? (U extends RouteAnswers[K]['url'] | `${RouteAnswers[K]['url']}?${string}` ? K : never) : never;
+}[Route];
+
+/** Whether another of the routes is narrower than K: `/api/groups/mine` is, against `/api/groups/:id`. */
+type Narrower<K extends Route, Ks extends Route> = true extends (Ks extends K ? false : RouteAnswers[Ks]['url'] extends RouteAnswers[K]['url'] ? true : false) ? true : false;
+
+/** The route an address reaches, as the router would choose it: the narrowest that fits. */
+type RouteOf<M extends Method, U extends string, Ks extends Route = RoutesFitting<M, U>> = { [K in Ks]: Narrower<K, Ks> extends true ? never : K }[Ks];
+
 /**
- * A call's response. Its body is `any` by default, for the many tests that check a status, a code or a
- * message through their own assertions. A call that names its answer's schema (`Expect`) gets it checked
- * and typed instead; a test never casts the body to a shape of its own (the lint refuses it).
+ * What a route answers: any of its success answers, with its refusal's fields beside them, since a test
+ * reads either from one body after checking the status itself (a field the answer lacks is then
+ * undefined, and the test's assertion fails on it).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any JSON the route answered, checked by each test's assertions
-export type ApiResponse = { status: number; body: any; headers: Record<string, unknown> };
+type AnswerOf<K extends Route> = [RouteAnswers[K]['answer']] extends [never]
+  ? RouteAnswers[K]['refusal'] // a route that only refuses (POST /api/winners/select)
+  : RouteAnswers[K]['answer'] extends infer Answer
+  ? Answer extends unknown
+    ? Answer & Omit<Required<RouteAnswers[K]['refusal']>, keyof Answer>
+    : never
+  : never;
+
+/** An address no route serves (a page of the web app, a path that does not exist): text or the one error body. */
+type Unrouted = string & Partial<z.output<typeof errorBody>>;
+
+/** The body of a call to `url`, typed by the contract's answers of the route it reaches (route-answers.ts). */
+export type BodyOf<M extends Method, U extends string> = [RouteOf<M, U>] extends [never] ? Unrouted : AnswerOf<RouteOf<M, U>>;
+
+/**
+ * A call's response, its body typed by its route's answers in the contract. The types say what the
+ * route can answer; a call that names its answer's schema (`Expect`) also gets it checked at run time.
+ * A test never casts the body to a shape of its own (the lint refuses it).
+ */
+export type ApiResponse<Body = unknown> = { status: number; body: Body; headers: Record<string, unknown> };
 
 /**
  * What a call expects: the contract's schema of its answer (e.g. `{ answer: paymentAnswer }`), in zod's
@@ -200,24 +234,23 @@ export type ApiResponse = { status: number; body: any; headers: Record<string, u
 export type Expect<S extends z.core.$ZodType> = { answer: S };
 
 /** A response whose body was checked against the answer's schema, and is typed by it. */
-export type TypedResponse<S extends z.core.$ZodType> = Omit<ApiResponse, 'body'> & { body: z.output<S> };
+export type TypedResponse<S extends z.core.$ZodType> = ApiResponse<z.output<S>>;
 
 /**
  * The calls of a test. Given `Expect`, the answer must be in its schema's shape, or the test fails
  * here with zod's words (an error answer too: a typed call expects the answer it names).
  */
 export interface ApiClient {
-  get(url: string, token?: string): Promise<ApiResponse>;
+  get<U extends string>(url: U, token?: string): Promise<ApiResponse<BodyOf<'GET', U>>>;
   get<S extends z.core.$ZodType>(url: string, token: string | undefined, expect: Expect<S>): Promise<TypedResponse<S>>;
-  post(url: string, body?: unknown, token?: string): Promise<ApiResponse>;
+  post<U extends string>(url: U, body?: unknown, token?: string): Promise<ApiResponse<BodyOf<'POST', U>>>;
   post<S extends z.core.$ZodType>(url: string, body: unknown, token: string | undefined, expect: Expect<S>): Promise<TypedResponse<S>>;
-  put(url: string, body?: unknown, token?: string): Promise<ApiResponse>;
+  put<U extends string>(url: U, body?: unknown, token?: string): Promise<ApiResponse<BodyOf<'PUT', U>>>;
   put<S extends z.core.$ZodType>(url: string, body: unknown, token: string | undefined, expect: Expect<S>): Promise<TypedResponse<S>>;
-  delete(url: string, token?: string): Promise<ApiResponse>;
+  delete<U extends string>(url: U, token?: string): Promise<ApiResponse<BodyOf<'DELETE', U>>>;
   delete<S extends z.core.$ZodType>(url: string, token: string | undefined, expect: Expect<S>): Promise<TypedResponse<S>>;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Send = (method: Method, url: string, body?: unknown, token?: string) => Promise<ApiResponse>;
 
 /**
@@ -245,12 +278,21 @@ function methodsOf(call: Send): ApiClient {
     const response = await call(method, url, body, token);
     return expect ? checkedAnswer(method, url, response, expect) : response;
   };
-  return {
+  // The bodies are what the route's contract says: the test app checks every answer against its schema
+  // before sending it (checkResponses), so the table's types (route-answers.ts) hold for what arrives.
+  const calls = {
     get: (url: string, token?: string, expect?: Expect<z.core.$ZodType>) => send('GET', url, undefined, token, expect),
     post: (url: string, body?: unknown, token?: string, expect?: Expect<z.core.$ZodType>) => send('POST', url, body, token, expect),
     put: (url: string, body?: unknown, token?: string, expect?: Expect<z.core.$ZodType>) => send('PUT', url, body, token, expect),
     delete: (url: string, token?: string, expect?: Expect<z.core.$ZodType>) => send('DELETE', url, undefined, token, expect),
   };
+  return calls as ApiClient;
+}
+
+/** The body of an answer that must have this status; otherwise the test fails, showing the body. */
+export function ok<Body>(res: ApiResponse<Body>, status = 200): Body {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  return res.body;
 }
 
 export function client(ctx: Pick<TestContext, 'app'>): ApiClient {

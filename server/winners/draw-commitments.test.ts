@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { DrawRecordEntry } from '../../contract/winners.ts';
 import { client, createTestContext, openTestFile, signInAdmin, signUpMember } from '../test/test-app.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -63,6 +64,13 @@ function independentIndex(seed: string, year: number, month: number, ids: string
   return { input, index: Number(BigInt(`0x${sha256(input)}`) % BigInt(ids.length)) };
 }
 
+type Draw = Extract<DrawRecordEntry, { method: 'DRAW' }>;
+/** An entry of the record that must be a draw, not a winner chosen by hand. */
+function aDraw(entry: DrawRecordEntry): Draw {
+  if (entry.method !== 'DRAW') throw new Error(`a draw was expected: ${JSON.stringify(entry)}`);
+  return entry;
+}
+
 async function notificationsOf(type: string, userIds: string[]) {
   const { rows } = await ctx.db.query<{ user_id: string; message: string }>('SELECT user_id, message FROM notifications WHERE type = $1 AND user_id = ANY($2::uuid[])', [type, userIds]);
   return rows;
@@ -79,7 +87,7 @@ describe('the veto the review found', () => {
 
     const committed = await commit(plan.id, 1);
     expect(committed.status).toBe(201);
-    const entry = committed.body.data.draw;
+    const entry = aDraw(committed.body.data.draw);
 
     const refusals = [
       await manualWin(plan.id, members[0].user.id, 3),
@@ -107,7 +115,7 @@ describe('the veto the review found', () => {
     const drawn = await drawAt('2026-01-06T12:00:00+05:00', plan.id, 1);
     expect(drawn.status).toBe(201);
     const ids = members.map((m) => m.user.id);
-    const { index } = independentIndex(drawn.body.data.draw.seed, 2026, 1, ids);
+    const { index } = independentIndex(aDraw(drawn.body.data.draw).seed!, 2026, 1, ids);
     expect(drawn.body.winner.userId).toBe([...ids].sort()[index]);
     // Now the manual changes are allowed again.
     expect((await api.delete(`/api/winners/${drawn.body.winner.id}`, admin.token)).status).toBe(200);
@@ -115,7 +123,7 @@ describe('the veto the review found', () => {
 
   it('records a pick that is nevertheless ineligible as a void draw, with its seed and cause, tells the members, and never rolls it back', async () => {
     const { plan, group, members } = await groupWith(['Aisha Khan', 'Bilal Ahmed', 'Sana Tariq']);
-    const entry = (await commit(plan.id, 2)).body.data.draw;
+    const entry = aDraw((await commit(plan.id, 2)).body.data.draw);
     // The seed as only the server knows it, to find who the rule will pick; made ineligible behind the
     // product's back (no route allows it while committed).
     const seed = (await ctx.db.query<{ seed: string }>('SELECT seed FROM draws WHERE id = $1', [entry.id])).rows[0].seed;
@@ -131,10 +139,10 @@ describe('the veto the review found', () => {
     expect(drawn.status).toBe(409);
     expect(drawn.body.code).toBe('winner.pickIneligible');
 
-    const record = (await api.get(`/api/admin/groups/${group.id}/draws`, admin.token)).body.data.months.find((m: { month: number }) => m.month === 2).entries;
+    const record = (await api.get(`/api/admin/groups/${group.id}/draws`, admin.token)).body.data.months.find((m) => m.month === 2)!.entries;
     expect(record).toHaveLength(1);
     expect(record[0]).toMatchObject({ id: entry.id, status: 'VOID', voidCause: 'INELIGIBLE', seed, pickedIndex: index, winner: null });
-    expect(sha256(record[0].seed)).toBe(entry.commitment);
+    expect(sha256(aDraw(record[0]).seed!)).toBe(entry.commitment);
     const { rows } = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM winners WHERE group_id = $1 AND month = 2`, [group.id]);
     expect(rows[0].n).toBe(0);
     // Told to the members still in the group, with the revealed seed.
@@ -156,7 +164,7 @@ describe('the veto the review found', () => {
 describe('a commitment', () => {
   it('is told to every member of the group, in the app and by email, with the commitment and the entrants', async () => {
     const { plan, group, members } = await groupWith(['Aisha Khan', 'Bilal Ahmed']);
-    const entry = (await commit(plan.id, 3)).body.data.draw;
+    const entry = aDraw((await commit(plan.id, 3)).body.data.draw);
     const told = await notificationsOf('DRAW_COMMITTED', members.map((m) => m.user.id));
     expect(told).toHaveLength(2);
     for (const notice of told) {
@@ -182,7 +190,7 @@ describe('a commitment', () => {
 
   it('is voided only with a reason: its seed revealed, the reason and time in the record, the members told', async () => {
     const { plan, group, members } = await groupWith(['Aisha Khan', 'Bilal Ahmed']);
-    const entry = (await commit(plan.id, 4)).body.data.draw;
+    const entry = aDraw((await commit(plan.id, 4)).body.data.draw);
     const voidAs = (token: string | undefined, body: unknown) => api.post(`/api/winners/draws/${plan.id}/7/void`, body, token);
     const voidDraw = (body: unknown) => voidAs(admin.token, body);
     const noReason = await voidDraw({ month: 4, year: 2026, reason: ' ' });
@@ -195,10 +203,10 @@ describe('a commitment', () => {
     const voided = await voidDraw({ month: 4, year: 2026, reason: 'A member was missing from the list' });
     expect(voided.status).toBe(200);
     expect(voided.body.message).toBe('The draw for Group 7 is void: its seed is revealed, and the members are told why.');
-    const shown = (await api.get(`/api/committee-plans/user/groups/${group.id}/draws`, members[1].token)).body.data.months[0].entries[0];
+    const shown = aDraw((await api.get(`/api/committee-plans/user/groups/${group.id}/draws`, members[1].token)).body.data.months[0].entries[0]);
     expect(shown).toMatchObject({ status: 'VOID', voidCause: 'ADMIN', voidReason: 'A member was missing from the list' });
-    expect(Date.parse(shown.voidedAt)).not.toBeNaN();
-    expect(sha256(shown.seed)).toBe(entry.commitment);
+    expect(Date.parse(shown.voidedAt!)).not.toBeNaN();
+    expect(sha256(shown.seed!)).toBe(entry.commitment);
     const told = await notificationsOf('DRAW_VOID', members.map((m) => m.user.id));
     expect(told).toHaveLength(2);
     expect(told[0].message).toContain('A member was missing from the list');
@@ -225,7 +233,7 @@ describe('a commitment', () => {
       const member = await signUpMember(together);
       await a.post(`/api/committee-plans/${plan.id}/add-user`, { userId: member.user.id, groupId: group.id }, boss.token);
       together.setNow(COMMITTED_AT);
-      const entry = (await a.post(`/api/winners/draws/${plan.id}/1/commit`, { month: 1, year: 2026 }, boss.token)).body.data.draw;
+      const entry = aDraw((await a.post(`/api/winners/draws/${plan.id}/1/commit`, { month: 1, year: 2026 }, boss.token)).body.data.draw);
       expect(entry.drawableAt).toBe(new Date(COMMITTED_AT).toISOString());
       expect((await a.post(`/api/winners/draws/${plan.id}/1/draw`, { month: 1, year: 2026 }, boss.token)).status).toBe(201);
     } finally {
@@ -275,8 +283,7 @@ describe('the record, outside the product', () => {
       const [first, last] = names[members.findIndex((m) => m.user.id === id)].split(' ');
       return id === reader.user.id ? `${first} ${last}` : `${first} ${last[0]}.`;
     };
-    type Draw = { method: string; status: string; seed: string | null; pickedIndex: number | null; eligible: { userId: string }[] };
-    const drawOf = (data: typeof record, month: number) => data.months.find((m: { month: number }) => m.month === month).entries.find((e: Draw) => e.method === 'DRAW') as Draw;
+    const drawOf = (data: typeof record, month: number) => aDraw(data.months.find((m) => m.month === month)!.entries.find((e) => e.method === 'DRAW')!);
     const expectedLine = (month: number, status: string) => {
       const d = drawOf(record, month);
       const ids = d.eligible.map((e) => e.userId);
@@ -324,7 +331,7 @@ describe('the record, outside the product', () => {
     expect(drawn.status).toBe(201);
     const other = members.find((m) => m.user.id !== drawn.body.winner.userId)!;
     expect((await manualWin(plan.id, other.user.id, 4)).status).toBe(201);
-    const linkUrl = `/api/admin/groups/${group.id}/draw-record-link`;
+    const linkUrl = `/api/admin/groups/${group.id}/draw-record-link` as const;
     expect((await api.get(linkUrl, admin.token)).body.data.link).toBeNull();
     expect((await api.post(linkUrl, undefined, members[0].token)).status).toBe(403);
     expect((await api.post(linkUrl, undefined)).status).toBe(401);
@@ -332,17 +339,17 @@ describe('the record, outside the product', () => {
 
     const published = await api.post(linkUrl, undefined, admin.token);
     expect(published.status).toBe(201);
-    const { token, url } = published.body.data.link;
+    const { token, url } = published.body.data.link!;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(url).toBe(`http://umrah.test/draws/${token}`);
-    expect((await api.get(linkUrl, admin.token)).body.data.link.token).toBe(token);
+    expect((await api.get(linkUrl, admin.token)).body.data.link?.token).toBe(token);
 
     const open = await api.get(`/api/public/draw-records/${token}`);
     expect(open.status).toBe(200);
     expect(open.body.data.group.id).toBe(group.id);
-    const entries = open.body.data.months.flatMap((m: { entries: unknown[] }) => m.entries) as { method: string; status?: string; eligible?: { name: string }[]; winner: { name: string } | null }[];
-    expect(entries.map((e) => e.status ?? e.method)).toEqual(['MANUAL', 'DRAWN']);
-    for (const entry of entries.filter((e) => e.method === 'DRAW')) expect(entry.eligible!.map((e) => e.name).sort()).toEqual(['Aisha K.', 'Bilal A.']);
+    const entries = open.body.data.months.flatMap((m) => m.entries);
+    expect(entries.map((e) => (e.method === 'DRAW' ? e.status : e.method))).toEqual(['MANUAL', 'DRAWN']);
+    for (const entry of entries.filter((e) => e.method === 'DRAW')) expect(entry.eligible.map((e) => e.name).sort()).toEqual(['Aisha K.', 'Bilal A.']);
     expect(entries.filter((e) => e.winner).map((e) => e.winner!.name).sort()).toEqual(['Aisha K.', 'Bilal A.']);
     // No email address, and no member's name as registered, anywhere in it.
     const publicJson = JSON.stringify(open.body);
@@ -350,7 +357,7 @@ describe('the record, outside the product', () => {
     for (const fullName of ['Aisha Khan', 'Bilal Ahmed', 'Khan', 'Ahmed']) expect(publicJson).not.toContain(fullName);
 
     // A new link replaces the old; revoking ends it.
-    const again = (await api.post(linkUrl, undefined, admin.token)).body.data.link.token;
+    const again = (await api.post(linkUrl, undefined, admin.token)).body.data.link!.token;
     expect(again).not.toBe(token);
     expect((await api.get(`/api/public/draw-records/${token}`)).status).toBe(404);
     const revoked = await api.delete(linkUrl, admin.token);

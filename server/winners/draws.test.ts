@@ -4,6 +4,8 @@
  */
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { errorBody } from '../../contract/answers.ts';
+import type { DrawRecordEntry } from '../../contract/winners.ts';
 import { openTestFile, signInAdmin, signUpMember } from '../test/test-app.ts';
 
 const { ctx, api } = await openTestFile();
@@ -45,6 +47,12 @@ async function draw(planId: string, month: number, year = 2026, extra: Record<st
   }
 }
 
+/** An entry of the record that must be a draw (not a manual choice): the test fails otherwise. */
+function drawEntry(entry: DrawRecordEntry) {
+  if (entry.method !== 'DRAW') throw new Error(`not a draw: ${JSON.stringify(entry)}`);
+  return entry;
+}
+
 /** The published rule, written out again: SHA-256 of "seed|YYYY-MM|sorted ids", modulo the count. */
 function expectedIndex(seed: string, year: number, month: number, ids: string[]) {
   const sorted = [...ids].sort();
@@ -57,11 +65,11 @@ describe('a verifiable draw', () => {
     const { plan, group, members } = await groupWith(['Aisha Khan', 'Bilal Ahmed', 'Sana Tariq', 'Omar Farooq']);
     const committed = await commit(plan.id, 1);
     expect(committed.status, JSON.stringify(committed.body)).toBe(201);
-    const entry = committed.body.data.draw;
+    const entry = drawEntry(committed.body.data.draw);
     expect(entry).toMatchObject({ method: 'DRAW', status: 'COMMITTED', seed: null, pickedIndex: null, winner: null, drawnBy: 'ADMIN' });
     expect(entry.commitment).toMatch(/^[0-9a-f]{64}$/);
     const ids = members.map((m) => m.user.id);
-    expect(entry.eligible.map((e: { userId: string }) => e.userId)).toEqual([...ids].sort());
+    expect(entry.eligible.map((e) => e.userId)).toEqual([...ids].sort());
 
     // Before the draw, members see the commitment and the frozen list, never the seed, anywhere.
     const before = await api.get(`/api/committee-plans/user/groups/${group.id}/draws`, members[0].token);
@@ -71,50 +79,50 @@ describe('a verifiable draw', () => {
     expect(JSON.stringify((await api.get(`/api/admin/groups/${group.id}/draws`, admin.token)).body)).not.toContain(stored);
     const audited = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE coalesce(after_data::text, '') || coalesce(before_data::text, '') LIKE '%' || $1 || '%'`, [stored]);
     expect(audited.rows[0].n).toBe(0);
-    const beforeEntry = before.body.data.months[0].entries[0];
+    const beforeEntry = drawEntry(before.body.data.months[0].entries[0]);
     expect(beforeEntry).toMatchObject({ status: 'COMMITTED', commitment: entry.commitment, seed: null });
     // Other members by first name and initial; the reader by their own name.
-    expect(beforeEntry.eligible.map((e: { name: string }) => e.name).sort()).toEqual(['Aisha Khan', 'Bilal A.', 'Omar F.', 'Sana T.']);
+    expect(beforeEntry.eligible.map((e) => e.name).sort()).toEqual(['Aisha Khan', 'Bilal A.', 'Omar F.', 'Sana T.']);
 
     // A member who joins after the commitment is not in the draw.
     await addMember(plan.id, group.id, 'Late Joiner');
     const drawn = await draw(plan.id, 1);
     expect(drawn.status, JSON.stringify(drawn.body)).toBe(201);
     expect(drawn.body.message).toBe('Winner drawn for Group 7');
-    const revealed = drawn.body.data.draw;
+    const revealed = drawEntry(drawn.body.data.draw);
     expect(revealed.status).toBe('DRAWN');
-    expect(sha256(revealed.seed)).toBe(entry.commitment);
-    const index = expectedIndex(revealed.seed, 2026, 1, ids);
+    expect(sha256(revealed.seed!)).toBe(entry.commitment);
+    const index = expectedIndex(revealed.seed!, 2026, 1, ids);
     expect(revealed.pickedIndex).toBe(index);
     expect(drawn.body.winner.userId).toBe([...ids].sort()[index]);
     expect(drawn.body.winner).toMatchObject({ month: 1, year: 2026, amount: 60000, paymentType: 'UMRAH', status: 'SELECTED' });
 
     // Every member reads the same record, now with the seed, and can check it.
     const after = (await api.get(`/api/committee-plans/user/groups/${group.id}/draws`, members[1].token)).body.data;
-    const record = after.months[0].entries[0];
+    const record = drawEntry(after.months[0].entries[0]);
     expect(record).toMatchObject({ method: 'DRAW', status: 'DRAWN', seed: revealed.seed, commitment: entry.commitment, pickedIndex: index });
     expect(record.eligible).toHaveLength(4);
     const winner = members.find((m) => m.user.id === drawn.body.winner.userId)!;
-    expect(record.winner.isYou).toBe(winner === members[1]);
+    expect(record.winner!.isYou).toBe(winner === members[1]);
     const audit = await ctx.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE entity_id IN ($1, $2) ORDER BY created_at`, [entry.id, drawn.body.winner.id]);
     expect(audit.rows.map((r) => r.action).sort()).toEqual(['DRAW', 'DRAW_COMMIT', 'WINNER_DRAW']);
   });
 
   it('voids a commitment only with a reason (its seed revealed), and draws only the open one', async () => {
     const { plan, group } = await groupWith(['One Member', 'Two Member']);
-    const first = (await commit(plan.id, 2)).body.data.draw;
+    const first = drawEntry((await commit(plan.id, 2)).body.data.draw);
     // A second commitment does not replace the first: the first is voided, with a reason, before.
     const again = await commit(plan.id, 2);
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('winner.commitmentOpen');
     const voided = await api.post(`/api/winners/draws/${plan.id}/7/void`, { month: 2, year: 2026, reason: 'Committed for the wrong month by mistake' }, admin.token);
     expect(voided.status).toBe(200);
-    const second = (await commit(plan.id, 2)).body.data.draw;
+    const second = drawEntry((await commit(plan.id, 2)).body.data.draw);
     expect(second.commitment).not.toBe(first.commitment);
-    const record = (await api.get(`/api/admin/groups/${group.id}/draws`, admin.token)).body.data.months[0].entries;
-    expect(record.map((e: { id: string; status: string }) => [e.id, e.status])).toEqual([[first.id, 'VOID'], [second.id, 'COMMITTED']]);
+    const record = (await api.get(`/api/admin/groups/${group.id}/draws`, admin.token)).body.data.months[0].entries.map(drawEntry);
+    expect(record.map((e) => [e.id, e.status])).toEqual([[first.id, 'VOID'], [second.id, 'COMMITTED']]);
     expect(record[0]).toMatchObject({ voidCause: 'ADMIN', voidReason: 'Committed for the wrong month by mistake' });
-    expect(sha256(record[0].seed)).toBe(first.commitment);
+    expect(sha256(record[0].seed!)).toBe(first.commitment);
     expect(record[1].seed).toBeNull();
     const drawn = await draw(plan.id, 2, 2026, { paymentType: 'cash' });
     expect(drawn.status).toBe(201);
@@ -141,7 +149,7 @@ describe('a verifiable draw', () => {
     });
     expect(entries[1]).toMatchObject({ method: 'DRAW', status: 'DRAWN' });
     // Aisha won before (cancelled), so she was eligible again: both were in the draw.
-    expect(entries[1].eligible).toHaveLength(2);
+    expect(drawEntry(entries[1]).eligible).toHaveLength(2);
   });
 
   it('keeps the record append-only in the database itself', async () => {
@@ -190,6 +198,6 @@ describe('what the draw routes refuse', () => {
     expect((await api.get(`/api/admin/groups/${group.id}/draws`, members[0].token)).status).toBe(403);
     expect((await api.get(`/api/admin/groups/not-a-uuid/draws`, admin.token)).status).toBe(404);
     // Automatic selection stays refused with the specification's words.
-    expect((await api.post('/api/winners/select', {}, admin.token)).body.message).toBe('Auto selection is disabled. Manual selection required.');
+    expect((await api.post('/api/winners/select', {}, admin.token, { answer: errorBody })).body.message).toBe('Auto selection is disabled. Manual selection required.');
   });
 });

@@ -1,8 +1,11 @@
 /** Plain HTTP calls to a server process, as a browser or script would make them. */
-import type { ApiResponse } from '../test-app.ts';
+import type { ApiResponse, BodyOf } from '../test-app.ts';
 import type { ServerProcess } from './server-process.ts';
 
-export type Answer = { status: number; body: ApiResponse['body'] };
+/** An answer, its body typed by the contract's answers of the route it reached (test-app.ts). */
+export type Answer<Body = unknown> = Pick<ApiResponse<Body>, 'status' | 'body'>;
+
+type SendMethod = 'GET' | 'POST' | 'PUT';
 
 export type RequestOptions = {
   json?: unknown;
@@ -12,7 +15,7 @@ export type RequestOptions = {
   idempotencyKey?: string;
 };
 
-export async function send(server: Pick<ServerProcess, 'url'>, method: 'GET' | 'POST' | 'PUT', path: string, options: RequestOptions = {}): Promise<Answer> {
+export async function send<M extends SendMethod, P extends string>(server: Pick<ServerProcess, 'url'>, method: M, path: P, options: RequestOptions = {}): Promise<Answer<BodyOf<M, P>>> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
@@ -32,11 +35,18 @@ export async function send(server: Pick<ServerProcess, 'url'>, method: 'GET' | '
   } catch {
     // Not JSON: kept as text for the failure message.
   }
-  return { status: response.status, body: parsed };
+  // Typed as the route's contract answers: the in-process suite checks every route's answers against them (checkResponses).
+  return { status: response.status, body: parsed as BodyOf<M, P> };
 }
 
 /** Like send(), but the answer must have the given status; the message shows what came instead. */
-export async function expectStatus(status: number, server: Pick<ServerProcess, 'url'>, method: 'GET' | 'POST' | 'PUT', path: string, options?: RequestOptions): Promise<Answer['body']> {
+export async function expectStatus<M extends SendMethod, P extends string>(
+  status: number,
+  server: Pick<ServerProcess, 'url'>,
+  method: M,
+  path: P,
+  options?: RequestOptions,
+): Promise<BodyOf<M, P>> {
   const answer = await send(server, method, path, options);
   if (answer.status !== status) throw new Error(`${method} ${path} answered ${answer.status} instead of ${status}: ${JSON.stringify(answer.body)}`);
   return answer.body;
