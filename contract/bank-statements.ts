@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { answerCode } from './answers.ts';
+import { pagination } from './paging.ts';
 
 export const bankStatementMessages = {
   file: 'Choose the bank statement: a CSV or Excel (.xlsx) file.',
@@ -188,7 +189,7 @@ export const statementLinesAnswer = z.object({
   success: z.literal(true),
   data: z.object({
     lines: z.array(statementLineView),
-    pagination: z.object({ page: z.int(), limit: z.int(), total: z.int(), pages: z.int() }),
+    pagination,
   }),
 });
 

@@ -7,12 +7,14 @@
 import { rupeesFromDb, toPaisa } from '../../contract/money.ts';
 import { findPaymentReferences } from '../../contract/payment-reference.ts';
 import { bankStatementMessages, type StatementLineView } from '../../contract/bank-statements.ts';
+import { paginationOf } from '../../contract/paging.ts';
 import { bankAccountMessages } from '../../contract/bank-accounts.ts';
 import type { Actor } from '../audit/audit.ts';
 import { findBankAccount } from '../bank-accounts/bank-account-service.ts';
 import { BUSINESS_TIME_ZONE } from '../business-time.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
+import { listTotal } from '../db/paging.ts';
 import { notFound } from '../http/errors.ts';
 import { approveInstalmentsByReconciliation, type InstalmentDeps } from '../instalments/instalment-service.ts';
 import type { StatementReader } from './statement-import-pool.ts';
@@ -80,7 +82,7 @@ type LineRow = {
   id: string; line_number: number; day: string; description: string; credit: string | null; debit: string | null; reference: string | null; balance: string | null;
   method: 'REFERENCE' | 'AMOUNT_DATE_NAME' | null; reason: Record<string, unknown> | null;
   payment_id: string | null; type: 'SUBSCRIPTION' | 'INSTALMENT' | null; member_name: string | null; payment_reference: string | null; amount: string | null;
-  month: number | null; year: number | null; status: string | null; under_review: boolean | null; transfer_date: string | null; total: number;
+  month: number | null; year: number | null; status: string | null; under_review: boolean | null; transfer_date: string | null;
 };
 
 const money = (value: string | null) => (value === null ? null : rupeesFromDb(value));
@@ -89,19 +91,21 @@ const money = (value: string | null) => (value === null ? null : rupeesFromDb(va
 export async function statementLines(db: Queryable, bankAccountId: string, query: { from?: string; to?: string; show: 'all' | 'matched' | 'open'; page: number; limit: number }) {
   await accountOrNotFound(db, bankAccountId);
   const show = { all: 'true', matched: 'm.line_id IS NOT NULL', open: 'l.credit IS NOT NULL AND m.line_id IS NULL' }[query.show];
+  // The filters need the line and its match only; the payment and its member are joined for the page's rows.
+  const lineAndMatch = 'FROM bank_statement_lines l LEFT JOIN statement_matches m ON m.line_id = l.id';
+  const where = `WHERE l.bank_account_id = $1 AND ($2::date IS NULL OR l.transfer_date >= $2::date) AND ($3::date IS NULL OR l.transfer_date <= $3::date) AND ${show}`;
+  const params = [bankAccountId, query.from ?? null, query.to ?? null];
+  const offset = (query.page - 1) * query.limit;
   const { rows } = await db.query<LineRow>(
     `SELECT l.id, l.line_number, to_char(l.transfer_date, 'YYYY-MM-DD') AS day, l.description, l.credit::text, l.debit::text, l.reference, l.balance::text,
             m.method, m.reason, p.id AS payment_id, p.type, u.name AS member_name, p.payment_reference, p.amount::text, p.month, p.year, p.status, p.under_review,
-            to_char(p.transfer_date, 'YYYY-MM-DD') AS transfer_date, count(*) OVER ()::int AS total
-       FROM bank_statement_lines l
-       LEFT JOIN statement_matches m ON m.line_id = l.id
-       LEFT JOIN payments p ON p.id = m.payment_id
-       LEFT JOIN users u ON u.id = p.user_id
-      WHERE l.bank_account_id = $1 AND ($2::date IS NULL OR l.transfer_date >= $2::date) AND ($3::date IS NULL OR l.transfer_date <= $3::date) AND ${show}
+            to_char(p.transfer_date, 'YYYY-MM-DD') AS transfer_date
+       ${lineAndMatch} LEFT JOIN payments p ON p.id = m.payment_id LEFT JOIN users u ON u.id = p.user_id
+      ${where}
       ORDER BY l.transfer_date, l.line_number, l.id LIMIT $4 OFFSET $5`,
-    [bankAccountId, query.from ?? null, query.to ?? null, query.limit, (query.page - 1) * query.limit],
+    [...params, query.limit, offset],
   );
-  const total = rows[0]?.total ?? 0;
+  const total = await listTotal(db, { rows: rows.length, limit: query.limit, offset }, `${lineAndMatch} ${where}`, params);
   const lines: StatementLineView[] = rows.map((row) => ({
     id: row.id,
     line: row.line_number,
@@ -131,7 +135,7 @@ export async function statementLines(db: Queryable, bankAccountId: string, query
             },
           },
   }));
-  return { lines, pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) } };
+  return { lines, pagination: paginationOf(query.page, query.limit, total) };
 }
 
 /**

@@ -97,7 +97,12 @@ describe('a statement imported', () => {
 
     const open = await api.get(`/api/admin/bank-accounts/${account}/statement-lines?show=open`, admin.token);
     expect(open.body.data.lines.map((line) => line.line)).toEqual([5, 4, 7]);
-    expect(open.body.data.pagination).toEqual({ page: 1, limit: 50, total: 3, pages: 1 });
+    expect(open.body.data.pagination).toEqual({ page: 1, limit: 50, total: 3, pages: 1, exact: true });
+    // Paged in the lines' order, the total the same on every page, and on a page past the last.
+    const pageOf = async (page: number) => (await api.get(`/api/admin/bank-accounts/${account}/statement-lines?show=open&limit=2&page=${page}`, admin.token)).body.data;
+    expect(await pageOf(1)).toMatchObject({ lines: [{ line: 5 }, { line: 4 }], pagination: { page: 1, limit: 2, total: 3, pages: 2, exact: true } });
+    expect(await pageOf(2)).toMatchObject({ lines: [{ line: 7 }], pagination: { page: 2, total: 3, pages: 2 } });
+    expect(await pageOf(3)).toMatchObject({ lines: [], pagination: { page: 3, total: 3, pages: 2 } });
     const matched = await api.get(`/api/admin/bank-accounts/${account}/statement-lines?show=matched&from=2026-03-03&to=2026-03-31`, admin.token);
     expect(matched.body.data.lines.map((line) => line.line)).toEqual([3]);
   });

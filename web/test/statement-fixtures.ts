@@ -121,7 +121,7 @@ export const STATEMENT_LINES: StatementLineView[] = [
 ];
 
 export function linesAnswer(lines: StatementLineView[] = STATEMENT_LINES, page = 1, pages = 1) {
-  return checked(statementLinesAnswer, { success: true, data: { lines, pagination: { page, limit: 50, total: lines.length, pages } } });
+  return checked(statementLinesAnswer, { success: true, data: { lines, pagination: { page, limit: 50, total: lines.length, pages, exact: true } } });
 }
 
 export function approveAnswer(approved: number, refused: { lineId: string; reason: string }[] = []) {
