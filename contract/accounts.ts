@@ -333,13 +333,17 @@ export const SECURITY_CHANGE_ACTIONS = [
   'TWO_FACTOR_RECOVERY_CODES',
   'TWO_FACTOR_LOCKED',
   'USER_UPDATE',
+  'USER_SET_PASSWORD',
 ] as const;
 export const securityChange = z.object({
   id: z.string(),
-  /** USER_UPDATE here is an administrator changing this person's role. */
+  /** USER_UPDATE here is an administrator changing this person's role; USER_SET_PASSWORD an administrator setting their password. */
   action: z.enum(SECURITY_CHANGE_ACTIONS),
   createdAt: z.string(),
-  /** "Chrome on Windows"; null when the browser named nothing a person would recognise. */
+  /**
+   * "Chrome on Windows"; null when the browser named nothing a person would recognise, and for an
+   * administrator's change (their device and address are theirs, not shown to the member).
+   */
   device: z.string().nullable(),
   ip: z.string().nullable(),
   /** Made by someone else (an administrator), not by the person themselves. */

@@ -65,14 +65,11 @@ export async function listSecurityChanges(q: Queryable, userId: string): Promise
      ORDER BY created_at DESC, id LIMIT $3`,
     [userId, [...SECURITY_CHANGE_ACTIONS], RECENT_CHANGES],
   );
-  return rows.map((row) => ({
-    id: row.id,
-    action: row.action,
-    createdAt: new Date(row.created_at).toISOString(),
-    device: row.device,
-    ip: row.ip,
-    byAdmin: row.actor_id !== null && row.actor_id !== userId,
-  }));
+  return rows.map((row) => {
+    // An administrator's change: theirs are the device and address in the trail, which the member is not shown.
+    const byAdmin = row.actor_id !== null && row.actor_id !== userId;
+    return { id: row.id, action: row.action, createdAt: new Date(row.created_at).toISOString(), device: byAdmin ? null : row.device, ip: byAdmin ? null : row.ip, byAdmin };
+  });
 }
 
 /** What every audit row of a security change carries (decision 047): who made it, from where, marked, with the device. */

@@ -22,6 +22,7 @@ export type OwnSecurityChange =
   | { kind: 'twoFactorEnabled' }
   | { kind: 'twoFactorDisabled' }
   | { kind: 'passwordChanged' }
+  | { kind: 'passwordSetByAdmin' }
   | { kind: 'emailChangeRequested'; newEmail: string }
   | { kind: 'emailChanged'; oldEmail: string; newEmail: string }
   | { kind: 'twoFactorLocked' };
@@ -39,6 +40,11 @@ function ownChangeText(language: Language, change: OwnSecurityChange): { subject
         return { subject: 'سیکیورٹی اطلاع: دو مرحلہ تصدیق بند کی گئی', what: 'آپ کے عمرہ کمیٹی اکاؤنٹ کے لیے دو مرحلہ تصدیق بند کی گئی، اور آپ کے دوسرے آلات سے لاگ آؤٹ کر دیا گیا۔' };
       case 'passwordChanged':
         return { subject: 'سیکیورٹی اطلاع: آپ کا پاس ورڈ بدلا گیا', what: 'آپ کے عمرہ کمیٹی اکاؤنٹ کا پاس ورڈ بدلا گیا، اور آپ کے دوسرے آلات سے لاگ آؤٹ کر دیا گیا۔' };
+      case 'passwordSetByAdmin':
+        return {
+          subject: 'سیکیورٹی اطلاع: ایڈمنسٹریٹر نے آپ کا نیا پاس ورڈ مقرر کیا',
+          what: 'ایک ایڈمنسٹریٹر نے آپ کے عمرہ کمیٹی اکاؤنٹ کا نیا پاس ورڈ مقرر کیا، اور آپ کے تمام آلات سے لاگ آؤٹ کر دیا گیا۔ ایڈمنسٹریٹر کے دیے ہوئے نئے پاس ورڈ سے لاگ اِن کریں۔',
+        };
       case 'emailChangeRequested':
         return {
           subject: 'سیکیورٹی اطلاع: ای میل بدلنے کی درخواست',
@@ -64,6 +70,11 @@ function ownChangeText(language: Language, change: OwnSecurityChange): { subject
       return { subject: 'Security notice: two-factor sign-in was turned off', what: 'Two-factor sign-in was turned off for your Umrah Committee account, and your other devices were signed out.' };
     case 'passwordChanged':
       return { subject: 'Security notice: your password was changed', what: 'The password of your Umrah Committee account was changed, and your other devices were signed out.' };
+    case 'passwordSetByAdmin':
+      return {
+        subject: 'Security notice: an administrator set a new password for you',
+        what: 'An administrator set a new password for your Umrah Committee account, and all your devices were signed out. Sign in with the new password the administrator gives you.',
+      };
     case 'emailChangeRequested':
       return {
         subject: 'Security notice: a change of your email was asked for',
@@ -84,12 +95,20 @@ const notYou: Both = {
   ur: 'اگر یہ آپ تھے تو آپ کو کچھ کرنے کی ضرورت نہیں۔ اگر یہ آپ نہیں تھے تو فوراً اپنا پاس ورڈ بدلیں اور سپورٹ سے رابطہ کریں۔',
 };
 
+const notAsked: Both = {
+  en: 'If you did not ask for a new password, contact support now.',
+  ur: 'اگر آپ نے نیا پاس ورڈ نہیں مانگا تھا تو فوراً سپورٹ سے رابطہ کریں۔',
+};
+
 /**
  * To the owner (and, for an email change, to the old address and the new one): what changed, when,
  * from which device and address. Never a link: a notice that something happened is not a way in.
  */
 export function ownSecurityNoticeEmail(to: string, name: string, change: OwnSecurityChange, context: ChangeContext, language: Language): OutgoingEmail {
   const { subject, what } = ownChangeText(language, change);
+  // An administrator's change says when, not from which device or address (those are the administrator's),
+  // and the owner, signed out, is sent to support rather than to change a password they cannot reach.
+  if (change.kind === 'passwordSetByAdmin') return plainEmail(language, to, subject, name, [what, changeFacts(language, context)[0], notAsked[language]], 'security');
   return plainEmail(language, to, subject, name, [what, ...changeFacts(language, context), notYou[language]], 'security');
 }
 

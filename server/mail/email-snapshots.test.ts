@@ -48,6 +48,7 @@ const emails: Record<string, (language: Language) => OutgoingEmail> = {
   'confirm-new-email': (l) => confirmNewEmailEmail('new@umrah.example', `${APP}/verify-email?token=abc`, TO, l),
   'email-in-use': (l) => emailInUseNoticeEmail(TO, NAME[l], `${APP}/login`, l),
   'security-password-changed': (l) => ownSecurityNoticeEmail(TO, NAME[l], { kind: 'passwordChanged' }, AT, l),
+  'security-password-set-by-admin': (l) => ownSecurityNoticeEmail(TO, NAME[l], { kind: 'passwordSetByAdmin' }, AT, l),
   'security-admin-role-changed': (l) => adminSecurityNoticeEmail(TO, NAME[l], { kind: 'roleChanged', member: 'Omar Farooq', email: 'omar@umrah.example', from: 'USER', to: 'ADMIN' }, 'Admin User', AT, l),
   'cnic-claimed': (l) => cnicClaimedEmail(TO, NAME[l], `${APP}/login`, l),
   'cnic-removed': (l) => noticeEmail(l, TO, NAME[l], cnicRemovedNotice(l).title, cnicRemovedNotice(l).message, `${APP}/login`),

@@ -11,7 +11,7 @@ import { deleteUserSessions } from '../accounts/sessions.ts';
 import { refuseCommonPassword } from '../lib/common-passwords.ts';
 import { hashPassword } from '../accounts/secrets.ts';
 import { findUserById, toPublicUser, type UserRow } from '../accounts/users.ts';
-import { deviceOf, noticeAdmins } from '../accounts/security-notices.ts';
+import { deviceOf, noticeAdmins, noticeOwner, securityChangeBy } from '../accounts/security-notices.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
@@ -190,9 +190,13 @@ export async function setUserPassword(db: Database, admin: Actor, id: string, pa
   refuseCommonPassword(password, 'password');
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    await lockUser(tx, id);
+    const owner = await lockUser(tx, id);
     await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [id, passwordHash]);
     await deleteUserSessions(tx, id);
-    await recordAudit(tx, { actorId: admin.id, action: 'USER_SET_PASSWORD', entityType: 'user', entityId: id, ip: admin.ip });
+    // Whoever holds an administrator's session could take any account this way: it is a security change
+    // (decision 047), on the owner's list of them and told to the owner. The administrator's address and
+    // device are theirs, not the owner's: the notice leaves them out.
+    await recordAudit(tx, { action: 'USER_SET_PASSWORD', entityType: 'user', entityId: id, ...securityChangeBy(admin) });
+    await noticeOwner(tx, owner, { kind: 'passwordSetByAdmin' }, {});
   });
 }

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../contract/accounts.ts';
 import { userListAnswer, userMessages } from '../../contract/users.ts';
-import { multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember, uniqueEmail } from '../test/test-app.ts';
+import { lastEmailTo, multipartBody, openTestFile, sampleFiles, signInAdmin, signUpMember, uniqueEmail } from '../test/test-app.ts';
 
 const { ctx, api } = await openTestFile();
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
@@ -477,7 +477,16 @@ describe('/api/users… (the member document paths, for admins only)', () => {
     expect((await api.get('/api/profile', second.body.token)).status).toBe(401);
     expect(await sessionsOf(member.user.id)).toBe(0);
     expect((await api.post('/api/auth/login', { email: member.email, password: member.password })).status).toBe(401);
-    expect((await api.post('/api/auth/login', { email: member.email, password: 'brand-new-pass' })).status).toBe(200);
+    const signedIn = await api.post('/api/auth/login', { email: member.email, password: 'brand-new-pass' });
+    expect(signedIn.status).toBe(200);
+    // A security change: told to the owner, without the administrator's device or address, and on the owner's list.
+    const notice = await lastEmailTo(ctx.db, member.email);
+    expect(notice?.subject).toBe('Security notice: an administrator set a new password for you');
+    expect(notice?.text_body).toContain('An administrator set a new password for your Umrah Committee account, and all your devices were signed out.');
+    expect(notice?.text_body).toMatch(/When: /);
+    expect(notice?.text_body).not.toMatch(/Device: |Address: /);
+    const changes = await api.get('/api/auth/security-changes', signedIn.body.token);
+    expect(changes.body.changes).toEqual([expect.objectContaining({ action: 'USER_SET_PASSWORD', byAdmin: true, device: null, ip: null })]);
     const audit = await auditOf(member.user.id);
     expect(audit).toEqual([{ action: 'USER_SET_PASSWORD', actor_id: admin.user.id, entity_type: 'user', entity_id: member.user.id, before_data: null, after_data: null }]);
     // The password itself is never in the audit trail.
