@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { api, ApiError, buildUrl, filenameFrom, getErrorMessage, getServerMessage, isRetryable, readAnswer, UnreadableAnswerError } from './api-client.ts';
+import { api, ApiError, buildUrl, filenameFrom, getErrorMessage, getServerMessage, isRetryable, readAnswer, retryAfterMsOf, UnreadableAnswerError } from './api-client.ts';
 import { storageKeys } from './storage-keys.ts';
 
 const httpError = (status: number, message?: string) =>
@@ -68,6 +68,66 @@ describe('isRetryable', () => {
     expect(isRetryable(httpError(503))).toBe(true);
     for (const status of [400, 401, 403, 404, 409, 413, 429]) expect(isRetryable(httpError(status))).toBe(false);
     expect(isRetryable(new Error('boom'))).toBe(false);
+  });
+
+  it('does not try again at once when the server asks to be left alone for longer than 10 s', () => {
+    expect(isRetryable(new ApiError({ kind: 'http', status: 503, message: '', retryAfterMs: 10_000 }))).toBe(true);
+    expect(isRetryable(new ApiError({ kind: 'http', status: 503, message: '', retryAfterMs: 10_001 }))).toBe(false);
+  });
+});
+
+describe('retryAfterMsOf', () => {
+  it('reads seconds and HTTP dates, and nothing else', () => {
+    const now = Date.parse('2026-11-29T10:00:00Z');
+    expect(retryAfterMsOf('5', now)).toBe(5_000);
+    expect(retryAfterMsOf(' 0 ', now)).toBe(0);
+    expect(retryAfterMsOf('Sun, 29 Nov 2026 10:00:30 GMT', now)).toBe(30_000);
+    expect(retryAfterMsOf('Sun, 29 Nov 2026 09:59:00 GMT', now)).toBe(0);
+    expect(retryAfterMsOf(null, now)).toBeUndefined();
+    expect(retryAfterMsOf('', now)).toBeUndefined();
+    expect(retryAfterMsOf('soon', now)).toBeUndefined();
+  });
+});
+
+describe("a busy server's Retry-After", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  /** Answers 503 with this Retry-After first, then 200; counts the attempts. */
+  function busyServer(retryAfter: string) {
+    const calls = { n: 0 };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        calls.n++;
+        if (calls.n === 1) return new Response('{"success":false,"code":"overloaded","message":"busy"}', { status: 503, headers: { 'Content-Type': 'application/json', 'Retry-After': retryAfter } });
+        return new Response('{"success":true}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    return calls;
+  }
+
+  it('is waited for before the next try, instead of the usual second', async () => {
+    vi.useFakeTimers();
+    const calls = busyServer('3');
+    const done = api.get('/payments');
+    await vi.advanceTimersByTimeAsync(2_900);
+    expect(calls.n).toBe(1);
+    await vi.advanceTimersByTimeAsync(200);
+    await expect(done).resolves.toEqual({ success: true });
+    expect(calls.n).toBe(2);
+  });
+
+  it('longer than 10 s, ends the call with the answer rather than trying again', async () => {
+    vi.useFakeTimers();
+    const calls = busyServer('60');
+    const done = api.get('/payments');
+    const failed = expect(done).rejects.toMatchObject({ status: 503, retryAfterMs: 60_000, message: 'busy' });
+    await vi.advanceTimersByTimeAsync(5_000);
+    await failed;
+    expect(calls.n).toBe(1);
   });
 });
 

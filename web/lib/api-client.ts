@@ -8,6 +8,8 @@
  * - Up to 3 retries, 1 s apart, only when the request may not have been answered (network
  *   failure, timeout) or the server failed (5xx). Never for a 4xx: the same request would be
  *   refused again. Never for an upload: a retried money-changing upload could apply twice.
+ *   A busy server's Retry-After is kept: the next try waits that long, and none is made when it
+ *   asks for longer than 10 s (the person is told now rather than kept waiting).
  *   A caller can turn retries off for any other request that must not run twice.
  * - Every POST, PUT and DELETE carries an Idempotency-Key, the same on each retry: a retry after a
  *   lost answer gets the first answer from the server instead of acting twice.
@@ -30,6 +32,8 @@ export const API_BASE = '/api';
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const MAX_RETRIES = 3;
 export const RETRY_DELAY_MS = 1_000;
+/** The longest Retry-After a retry waits for; a server asking for more is not tried again at once. */
+export const MAX_RETRY_AFTER_MS = 10_000;
 
 const JSON_TYPE = 'application/json';
 
@@ -52,6 +56,8 @@ export class ApiError extends Error {
   readonly body?: unknown;
   /** True when `message` is the server's own text rather than one made up here. */
   readonly hasServerMessage: boolean;
+  /** How long the server asked to be left alone before the same request (its Retry-After), when it said. */
+  readonly retryAfterMs?: number;
 
   constructor(options: {
     kind: ApiErrorKind;
@@ -61,6 +67,7 @@ export class ApiError extends Error {
     errors?: Record<string, string>;
     body?: unknown;
     hasServerMessage?: boolean;
+    retryAfterMs?: number;
   }) {
     super(options.message);
     this.name = 'ApiError';
@@ -70,6 +77,7 @@ export class ApiError extends Error {
     this.errors = options.errors;
     this.body = options.body;
     this.hasServerMessage = options.hasServerMessage ?? false;
+    this.retryAfterMs = options.retryAfterMs;
   }
 }
 
@@ -108,7 +116,21 @@ export function buildUrl(path: string, params?: QueryParams): string {
 /** Whether a failed attempt may be tried again (the retry rule above). */
 export function isRetryable(error: unknown): boolean {
   if (!(error instanceof ApiError) || error.kind === 'offline' || isOffline()) return false;
+  if (error.retryAfterMs !== undefined && error.retryAfterMs > MAX_RETRY_AFTER_MS) return false;
   return error.kind === 'network' || error.kind === 'timeout' || error.status >= 500;
+}
+
+/** How long to wait before trying again: the server's Retry-After when it gave a longer one. */
+function retryDelayOf(error: unknown): number {
+  return Math.max(RETRY_DELAY_MS, error instanceof ApiError ? (error.retryAfterMs ?? 0) : 0);
+}
+
+/** Retry-After in seconds or as an HTTP date, in milliseconds from now; undefined when absent or unreadable. */
+export function retryAfterMsOf(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 /** How a successful answer is read: the API's JSON, or a file. */
@@ -189,7 +211,7 @@ async function request<T>(method: string, path: string, body: unknown, options: 
         }
         throw error;
       }
-      await delay(RETRY_DELAY_MS, options.signal);
+      await delay(retryDelayOf(error), options.signal);
     }
   }
 }
@@ -300,6 +322,7 @@ function toHttpError(response: Response, body: unknown): ApiError {
     errors,
     body,
     hasServerMessage: serverMessage !== undefined,
+    retryAfterMs: retryAfterMsOf(response.headers.get('retry-after')),
   });
 }
 
