@@ -1,7 +1,7 @@
 /**
  * npm run lint:api: the OpenAPI document /api/docs serves, checked by Redocly's recommended rules
  * (redocly.yaml says which warnings stay and why). The document is read from the app itself through
- * inject, on an empty embedded database in memory (migrated, as the app keeps secrets there): no server listens, nothing is written to disk but the
+ * inject, on an empty embedded database in memory (server/test/app-at-rest.ts): no server listens, nothing is written to disk but the
  * document, in a temporary folder.
  *
  *   npm run lint:api                  lint (fails on any error)
@@ -13,36 +13,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { openPglite } from '../server/db/database.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { createLogger } from '../server/logger.ts';
+import { withAppAtRest } from '../server/test/app-at-rest.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({ options: { out: { type: 'string' } } });
 
+const document = await withAppAtRest(async (app) => {
+  const answer = await app.inject({ method: 'GET', url: '/api/docs/json' });
+  if (answer.statusCode !== 200) throw new Error(`GET /api/docs/json answered ${answer.statusCode}`);
+  return answer.body;
+});
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'umrah-api-document-'));
 try {
-  // The app keeps its signing secrets in the database: an empty one, migrated, holds them.
-  const db = await openPglite(undefined);
-  await migrate(db);
-  const app = await buildApp({
-    config: loadConfig({ DATA_DIR: workDir, LOG_LEVEL: 'error', MAX_EVENT_LOOP_DELAY_MS: '0', STATEMENT_WORKERS: '1' }),
-    db,
-    logger: createLogger('error'),
-    sessionLookup: false,
-  });
-  let document: string;
-  try {
-    await app.ready();
-    const answer = await app.inject({ method: 'GET', url: '/api/docs/json' });
-    if (answer.statusCode !== 200) throw new Error(`GET /api/docs/json answered ${answer.statusCode}`);
-    document = answer.body;
-  } finally {
-    await app.close();
-    await db.close();
-  }
   const file = args.out ? path.resolve(args.out) : path.join(workDir, 'openapi.json');
   fs.writeFileSync(file, document);
   try {

@@ -5,16 +5,11 @@
  * new route or a changed answer reaches the tests' types without anyone copying a shape by hand.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { openPglite } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
-import { createLogger } from '../logger.ts';
+import { withAppAtRest } from './app-at-rest.ts';
 
 const contractDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../contract');
 export const routeAnswersFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'route-answers.ts');
@@ -36,26 +31,10 @@ async function contractSchemaNames(): Promise<{ names: Map<unknown, string>; fil
   return { names, files };
 }
 
-/** What the app registers, read as it registers it: on an empty embedded database, with no server listening. */
+/** What the app registers, read as it registers it. */
 async function registeredRoutes(): Promise<RouteOptions[]> {
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'umrah-route-answers-'));
-  const db = await openPglite(undefined);
   const routes: RouteOptions[] = [];
-  try {
-    await migrate(db);
-    const app = await buildApp({
-      config: loadConfig({ DATA_DIR: workDir, LOG_LEVEL: 'error', MAX_EVENT_LOOP_DELAY_MS: '0', STATEMENT_WORKERS: '1' }),
-      db,
-      logger: createLogger('error'),
-      sessionLookup: false,
-      onRoute: (route) => void routes.push(route),
-    });
-    await app.ready();
-    await app.close();
-  } finally {
-    await db.close();
-    fs.rmSync(workDir, { recursive: true, force: true });
-  }
+  await withAppAtRest(async () => {}, { onRoute: (route) => void routes.push(route) });
   return routes;
 }
 
