@@ -4,6 +4,7 @@
  * freed, and the audit row holds what changed. A winner stays where they won, and a receipt under review
  * is decided first, so neither correction can change a draw or a review under way.
  */
+import type { NotificationType } from '../../contract/notifications.ts';
 import { correctionMessages } from '../../contract/corrections.ts';
 import { groupMessages, membershipMessages } from '../../contract/groups.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
@@ -61,7 +62,7 @@ async function tellMember(
   tx: Queryable,
   userId: string,
   m: Membership,
-  type: string,
+  type: NotificationType,
   text: (language: Language) => NoticeText,
   groupId: string,
 ) {

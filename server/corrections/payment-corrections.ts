@@ -3,6 +3,7 @@
  * amount of a receipt under review. Each runs in one transaction with its audit row and a word to the
  * member; no receipt, commission or audit row is deleted.
  */
+import type { NotificationType } from '../../contract/notifications.ts';
 import { correctionMessages, type ReceiptCorrection } from '../../contract/corrections.ts';
 import { formatPkr } from '../../contract/money.ts';
 import { instalmentMessages } from '../../contract/instalments.ts';
@@ -38,7 +39,7 @@ async function lockPayment(tx: Queryable, id: string): Promise<LockedPayment> {
 }
 
 /** In the app and by email, each in the member's language. */
-async function tellMember(deps: InstalmentDeps, tx: Queryable, p: LockedPayment, type: string, text: (language: Language) => NoticeText, paymentId: string) {
+async function tellMember(deps: InstalmentDeps, tx: Queryable, p: LockedPayment, type: NotificationType, text: (language: Language) => NoticeText, paymentId: string) {
   await notifyUser(tx, p.user_id, { type, text, data: { paymentId } });
   const { title, message } = text(p.language);
   await enqueueEmail(tx, noticeEmail(p.language, p.email, p.name, title, message, `${deps.appUrl}/dashboard`));

@@ -140,7 +140,7 @@ async function applyStatus(deps: InstalmentDeps, tx: Queryable, admin: Actor, p:
       [p.id, admin.id, reason ?? null],
     );
   }
-  const type = { PAID: 'INSTALMENT_APPROVED', REJECTED: 'INSTALMENT_REJECTED', OVERDUE: 'INSTALMENT_OVERDUE' }[target];
+  const type = ({ PAID: 'INSTALMENT_APPROVED', REJECTED: 'INSTALMENT_REJECTED', OVERDUE: 'INSTALMENT_OVERDUE' } as const)[target];
   const notice = (language: Language) => instalmentDecisionNotice(language, target, periodName(language, p.month, p.year), reason);
   await notifyUser(tx, p.user_id, { type, text: notice, data: { paymentId: p.id } });
   const { title, message } = notice(p.language);

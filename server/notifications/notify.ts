@@ -3,11 +3,12 @@
  * recipient's own language: both texts are given, and the insert picks one by `users.language`, so no
  * caller has to read it first.
  */
+import type { NotificationType } from '../../contract/notifications.ts';
 import type { Queryable } from '../db/database.ts';
 import { sqlEscapeHtml } from '../mail/sql-text.ts';
 import { noticeEmailParts, type Language, type NoticeText } from '../mail/layout.ts';
 
-export type NewNotification = { type: string; text: (language: Language) => NoticeText; data?: Record<string, string> };
+export type NewNotification = { type: NotificationType; text: (language: Language) => NoticeText; data?: Record<string, string> };
 
 /** $2 … $5: the English and the Urdu title and message. */
 function textParams(n: NewNotification): string[] {
