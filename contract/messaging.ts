@@ -17,7 +17,7 @@ export const messagingMessages = {
   pushServiceRefused: 'This browser’s push service is not one the app sends to.',
 } as const;
 
-/** The kinds of message a member chooses channels for (server/messaging/channel.ts names the same). */
+/** The kinds of message a member chooses channels for, in the profile. */
 export const messageKindValues = ['reminder', 'receipt', 'winner', 'draw', 'security'] as const;
 export const channelValues = ['push', 'whatsapp', 'sms'] as const;
 export const messageKind = z.enum(messageKindValues);

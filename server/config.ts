@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { isCommonPassword } from './lib/common-passwords.ts';
-import { MESSAGE_KINDS } from './messaging/channel.ts';
+import { messageKindValues } from '../contract/messaging.ts';
 
 /**
  * Statement threads unless STATEMENT_WORKERS says otherwise: a core is left to the event loop and the
@@ -111,7 +111,7 @@ const envSchema = z
   });
 
 /** The template names of WhatsApp messages: one per kind of message, and one for the confirmation code. */
-export const WHATSAPP_TEMPLATE_KEYS = [...MESSAGE_KINDS, 'code'] as const;
+export const WHATSAPP_TEMPLATE_KEYS = [...messageKindValues, 'code'] as const;
 export type WhatsAppTemplates = Record<(typeof WHATSAPP_TEMPLATE_KEYS)[number], string>;
 const defaultWhatsAppTemplates = Object.fromEntries(WHATSAPP_TEMPLATE_KEYS.map((key) => [key, `umrah_${key}`])) as WhatsAppTemplates;
 

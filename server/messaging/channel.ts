@@ -4,10 +4,10 @@
  * (message-outbox.ts) decides about retries. Nothing here knows a provider's HTTP API.
  */
 import type { Language } from '../../contract/accounts.ts';
+import type { messageKindValues } from '../../contract/messaging.ts';
 
-/** The kinds of message a member chooses channels for, in the profile. */
-export const MESSAGE_KINDS = ['reminder', 'receipt', 'winner', 'draw', 'security'] as const;
-export type MessageKind = (typeof MESSAGE_KINDS)[number];
+/** The kinds of message a member chooses channels for, in the profile (contract/messaging.ts). */
+export type MessageKind = (typeof messageKindValues)[number];
 
 export const PHONE_CHANNELS = ['whatsapp', 'sms'] as const;
 export type PhoneChannel = (typeof PHONE_CHANNELS)[number];
