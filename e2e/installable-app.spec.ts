@@ -175,9 +175,16 @@ for (const { name, viewport } of widths) {
           if (ours) resolve(ours.registrationId);
         }),
       );
+      // A push is delivered to the registration's activated worker: wait until the browser says it has one.
+      const activated = new Set<string>();
+      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+        for (const version of versions) if (version.status === 'activated') activated.add(version.registrationId);
+      });
       await cdp.send('ServiceWorker.enable');
+      const appRegistration = await registrationId;
+      await expect.poll(() => activated.has(appRegistration)).toBe(true);
       const message: PushMessage = { title: 'قسط کی یاد دہانی', body: 'آپ کی قسط 10 تاریخ کو واجب الادا ہے۔', url: '/dashboard?tab=payments', tag: 'due-2026-03', lang: 'ur' };
-      await cdp.send('ServiceWorker.deliverPushMessage', { origin: E2E_BASE_URL, registrationId: await registrationId, data: JSON.stringify(message) });
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin: E2E_BASE_URL, registrationId: appRegistration, data: JSON.stringify(message) });
       const shown = () =>
         page.evaluate(async () =>
           (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
@@ -204,7 +211,7 @@ for (const { name, viewport } of widths) {
         },
       ]);
       // A message in another shape shows nothing.
-      await cdp.send('ServiceWorker.deliverPushMessage', { origin: E2E_BASE_URL, registrationId: await registrationId, data: '{"title":"No body, no language"}' });
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin: E2E_BASE_URL, registrationId: appRegistration, data: '{"title":"No body, no language"}' });
       await expect.poll(async () => (await shown()).length).toBe(1);
     });
   });
