@@ -184,7 +184,8 @@ for (const { name, viewport } of widths) {
       const appRegistration = await registrationId;
       await expect.poll(() => activated.has(appRegistration)).toBe(true);
       const message: PushMessage = { title: 'قسط کی یاد دہانی', body: 'آپ کی قسط 10 تاریخ کو واجب الادا ہے۔', url: '/dashboard?tab=payments', tag: 'due-2026-03', lang: 'ur' };
-      await cdp.send('ServiceWorker.deliverPushMessage', { origin: E2E_BASE_URL, registrationId: appRegistration, data: JSON.stringify(message) });
+      const deliver = (data: string) => cdp.send('ServiceWorker.deliverPushMessage', { origin: E2E_BASE_URL, registrationId: appRegistration, data });
+      await deliver(JSON.stringify(message));
       const shown = () =>
         page.evaluate(async () =>
           (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
@@ -198,7 +199,15 @@ for (const { name, viewport } of widths) {
             data: notification.data as unknown,
           })),
         );
-      await expect.poll(shown).toEqual([
+      // In a long run the browser has now and then shown nothing of a message delivered this way (never when
+      // this file runs alone): while nothing shows it is delivered again, and its tag makes a second copy
+      // replace the first, so one notification is still all there may be.
+      const shownOnceDelivered = async () => {
+        const now = await shown();
+        if (now.length === 0) await deliver(JSON.stringify(message));
+        return now;
+      };
+      await expect.poll(shownOnceDelivered, { timeout: 20_000 }).toEqual([
         {
           title: message.title,
           body: message.body,
@@ -211,7 +220,7 @@ for (const { name, viewport } of widths) {
         },
       ]);
       // A message in another shape shows nothing.
-      await cdp.send('ServiceWorker.deliverPushMessage', { origin: E2E_BASE_URL, registrationId: appRegistration, data: '{"title":"No body, no language"}' });
+      await deliver('{"title":"No body, no language"}');
       await expect.poll(async () => (await shown()).length).toBe(1);
     });
   });
