@@ -50,8 +50,6 @@ export const defaultAuthRateLimits: AuthRateLimits = {
   windowMs: 15 * 60_000,
 };
 
-/** A refused sign-in: the one error body, with twoFactorRequired when a right password needs its code. */
-
 export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps & { auth: AuthHooks; limits: AuthRateLimits; attempts: AttemptCounter }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const rateLimit = { max: deps.limits.perAddress, timeWindow: deps.limits.windowMs };
